@@ -1,0 +1,188 @@
+//! `annals-import`: the notation crate of annals.
+//!
+//! Reads record files (encodings, tag pairs, bodies), parses each game's notation into a normalized
+//! model, and reports every problem as a [`diag::Diagnostic`]. It knows nothing of SQL, HTTP or the
+//! search index: the service (`annals`) stores and serves what this crate produces.
+//!
+//! - [`record`]: bytes → text → [`record::RawGame`]s.
+//! - [`detect_kind`]: which notation a game is written in.
+//! - [`parse_game`]: a raw game → [`ParsedGame`] (normalized moves + diagnostics).
+//! - [`hotw`], [`sanguo`], [`wec`]: one module per notation.
+
+pub mod diag;
+pub mod hotw;
+pub mod model;
+pub mod record;
+pub mod sanguo;
+pub mod text;
+pub mod wec;
+
+use serde::{Deserialize, Serialize};
+
+pub use diag::{Diagnostic, Severity};
+pub use model::{Kind, Outcome, Seat};
+pub use record::RawGame;
+
+/// The normalized body of a game, by kind.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Body {
+    Hotw(hotw::HotwGame),
+    Sanguo(sanguo::SanguoGame),
+    Wec(wec::WecGame),
+    /// Deluge records are stored (raw text, tags) but their orders are not read yet.
+    Deluge,
+}
+
+impl Body {
+    /// The number of normalized moves (HotW turns, 三国 plies, WEC turns).
+    pub fn move_count(&self) -> usize {
+        match self {
+            Body::Hotw(g) => g.turns.len(),
+            Body::Sanguo(g) => g.moves.len(),
+            Body::Wec(g) => g.turns.len(),
+            Body::Deluge => 0,
+        }
+    }
+
+    /// The `moves` array of the API document.
+    pub fn moves_json(&self) -> serde_json::Value {
+        let v = match self {
+            Body::Hotw(g) => serde_json::to_value(&g.turns),
+            Body::Sanguo(g) => serde_json::to_value(&g.moves),
+            Body::Wec(g) => serde_json::to_value(&g.turns),
+            Body::Deluge => Ok(serde_json::Value::Array(Vec::new())),
+        };
+        v.unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// A game read and normalized: what the service stores.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ParsedGame {
+    pub kind: Kind,
+    pub tags: Vec<(String, String)>,
+    pub title: Option<String>,
+    pub players: Vec<Seat>,
+    pub outcome: Option<Outcome>,
+    pub body: Body,
+    /// Diagnostics of the record reader and the notation parser, in file order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Where a game's kind came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KindSource {
+    Tag,
+    Extension,
+    Option,
+    Sniff,
+}
+
+/// Decides a game's kind, in the order of CONTRACT.md: the `Game` tag, the file extension, the
+/// `--kind` option, then a sniff of the body. Returns the diagnostics of the decision (an unknown
+/// `Game` tag, a sniffed kind).
+pub fn detect_kind(
+    raw: &RawGame,
+    extension: Option<&str>,
+    option: Option<Kind>,
+) -> (Option<(Kind, KindSource)>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    if let Some(v) = raw.tag("Game") {
+        if let Some(k) = Kind::from_name(v) {
+            return (Some((k, KindSource::Tag)), diags);
+        }
+        diags.push(Diagnostic::warning(
+            record::code::KIND_TAG_UNKNOWN,
+            raw.line,
+            1,
+            format!("Game tag {v:?} names no kind annals knows; looking elsewhere"),
+        ));
+    }
+    if let Some(k) = extension.and_then(Kind::from_extension) {
+        return (Some((k, KindSource::Extension)), diags);
+    }
+    if let Some(k) = option {
+        return (Some((k, KindSource::Option)), diags);
+    }
+    if let Some(k) = sniff(&raw.body) {
+        diags.push(Diagnostic::info(
+            record::code::KIND_SNIFFED,
+            raw.body_line,
+            1,
+            format!("kind {} recognised from the notation", k.as_str()),
+        ));
+        return (Some((k, KindSource::Sniff)), diags);
+    }
+    (None, diags)
+}
+
+/// Guesses a body's notation from what only that notation writes.
+pub fn sniff(body: &str) -> Option<Kind> {
+    let mut scores = [0usize; 4];
+    for line in body.lines().take(200) {
+        let l = line.trim();
+        if l.contains("MV:") {
+            scores[2] += 3;
+        }
+        if l.contains("-->") || l.starts_with("EI") || l.starts_with("EV") {
+            scores[0] += 2;
+        }
+        let b = l.as_bytes();
+        if b.len() > 3 && (b'A'..=b'F').contains(&b[0]) && b[1] == b'(' && l.contains("):") {
+            scores[0] += 2;
+        }
+        if l.chars().any(|c| matches!(c, '进' | '退' | '平' | '進')) && l.chars().any(|c| c.is_ascii_digit()) {
+            scores[1] += 2;
+        }
+        let lower = l.to_ascii_lowercase();
+        if ["spring 19", "fall 19", "autumn 19", "winter 19", "s19", "f19", "w19"].iter().any(|p| lower.starts_with(p)) {
+            scores[3] += 2;
+        }
+    }
+    let (best, score) = scores.iter().enumerate().max_by_key(|(_, s)| **s)?;
+    if *score == 0 {
+        return None;
+    }
+    Some([Kind::Hotw, Kind::Sanguo, Kind::Wec, Kind::Deluge][best])
+}
+
+/// Parses a game's body in the notation of `kind`. Never panics and never fails: what cannot be read
+/// becomes a diagnostic.
+pub fn parse_game(raw: &RawGame, kind: Kind) -> ParsedGame {
+    let ctx = model::Ctx { first_line: raw.body_line, tags: &raw.tags };
+    let mut diagnostics = raw.diagnostics.clone();
+    let (body, players, outcome, title) = match kind {
+        Kind::Hotw => {
+            let p = hotw::parse(&raw.body, &ctx);
+            diagnostics.extend(p.diagnostics);
+            (Body::Hotw(p.game), p.players, p.outcome, p.title)
+        }
+        Kind::Sanguo => {
+            let p = sanguo::parse(&raw.body, &ctx);
+            diagnostics.extend(p.diagnostics);
+            (Body::Sanguo(p.game), p.players, p.outcome, p.title)
+        }
+        Kind::Wec => {
+            let p = wec::parse(&raw.body, &ctx);
+            diagnostics.extend(p.diagnostics);
+            (Body::Wec(p.game), p.players, p.outcome, p.title)
+        }
+        Kind::Deluge => {
+            diagnostics.push(Diagnostic::info(
+                "deluge.not-read",
+                raw.body_line,
+                1,
+                "Deluge orders are stored as raw text; annals does not read them yet",
+            ));
+            let players = ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"]
+                .iter()
+                .filter_map(|p| raw.tag(p).map(|n| Seat { seat: p.to_string(), name: Some(n.to_string()), color: None }))
+                .collect();
+            (Body::Deluge, players, None, None)
+        }
+    };
+    diagnostics.sort_by_key(|d| (d.line, d.col));
+    let title = raw.tag("Title").map(str::to_string).filter(|t| !t.trim().is_empty()).or(title);
+    ParsedGame { kind, tags: raw.tags.clone(), title, players, outcome, body, diagnostics }
+}

@@ -1,0 +1,376 @@
+//! Record files: bytes → text (encoding detection and transcoding) → games (tag pairs and a body).
+//!
+//! A file holds one or more games. A game is an optional block of PGN-style tag pairs
+//! (`[Name "Value"]`, one per line), then the body. A tag line after a body starts the next game.
+//! Nothing here knows any notation: bodies are handed to the notation modules untouched.
+
+use crate::diag::{Diagnostic, Severity};
+
+/// Diagnostic codes of this module.
+pub mod code {
+    pub const ENCODING: &str = "record.encoding";
+    pub const ENCODING_UNSUPPORTED: &str = "record.encoding-unsupported";
+    pub const ENCODING_REPLACED: &str = "record.encoding-replaced";
+    pub const BINARY: &str = "record.binary";
+    pub const TAG_MALFORMED: &str = "record.tag-malformed";
+    pub const TAG_DUPLICATE: &str = "record.tag-duplicate";
+    pub const EMPTY_BODY: &str = "record.empty-body";
+    pub const UNKNOWN_KIND: &str = "record.unknown-kind";
+    pub const KIND_SNIFFED: &str = "record.kind-sniffed";
+    pub const KIND_TAG_UNKNOWN: &str = "record.kind-tag-unknown";
+    pub const TOO_LARGE: &str = "record.too-large";
+}
+
+/// A file's text once decoded.
+#[derive(Debug, Clone)]
+pub struct Decoded {
+    pub text: String,
+    /// The encoding the bytes were in (`UTF-8`, `UTF-16LE`, `GB18030`, `Big5`…).
+    pub encoding: &'static str,
+    /// Info (or warning) diagnostics about the decoding, at line 0.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Turns a file's bytes into text. UTF-8 with or without BOM, UTF-16 with BOM, and legacy Chinese
+/// encodings (GB18030, which covers GBK and GB2312, and Big5) are accepted; the legacy ones are
+/// recognised by `chardetng` and transcoded by `encoding_rs`. Anything else is an error diagnostic:
+/// the file is rejected and the caller goes on with the rest of its batch.
+pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
+    use encoding_rs::{BIG5, GB18030, GBK, UTF_16BE, UTF_16LE, UTF_8};
+    if let Some((enc, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
+        let (text, had_errors) = enc.decode_without_bom_handling(&bytes[bom_len..]);
+        let mut diagnostics = vec![Diagnostic::info(
+            code::ENCODING,
+            0,
+            0,
+            format!("{} with byte-order mark", enc.name()),
+        )];
+        if had_errors {
+            diagnostics.push(replaced_warning(enc.name()));
+        }
+        let text = text.into_owned();
+        check_text(&text)?;
+        return Ok(Decoded { text, encoding: enc.name(), diagnostics });
+    }
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        check_text(s)?;
+        return Ok(Decoded { text: s.to_string(), encoding: UTF_8.name(), diagnostics: Vec::new() });
+    }
+    if bytes.contains(&0) {
+        // UTF-16 without a BOM, or a binary file: neither is a record file we can read.
+        return Err(Diagnostic::error(
+            code::BINARY,
+            0,
+            0,
+            "not a text file (it contains NUL bytes); UTF-16 needs a byte-order mark",
+        ));
+    }
+    let mut det = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    det.feed(bytes, true);
+    let guess = det.guess(None, chardetng::Utf8Detection::Deny);
+    let enc = if guess == GBK || guess == GB18030 {
+        GB18030
+    } else if guess == BIG5 {
+        BIG5
+    } else {
+        return Err(Diagnostic::error(
+            code::ENCODING_UNSUPPORTED,
+            0,
+            0,
+            format!(
+                "not valid UTF-8, and not GB18030/GBK or Big5 either (it looks like {}); convert the file to UTF-8",
+                guess.name()
+            ),
+        ));
+    };
+    let (text, had_errors) = enc.decode_without_bom_handling(bytes);
+    let mut diagnostics = vec![Diagnostic::info(
+        code::ENCODING,
+        0,
+        0,
+        format!("transcoded from {} to UTF-8", enc.name()),
+    )];
+    if had_errors {
+        diagnostics.push(replaced_warning(enc.name()));
+    }
+    let text = text.into_owned();
+    check_text(&text)?;
+    let _ = (UTF_16BE, UTF_16LE);
+    Ok(Decoded { text, encoding: enc.name(), diagnostics })
+}
+
+fn replaced_warning(enc: &str) -> Diagnostic {
+    Diagnostic::warning(
+        code::ENCODING_REPLACED,
+        0,
+        0,
+        format!("some bytes are not valid {enc} and were replaced by U+FFFD"),
+    )
+}
+
+/// Text that is mostly control characters is a binary file that happened to decode.
+fn check_text(s: &str) -> Result<(), Diagnostic> {
+    let controls = s.chars().filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\u{c}')).count();
+    if s.contains('\0') || controls * 20 > s.chars().count().max(1) {
+        return Err(Diagnostic::error(code::BINARY, 0, 0, "not a text file (control characters)"));
+    }
+    Ok(())
+}
+
+/// One game cut out of a file, before any notation is read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawGame {
+    /// 1-based line where the game starts (its first tag, or its first body line).
+    pub line: u32,
+    /// 1-based line of the body's first line (`line` when there are no tags).
+    pub body_line: u32,
+    pub tags: Vec<(String, String)>,
+    /// The body, lines joined by `\n`, with trailing blank lines removed.
+    pub body: String,
+    /// The game's text exactly as in the file (tags and body), without the blank lines after it.
+    pub raw: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl RawGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        crate::model::tag(&self.tags, name)
+    }
+}
+
+enum TagLine {
+    Tag(String, String),
+    Malformed(String, String),
+    NotTag,
+}
+
+/// Reads one line as a tag pair. Strict form `[Name "Value"]`; lenient forms (curly quotes, a
+/// missing closing quote or bracket) are accepted and flagged. A line like `[胜利]` (三国's closing
+/// status) is not a tag: a tag needs a name, white space and a quoted value.
+fn tag_line(line: &str) -> TagLine {
+    let t = line.trim();
+    let Some(inner) = t.strip_prefix('[').or_else(|| t.strip_prefix('［')) else {
+        return TagLine::NotTag;
+    };
+    let name_end = inner.find(|c: char| c.is_whitespace() || c == '"' || c == '“').unwrap_or(inner.len());
+    let name = &inner[..name_end];
+    if name.is_empty()
+        || name.chars().count() > 32
+        || !name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        || !name.chars().next().is_some_and(|c| c.is_alphabetic())
+    {
+        return TagLine::NotTag;
+    }
+    let rest = inner[name_end..].trim_start();
+    let Some(after_quote) = rest.strip_prefix('"').or_else(|| rest.strip_prefix('“')) else {
+        return TagLine::NotTag;
+    };
+    // strict: ends with `"]`
+    let body = after_quote.trim_end();
+    for (close, strict) in [("\"]", true), ("”]", false), ("\"］", false), ("\"", false), ("]", false)] {
+        if let Some(v) = body.strip_suffix(close) {
+            let v = v.replace("\\\"", "\"");
+            return if strict { TagLine::Tag(name.to_string(), v) } else { TagLine::Malformed(name.to_string(), v) };
+        }
+    }
+    TagLine::Malformed(name.to_string(), body.to_string())
+}
+
+/// Splits a decoded file into games. Never fails: a file with no tags is one game whose body is the
+/// whole text; the caller rejects games with empty bodies.
+pub fn split_games(text: &str) -> Vec<RawGame> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut games = Vec::new();
+    let mut cur: Option<Building> = None;
+    let mut offset = 0usize;
+    for (i, full_line) in text.split_inclusive('\n').enumerate() {
+        let lineno = (i + 1) as u32;
+        let line = full_line.trim_end_matches(['\n', '\r']);
+        let start = offset;
+        offset += full_line.len();
+        let parsed = tag_line(line);
+        let is_tag = !matches!(parsed, TagLine::NotTag);
+        if is_tag {
+            // A tag after a body starts a new game.
+            let new_game = match &cur {
+                None => true,
+                Some(b) => b.body_started,
+            };
+            if new_game {
+                if let Some(b) = cur.take() {
+                    games.push(b.finish(text));
+                }
+                cur = Some(Building::new(lineno, start));
+            }
+            let b = cur.get_or_insert_with(|| Building::new(lineno, start));
+            b.end = offset;
+            let (name, value, malformed) = match parsed {
+                TagLine::Tag(n, v) => (n, v, false),
+                TagLine::Malformed(n, v) => (n, v, true),
+                TagLine::NotTag => continue,
+            };
+            if malformed {
+                b.diagnostics.push(Diagnostic::warning(
+                    code::TAG_MALFORMED,
+                    lineno,
+                    1,
+                    format!("tag line read leniently as [{name} \"{value}\"]"),
+                ));
+            }
+            if b.tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(&name)) {
+                b.diagnostics.push(Diagnostic::warning(
+                    code::TAG_DUPLICATE,
+                    lineno,
+                    1,
+                    format!("tag {name} given twice; the first value is used"),
+                ));
+            }
+            b.tags.push((name, value));
+            continue;
+        }
+        if line.trim().is_empty() {
+            if let Some(b) = cur.as_mut() {
+                if b.body_started {
+                    b.body_lines.push(String::new());
+                }
+            }
+            continue;
+        }
+        let b = cur.get_or_insert_with(|| Building::new(lineno, start));
+        if !b.body_started {
+            b.body_started = true;
+            b.body_line = lineno;
+        }
+        b.body_lines.push(line.to_string());
+        b.end = offset;
+    }
+    if let Some(b) = cur.take() {
+        games.push(b.finish(text));
+    }
+    games
+}
+
+struct Building {
+    line: u32,
+    body_line: u32,
+    start: usize,
+    end: usize,
+    tags: Vec<(String, String)>,
+    body_lines: Vec<String>,
+    body_started: bool,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Building {
+    fn new(line: u32, start: usize) -> Self {
+        Building {
+            line,
+            body_line: line,
+            start,
+            end: start,
+            tags: Vec::new(),
+            body_lines: Vec::new(),
+            body_started: false,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    fn finish(mut self, text: &str) -> RawGame {
+        while self.body_lines.last().is_some_and(|l| l.trim().is_empty()) {
+            self.body_lines.pop();
+        }
+        if !self.body_started {
+            self.body_line = self.line + self.tags.len() as u32;
+        }
+        let raw = text.get(self.start..self.end).unwrap_or_default().trim_end().to_string();
+        RawGame {
+            line: self.line,
+            body_line: self.body_line,
+            tags: self.tags,
+            body: self.body_lines.join("\n"),
+            raw,
+            diagnostics: self.diagnostics,
+        }
+    }
+}
+
+/// The severity counts of a list of diagnostics: (errors, warnings).
+pub fn counts(d: &[Diagnostic]) -> (usize, usize) {
+    (
+        d.iter().filter(|x| x.severity == Severity::Error).count(),
+        d.iter().filter(|x| x.severity == Severity::Warning).count(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_games_on_tag_blocks() {
+        let text = "[Event \"A\"]\n[Game \"HotW\"]\n\nC(Hit): E.Ana-->Lev\n\n[Event \"B\"]\n\nbody two\nline\n\n\n";
+        let g = split_games(text);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].line, 1);
+        assert_eq!(g[0].body_line, 4);
+        assert_eq!(g[0].tags, vec![("Event".into(), "A".into()), ("Game".into(), "HotW".into())]);
+        assert_eq!(g[0].body, "C(Hit): E.Ana-->Lev");
+        assert_eq!(g[0].raw, "[Event \"A\"]\n[Game \"HotW\"]\n\nC(Hit): E.Ana-->Lev");
+        assert_eq!(g[1].line, 6);
+        assert_eq!(g[1].body_line, 8);
+        assert_eq!(g[1].body, "body two\nline");
+    }
+
+    #[test]
+    fn status_line_is_not_a_tag() {
+        let g = split_games("[Title \"魏胜局\"]\n\n1.马6进5，炮12平10，相7进9\n[胜利] [认负] [认负]\n");
+        assert_eq!(g.len(), 1);
+        assert!(g[0].body.ends_with("[胜利] [认负] [认负]"));
+    }
+
+    #[test]
+    fn lenient_tags_are_flagged() {
+        let g = split_games("[Event \"Open]\n[吴 “孙”]\n\nx");
+        assert_eq!(g[0].tags[0], ("Event".into(), "Open".into()));
+        assert_eq!(g[0].tags[1], ("吴".into(), "孙".into()));
+        assert_eq!(g[0].diagnostics.len(), 2);
+        assert!(g[0].diagnostics.iter().all(|d| d.code == code::TAG_MALFORMED));
+    }
+
+    #[test]
+    fn untagged_file_is_one_game() {
+        let g = split_games("\n\nC(Hit): E.Ana-->Lev,Zag;\r\nE.Ana(+m)\r\n");
+        assert_eq!(g.len(), 1);
+        assert_eq!(g[0].line, 3);
+        assert_eq!(g[0].body, "C(Hit): E.Ana-->Lev,Zag;\nE.Ana(+m)");
+    }
+
+    #[test]
+    fn decodes_the_encodings_clubs_use() {
+        let s = "[Title \"魏殺漢·魏勝\"]\n\n1.馬6進5，炮12平10，相7進9\n";
+        let (gb, _, _) = encoding_rs::GB18030.encode(s);
+        let d = decode(&gb).expect("gb18030");
+        assert_eq!((d.text.as_str(), d.encoding), (s, "gb18030"));
+        let (big5, _, _) = encoding_rs::BIG5.encode(s);
+        let d = decode(&big5).expect("big5");
+        assert_eq!((d.text.as_str(), d.encoding), (s, "Big5"));
+        let mut u16: Vec<u8> = vec![0xFF, 0xFE];
+        for u in s.encode_utf16() {
+            u16.extend_from_slice(&u.to_le_bytes());
+        }
+        let d = decode(&u16).expect("utf-16");
+        assert_eq!((d.text.as_str(), d.encoding), (s, "UTF-16LE"));
+        let mut bom = vec![0xEF, 0xBB, 0xBF];
+        bom.extend_from_slice(s.as_bytes());
+        let d = decode(&bom).expect("utf-8 bom");
+        assert_eq!(d.text, s);
+        assert_eq!(d.diagnostics[0].code, code::ENCODING);
+    }
+
+    #[test]
+    fn rejects_binary_and_other_encodings() {
+        assert_eq!(decode(&[0x50, 0x4B, 0x03, 0x04, 0, 0, 0x14, 0]).unwrap_err().code, code::BINARY);
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("これは日本語のテキストです。棋譜の記録。ひらがなとカタカナ。");
+        assert_eq!(decode(&sjis).unwrap_err().code, code::ENCODING_UNSUPPORTED);
+    }
+}

@@ -1,0 +1,152 @@
+//! Text helpers shared by the parsers and by the search index: width folding, simplified/traditional
+//! folding, and `{comment}` extraction that keeps every other character at its line and column.
+
+/// Folds full-width ASCII forms (`（`, `，`, `：`, `１`…) and the ideographic space to their
+/// half-width equivalents. Other characters are returned unchanged, so a string keeps its length in
+/// characters.
+pub fn fold_width(c: char) -> char {
+    match c {
+        '\u{3000}' => ' ',
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+        '、' => ',',
+        '。' => '.',
+        '【' => '[',
+        '】' => ']',
+        '﹕' | '︰' => ':',
+        '•' | '・' | '‧' | '∙' => '·',
+        '×' => 'x',
+        _ => c,
+    }
+}
+
+/// Traditional → simplified, one character to one character (so positions are kept). Uses the
+/// OpenCC-derived table of the `fast2s` crate for characters it maps one-to-one.
+pub fn simplify_char(c: char) -> char {
+    if c.is_ascii() {
+        return c;
+    }
+    let mut buf = [0u8; 4];
+    let s = fast2s::convert(c.encode_utf8(&mut buf));
+    let mut it = s.chars();
+    match (it.next(), it.next()) {
+        (Some(one), None) => one,
+        _ => c,
+    }
+}
+
+/// Simplified form of a whole string, character by character (same length in characters).
+pub fn simplify(s: &str) -> String {
+    s.chars().map(simplify_char).collect()
+}
+
+/// The form used to compare and index Chinese text: width folded, simplified, lower-cased ASCII.
+pub fn fold(s: &str) -> String {
+    s.chars().map(|c| simplify_char(fold_width(c)).to_ascii_lowercase()).collect()
+}
+
+/// A `{…}` comment found in a body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Comment {
+    /// 0-based line within the body, and 0-based character column, of the opening `{`.
+    pub line: usize,
+    pub col: usize,
+    /// Byte offset of the opening brace in the body.
+    pub offset: usize,
+    pub text: String,
+    /// False when the comment ran to the end of its line without a closing `}`.
+    pub closed: bool,
+}
+
+/// Replaces every `{…}` comment by spaces (newlines inside a comment are kept), so that parsers see
+/// the notation with every other character at its original line and column. A comment may span
+/// lines. An opening brace never closed ends at the end of its line (`closed == false`: the caller
+/// reports it). A stray `}` is left in place for the notation parser to report.
+pub fn strip_comments(body: &str) -> (String, Vec<Comment>) {
+    if !body.contains('{') {
+        return (body.to_string(), Vec::new());
+    }
+    let mut out = String::with_capacity(body.len());
+    let mut comments = Vec::new();
+    let mut chars = body.char_indices().peekable();
+    let (mut line, mut col) = (0usize, 0usize);
+    while let Some((off, c)) = chars.next() {
+        if c != '{' {
+            out.push(c);
+            if c == '\n' {
+                line += 1;
+                col = 0;
+            } else {
+                col += 1;
+            }
+            continue;
+        }
+        // Does a closing brace come before the end of the body?
+        let rest = &body[off + 1..];
+        let close = rest.find('}');
+        let next_open = rest.find('{').unwrap_or(rest.len());
+        let end_line = rest.find('\n').unwrap_or(rest.len());
+        let (text_end, closed) = match close {
+            Some(cl) if cl < next_open => (cl, true),
+            _ => (end_line.min(next_open), false),
+        };
+        let text = &rest[..text_end];
+        comments.push(Comment { line, col, offset: off, text: text.trim().to_string(), closed });
+        out.push(' ');
+        col += 1;
+        for tc in text.chars() {
+            if tc == '\n' {
+                out.push('\n');
+                line += 1;
+                col = 0;
+            } else {
+                out.push(' ');
+                col += 1;
+            }
+        }
+        // skip the consumed characters
+        let consumed = text_end + usize::from(closed);
+        let stop = off + 1 + consumed;
+        while let Some(&(o, _)) = chars.peek() {
+            if o >= stop {
+                break;
+            }
+            chars.next();
+        }
+        if closed {
+            out.push(' ');
+            col += 1;
+        }
+    }
+    (out, comments)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn width_folding_keeps_length() {
+        let s = "1.马6进5，炮12平10（轮空）";
+        let f: String = s.chars().map(fold_width).collect();
+        assert_eq!(f, "1.马6进5,炮12平10(轮空)");
+        assert_eq!(s.chars().count(), f.chars().count());
+    }
+
+    #[test]
+    fn traditional_folds_to_simplified() {
+        assert_eq!(simplify("車馬砲進吳勝殺漢滅"), "车马炮进吴胜杀汉灭");
+        assert_eq!(fold("魏殺漢•魏勝"), "魏杀汉·魏胜");
+    }
+
+    #[test]
+    fn comments_become_spaces_and_keep_positions() {
+        let (s, c) = strip_comments("a{x\ny}b\nc{open");
+        assert_eq!(s, "a  \n  b\nc     ");
+        assert_eq!(c.len(), 2);
+        assert_eq!((c[0].line, c[0].col, c[0].text.as_str(), c[0].closed), (0, 1, "x\ny", true));
+        assert_eq!((c[1].line, c[1].col, c[1].text.as_str(), c[1].closed), (2, 1, "open", false));
+        let (s, c) = strip_comments("x{a\ny{b}");
+        assert_eq!(s, "x  \ny   ");
+        assert_eq!((c[0].closed, c[1].closed, c[1].text.as_str()), (false, true, "b"));
+    }
+}
