@@ -1,1 +1,345 @@
-fn main(){}
+//! The `annals` command line: import, show, search, serve, reindex, check.
+
+use std::io::IsTerminal;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use annals::{AppState, Paths, db, index::Index, ingest};
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "annals",
+    version,
+    about = "A record archive and search service for historical board-game records"
+)]
+struct Cli {
+    /// The SQLite database (the source of truth).
+    #[arg(long, global = true, default_value = "data/annals.db")]
+    db: PathBuf,
+    /// The search index folder (default: beside the database, `<db>.index`).
+    #[arg(long, global = true)]
+    index: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Import record files or folders (recursively).
+    Import {
+        /// The kind of games whose Game tag and file extension do not say (hotw, sanguo, wec, deluge).
+        #[arg(long)]
+        kind: Option<String>,
+        /// Print the summary as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Exit 1 when any game has an error diagnostic.
+        #[arg(long)]
+        strict: bool,
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// Print a game as JSON (the document of GET /api/games/{id}).
+    Show { id: String },
+    /// Search the archive (the answer of GET /api/search).
+    Search {
+        #[arg(long)]
+        json: bool,
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+        /// Restrict to one kind.
+        #[arg(long)]
+        kind: Option<String>,
+        #[arg(required = true, num_args = 1..)]
+        query: Vec<String>,
+    },
+    /// Serve pages and the API. On an empty database, imports the corpus first.
+    Serve {
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: SocketAddr,
+        /// The records imported into an empty database.
+        #[arg(long, default_value = "corpus")]
+        corpus: PathBuf,
+    },
+    /// Rebuild the search index from the database.
+    Reindex,
+    /// Verify the database and that the index agrees with it; exit 1 with a report when not.
+    Check,
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "annals=info,tower_http=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("annals: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn parse_kind(k: Option<&str>) -> anyhow::Result<Option<annals_import::Kind>> {
+    k.map(|k| k.parse::<annals_import::Kind>().map_err(anyhow::Error::msg))
+        .transpose()
+}
+
+fn run(cli: Cli) -> anyhow::Result<u8> {
+    let paths = Paths::new(&cli.db, cli.index.as_deref());
+    match cli.command {
+        Command::Import {
+            kind,
+            json,
+            strict,
+            paths: inputs,
+        } => {
+            let kind = match parse_kind(kind.as_deref()) {
+                Ok(k) => k,
+                Err(e) => {
+                    eprintln!("annals: {e}");
+                    return Ok(2);
+                }
+            };
+            for p in &inputs {
+                if !p.exists() {
+                    eprintln!("annals: {}: no such file or folder", p.display());
+                    return Ok(2);
+                }
+            }
+            let mut conn = db::open(&paths.db).context("opening the database")?;
+            let index = Index::open(&paths.index).context("opening the search index")?;
+            index.sync(&conn).context("bringing the index up to date")?;
+            let opts = ingest::Options {
+                kind,
+                progress: !json,
+                details: true,
+            };
+            let summary = ingest::import_paths(&mut conn, Some(&index), &inputs, &opts)?;
+            if json {
+                println!("{}", serde_json::to_string(&summary)?);
+            } else {
+                print_summary(&summary);
+            }
+            let failed = summary.rejected > 0 || (strict && summary.with_errors > 0);
+            Ok(u8::from(failed))
+        }
+        Command::Show { id } => {
+            let Ok(id) = id.parse::<i64>() else {
+                eprintln!("annals: a game id is a whole number, not {id:?}");
+                return Ok(2);
+            };
+            let conn = db::open(&paths.db)?;
+            match db::get_game(&conn, id)? {
+                Some(g) => {
+                    println!(
+                        "{}",
+                        serde_json::to_string_pretty(&annals::web::api::game_json(&g))?
+                    );
+                    Ok(0)
+                }
+                None => {
+                    eprintln!("annals: no game {id}");
+                    Ok(1)
+                }
+            }
+        }
+        Command::Search {
+            json,
+            limit,
+            kind,
+            query,
+        } => {
+            let kind = match parse_kind(kind.as_deref()) {
+                Ok(k) => k,
+                Err(e) => {
+                    eprintln!("annals: {e}");
+                    return Ok(2);
+                }
+            };
+            let conn = db::open(&paths.db)?;
+            let index = Index::open(&paths.index)?;
+            index.sync(&conn)?;
+            let q = query.join(" ");
+            match index.search(&q, kind, limit.min(annals::web::MAX_PAGE_SIZE), 0) {
+                Ok(r) => {
+                    if json {
+                        println!(
+                            "{}",
+                            serde_json::json!({"total": r.total, "hits": r.hits, "facets": r.facets})
+                        );
+                    } else {
+                        println!("{} games", r.total);
+                        for h in &r.hits {
+                            println!(
+                                "{:>7}  {:<7} {}",
+                                h.id,
+                                h.kind,
+                                h.title.as_deref().unwrap_or("")
+                            );
+                        }
+                    }
+                    Ok(0)
+                }
+                Err(annals::Error::BadRequest(m)) => {
+                    eprintln!("annals: the query cannot be read: {m}");
+                    Ok(2)
+                }
+                Err(e) => Err(e.into()),
+            }
+        }
+        Command::Serve { addr, corpus } => serve(&paths, addr, &corpus),
+        Command::Reindex => {
+            let conn = db::open(&paths.db)?;
+            let index = Index::open(&paths.index)?;
+            let n = index.rebuild(&conn)?;
+            println!("indexed {n} games");
+            Ok(0)
+        }
+        Command::Check => {
+            let conn = db::open(&paths.db)?;
+            let mut problems = Vec::new();
+            let integrity: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
+            if integrity != "ok" {
+                problems.push(format!("database integrity: {integrity}"));
+            }
+            let fk: i64 =
+                conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+                    r.get(0)
+                })?;
+            if fk > 0 {
+                problems.push(format!("{fk} rows break foreign keys"));
+            }
+            let index = Index::open(&paths.index)?;
+            let (missing, extra) = index.diff(&conn)?;
+            for id in &missing {
+                problems.push(format!("game {id} is in the database but not in the index"));
+            }
+            for id in &extra {
+                problems.push(format!("game {id} is in the index but not in the database"));
+            }
+            let games = db::game_count(&conn)?;
+            if problems.is_empty() {
+                println!("ok: {games} games, index agrees");
+                Ok(0)
+            } else {
+                for p in problems.iter().take(200) {
+                    println!("{p}");
+                }
+                if problems.len() > 200 {
+                    println!("… and {} more", problems.len() - 200);
+                }
+                println!(
+                    "check failed: {} problems (run `annals reindex` to rebuild the index)",
+                    problems.len()
+                );
+                Ok(1)
+            }
+        }
+    }
+}
+
+fn print_summary(s: &ingest::Summary) {
+    for d in &s.diagnostics {
+        if d.severity != annals_import::Severity::Info {
+            eprintln!(
+                "{}:{}:{}: {} [{}] {}",
+                d.file,
+                d.line,
+                d.col,
+                d.severity.as_str(),
+                d.code,
+                d.message
+            );
+        }
+    }
+    println!(
+        "imported {} games, {} duplicates, {} rejected{}",
+        s.imported,
+        s.duplicates,
+        s.rejected,
+        if s.with_errors > 0 {
+            format!(" ({} stored with errors)", s.with_errors)
+        } else {
+            String::new()
+        }
+    );
+}
+
+fn serve(paths: &Paths, addr: SocketAddr, corpus: &Path) -> anyhow::Result<u8> {
+    {
+        let mut conn = db::open(&paths.db).context("opening the database")?;
+        if db::game_count(&conn)? == 0 {
+            let corpus = if corpus.exists() {
+                corpus.to_path_buf()
+            } else {
+                Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+            };
+            if corpus.exists() {
+                let index = Index::open(&paths.index)?;
+                let opts = ingest::Options {
+                    kind: None,
+                    progress: std::io::stderr().is_terminal(),
+                    details: false,
+                };
+                let s = ingest::import_paths(&mut conn, Some(&index), &[corpus.clone()], &opts)?;
+                tracing::info!(
+                    imported = s.imported,
+                    rejected = s.rejected,
+                    "imported {} into an empty database",
+                    corpus.display()
+                );
+            }
+        }
+    }
+    let state = AppState::open(paths).context("opening the archive")?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .with_context(|| format!("binding {addr}"))?;
+        let local = listener.local_addr()?;
+        println!("annals serving on http://{local}/");
+        axum::serve(listener, annals::app(state))
+            .with_graceful_shutdown(shutdown_signal())
+            .await?;
+        anyhow::Ok(())
+    })?;
+    Ok(0)
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+    tracing::info!("shutting down: finishing requests in flight");
+}

@@ -37,8 +37,8 @@ impl Severity {
 }
 
 /// One problem, located in the record file. `line` and `col` are 1-based; `col` counts characters
-/// (not bytes) so that it matches what an editor shows for Chinese text. Line 0 means "the file as
-/// a whole" (an encoding problem, say).
+/// (not bytes) so that it matches what an editor shows for Chinese text. A problem of the file as
+/// a whole (its encoding, say) points at line 1, column 1.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Diagnostic {
     pub line: u32,
@@ -49,8 +49,20 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(severity: Severity, code: &str, line: u32, col: u32, message: impl Into<String>) -> Self {
-        Diagnostic { line, col, severity, code: code.to_string(), message: message.into() }
+    pub fn new(
+        severity: Severity,
+        code: &str,
+        line: u32,
+        col: u32,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            line,
+            col,
+            severity,
+            code: code.to_string(),
+            message: message.into(),
+        }
     }
     pub fn error(code: &str, line: u32, col: u32, message: impl Into<String>) -> Self {
         Self::new(Severity::Error, code, line, col, message)

@@ -132,11 +132,24 @@ pub fn sniff(body: &str) -> Option<Kind> {
         if b.len() > 3 && (b'A'..=b'F').contains(&b[0]) && b[1] == b'(' && l.contains("):") {
             scores[0] += 2;
         }
-        if l.chars().any(|c| matches!(c, '进' | '退' | '平' | '進')) && l.chars().any(|c| c.is_ascii_digit()) {
+        if l.chars().any(|c| matches!(c, '进' | '退' | '平' | '進'))
+            && l.chars().any(|c| c.is_ascii_digit())
+        {
             scores[1] += 2;
         }
         let lower = l.to_ascii_lowercase();
-        if ["spring 19", "fall 19", "autumn 19", "winter 19", "s19", "f19", "w19"].iter().any(|p| lower.starts_with(p)) {
+        if [
+            "spring 19",
+            "fall 19",
+            "autumn 19",
+            "winter 19",
+            "s19",
+            "f19",
+            "w19",
+        ]
+        .iter()
+        .any(|p| lower.starts_with(p))
+        {
             scores[3] += 2;
         }
     }
@@ -150,7 +163,10 @@ pub fn sniff(body: &str) -> Option<Kind> {
 /// Parses a game's body in the notation of `kind`. Never panics and never fails: what cannot be read
 /// becomes a diagnostic.
 pub fn parse_game(raw: &RawGame, kind: Kind) -> ParsedGame {
-    let ctx = model::Ctx { first_line: raw.body_line, tags: &raw.tags };
+    let ctx = model::Ctx {
+        first_line: raw.body_line,
+        tags: &raw.tags,
+    };
     let mut diagnostics = raw.diagnostics.clone();
     let (body, players, outcome, title) = match kind {
         Kind::Hotw => {
@@ -175,14 +191,34 @@ pub fn parse_game(raw: &RawGame, kind: Kind) -> ParsedGame {
                 1,
                 "Deluge orders are stored as raw text; annals does not read them yet",
             ));
-            let players = ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"]
-                .iter()
-                .filter_map(|p| raw.tag(p).map(|n| Seat { seat: p.to_string(), name: Some(n.to_string()), color: None }))
-                .collect();
+            let players = [
+                "England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey",
+            ]
+            .iter()
+            .filter_map(|p| {
+                raw.tag(p).map(|n| Seat {
+                    seat: p.to_string(),
+                    name: Some(n.to_string()),
+                    color: None,
+                })
+            })
+            .collect();
             (Body::Deluge, players, None, None)
         }
     };
     diagnostics.sort_by_key(|d| (d.line, d.col));
-    let title = raw.tag("Title").map(str::to_string).filter(|t| !t.trim().is_empty()).or(title);
-    ParsedGame { kind, tags: raw.tags.clone(), title, players, outcome, body, diagnostics }
+    let title = raw
+        .tag("Title")
+        .map(str::to_string)
+        .filter(|t| !t.trim().is_empty())
+        .or(title);
+    ParsedGame {
+        kind,
+        tags: raw.tags.clone(),
+        title,
+        players,
+        outcome,
+        body,
+        diagnostics,
+    }
 }

@@ -44,7 +44,9 @@ impl Kind {
         let l = t.to_ascii_lowercase();
         match l.as_str() {
             "hotw" | "history of the world" | "history-of-the-world" | "世史" => Some(Kind::Hotw),
-            "sanguo" | "三国" | "三國" | "三国演弈棋" | "三國演弈棋" | "三国演弈" => Some(Kind::Sanguo),
+            "sanguo" | "三国" | "三國" | "三国演弈棋" | "三國演弈棋" | "三国演弈" => {
+                Some(Kind::Sanguo)
+            }
             "wec" | "weaponized chess" | "weaponizedchess" => Some(Kind::Wec),
             "deluge" | "diplomacy" | "diplomacy deluge" | "dip" => Some(Kind::Deluge),
             _ => None,
@@ -72,7 +74,8 @@ impl std::fmt::Display for Kind {
 impl std::str::FromStr for Kind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Kind::from_name(s).ok_or_else(|| format!("unknown kind {s:?} (expected hotw, sanguo, wec or deluge)"))
+        Kind::from_name(s)
+            .ok_or_else(|| format!("unknown kind {s:?} (expected hotw, sanguo, wec or deluge)"))
     }
 }
 
@@ -124,5 +127,7 @@ impl Ctx<'_> {
 
 /// A tag's value by case-insensitive name (the first one given).
 pub fn tag<'t>(tags: &'t [(String, String)], name: &str) -> Option<&'t str> {
-    tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    tags.iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
 }

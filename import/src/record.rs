@@ -27,7 +27,7 @@ pub struct Decoded {
     pub text: String,
     /// The encoding the bytes were in (`UTF-8`, `UTF-16LE`, `GB18030`, `Big5`…).
     pub encoding: &'static str,
-    /// Info (or warning) diagnostics about the decoding, at line 0.
+    /// Info (or warning) diagnostics about the decoding, at line 1 column 1 (the file as a whole).
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -36,13 +36,13 @@ pub struct Decoded {
 /// recognised by `chardetng` and transcoded by `encoding_rs`. Anything else is an error diagnostic:
 /// the file is rejected and the caller goes on with the rest of its batch.
 pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
-    use encoding_rs::{BIG5, GB18030, GBK, UTF_16BE, UTF_16LE, UTF_8};
+    use encoding_rs::{BIG5, GB18030, GBK, UTF_8, UTF_16BE, UTF_16LE};
     if let Some((enc, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
         let (text, had_errors) = enc.decode_without_bom_handling(&bytes[bom_len..]);
         let mut diagnostics = vec![Diagnostic::info(
             code::ENCODING,
-            0,
-            0,
+            1,
+            1,
             format!("{} with byte-order mark", enc.name()),
         )];
         if had_errors {
@@ -50,18 +50,26 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
         }
         let text = text.into_owned();
         check_text(&text)?;
-        return Ok(Decoded { text, encoding: enc.name(), diagnostics });
+        return Ok(Decoded {
+            text,
+            encoding: enc.name(),
+            diagnostics,
+        });
     }
     if let Ok(s) = std::str::from_utf8(bytes) {
         check_text(s)?;
-        return Ok(Decoded { text: s.to_string(), encoding: UTF_8.name(), diagnostics: Vec::new() });
+        return Ok(Decoded {
+            text: s.to_string(),
+            encoding: UTF_8.name(),
+            diagnostics: Vec::new(),
+        });
     }
     if bytes.contains(&0) {
         // UTF-16 without a BOM, or a binary file: neither is a record file we can read.
         return Err(Diagnostic::error(
             code::BINARY,
-            0,
-            0,
+            1,
+            1,
             "not a text file (it contains NUL bytes); UTF-16 needs a byte-order mark",
         ));
     }
@@ -75,8 +83,8 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
     } else {
         return Err(Diagnostic::error(
             code::ENCODING_UNSUPPORTED,
-            0,
-            0,
+            1,
+            1,
             format!(
                 "not valid UTF-8, and not GB18030/GBK or Big5 either (it looks like {}); convert the file to UTF-8",
                 guess.name()
@@ -86,8 +94,8 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
     let (text, had_errors) = enc.decode_without_bom_handling(bytes);
     let mut diagnostics = vec![Diagnostic::info(
         code::ENCODING,
-        0,
-        0,
+        1,
+        1,
         format!("transcoded from {} to UTF-8", enc.name()),
     )];
     if had_errors {
@@ -96,23 +104,35 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
     let text = text.into_owned();
     check_text(&text)?;
     let _ = (UTF_16BE, UTF_16LE);
-    Ok(Decoded { text, encoding: enc.name(), diagnostics })
+    Ok(Decoded {
+        text,
+        encoding: enc.name(),
+        diagnostics,
+    })
 }
 
 fn replaced_warning(enc: &str) -> Diagnostic {
     Diagnostic::warning(
         code::ENCODING_REPLACED,
-        0,
-        0,
+        1,
+        1,
         format!("some bytes are not valid {enc} and were replaced by U+FFFD"),
     )
 }
 
 /// Text that is mostly control characters is a binary file that happened to decode.
 fn check_text(s: &str) -> Result<(), Diagnostic> {
-    let controls = s.chars().filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\u{c}')).count();
+    let controls = s
+        .chars()
+        .filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\u{c}'))
+        .count();
     if s.contains('\0') || controls * 20 > s.chars().count().max(1) {
-        return Err(Diagnostic::error(code::BINARY, 0, 0, "not a text file (control characters)"));
+        return Err(Diagnostic::error(
+            code::BINARY,
+            1,
+            1,
+            "not a text file (control characters)",
+        ));
     }
     Ok(())
 }
@@ -152,11 +172,15 @@ fn tag_line(line: &str) -> TagLine {
     let Some(inner) = t.strip_prefix('[').or_else(|| t.strip_prefix('［')) else {
         return TagLine::NotTag;
     };
-    let name_end = inner.find(|c: char| c.is_whitespace() || c == '"' || c == '“').unwrap_or(inner.len());
+    let name_end = inner
+        .find(|c: char| c.is_whitespace() || c == '"' || c == '“')
+        .unwrap_or(inner.len());
     let name = &inner[..name_end];
     if name.is_empty()
         || name.chars().count() > 32
-        || !name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        || !name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
         || !name.chars().next().is_some_and(|c| c.is_alphabetic())
     {
         return TagLine::NotTag;
@@ -167,10 +191,20 @@ fn tag_line(line: &str) -> TagLine {
     };
     // strict: ends with `"]`
     let body = after_quote.trim_end();
-    for (close, strict) in [("\"]", true), ("”]", false), ("\"］", false), ("\"", false), ("]", false)] {
+    for (close, strict) in [
+        ("\"]", true),
+        ("”]", false),
+        ("\"］", false),
+        ("\"", false),
+        ("]", false),
+    ] {
         if let Some(v) = body.strip_suffix(close) {
             let v = v.replace("\\\"", "\"");
-            return if strict { TagLine::Tag(name.to_string(), v) } else { TagLine::Malformed(name.to_string(), v) };
+            return if strict {
+                TagLine::Tag(name.to_string(), v)
+            } else {
+                TagLine::Malformed(name.to_string(), v)
+            };
         }
     }
     TagLine::Malformed(name.to_string(), body.to_string())
@@ -282,7 +316,11 @@ impl Building {
         if !self.body_started {
             self.body_line = self.line + self.tags.len() as u32;
         }
-        let raw = text.get(self.start..self.end).unwrap_or_default().trim_end().to_string();
+        let raw = text
+            .get(self.start..self.end)
+            .unwrap_or_default()
+            .trim_end()
+            .to_string();
         RawGame {
             line: self.line,
             body_line: self.body_line,
@@ -313,9 +351,15 @@ mod tests {
         assert_eq!(g.len(), 2);
         assert_eq!(g[0].line, 1);
         assert_eq!(g[0].body_line, 4);
-        assert_eq!(g[0].tags, vec![("Event".into(), "A".into()), ("Game".into(), "HotW".into())]);
+        assert_eq!(
+            g[0].tags,
+            vec![("Event".into(), "A".into()), ("Game".into(), "HotW".into())]
+        );
         assert_eq!(g[0].body, "C(Hit): E.Ana-->Lev");
-        assert_eq!(g[0].raw, "[Event \"A\"]\n[Game \"HotW\"]\n\nC(Hit): E.Ana-->Lev");
+        assert_eq!(
+            g[0].raw,
+            "[Event \"A\"]\n[Game \"HotW\"]\n\nC(Hit): E.Ana-->Lev"
+        );
         assert_eq!(g[1].line, 6);
         assert_eq!(g[1].body_line, 8);
         assert_eq!(g[1].body, "body two\nline");
@@ -323,7 +367,8 @@ mod tests {
 
     #[test]
     fn status_line_is_not_a_tag() {
-        let g = split_games("[Title \"魏胜局\"]\n\n1.马6进5，炮12平10，相7进9\n[胜利] [认负] [认负]\n");
+        let g =
+            split_games("[Title \"魏胜局\"]\n\n1.马6进5，炮12平10，相7进9\n[胜利] [认负] [认负]\n");
         assert_eq!(g.len(), 1);
         assert!(g[0].body.ends_with("[胜利] [认负] [认负]"));
     }
@@ -334,7 +379,11 @@ mod tests {
         assert_eq!(g[0].tags[0], ("Event".into(), "Open".into()));
         assert_eq!(g[0].tags[1], ("吴".into(), "孙".into()));
         assert_eq!(g[0].diagnostics.len(), 2);
-        assert!(g[0].diagnostics.iter().all(|d| d.code == code::TAG_MALFORMED));
+        assert!(
+            g[0].diagnostics
+                .iter()
+                .all(|d| d.code == code::TAG_MALFORMED)
+        );
     }
 
     #[test]
@@ -369,8 +418,14 @@ mod tests {
 
     #[test]
     fn rejects_binary_and_other_encodings() {
-        assert_eq!(decode(&[0x50, 0x4B, 0x03, 0x04, 0, 0, 0x14, 0]).unwrap_err().code, code::BINARY);
-        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("これは日本語のテキストです。棋譜の記録。ひらがなとカタカナ。");
+        assert_eq!(
+            decode(&[0x50, 0x4B, 0x03, 0x04, 0, 0, 0x14, 0])
+                .unwrap_err()
+                .code,
+            code::BINARY
+        );
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS
+            .encode("これは日本語のテキストです。棋譜の記録。ひらがなとカタカナ。");
         assert_eq!(decode(&sjis).unwrap_err().code, code::ENCODING_UNSUPPORTED);
     }
 }

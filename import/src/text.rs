@@ -41,7 +41,9 @@ pub fn simplify(s: &str) -> String {
 
 /// The form used to compare and index Chinese text: width folded, simplified, lower-cased ASCII.
 pub fn fold(s: &str) -> String {
-    s.chars().map(|c| simplify_char(fold_width(c)).to_ascii_lowercase()).collect()
+    s.chars()
+        .map(|c| simplify_char(fold_width(c)).to_ascii_lowercase())
+        .collect()
 }
 
 /// A `{…}` comment found in a body.
@@ -90,7 +92,13 @@ pub fn strip_comments(body: &str) -> (String, Vec<Comment>) {
             _ => (end_line.min(next_open), false),
         };
         let text = &rest[..text_end];
-        comments.push(Comment { line, col, offset: off, text: text.trim().to_string(), closed });
+        comments.push(Comment {
+            line,
+            col,
+            offset: off,
+            text: text.trim().to_string(),
+            closed,
+        });
         out.push(' ');
         col += 1;
         for tc in text.chars() {
@@ -143,10 +151,19 @@ mod tests {
         let (s, c) = strip_comments("a{x\ny}b\nc{open");
         assert_eq!(s, "a  \n  b\nc     ");
         assert_eq!(c.len(), 2);
-        assert_eq!((c[0].line, c[0].col, c[0].text.as_str(), c[0].closed), (0, 1, "x\ny", true));
-        assert_eq!((c[1].line, c[1].col, c[1].text.as_str(), c[1].closed), (2, 1, "open", false));
+        assert_eq!(
+            (c[0].line, c[0].col, c[0].text.as_str(), c[0].closed),
+            (0, 1, "x\ny", true)
+        );
+        assert_eq!(
+            (c[1].line, c[1].col, c[1].text.as_str(), c[1].closed),
+            (2, 1, "open", false)
+        );
         let (s, c) = strip_comments("x{a\ny{b}");
         assert_eq!(s, "x  \ny   ");
-        assert_eq!((c[0].closed, c[1].closed, c[1].text.as_str()), (false, true, "b"));
+        assert_eq!(
+            (c[0].closed, c[1].closed, c[1].text.as_str()),
+            (false, true, "b")
+        );
     }
 }

@@ -11,7 +11,9 @@ fn corpus_dir() -> PathBuf {
 }
 
 fn record_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
@@ -62,14 +64,27 @@ fn corpus_matches_expected_output() {
         let got = serde_json::to_string_pretty(&normalize_file(f)).unwrap_or_default() + "\n";
         let expected_path = PathBuf::from(format!("{}.expected.json", f.display()));
         if update {
-            std::fs::write(&expected_path, &got).unwrap_or_else(|e| panic!("write {}: {e}", expected_path.display()));
+            std::fs::write(&expected_path, &got)
+                .unwrap_or_else(|e| panic!("write {}: {e}", expected_path.display()));
             continue;
         }
         match std::fs::read_to_string(&expected_path) {
             Ok(want) if want == got => {}
-            Ok(_) => failures.push(format!("{}: output differs from {}", f.display(), expected_path.display())),
-            Err(_) => failures.push(format!("{}: no expected file {}", f.display(), expected_path.display())),
+            Ok(_) => failures.push(format!(
+                "{}: output differs from {}",
+                f.display(),
+                expected_path.display()
+            )),
+            Err(_) => failures.push(format!(
+                "{}: no expected file {}",
+                f.display(),
+                expected_path.display()
+            )),
         }
     }
-    assert!(failures.is_empty(), "golden mismatches (UPDATE_EXPECT=1 to regenerate):\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "golden mismatches (UPDATE_EXPECT=1 to regenerate):\n{}",
+        failures.join("\n")
+    );
 }

@@ -68,5 +68,11 @@ pub struct Holding {
 }
 
 pub fn parse(_body: &str, _ctx: &Ctx) -> Parsed<HotwGame> {
-    Parsed { game: HotwGame::default(), players: Vec::new(), outcome: None, title: None, diagnostics: Vec::new() }
+    Parsed {
+        game: HotwGame::default(),
+        players: Vec::new(),
+        outcome: None,
+        title: None,
+        diagnostics: Vec::new(),
+    }
 }

@@ -58,5 +58,11 @@ pub enum TitleEvent {
 }
 
 pub fn parse(_body: &str, _ctx: &Ctx) -> Parsed<SanguoGame> {
-    Parsed { game: SanguoGame::default(), players: Vec::new(), outcome: None, title: None, diagnostics: Vec::new() }
+    Parsed {
+        game: SanguoGame::default(),
+        players: Vec::new(),
+        outcome: None,
+        title: None,
+        diagnostics: Vec::new(),
+    }
 }

@@ -42,5 +42,11 @@ pub struct Dest {
 }
 
 pub fn parse(_body: &str, _ctx: &Ctx) -> Parsed<WecGame> {
-    Parsed { game: WecGame::default(), players: Vec::new(), outcome: None, title: None, diagnostics: Vec::new() }
+    Parsed {
+        game: WecGame::default(),
+        players: Vec::new(),
+        outcome: None,
+        title: None,
+        diagnostics: Vec::new(),
+    }
 }

@@ -1,0 +1,188 @@
+-- annals: the one DDL. SQLite is the source of truth; the tantivy index is derived from these tables.
+-- Applied with `CREATE ... IF NOT EXISTS` at every open; `schema_version` in `meta` tracks changes.
+
+PRAGMA foreign_keys = ON;
+
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+
+-- One row per game, whatever its kind. `raw` is the game's text exactly as imported (after
+-- transcoding to UTF-8); `normalized` is the JSON of the parsed body (import crate `Body`), kept so
+-- pages and the API need not re-parse. The per-kind tables below hold the same moves in a form SQL
+-- can query.
+CREATE TABLE IF NOT EXISTS games (
+    id            INTEGER PRIMARY KEY,
+    kind          TEXT NOT NULL CHECK (kind IN ('hotw', 'sanguo', 'wec', 'deluge')),
+    title         TEXT,
+    event         TEXT,
+    site          TEXT,
+    date          TEXT,
+    year          INTEGER,
+    round         TEXT,
+    result        TEXT,             -- outcome summary: 'C 230', '魏胜', 'Black wins'
+    winners       TEXT,             -- seats that won, space-separated
+    content_hash  TEXT NOT NULL UNIQUE,
+    source_file   TEXT NOT NULL,
+    source_line   INTEGER NOT NULL,
+    encoding      TEXT NOT NULL,
+    raw           TEXT NOT NULL,
+    normalized    TEXT NOT NULL,
+    move_count    INTEGER NOT NULL,
+    errors        INTEGER NOT NULL,
+    warnings      INTEGER NOT NULL,
+    imported_at   TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_kind_id ON games(kind, id);
+CREATE INDEX IF NOT EXISTS games_event ON games(event);
+CREATE INDEX IF NOT EXISTS games_year ON games(year);
+
+-- Tag pairs in file order (names as written; look them up case-insensitively).
+CREATE TABLE IF NOT EXISTS tags (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq     INTEGER NOT NULL,
+    name    TEXT NOT NULL,
+    value   TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+-- People, one row per distinct name as written (the name authority of the tournaments issue builds
+-- aliases on top of this).
+CREATE TABLE IF NOT EXISTS players (
+    id   INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+);
+
+-- Seats of a game: HotW A..F, 三国 吴/魏/蜀, WEC B/W.
+CREATE TABLE IF NOT EXISTS seats (
+    game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat      TEXT NOT NULL,
+    seq       INTEGER NOT NULL,         -- order of the seats as the game lists them
+    player_id INTEGER REFERENCES players(id),
+    color     TEXT,
+    PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seats_player ON seats(player_id);
+
+CREATE TABLE IF NOT EXISTS diagnostics (
+    game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL,
+    line     INTEGER NOT NULL,
+    col      INTEGER NOT NULL,
+    severity TEXT NOT NULL CHECK (severity IN ('error', 'warning', 'info')),
+    code     TEXT NOT NULL,
+    message  TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS diagnostics_code ON diagnostics(code);
+
+-- Each run of `annals import` and what it could not store (rejected files and games).
+CREATE TABLE IF NOT EXISTS imports (
+    id          INTEGER PRIMARY KEY,
+    started_at  TEXT NOT NULL,
+    finished_at TEXT,
+    imported    INTEGER NOT NULL DEFAULT 0,
+    duplicates  INTEGER NOT NULL DEFAULT 0,
+    rejected    INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS import_problems (
+    import_id INTEGER NOT NULL REFERENCES imports(id) ON DELETE CASCADE,
+    file      TEXT NOT NULL,
+    line      INTEGER NOT NULL,
+    col       INTEGER NOT NULL,
+    severity  TEXT NOT NULL,
+    code      TEXT NOT NULL,
+    message   TEXT NOT NULL
+);
+
+-- HotW: one row per empire turn, with its cards, expansions and builds.
+CREATE TABLE IF NOT EXISTS hotw_turns (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq     INTEGER NOT NULL,
+    epoch   INTEGER NOT NULL,
+    player  TEXT NOT NULL,
+    empire  TEXT NOT NULL,
+    minor   INTEGER NOT NULL,
+    score   INTEGER,
+    gain    INTEGER,
+    line    INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS hotw_turns_empire ON hotw_turns(empire, epoch);
+
+CREATE TABLE IF NOT EXISTS hotw_cards (
+    game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    turn_seq INTEGER NOT NULL,
+    seq      INTEGER NOT NULL,
+    card     TEXT NOT NULL,
+    detail   TEXT,
+    PRIMARY KEY (game_id, turn_seq, seq)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS hotw_cards_card ON hotw_cards(card);
+
+CREATE TABLE IF NOT EXISTS hotw_expansions (
+    game_id     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    turn_seq    INTEGER NOT NULL,
+    seq         INTEGER NOT NULL,
+    from_region TEXT NOT NULL,
+    via         TEXT NOT NULL,      -- seas, space-separated
+    to_region   TEXT NOT NULL,
+    battle      TEXT NOT NULL,      -- battle tokens, space-separated, in recorded order
+    builds      TEXT NOT NULL,
+    PRIMARY KEY (game_id, turn_seq, seq)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS hotw_expansions_to ON hotw_expansions(to_region);
+
+CREATE TABLE IF NOT EXISTS hotw_builds (
+    game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    turn_seq INTEGER NOT NULL,
+    seq      INTEGER NOT NULL,
+    region   TEXT NOT NULL,
+    items    TEXT NOT NULL,
+    PRIMARY KEY (game_id, turn_seq, seq)
+) WITHOUT ROWID;
+
+-- 三国: one row per move made.
+CREATE TABLE IF NOT EXISTS sanguo_moves (
+    game_id       INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply           INTEGER NOT NULL,
+    round         INTEGER NOT NULL,
+    side          TEXT NOT NULL,
+    notation      TEXT NOT NULL,
+    piece         TEXT NOT NULL,
+    from_y        INTEGER NOT NULL,
+    from_x        INTEGER NOT NULL,
+    to_y          INTEGER NOT NULL,
+    to_x          INTEGER NOT NULL,
+    capture_piece TEXT,
+    capture_side  TEXT,
+    events        TEXT NOT NULL,    -- JSON array of move events
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+
+-- 三国 title events (who allied, killed Han, eliminated whom, won, drew).
+CREATE TABLE IF NOT EXISTS sanguo_title_events (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq     INTEGER NOT NULL,
+    type    TEXT NOT NULL,
+    by_side TEXT,
+    sides   TEXT NOT NULL,          -- the other sides named, space-separated
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+
+-- WEC: one row per turn string.
+CREATE TABLE IF NOT EXISTS wec_turns (
+    game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply        INTEGER NOT NULL,
+    color      TEXT NOT NULL,
+    notation   TEXT NOT NULL,
+    piece      TEXT NOT NULL,
+    from_level TEXT NOT NULL,
+    from_row   INTEGER NOT NULL,
+    from_col   INTEGER NOT NULL,
+    to_level   TEXT NOT NULL,
+    to_row     INTEGER NOT NULL,
+    to_col     INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;

@@ -1,0 +1,555 @@
+//! SQLite: opening, the schema, storing parsed games and the read queries of pages and API.
+//!
+//! All SQL uses bound parameters. Writes happen on one connection at a time (the importer's); reads
+//! come from a small pool of connections (WAL lets them run beside the writer).
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use annals_import::{Body, Kind, ParsedGame};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+
+pub const SCHEMA: &str = include_str!("../schema.sql");
+pub const SCHEMA_VERSION: &str = "1";
+
+/// Opens (creating if needed) the database at `path` and applies the schema.
+pub fn open(path: &Path) -> Result<Connection> {
+    if let Some(dir) = path.parent() {
+        if !dir.as_os_str().is_empty() {
+            std::fs::create_dir_all(dir)?;
+        }
+    }
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.execute_batch(SCHEMA)?;
+    conn.execute(
+        "INSERT INTO meta(key, value) VALUES ('schema_version', ?1) ON CONFLICT(key) DO NOTHING",
+        params![SCHEMA_VERSION],
+    )?;
+    Ok(conn)
+}
+
+/// A few read connections, handed out one per blocking task.
+pub struct Pool {
+    path: PathBuf,
+    idle: Mutex<Vec<Connection>>,
+}
+
+impl Pool {
+    pub fn new(path: &Path) -> Result<Pool> {
+        // Open once to create the file and the schema before any reader comes.
+        let first = open(path)?;
+        Ok(Pool {
+            path: path.to_path_buf(),
+            idle: Mutex::new(vec![first]),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Runs `f` with a connection from the pool (opening one if none is idle).
+    pub fn with<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        let conn = {
+            let mut idle = self
+                .idle
+                .lock()
+                .map_err(|_| Error::Internal("pool poisoned".into()))?;
+            idle.pop()
+        };
+        let conn = match conn {
+            Some(c) => c,
+            None => open(&self.path)?,
+        };
+        let out = f(&conn);
+        if let Ok(mut idle) = self.idle.lock() {
+            if idle.len() < 8 {
+                idle.push(conn);
+            }
+        }
+        out
+    }
+}
+
+/// What a game store did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stored {
+    Imported(i64),
+    /// Already in the database under this id.
+    Duplicate(i64),
+}
+
+/// Everything about one game that the importer stores.
+pub struct NewGame<'a> {
+    pub parsed: &'a ParsedGame,
+    pub raw: &'a str,
+    pub hash: &'a str,
+    pub file: &'a str,
+    pub line: u32,
+    pub encoding: &'a str,
+    pub imported_at: &'a str,
+}
+
+fn tag<'a>(g: &'a ParsedGame, name: &str) -> Option<&'a str> {
+    annals_import::model::tag(&g.tags, name)
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+}
+
+/// The year of a `Date` tag (`YYYY.MM.DD`, `YYYY.??.??`, `YYYY`, `YYYY-MM-DD`), if it has one.
+pub fn year_of(date: &str) -> Option<i64> {
+    let digits: String = date
+        .trim()
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    if digits.len() == 4 {
+        digits.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// Stores one parsed game and its moves in the caller's transaction. A game whose content hash is
+/// already present is not stored again.
+pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
+    if let Some(id) = tx
+        .prepare_cached("SELECT id FROM games WHERE content_hash = ?1")?
+        .query_row(params![g.hash], |r| r.get::<_, i64>(0))
+        .optional()?
+    {
+        return Ok(Stored::Duplicate(id));
+    }
+    let p = g.parsed;
+    let (errors, warnings) = annals_import::record::counts(&p.diagnostics);
+    let date = tag(p, "Date");
+    let normalized = serde_json::to_string(&p.body)?;
+    let (result, winners) = match &p.outcome {
+        Some(o) => (Some(o.summary.clone()), o.winners.join(" ")),
+        None => (tag(p, "Result").map(str::to_string), String::new()),
+    };
+    tx.prepare_cached(
+        "INSERT INTO games(kind, title, event, site, date, year, round, result, winners, content_hash,
+            source_file, source_line, encoding, raw, normalized, move_count, errors, warnings, imported_at)
+         VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19)",
+    )?
+    .execute(params![
+        p.kind.as_str(),
+        p.title,
+        tag(p, "Event"),
+        tag(p, "Site"),
+        date,
+        date.and_then(year_of),
+        tag(p, "Round"),
+        result,
+        winners,
+        g.hash,
+        g.file,
+        g.line,
+        g.encoding,
+        g.raw,
+        normalized,
+        p.body.move_count() as i64,
+        errors as i64,
+        warnings as i64,
+        g.imported_at,
+    ])?;
+    let id = tx.last_insert_rowid();
+    {
+        let mut st =
+            tx.prepare_cached("INSERT INTO tags(game_id, seq, name, value) VALUES (?1,?2,?3,?4)")?;
+        for (i, (k, v)) in p.tags.iter().enumerate() {
+            st.execute(params![id, i as i64, k, v])?;
+        }
+    }
+    {
+        let mut find = tx.prepare_cached("SELECT id FROM players WHERE name = ?1")?;
+        let mut add = tx.prepare_cached("INSERT INTO players(name) VALUES (?1)")?;
+        let mut seat = tx.prepare_cached(
+            "INSERT OR IGNORE INTO seats(game_id, seat, seq, player_id, color) VALUES (?1,?2,?3,?4,?5)",
+        )?;
+        for (i, s) in p.players.iter().enumerate() {
+            let pid = match s.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+                Some(name) => match find
+                    .query_row(params![name], |r| r.get::<_, i64>(0))
+                    .optional()?
+                {
+                    Some(pid) => Some(pid),
+                    None => {
+                        add.execute(params![name])?;
+                        Some(tx.last_insert_rowid())
+                    }
+                },
+                None => None,
+            };
+            seat.execute(params![id, s.seat, i as i64, pid, s.color])?;
+        }
+    }
+    {
+        let mut st = tx.prepare_cached(
+            "INSERT INTO diagnostics(game_id, seq, line, col, severity, code, message) VALUES (?1,?2,?3,?4,?5,?6,?7)",
+        )?;
+        for (i, d) in p.diagnostics.iter().enumerate() {
+            st.execute(params![
+                id,
+                i as i64,
+                d.line,
+                d.col,
+                d.severity.as_str(),
+                d.code,
+                d.message
+            ])?;
+        }
+    }
+    store_moves(tx, id, &p.body)?;
+    Ok(Stored::Imported(id))
+}
+
+fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
+    match body {
+        Body::Hotw(g) => {
+            let mut turn = tx.prepare_cached(
+                "INSERT INTO hotw_turns(game_id, seq, epoch, player, empire, minor, score, gain, line)
+                 VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
+            )?;
+            let mut card =
+                tx.prepare_cached("INSERT INTO hotw_cards(game_id, turn_seq, seq, card, detail) VALUES (?1,?2,?3,?4,?5)")?;
+            let mut exp = tx.prepare_cached(
+                "INSERT INTO hotw_expansions(game_id, turn_seq, seq, from_region, via, to_region, battle, builds)
+                 VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
+            )?;
+            let mut build =
+                tx.prepare_cached("INSERT INTO hotw_builds(game_id, turn_seq, seq, region, items) VALUES (?1,?2,?3,?4,?5)")?;
+            for (t, tn) in g.turns.iter().enumerate() {
+                turn.execute(params![
+                    id, t as i64, tn.epoch, tn.player, tn.empire, tn.minor, tn.score, tn.gain,
+                    tn.line
+                ])?;
+                for (i, c) in tn.cards.iter().enumerate() {
+                    card.execute(params![id, t as i64, i as i64, c.card, c.detail])?;
+                }
+                for (i, e) in tn.expansions.iter().enumerate() {
+                    exp.execute(params![
+                        id,
+                        t as i64,
+                        i as i64,
+                        e.from,
+                        e.via.join(" "),
+                        e.to,
+                        e.battle.join(" "),
+                        e.builds.join(" ")
+                    ])?;
+                }
+                for (i, b) in tn.builds.iter().enumerate() {
+                    build.execute(params![id, t as i64, i as i64, b.region, b.items.join(" ")])?;
+                }
+            }
+        }
+        Body::Sanguo(g) => {
+            let mut mv = tx.prepare_cached(
+                "INSERT INTO sanguo_moves(game_id, ply, round, side, notation, piece, from_y, from_x, to_y, to_x,
+                    capture_piece, capture_side, events) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
+            )?;
+            for m in &g.moves {
+                mv.execute(params![
+                    id,
+                    m.ply,
+                    m.round,
+                    m.side,
+                    m.notation,
+                    m.piece,
+                    m.from[0],
+                    m.from[1],
+                    m.to[0],
+                    m.to[1],
+                    m.capture.as_ref().map(|c| c.piece.as_str()),
+                    m.capture.as_ref().map(|c| c.side.as_str()),
+                    serde_json::to_string(&m.events)?,
+                ])?;
+            }
+            let mut ev = tx.prepare_cached(
+                "INSERT INTO sanguo_title_events(game_id, seq, type, by_side, sides) VALUES (?1,?2,?3,?4,?5)",
+            )?;
+            for (i, e) in g.title_events.iter().enumerate() {
+                let (ty, by, sides) = title_event_columns(e);
+                ev.execute(params![id, i as i64, ty, by, sides.join(" ")])?;
+            }
+        }
+        Body::Wec(g) => {
+            let mut st = tx.prepare_cached(
+                "INSERT INTO wec_turns(game_id, ply, color, notation, piece, from_level, from_row, from_col,
+                    to_level, to_row, to_col) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
+            )?;
+            for t in &g.turns {
+                st.execute(params![
+                    id,
+                    t.ply,
+                    t.color,
+                    t.notation,
+                    t.piece.kind,
+                    t.piece.level,
+                    t.piece.at[0],
+                    t.piece.at[1],
+                    t.to.level,
+                    t.to.at[0],
+                    t.to.at[1],
+                ])?;
+            }
+        }
+        Body::Deluge => {}
+    }
+    Ok(())
+}
+
+/// A 三国 title event as (type, by, other sides).
+fn title_event_columns(
+    e: &annals_import::sanguo::TitleEvent,
+) -> (&'static str, Option<&str>, Vec<&str>) {
+    use annals_import::sanguo::TitleEvent as T;
+    match e {
+        T::Alliance { by, with } => ("alliance", Some(by), vec![with.as_str()]),
+        T::KillHan { by } => ("kill_han", Some(by), vec![]),
+        T::Eliminate { by, sides } => (
+            "eliminate",
+            Some(by),
+            sides.iter().map(String::as_str).collect(),
+        ),
+        T::Stalemate { by, side } => ("stalemate", Some(by), vec![side.as_str()]),
+        T::Win { side } => ("win", Some(side), vec![]),
+        T::Draw { sides } => ("draw", None, sides.iter().map(String::as_str).collect()),
+    }
+}
+
+/// A game in a list.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameRow {
+    pub id: i64,
+    pub kind: String,
+    pub title: Option<String>,
+    pub date: Option<String>,
+    pub event: Option<String>,
+    pub result: Option<String>,
+}
+
+/// Filters of the game list (page and API).
+#[derive(Debug, Clone, Default)]
+pub struct GameFilter {
+    pub kind: Option<Kind>,
+    pub q: Option<String>,
+    pub event: Option<String>,
+    pub player: Option<String>,
+    pub empire: Option<String>,
+    pub year: Option<i64>,
+    pub limit: i64,
+    pub offset: i64,
+}
+
+/// The games matching `f`, newest import first, with the total count.
+pub fn list_games(conn: &Connection, f: &GameFilter) -> Result<(i64, Vec<GameRow>)> {
+    let mut wh: Vec<&str> = Vec::new();
+    let mut args: Vec<rusqlite::types::Value> = Vec::new();
+    use rusqlite::types::Value as V;
+    if let Some(k) = f.kind {
+        wh.push("g.kind = ?");
+        args.push(V::Text(k.as_str().into()));
+    }
+    if let Some(q) = f.q.as_deref().filter(|s| !s.is_empty()) {
+        wh.push("(g.title LIKE ? ESCAPE '\\' OR g.event LIKE ? ESCAPE '\\')");
+        let pat = like_pattern(q);
+        args.push(V::Text(pat.clone()));
+        args.push(V::Text(pat));
+    }
+    if let Some(e) = f.event.as_deref().filter(|s| !s.is_empty()) {
+        wh.push("g.event LIKE ? ESCAPE '\\'");
+        args.push(V::Text(like_pattern(e)));
+    }
+    if let Some(p) = f.player.as_deref().filter(|s| !s.is_empty()) {
+        wh.push(
+            "g.id IN (SELECT s.game_id FROM seats s JOIN players p ON p.id = s.player_id WHERE p.name LIKE ? ESCAPE '\\')",
+        );
+        args.push(V::Text(like_pattern(p)));
+    }
+    if let Some(e) = f.empire.as_deref().filter(|s| !s.is_empty()) {
+        wh.push("g.id IN (SELECT game_id FROM hotw_turns WHERE empire = ? COLLATE NOCASE)");
+        args.push(V::Text(e.to_string()));
+    }
+    if let Some(y) = f.year {
+        wh.push("g.year = ?");
+        args.push(V::Integer(y));
+    }
+    let where_sql = if wh.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", wh.join(" AND "))
+    };
+    let total: i64 = conn.query_row(
+        &format!("SELECT count(*) FROM games g{where_sql}"),
+        rusqlite::params_from_iter(args.iter()),
+        |r| r.get(0),
+    )?;
+    let mut all = args.clone();
+    all.push(V::Integer(f.limit));
+    all.push(V::Integer(f.offset));
+    let mut st = conn.prepare(&format!(
+        "SELECT g.id, g.kind, g.title, g.date, g.event, g.result FROM games g{where_sql} ORDER BY g.id DESC LIMIT ? OFFSET ?"
+    ))?;
+    let rows = st
+        .query_map(rusqlite::params_from_iter(all.iter()), |r| {
+            Ok(GameRow {
+                id: r.get(0)?,
+                kind: r.get(1)?,
+                title: r.get(2)?,
+                date: r.get(3)?,
+                event: r.get(4)?,
+                result: r.get(5)?,
+            })
+        })?
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    Ok((total, rows))
+}
+
+fn like_pattern(s: &str) -> String {
+    let mut out = String::from("%");
+    for c in s.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('%');
+    out
+}
+
+/// One stored game, as the API and the game page need it.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    pub id: i64,
+    pub kind: Kind,
+    pub title: Option<String>,
+    pub result: Option<String>,
+    pub winners: Vec<String>,
+    pub source_file: String,
+    pub source_line: i64,
+    pub encoding: String,
+    pub imported_at: String,
+    pub raw: String,
+    pub body: Body,
+    pub tags: Vec<(String, String)>,
+    pub players: Vec<SeatRow>,
+    pub diagnostics: Vec<annals_import::Diagnostic>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatRow {
+    pub seat: String,
+    pub name: Option<String>,
+    pub color: Option<String>,
+    pub player_id: Option<i64>,
+}
+
+/// Loads a game by id; `None` when there is no such game.
+pub fn get_game(conn: &Connection, id: i64) -> Result<Option<GameRecord>> {
+    let row = conn
+        .prepare_cached(
+            "SELECT id, kind, title, result, winners, source_file, source_line, encoding, imported_at, raw, normalized
+             FROM games WHERE id = ?1",
+        )?
+        .query_row(params![id], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<String>>(2)?,
+                r.get::<_, Option<String>>(3)?,
+                r.get::<_, String>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, i64>(6)?,
+                r.get::<_, String>(7)?,
+                r.get::<_, String>(8)?,
+                r.get::<_, String>(9)?,
+                r.get::<_, String>(10)?,
+            ))
+        })
+        .optional()?;
+    let Some((
+        id,
+        kind,
+        title,
+        result,
+        winners,
+        source_file,
+        source_line,
+        encoding,
+        imported_at,
+        raw,
+        normalized,
+    )) = row
+    else {
+        return Ok(None);
+    };
+    let kind = Kind::from_name(&kind)
+        .ok_or_else(|| Error::Internal(format!("game {id}: bad kind {kind}")))?;
+    let body: Body = serde_json::from_str(&normalized)?;
+    let tags = conn
+        .prepare_cached("SELECT name, value FROM tags WHERE game_id = ?1 ORDER BY seq")?
+        .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    let players = conn
+        .prepare_cached(
+            "SELECT s.seat, p.name, s.color, s.player_id FROM seats s LEFT JOIN players p ON p.id = s.player_id
+             WHERE s.game_id = ?1 ORDER BY s.seq",
+        )?
+        .query_map(params![id], |r| {
+            Ok(SeatRow { seat: r.get(0)?, name: r.get(1)?, color: r.get(2)?, player_id: r.get(3)? })
+        })?
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    let diagnostics = conn
+        .prepare_cached("SELECT line, col, severity, code, message FROM diagnostics WHERE game_id = ?1 ORDER BY seq")?
+        .query_map(params![id], |r| {
+            let sev: String = r.get(2)?;
+            Ok(annals_import::Diagnostic {
+                line: r.get(0)?,
+                col: r.get(1)?,
+                severity: annals_import::Severity::parse(&sev).unwrap_or(annals_import::Severity::Info),
+                code: r.get(3)?,
+                message: r.get(4)?,
+            })
+        })?
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    Ok(Some(GameRecord {
+        id,
+        kind,
+        title,
+        result,
+        winners: winners.split_whitespace().map(str::to_string).collect(),
+        source_file,
+        source_line,
+        encoding,
+        imported_at,
+        raw,
+        body,
+        tags,
+        players,
+        diagnostics,
+    }))
+}
+
+/// Counts of what the archive holds, by kind.
+pub fn kind_counts(conn: &Connection) -> Result<Vec<(String, i64)>> {
+    let mut st =
+        conn.prepare_cached("SELECT kind, count(*) FROM games GROUP BY kind ORDER BY kind")?;
+    let rows = st
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+pub fn game_count(conn: &Connection) -> Result<i64> {
+    Ok(conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?)
+}

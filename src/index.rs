@@ -1,0 +1,729 @@
+//! The tantivy search index: derived from SQLite, never the other way. One document per game.
+//!
+//! Every text field uses the [`crate::tokenizer`] (CJK grams by position, folded scripts). The
+//! index can be deleted and rebuilt with `annals reindex`; [`Index::sync`] brings a lagging index
+//! up to date (after a crash between the database commit and the index commit).
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::ops::Bound;
+use std::path::Path;
+use std::sync::Mutex;
+
+use annals_import::{Body, Kind, ParsedGame};
+use rusqlite::Connection;
+use serde::Serialize;
+use tantivy::collector::{Count, FacetCollector, TopDocs};
+use tantivy::query::{
+    AllQuery, BooleanQuery, Occur, PhraseQuery, Query as TQuery, RangeQuery, TermQuery,
+};
+use tantivy::schema::{
+    FacetOptions, Field, IndexRecordOption, NumericOptions, STORED, STRING, Schema,
+    TextFieldIndexing, TextOptions, Value as _,
+};
+use tantivy::snippet::SnippetGenerator;
+use tantivy::tokenizer::TextAnalyzer;
+use tantivy::{DocAddress, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
+
+use crate::error::{Error, Result};
+use crate::query::{self, Value};
+use crate::tokenizer;
+
+/// Memory budget of the one index writer.
+const WRITER_BYTES: usize = 64 * 1024 * 1024;
+
+#[derive(Clone, Copy)]
+struct Fields {
+    id: Field,
+    kind: Field,
+    title: Field,
+    body: Field,
+    event: Field,
+    player: Field,
+    empire: Field,
+    card: Field,
+    region: Field,
+    side: Field,
+    winner: Field,
+    opening: Field,
+    year: Field,
+    facets: Field,
+}
+
+fn schema() -> (Schema, Fields) {
+    let mut b = Schema::builder();
+    let indexing = TextFieldIndexing::default()
+        .set_tokenizer(tokenizer::NAME)
+        .set_index_option(IndexRecordOption::WithFreqsAndPositions);
+    let text = TextOptions::default().set_indexing_options(indexing.clone());
+    let stored_text = TextOptions::default()
+        .set_indexing_options(indexing)
+        .set_stored();
+    let fields = Fields {
+        id: b.add_u64_field(
+            "id",
+            NumericOptions::default()
+                .set_indexed()
+                .set_fast()
+                .set_stored(),
+        ),
+        kind: b.add_text_field("kind", STRING | STORED),
+        title: b.add_text_field("title", stored_text.clone()),
+        body: b.add_text_field("body", stored_text),
+        event: b.add_text_field("event", text.clone()),
+        player: b.add_text_field("player", text.clone()),
+        empire: b.add_text_field("empire", text.clone()),
+        card: b.add_text_field("card", text.clone()),
+        region: b.add_text_field("region", text.clone()),
+        side: b.add_text_field("side", text.clone()),
+        winner: b.add_text_field("winner", text.clone()),
+        opening: b.add_text_field("opening", text),
+        year: b.add_i64_field("year", NumericOptions::default().set_indexed().set_fast()),
+        facets: b.add_facet_field("facets", FacetOptions::default()),
+    };
+    (b.build(), fields)
+}
+
+/// The index, its one writer and a reader.
+pub struct Index {
+    fields: Fields,
+    writer: Mutex<IndexWriter<TantivyDocument>>,
+    reader: IndexReader,
+}
+
+/// What one game contributes to its document, from a fresh parse or from the database.
+pub struct DocInput<'a> {
+    pub id: i64,
+    pub kind: Kind,
+    pub title: Option<&'a str>,
+    pub tags: &'a [(String, String)],
+    /// (seat, player name)
+    pub players: Vec<(&'a str, Option<&'a str>)>,
+    pub winners: &'a [String],
+    pub result: Option<&'a str>,
+    pub body: &'a Body,
+}
+
+impl<'a> DocInput<'a> {
+    pub fn from_parsed(id: i64, p: &'a ParsedGame) -> Self {
+        DocInput {
+            id,
+            kind: p.kind,
+            title: p.title.as_deref(),
+            tags: &p.tags,
+            players: p
+                .players
+                .iter()
+                .map(|s| (s.seat.as_str(), s.name.as_deref()))
+                .collect(),
+            winners: p
+                .outcome
+                .as_ref()
+                .map(|o| o.winners.as_slice())
+                .unwrap_or(&[]),
+            result: p.outcome.as_ref().map(|o| o.summary.as_str()),
+            body: &p.body,
+        }
+    }
+
+    pub fn from_record(g: &'a crate::db::GameRecord) -> Self {
+        DocInput {
+            id: g.id,
+            kind: g.kind,
+            title: g.title.as_deref(),
+            tags: &g.tags,
+            players: g
+                .players
+                .iter()
+                .map(|s| (s.seat.as_str(), s.name.as_deref()))
+                .collect(),
+            winners: &g.winners,
+            result: g.result.as_deref(),
+            body: &g.body,
+        }
+    }
+}
+
+/// One search hit.
+#[derive(Debug, Clone, Serialize)]
+pub struct Hit {
+    pub id: i64,
+    pub kind: String,
+    pub title: Option<String>,
+    pub score: f32,
+    /// HTML: the matched text with `<b>` around what matched; everything else escaped.
+    pub snippet: String,
+    /// The same snippet as (text, highlighted) parts, for templates that escape it themselves.
+    #[serde(skip)]
+    pub parts: Vec<(String, bool)>,
+}
+
+fn snippet_parts(s: &tantivy::snippet::Snippet) -> Vec<(String, bool)> {
+    let frag = s.fragment();
+    let mut out = Vec::new();
+    let mut at = 0;
+    for r in s.highlighted() {
+        if r.start < at
+            || r.end > frag.len()
+            || !frag.is_char_boundary(r.start)
+            || !frag.is_char_boundary(r.end)
+        {
+            continue;
+        }
+        if r.start > at {
+            out.push((frag[at..r.start].to_string(), false));
+        }
+        out.push((frag[r.start..r.end].to_string(), true));
+        at = r.end;
+    }
+    if at < frag.len() {
+        out.push((frag[at..].to_string(), false));
+    }
+    out
+}
+
+/// Counts of the matching games by kind, event, year, empire and side.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Facets {
+    pub kind: Vec<(String, u64)>,
+    pub event: Vec<(String, u64)>,
+    pub year: Vec<(String, u64)>,
+    pub empire: Vec<(String, u64)>,
+    pub side: Vec<(String, u64)>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SearchResult {
+    pub total: usize,
+    pub hits: Vec<Hit>,
+    pub facets: Facets,
+}
+
+/// Facet path segments may not contain '/'.
+fn facet_part(s: &str) -> String {
+    s.replace('/', "∕").trim().to_string()
+}
+
+impl Index {
+    /// Opens the index in `dir`, creating it when absent. A directory holding an index of another
+    /// schema is wiped and recreated (the index is derived data; `sync` refills it).
+    pub fn open(dir: &Path) -> Result<Index> {
+        std::fs::create_dir_all(dir)?;
+        let (schema, fields) = schema();
+        let mmap = tantivy::directory::MmapDirectory::open(dir)
+            .map_err(|e| Error::Index(e.to_string()))?;
+        let index = match tantivy::Index::open_or_create(mmap, schema.clone()) {
+            Ok(i) => i,
+            Err(tantivy::TantivyError::SchemaError(_)) => {
+                std::fs::remove_dir_all(dir)?;
+                std::fs::create_dir_all(dir)?;
+                tantivy::Index::create_in_dir(dir, schema)?
+            }
+            Err(e) => return Err(e.into()),
+        };
+        index.tokenizers().register(
+            tokenizer::NAME,
+            TextAnalyzer::from(tokenizer::AnnalsTokenizer),
+        );
+        let writer = index.writer(WRITER_BYTES)?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()?;
+        Ok(Index {
+            fields,
+            writer: Mutex::new(writer),
+            reader,
+        })
+    }
+
+    fn writer(&self) -> Result<std::sync::MutexGuard<'_, IndexWriter<TantivyDocument>>> {
+        self.writer
+            .lock()
+            .map_err(|_| Error::Index("index writer poisoned".into()))
+    }
+
+    fn document(&self, d: &DocInput) -> TantivyDocument {
+        let f = &self.fields;
+        let mut doc = TantivyDocument::default();
+        doc.add_u64(f.id, d.id as u64);
+        doc.add_text(f.kind, d.kind.as_str());
+        doc.add_facet(
+            f.facets,
+            tantivy::schema::Facet::from_path(["kind", d.kind.as_str()]),
+        );
+        if let Some(t) = d.title {
+            doc.add_text(f.title, t);
+        }
+        let tag = |n: &str| {
+            annals_import::model::tag(d.tags, n)
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+        };
+        let mut body: Vec<String> = Vec::new();
+        if let Some(e) = tag("Event") {
+            doc.add_text(f.event, e);
+            doc.add_facet(
+                f.facets,
+                tantivy::schema::Facet::from_path(["event", &facet_part(e)]),
+            );
+        }
+        for n in [
+            "Event",
+            "Site",
+            "Round",
+            "Date",
+            "Source",
+            "Transcriber",
+            "Annotator",
+            "Edition",
+        ] {
+            if let Some(v) = tag(n) {
+                body.push(v.to_string());
+            }
+        }
+        if let Some(y) = tag("Date").and_then(crate::db::year_of) {
+            doc.add_i64(f.year, y);
+            doc.add_facet(
+                f.facets,
+                tantivy::schema::Facet::from_path(["year", &y.to_string()]),
+            );
+        }
+        if let Some(r) = d.result {
+            body.push(r.to_string());
+        }
+        let mut players = Vec::new();
+        let mut sides = Vec::new();
+        for (seat, name) in &d.players {
+            if let Some(n) = name {
+                players.push(n.to_string());
+                body.push(format!("{seat} {n}"));
+                sides.push(seat.to_string());
+            }
+        }
+        let mut winners: Vec<String> = d.winners.to_vec();
+        for w in d.winners {
+            if let Some((_, Some(n))) = d.players.iter().find(|(s, _)| s == w) {
+                winners.push(n.to_string());
+            }
+        }
+        let extra = kind_terms(d.body);
+        sides.extend(extra.sides.iter().cloned());
+        dedup(&mut sides);
+        for s in &sides {
+            doc.add_facet(
+                f.facets,
+                tantivy::schema::Facet::from_path(["side", &facet_part(s)]),
+            );
+        }
+        for e in &extra.empire_codes {
+            doc.add_facet(
+                f.facets,
+                tantivy::schema::Facet::from_path(["empire", &facet_part(e)]),
+            );
+        }
+        let join = |v: &[String]| v.join(" ¦ ");
+        doc.add_text(f.player, join(&players));
+        doc.add_text(f.side, join(&sides));
+        doc.add_text(f.winner, join(&winners));
+        doc.add_text(f.empire, join(&extra.empires));
+        doc.add_text(f.card, join(&extra.cards));
+        doc.add_text(f.region, join(&extra.regions));
+        doc.add_text(f.opening, join(&extra.opening));
+        body.extend(extra.text);
+        doc.add_text(f.body, join(&body));
+        doc
+    }
+
+    /// Adds freshly imported games (already committed to the database) and commits the index.
+    pub fn add_parsed(&self, games: &[(i64, &ParsedGame)]) -> Result<()> {
+        if games.is_empty() {
+            return Ok(());
+        }
+        let mut w = self.writer()?;
+        for (id, p) in games {
+            // A game is never indexed twice: drop any stale document with this id first.
+            w.delete_term(Term::from_field_u64(self.fields.id, *id as u64));
+            w.add_document(self.document(&DocInput::from_parsed(*id, p)))?;
+        }
+        w.commit()?;
+        drop(w);
+        self.reader.reload()?;
+        Ok(())
+    }
+
+    /// Adds (or replaces) the documents of games loaded from the database, without committing.
+    fn add_records(
+        &self,
+        w: &IndexWriter<TantivyDocument>,
+        conn: &Connection,
+        ids: &[i64],
+    ) -> Result<()> {
+        for id in ids {
+            if let Some(g) = crate::db::get_game(conn, *id)? {
+                w.delete_term(Term::from_field_u64(self.fields.id, *id as u64));
+                w.add_document(self.document(&DocInput::from_record(&g)))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The game ids the index holds.
+    pub fn ids(&self) -> Result<BTreeSet<i64>> {
+        let searcher = self.reader.searcher();
+        let mut out = BTreeSet::new();
+        for seg in searcher.segment_readers() {
+            let col = seg.fast_fields().u64("id")?;
+            for doc in seg.doc_ids_alive() {
+                if let Some(v) = col.first(doc) {
+                    out.insert(v as i64);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Compares the index with the database: (ids in the database only, ids in the index only).
+    pub fn diff(&self, conn: &Connection) -> Result<(Vec<i64>, Vec<i64>)> {
+        let in_index = self.ids()?;
+        let mut st = conn.prepare("SELECT id FROM games ORDER BY id")?;
+        let in_db: BTreeSet<i64> = st
+            .query_map([], |r| r.get::<_, i64>(0))?
+            .collect::<std::result::Result<BTreeSet<_>, _>>()?;
+        let missing = in_db.difference(&in_index).copied().collect();
+        let extra = in_index.difference(&in_db).copied().collect();
+        Ok((missing, extra))
+    }
+
+    /// Brings the index level with the database: indexes what is missing, drops what is gone.
+    /// Returns (added, removed).
+    pub fn sync(&self, conn: &Connection) -> Result<(usize, usize)> {
+        let (missing, extra) = self.diff(conn)?;
+        if missing.is_empty() && extra.is_empty() {
+            return Ok((0, 0));
+        }
+        let mut w = self.writer()?;
+        for id in &extra {
+            w.delete_term(Term::from_field_u64(self.fields.id, *id as u64));
+        }
+        for chunk in missing.chunks(5_000) {
+            self.add_records(&w, conn, chunk)?;
+            w.commit()?;
+        }
+        w.commit()?;
+        drop(w);
+        self.reader.reload()?;
+        Ok((missing.len(), extra.len()))
+    }
+
+    /// Rebuilds the whole index from the database. Returns the number of documents.
+    pub fn rebuild(&self, conn: &Connection) -> Result<usize> {
+        let mut w = self.writer()?;
+        w.delete_all_documents()?;
+        let ids: Vec<i64> = conn
+            .prepare("SELECT id FROM games ORDER BY id")?
+            .query_map([], |r| r.get(0))?
+            .collect::<std::result::Result<_, _>>()?;
+        for chunk in ids.chunks(5_000) {
+            self.add_records(&w, conn, chunk)?;
+        }
+        w.commit()?;
+        drop(w);
+        self.reader.reload()?;
+        Ok(ids.len())
+    }
+
+    /// Number of documents visible to searches.
+    pub fn num_docs(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+
+    /// Runs a query of the CONTRACT.md language. Errors in the query are `BadRequest`.
+    pub fn search(
+        &self,
+        q: &str,
+        kind: Option<Kind>,
+        limit: usize,
+        offset: usize,
+    ) -> Result<SearchResult> {
+        let parsed = query::parse(q).map_err(Error::BadRequest)?;
+        let mut clauses: Vec<(Occur, Box<dyn TQuery>)> = Vec::new();
+        for g in &parsed.groups {
+            let mut alts: Vec<(Occur, Box<dyn TQuery>)> = Vec::new();
+            for t in &g.terms {
+                alts.push((Occur::Should, self.term_query(t)?));
+            }
+            let q: Box<dyn TQuery> = if alts.len() == 1 {
+                alts.remove(0).1
+            } else {
+                Box::new(BooleanQuery::new(alts))
+            };
+            clauses.push((
+                if g.negated {
+                    Occur::MustNot
+                } else {
+                    Occur::Must
+                },
+                q,
+            ));
+        }
+        if let Some(k) = kind {
+            clauses.push((
+                Occur::Must,
+                Box::new(TermQuery::new(
+                    Term::from_field_text(self.fields.kind, k.as_str()),
+                    IndexRecordOption::Basic,
+                )),
+            ));
+        }
+        if clauses.iter().all(|(o, _)| *o == Occur::MustNot) {
+            clauses.push((Occur::Must, Box::new(AllQuery)));
+        }
+        let query = BooleanQuery::new(clauses);
+        let searcher = self.reader.searcher();
+        let mut fc = FacetCollector::for_field("facets");
+        for p in ["/kind", "/event", "/year", "/empire", "/side"] {
+            fc.add_facet(p);
+        }
+        let top = TopDocs::with_limit(limit.max(1))
+            .and_offset(offset)
+            .order_by_score();
+        let (docs, total, facet_counts) = searcher.search(&query, &(top, Count, fc))?;
+        let docs: Vec<(f32, DocAddress)> = if limit == 0 { Vec::new() } else { docs };
+        let mut title_snip = SnippetGenerator::create(&searcher, &query, self.fields.title)?;
+        title_snip.set_max_num_chars(160);
+        let mut body_snip = SnippetGenerator::create(&searcher, &query, self.fields.body)?;
+        body_snip.set_max_num_chars(160);
+        let mut hits = Vec::with_capacity(docs.len());
+        for (score, addr) in docs {
+            let doc: TantivyDocument = searcher.doc(addr)?;
+            let id = doc
+                .get_first(self.fields.id)
+                .and_then(|v| v.as_u64())
+                .unwrap_or(0) as i64;
+            let kind = doc
+                .get_first(self.fields.kind)
+                .and_then(|v| v.as_str())
+                .unwrap_or("")
+                .to_string();
+            let title = doc
+                .get_first(self.fields.title)
+                .and_then(|v| v.as_str())
+                .map(str::to_string);
+            let ts = title_snip.snippet_from_doc(&doc);
+            let chosen = if !ts.highlighted().is_empty() {
+                ts
+            } else {
+                let bs = body_snip.snippet_from_doc(&doc);
+                if !bs.highlighted().is_empty() || title.is_none() {
+                    bs
+                } else {
+                    ts
+                }
+            };
+            hits.push(Hit {
+                id,
+                kind,
+                title,
+                score,
+                snippet: chosen.to_html(),
+                parts: snippet_parts(&chosen),
+            });
+        }
+        let mut facets = Facets::default();
+        for (name, slot) in [
+            ("/kind", &mut facets.kind),
+            ("/event", &mut facets.event),
+            ("/year", &mut facets.year),
+            ("/empire", &mut facets.empire),
+            ("/side", &mut facets.side),
+        ] {
+            let mut v: Vec<(String, u64)> = facet_counts
+                .get(name)
+                .map(|(f, c)| {
+                    (
+                        f.to_path()
+                            .last()
+                            .map(|s| s.to_string())
+                            .unwrap_or_default(),
+                        c,
+                    )
+                })
+                .collect();
+            v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            v.truncate(12);
+            *slot = v;
+        }
+        Ok(SearchResult {
+            total,
+            hits,
+            facets,
+        })
+    }
+
+    /// The tantivy query of one term of the query language.
+    fn term_query(&self, t: &query::Term) -> Result<Box<dyn TQuery>> {
+        use query::Field as Q;
+        let f = &self.fields;
+        match (&t.field, &t.value) {
+            (_, Value::Kind(k)) => Ok(Box::new(TermQuery::new(
+                Term::from_field_text(f.kind, k.as_str()),
+                IndexRecordOption::Basic,
+            ))),
+            (_, Value::Years(a, b)) => {
+                let bound = |y: Option<i64>| match y {
+                    Some(y) => Bound::Included(Term::from_field_i64(f.year, y)),
+                    None => Bound::Unbounded,
+                };
+                Ok(Box::new(RangeQuery::new(bound(*a), bound(*b))))
+            }
+            (field, Value::Text(s)) => {
+                let targets: Vec<Field> = match field {
+                    None => vec![
+                        f.title, f.body, f.player, f.empire, f.card, f.region, f.opening,
+                    ],
+                    Some(Q::Title) => vec![f.title],
+                    Some(Q::Empire) => vec![f.empire],
+                    Some(Q::Card) => vec![f.card],
+                    Some(Q::Region) => vec![f.region],
+                    Some(Q::Player) => vec![f.player],
+                    Some(Q::Event) => vec![f.event],
+                    Some(Q::Side) => vec![f.side],
+                    Some(Q::Winner) => vec![f.winner],
+                    Some(Q::Opening) => vec![f.opening],
+                    Some(Q::Kind) | Some(Q::Year) => vec![],
+                };
+                let mut variants = vec![s.clone()];
+                if matches!(
+                    field,
+                    Some(Q::Card) | Some(Q::Empire) | Some(Q::Region) | None
+                ) {
+                    variants.extend(crate::names::canonical_hotw(s));
+                }
+                dedup(&mut variants);
+                let mut alts: Vec<(Occur, Box<dyn TQuery>)> = Vec::new();
+                for v in &variants {
+                    let terms = tokenizer::query_terms(v);
+                    if terms.is_empty() {
+                        continue;
+                    }
+                    for fld in &targets {
+                        alts.push((Occur::Should, phrase(*fld, &terms)));
+                    }
+                }
+                if alts.is_empty() {
+                    return Err(Error::BadRequest(format!(
+                        "'{s}' has nothing to search for"
+                    )));
+                }
+                Ok(Box::new(BooleanQuery::new(alts)))
+            }
+        }
+    }
+}
+
+fn phrase(field: Field, terms: &[(usize, String)]) -> Box<dyn TQuery> {
+    if let [(_, only)] = terms {
+        return Box::new(TermQuery::new(
+            Term::from_field_text(field, only),
+            IndexRecordOption::WithFreqs,
+        ));
+    }
+    Box::new(PhraseQuery::new_with_offset(
+        terms
+            .iter()
+            .map(|(o, t)| (*o, Term::from_field_text(field, t)))
+            .collect(),
+    ))
+}
+
+fn dedup(v: &mut Vec<String>) {
+    let mut seen = HashSet::new();
+    v.retain(|s| seen.insert(s.clone()));
+}
+
+/// Per-kind searchable terms of a game body.
+#[derive(Default)]
+struct KindTerms {
+    empires: Vec<String>,
+    empire_codes: Vec<String>,
+    cards: Vec<String>,
+    regions: Vec<String>,
+    sides: Vec<String>,
+    opening: Vec<String>,
+    text: Vec<String>,
+}
+
+fn kind_terms(body: &Body) -> KindTerms {
+    let mut k = KindTerms::default();
+    match body {
+        Body::Hotw(g) => {
+            let mut empires = BTreeMap::new();
+            let mut cards = BTreeSet::new();
+            let mut regions = BTreeSet::new();
+            for t in &g.turns {
+                empires.insert(t.empire.clone(), ());
+                for c in &t.cards {
+                    cards.insert((c.card.clone(), c.name.clone()));
+                }
+                for e in &t.expansions {
+                    regions.insert(e.from.clone());
+                    regions.insert(e.to.clone());
+                    regions.extend(e.via.iter().cloned());
+                }
+                for b in &t.builds {
+                    regions.insert(b.region.clone());
+                }
+            }
+            for e in empires.keys() {
+                k.empire_codes.push(e.clone());
+                k.empires.push(e.clone());
+                if let Some(name) = crate::names::hotw_empire_name(e) {
+                    k.empires.push(name.to_string());
+                }
+            }
+            for (code, name) in cards {
+                k.cards.push(code);
+                if !name.is_empty() {
+                    k.cards.push(name);
+                }
+            }
+            k.regions = regions.into_iter().filter(|r| !r.is_empty()).collect();
+            if let Some(first) = g
+                .turns
+                .iter()
+                .find(|t| t.epoch == 1 || t.epoch == g.turns[0].epoch)
+            {
+                k.opening.push(first.empire.clone());
+            }
+        }
+        Body::Sanguo(g) => {
+            let first_round = g.moves.first().map(|m| m.round);
+            k.opening = g
+                .moves
+                .iter()
+                .take_while(|m| Some(m.round) == first_round)
+                .map(|m| m.notation.clone())
+                .collect();
+            for e in &g.title_events {
+                use annals_import::sanguo::TitleEvent as T;
+                match e {
+                    T::Alliance { by, with } => k.sides.extend([by.clone(), with.clone()]),
+                    T::KillHan { by } | T::Win { side: by } => k.sides.push(by.clone()),
+                    T::Eliminate { by, sides } => {
+                        k.sides.push(by.clone());
+                        k.sides.extend(sides.iter().cloned());
+                    }
+                    T::Stalemate { by, side } => k.sides.extend([by.clone(), side.clone()]),
+                    T::Draw { sides } => k.sides.extend(sides.iter().cloned()),
+                }
+            }
+        }
+        Body::Wec(g) => {
+            k.opening = g.turns.iter().take(2).map(|t| t.notation.clone()).collect();
+            let pieces: BTreeSet<String> = g.turns.iter().map(|t| t.piece.kind.clone()).collect();
+            k.text.extend(pieces);
+        }
+        Body::Deluge => {}
+    }
+    k
+}

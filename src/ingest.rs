@@ -1,0 +1,523 @@
+//! The import pipeline: files → (parallel) decode, split, detect, parse → (one writer) SQLite in
+//! batched transactions → the search index, batch by batch.
+//!
+//! Memory stays bounded whatever the corpus size: worker threads parse whole files and hand them to
+//! the writer through a bounded channel; the writer commits every [`BATCH_GAMES`] games. Output
+//! order (and so game ids) follows the sorted file list, whatever order the workers finish in.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use annals_import::{Diagnostic, Kind, ParsedGame, Severity, detect_kind, parse_game, record};
+use rusqlite::{Connection, params};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::db::{self, NewGame, Stored};
+use crate::error::Result;
+use crate::index::Index;
+
+/// Games per write transaction (and per index commit).
+pub const BATCH_GAMES: usize = 2_000;
+/// Files larger than this are rejected unread.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+/// Extensions read when walking a folder (a file named on the command line is read whatever it is).
+pub const RECORD_EXTENSIONS: [&str; 6] = ["hotw", "sanguo", "wec", "dip", "txt", "pgn"];
+
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// `--kind`: the kind of games whose tags and extension do not say.
+    pub kind: Option<Kind>,
+    /// Show a progress bar (only when stderr is a terminal).
+    pub progress: bool,
+    /// Keep every game and diagnostic in the summary (off for benchmarks of a million games).
+    pub details: bool,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct GameReport {
+    pub id: Option<i64>,
+    pub file: String,
+    pub line: u32,
+    pub kind: Option<String>,
+    pub status: &'static str,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct FileDiagnostic {
+    pub file: String,
+    pub line: u32,
+    pub col: u32,
+    pub severity: Severity,
+    pub code: String,
+    pub message: String,
+}
+
+/// What an import did: the `--json` object of CONTRACT.md.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Summary {
+    pub imported: usize,
+    pub duplicates: usize,
+    pub rejected: usize,
+    /// Games stored with at least one error diagnostic.
+    pub with_errors: usize,
+    pub games: Vec<GameReport>,
+    pub diagnostics: Vec<FileDiagnostic>,
+    /// Move rows written (turns, plies), for the benchmark.
+    #[serde(skip)]
+    pub move_rows: usize,
+    /// Ids of the games stored by this import.
+    #[serde(skip)]
+    pub new_ids: Vec<i64>,
+}
+
+/// Lists the record files under `paths`, sorted, each folder walked recursively.
+pub fn collect_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = walkdir::WalkDir::new(p)
+                .follow_links(false)
+                .into_iter()
+                .filter_map(|e| e.ok())
+                .filter(|e| e.file_type().is_file())
+                .map(|e| e.into_path())
+                .filter(|p| {
+                    let hidden = p
+                        .file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with('.'));
+                    let ext = p
+                        .extension()
+                        .and_then(|e| e.to_str())
+                        .map(str::to_ascii_lowercase);
+                    !hidden && ext.is_some_and(|e| RECORD_EXTENSIONS.contains(&e.as_str()))
+                })
+                .collect();
+            found.sort();
+            out.extend(found);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
+/// One game of a file, read and parsed, or the reason it cannot be stored.
+pub enum Prepared {
+    Game {
+        parsed: Box<ParsedGame>,
+        raw: String,
+        hash: String,
+        line: u32,
+    },
+    Rejected {
+        line: u32,
+        diagnostic: Diagnostic,
+    },
+}
+
+/// One file, read and parsed.
+pub struct PreparedFile {
+    pub name: String,
+    pub encoding: &'static str,
+    /// Diagnostics of the file as a whole (its encoding), given to every game of it.
+    pub file_diagnostics: Vec<Diagnostic>,
+    pub games: Vec<Prepared>,
+}
+
+/// Reads and parses one file. Never fails: an unreadable file is one rejected entry.
+pub fn prepare_file(path: &Path, opts: &Options) -> PreparedFile {
+    let name = path.display().to_string();
+    let reject = |d: Diagnostic| PreparedFile {
+        name: name.clone(),
+        encoding: "",
+        file_diagnostics: Vec::new(),
+        games: vec![Prepared::Rejected {
+            line: 1,
+            diagnostic: d,
+        }],
+    };
+    match std::fs::metadata(path) {
+        Ok(m) if m.len() > MAX_FILE_BYTES => {
+            return reject(Diagnostic::error(
+                record::code::TOO_LARGE,
+                1,
+                1,
+                format!("file is {} bytes; the limit is {MAX_FILE_BYTES}", m.len()),
+            ));
+        }
+        Ok(_) => {}
+        Err(e) => {
+            return reject(Diagnostic::error(
+                "record.unreadable",
+                1,
+                1,
+                format!("cannot read file: {e}"),
+            ));
+        }
+    }
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            return reject(Diagnostic::error(
+                "record.unreadable",
+                1,
+                1,
+                format!("cannot read file: {e}"),
+            ));
+        }
+    };
+    let ext = path.extension().and_then(|e| e.to_str());
+    prepare_bytes(&name, &bytes, ext, opts)
+}
+
+/// Reads and parses the bytes of one file named `name` (its extension is `ext`).
+pub fn prepare_bytes(name: &str, bytes: &[u8], ext: Option<&str>, opts: &Options) -> PreparedFile {
+    let decoded = match record::decode(bytes) {
+        Ok(d) => d,
+        Err(d) => {
+            return PreparedFile {
+                name: name.to_string(),
+                encoding: "",
+                file_diagnostics: Vec::new(),
+                games: vec![Prepared::Rejected {
+                    line: 1,
+                    diagnostic: d,
+                }],
+            };
+        }
+    };
+    let raws = record::split_games(&decoded.text);
+    let mut games = Vec::with_capacity(raws.len());
+    if raws.is_empty() {
+        games.push(Prepared::Rejected {
+            line: 1,
+            diagnostic: Diagnostic::error(record::code::EMPTY_BODY, 1, 1, "the file holds no game"),
+        });
+    }
+    for raw in raws {
+        if raw.body.trim().is_empty() {
+            games.push(Prepared::Rejected {
+                line: raw.line,
+                diagnostic: Diagnostic::error(
+                    record::code::EMPTY_BODY,
+                    raw.line,
+                    1,
+                    "a tag block with no game body after it",
+                ),
+            });
+            continue;
+        }
+        let (kind, kind_diags) = detect_kind(&raw, ext, opts.kind);
+        let Some((kind, _)) = kind else {
+            games.push(Prepared::Rejected {
+                line: raw.line,
+                diagnostic: Diagnostic::error(
+                    record::code::UNKNOWN_KIND,
+                    raw.line,
+                    1,
+                    "cannot tell which game this record is: add a Game tag (HotW, Sanguo, WEC, Deluge), use a .hotw/.sanguo/.wec/.dip extension or --kind",
+                ),
+            });
+            continue;
+        };
+        let mut parsed = parse_game(&raw, kind);
+        parsed
+            .diagnostics
+            .splice(0..0, decoded.diagnostics.iter().cloned().chain(kind_diags));
+        let hash = content_hash(kind, &raw);
+        games.push(Prepared::Game {
+            parsed: Box::new(parsed),
+            line: raw.line,
+            raw: raw.raw,
+            hash,
+        });
+    }
+    PreparedFile {
+        name: name.to_string(),
+        encoding: decoded.encoding,
+        file_diagnostics: decoded.diagnostics,
+        games,
+    }
+}
+
+/// The identity of a game for duplicate detection: its kind, its tags (names case-folded, values
+/// trimmed, sorted) and its body with line ends, trailing spaces and blank lines normalized. The
+/// same game saved with CRLF line ends, or re-exported with its tags in another order, is a
+/// duplicate; a game with any other difference is not.
+pub fn content_hash(kind: Kind, raw: &record::RawGame) -> String {
+    let mut h = Sha256::new();
+    h.update(kind.as_str().as_bytes());
+    h.update([0]);
+    let mut tags: Vec<(String, &str)> = raw
+        .tags
+        .iter()
+        .map(|(k, v)| (k.to_lowercase(), v.trim()))
+        .collect();
+    tags.sort();
+    for (k, v) in tags {
+        h.update(k.as_bytes());
+        h.update([1]);
+        h.update(v.as_bytes());
+        h.update([2]);
+    }
+    h.update([0]);
+    for line in raw
+        .body
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.trim().is_empty())
+    {
+        h.update(line.as_bytes());
+        h.update([b'\n']);
+    }
+    hex::encode(h.finalize())
+}
+
+fn now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    crate::timefmt::rfc3339(secs)
+}
+
+/// Imports `paths` (files or folders) into the database, and into `index` when given.
+pub fn import_paths(
+    conn: &mut Connection,
+    index: Option<&Index>,
+    paths: &[PathBuf],
+    opts: &Options,
+) -> Result<Summary> {
+    let files = collect_files(paths);
+    import_files(conn, index, &files, opts)
+}
+
+/// Imports the given files, in order.
+pub fn import_files(
+    conn: &mut Connection,
+    index: Option<&Index>,
+    files: &[PathBuf],
+    opts: &Options,
+) -> Result<Summary> {
+    let started = now();
+    conn.execute(
+        "INSERT INTO imports(started_at) VALUES (?1)",
+        params![started],
+    )?;
+    let import_id = conn.last_insert_rowid();
+    let bar = (opts.progress && std::io::stderr().is_terminal()).then(|| {
+        let b = indicatif::ProgressBar::new(files.len() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} files {msg} [{elapsed_precise}]",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let workers = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .clamp(1, 4);
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::sync_channel::<(usize, PreparedFile)>(workers * 2);
+    let mut summary = Summary::default();
+    let result: Result<()> = std::thread::scope(|s| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let next = &next;
+            s.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(path) = files.get(i) else { break };
+                    if tx.send((i, prepare_file(path, opts))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut writer = Writer::new(conn, index, import_id, opts.details);
+        let mut pending: BTreeMap<usize, PreparedFile> = BTreeMap::new();
+        let mut want = 0usize;
+        for (i, pf) in rx {
+            pending.insert(i, pf);
+            while let Some(pf) = pending.remove(&want) {
+                writer.write_file(pf, &mut summary)?;
+                want += 1;
+                if let Some(b) = &bar {
+                    b.inc(1);
+                    b.set_message(format!("{} games", summary.imported));
+                }
+            }
+        }
+        writer.commit(&mut summary)?;
+        Ok(())
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    result?;
+    conn.execute(
+        "UPDATE imports SET finished_at = ?1, imported = ?2, duplicates = ?3, rejected = ?4 WHERE id = ?5",
+        params![now(), summary.imported as i64, summary.duplicates as i64, summary.rejected as i64, import_id],
+    )?;
+    Ok(summary)
+}
+
+/// The single writer: stores games in batched transactions and keeps the index in step.
+struct Writer<'c> {
+    conn: &'c mut Connection,
+    index: Option<&'c Index>,
+    import_id: i64,
+    details: bool,
+    batch: Vec<PreparedFile>,
+    batch_games: usize,
+    imported_at: String,
+}
+
+impl<'c> Writer<'c> {
+    fn new(
+        conn: &'c mut Connection,
+        index: Option<&'c Index>,
+        import_id: i64,
+        details: bool,
+    ) -> Self {
+        Writer {
+            conn,
+            index,
+            import_id,
+            details,
+            batch: Vec::new(),
+            batch_games: 0,
+            imported_at: now(),
+        }
+    }
+
+    fn write_file(&mut self, pf: PreparedFile, summary: &mut Summary) -> Result<()> {
+        self.batch_games += pf.games.len();
+        self.batch.push(pf);
+        if self.batch_games >= BATCH_GAMES {
+            self.commit(summary)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the pending files in one transaction, then adds the new games to the index.
+    fn commit(&mut self, summary: &mut Summary) -> Result<()> {
+        if self.batch.is_empty() {
+            return Ok(());
+        }
+        let batch = std::mem::take(&mut self.batch);
+        self.batch_games = 0;
+        let tx = self.conn.transaction()?;
+        let mut docs = Vec::new();
+        for pf in &batch {
+            for g in &pf.games {
+                match g {
+                    Prepared::Rejected { line, diagnostic } => {
+                        summary.rejected += 1;
+                        tx.prepare_cached(
+                            "INSERT INTO import_problems(import_id, file, line, col, severity, code, message)
+                             VALUES (?1,?2,?3,?4,?5,?6,?7)",
+                        )?
+                        .execute(params![
+                            self.import_id,
+                            pf.name,
+                            diagnostic.line.max(*line),
+                            diagnostic.col,
+                            diagnostic.severity.as_str(),
+                            diagnostic.code,
+                            diagnostic.message
+                        ])?;
+                        summary.games.push(GameReport {
+                            id: None,
+                            file: pf.name.clone(),
+                            line: *line,
+                            kind: None,
+                            status: "rejected",
+                            errors: 1,
+                            warnings: 0,
+                        });
+                        summary.diagnostics.push(file_diag(&pf.name, diagnostic));
+                    }
+                    Prepared::Game {
+                        parsed,
+                        raw,
+                        hash,
+                        line,
+                    } => {
+                        let stored = db::store_game(
+                            &tx,
+                            &NewGame {
+                                parsed,
+                                raw,
+                                hash,
+                                file: &pf.name,
+                                line: *line,
+                                encoding: pf.encoding,
+                                imported_at: &self.imported_at,
+                            },
+                        )?;
+                        let (errors, warnings) = record::counts(&parsed.diagnostics);
+                        let (id, status) = match stored {
+                            Stored::Imported(id) => {
+                                summary.imported += 1;
+                                summary.move_rows += parsed.body.move_count();
+                                summary.new_ids.push(id);
+                                if errors > 0 {
+                                    summary.with_errors += 1;
+                                }
+                                docs.push((id, &**parsed));
+                                (id, "imported")
+                            }
+                            Stored::Duplicate(id) => {
+                                summary.duplicates += 1;
+                                (id, "duplicate")
+                            }
+                        };
+                        if self.details {
+                            summary.games.push(GameReport {
+                                id: Some(id),
+                                file: pf.name.clone(),
+                                line: *line,
+                                kind: Some(parsed.kind.as_str().to_string()),
+                                status,
+                                errors,
+                                warnings,
+                            });
+                            if status == "imported" {
+                                summary.diagnostics.extend(
+                                    parsed.diagnostics.iter().map(|d| file_diag(&pf.name, d)),
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        tx.commit()?;
+        if let Some(index) = self.index {
+            index.add_parsed(&docs)?;
+        }
+        Ok(())
+    }
+}
+
+fn file_diag(file: &str, d: &Diagnostic) -> FileDiagnostic {
+    FileDiagnostic {
+        file: file.to_string(),
+        line: d.line,
+        col: d.col,
+        severity: d.severity,
+        code: d.code.clone(),
+        message: d.message.clone(),
+    }
+}

@@ -1,0 +1,85 @@
+//! `annals`: the service. Imports record files into SQLite (the source of truth), keeps a tantivy
+//! index derived from it, and serves server-rendered pages and a JSON API.
+//!
+//! - [`db`]: schema, storing parsed games, read queries.
+//! - [`ingest`]: the import pipeline (parallel parse, one writer, batched transactions).
+//! - [`index`], [`tokenizer`], [`query`]: search.
+//! - [`web`]: the axum router, pages and API.
+
+pub mod db;
+pub mod error;
+pub mod index;
+pub mod ingest;
+pub mod names;
+pub mod query;
+pub mod timefmt;
+pub mod tokenizer;
+pub mod web;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+pub use error::{Error, Result};
+
+/// Where the database and the index live.
+#[derive(Debug, Clone)]
+pub struct Paths {
+    pub db: PathBuf,
+    pub index: PathBuf,
+}
+
+impl Paths {
+    /// `--db PATH` and `--index DIR` (default: `<db>.index` beside the database).
+    pub fn new(db: &Path, index: Option<&Path>) -> Paths {
+        let index = match index {
+            Some(i) => i.to_path_buf(),
+            None => {
+                let mut s = db.as_os_str().to_owned();
+                s.push(".index");
+                PathBuf::from(s)
+            }
+        };
+        Paths {
+            db: db.to_path_buf(),
+            index,
+        }
+    }
+}
+
+/// What every handler may use: the read pool, the search index, and a bound on blocking work.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Arc<db::Pool>,
+    pub index: Arc<index::Index>,
+    pub blocking: Arc<tokio::sync::Semaphore>,
+}
+
+impl AppState {
+    /// Opens the database and the index, and brings the index level with the database.
+    pub fn open(paths: &Paths) -> Result<AppState> {
+        let pool = db::Pool::new(&paths.db)?;
+        let index = index::Index::open(&paths.index)?;
+        pool.with(|c| index.sync(c).map(|_| ()))?;
+        Ok(AppState {
+            db: Arc::new(pool),
+            index: Arc::new(index),
+            blocking: Arc::new(tokio::sync::Semaphore::new(16)),
+        })
+    }
+
+    /// Runs blocking storage work off the async threads, at most 16 at a time.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&AppState) -> Result<T> + Send + 'static,
+    ) -> Result<T> {
+        let _permit = self
+            .blocking
+            .acquire()
+            .await
+            .map_err(|_| Error::Internal("shutting down".into()))?;
+        let me = self.clone();
+        tokio::task::spawn_blocking(move || f(&me)).await?
+    }
+}
+
+pub use web::app;

@@ -1,0 +1,78 @@
+//! The JSON API of CONTRACT.md.
+
+use axum::Json;
+use axum::extract::{Path, RawQuery, State};
+use serde_json::{Value, json};
+
+use super::{MAX_OFFSET, MAX_PAGE_SIZE, Params, game_id};
+use crate::AppState;
+use crate::db::{self, GameRecord};
+use crate::error::{Error, Result};
+
+/// `GET /api/games?kind=&q=&event=&player=&empire=&year=&limit=&offset=`
+pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Value>> {
+    let filter = Params::parse(q.as_deref()).game_filter()?;
+    let (total, games) = st
+        .run(move |s| s.db.with(|c| db::list_games(c, &filter)))
+        .await?;
+    Ok(Json(json!({ "total": total, "games": games })))
+}
+
+/// `GET /api/games/{id}`
+pub async fn game(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>> {
+    let id = game_id(&id)?;
+    let g = st.run(move |s| s.db.with(|c| db::get_game(c, id))).await?;
+    let g = g.ok_or_else(|| Error::NotFound(format!("no game {id}")))?;
+    Ok(Json(game_json(&g)))
+}
+
+/// The game document of `GET /api/games/{id}` and `annals show`.
+pub fn game_json(g: &GameRecord) -> Value {
+    let mut tags = serde_json::Map::new();
+    for (k, v) in &g.tags {
+        tags.entry(k.clone())
+            .or_insert_with(|| Value::String(v.clone()));
+    }
+    let mut doc = json!({
+        "id": g.id,
+        "kind": g.kind.as_str(),
+        "title": g.title,
+        "tags": tags,
+        "players": g.players.iter().map(|p| json!({"seat": p.seat, "name": p.name, "color": p.color})).collect::<Vec<_>>(),
+        "result": g.result,
+        "winners": g.winners,
+        "source": {"file": g.source_file, "line": g.source_line, "encoding": g.encoding, "imported_at": g.imported_at},
+        "diagnostics": g.diagnostics,
+        "raw": g.raw,
+        "moves": g.body.moves_json(),
+    });
+    // Game-level parts of the body beside the moves (checkpoints, title events, status, winner).
+    if let (Ok(Value::Object(body)), Some(obj)) =
+        (serde_json::to_value(&g.body), doc.as_object_mut())
+    {
+        for (k, v) in body {
+            if !matches!(k.as_str(), "kind" | "turns" | "moves") && !obj.contains_key(&k) {
+                obj.insert(k, v);
+            }
+        }
+    }
+    doc
+}
+
+/// `GET /api/search?q=&kind=&limit=&offset=`
+pub async fn search(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Value>> {
+    let p = Params::parse(q.as_deref());
+    let query = p
+        .str("q")
+        .ok_or_else(|| Error::BadRequest("q is required: the search query".into()))?
+        .to_string();
+    let kind = p.kind()?;
+    let limit = p.usize("limit", 20, 0, MAX_PAGE_SIZE)?;
+    let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
+    let r = st
+        .run(move |s| s.index.search(&query, kind, limit, offset))
+        .await?;
+    Ok(Json(
+        json!({ "total": r.total, "hits": r.hits, "facets": r.facets }),
+    ))
+}

@@ -1,0 +1,139 @@
+//! The HTTP side: one router for pages (`pages`) and the JSON API (`api`).
+
+pub mod api;
+pub mod pages;
+pub mod view;
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{HeaderName, HeaderValue, header};
+use axum::routing::get;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+
+use crate::AppState;
+use crate::error::{Error, Result};
+
+/// Largest request body accepted (JSON of the collections API, record uploads).
+pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
+pub const MAX_PAGE_SIZE: usize = 200;
+pub const MAX_OFFSET: usize = 100_000;
+
+/// The whole application: pages, API, limits and security headers.
+pub fn app(state: AppState) -> Router {
+    let csp = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+    Router::new()
+        .route("/", get(pages::home))
+        .route("/games", get(pages::games))
+        .route("/games/{id}", get(pages::game))
+        .route("/search", get(pages::search))
+        .route("/api/games", get(api::games))
+        .route("/api/games/{id}", get(api::game))
+        .route("/api/search", get(api::search))
+        .fallback(pages::not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            Duration::from_secs(30),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(csp),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            HeaderName::from_static("referrer-policy"),
+            HeaderValue::from_static("same-origin"),
+        ))
+        .with_state(state)
+}
+
+/// Query-string parameters, read by hand so that every bad value gets a message naming it.
+#[derive(Debug, Default, Clone)]
+pub struct Params(HashMap<String, String>);
+
+impl Params {
+    pub fn parse(raw: Option<&str>) -> Params {
+        let mut m = HashMap::new();
+        if let Some(q) = raw {
+            for (k, v) in form_urlencoded::parse(q.as_bytes()) {
+                m.entry(k.into_owned()).or_insert_with(|| v.into_owned());
+            }
+        }
+        Params(m)
+    }
+
+    /// A non-empty, trimmed value.
+    pub fn str(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(|s| s.trim()).filter(|s| !s.is_empty())
+    }
+
+    pub fn usize(&self, name: &str, default: usize, min: usize, max: usize) -> Result<usize> {
+        match self.str(name) {
+            None => Ok(default),
+            Some(v) => v
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| {
+                    Error::BadRequest(format!(
+                        "{name} must be a whole number from {min} to {max}, not '{v}'"
+                    ))
+                }),
+        }
+    }
+
+    pub fn kind(&self) -> Result<Option<annals_import::Kind>> {
+        match self.str("kind") {
+            None => Ok(None),
+            Some(k) => annals_import::Kind::from_name(k).map(Some).ok_or_else(|| {
+                Error::BadRequest(format!("unknown kind '{k}' (hotw, sanguo, wec or deluge)"))
+            }),
+        }
+    }
+
+    pub fn year(&self) -> Result<Option<i64>> {
+        match self.str("year") {
+            None => Ok(None),
+            Some(y) => y
+                .parse::<i64>()
+                .ok()
+                .filter(|y| (0..=9999).contains(y))
+                .map(Some)
+                .ok_or_else(|| {
+                    Error::BadRequest(format!("year must be a year like 2017, not '{y}'"))
+                }),
+        }
+    }
+
+    /// The filters of the game list.
+    pub fn game_filter(&self) -> Result<crate::db::GameFilter> {
+        Ok(crate::db::GameFilter {
+            kind: self.kind()?,
+            q: self.str("q").map(str::to_string),
+            event: self.str("event").map(str::to_string),
+            player: self.str("player").map(str::to_string),
+            empire: self.str("empire").map(str::to_string),
+            year: self.year()?,
+            limit: self.usize("limit", 50, 1, MAX_PAGE_SIZE)? as i64,
+            offset: self.usize("offset", 0, 0, MAX_OFFSET)? as i64,
+        })
+    }
+}
+
+/// A game id from a path segment.
+pub fn game_id(s: &str) -> Result<i64> {
+    s.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| {
+        Error::BadRequest(format!("a game id is a positive whole number, not '{s}'"))
+    })
+}

@@ -1,0 +1,438 @@
+//! Server-rendered HTML pages (askama). Every page works without JavaScript; every string a user
+//! or a record wrote is escaped by the templates.
+
+use std::collections::BTreeMap;
+
+use annals_import::{Body, Kind};
+use askama::Template;
+use askama_web::WebTemplate;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+use super::view::{self, Chart, DiagView, HotwEpoch, RawLine};
+use super::{MAX_OFFSET, MAX_PAGE_SIZE, Params, game_id};
+use crate::AppState;
+use crate::db::{self, GameRow};
+use crate::error::Error;
+use crate::index::SearchResult;
+
+/// An error shown as a page, with its status.
+pub struct PageError(Error);
+
+impl From<Error> for PageError {
+    fn from(e: Error) -> Self {
+        PageError(e)
+    }
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    q: String,
+    status: u16,
+    message: String,
+}
+
+impl IntoResponse for PageError {
+    fn into_response(self) -> Response {
+        let status = self.0.status();
+        let message = if status.is_server_error() {
+            tracing::error!(error = %self.0, "page failed");
+            "Something went wrong on our side.".to_string()
+        } else {
+            self.0.to_string()
+        };
+        let page = ErrorPage {
+            q: String::new(),
+            status: status.as_u16(),
+            message,
+        };
+        match page.render() {
+            Ok(html) => (status, axum::response::Html(html)).into_response(),
+            Err(_) => (status, "error").into_response(),
+        }
+    }
+}
+
+type PageResult<T> = Result<T, PageError>;
+
+pub async fn not_found() -> PageError {
+    PageError(Error::NotFound("There is no such page.".into()))
+}
+
+pub struct KindCount {
+    pub kind: String,
+    pub label: &'static str,
+    pub games: i64,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "home.html")]
+pub struct HomePage {
+    q: String,
+    total: i64,
+    kinds: Vec<KindCount>,
+    recent: Vec<GameRow>,
+}
+
+pub async fn home(State(st): State<AppState>) -> PageResult<HomePage> {
+    let (kinds, recent) = st
+        .run(|s| {
+            s.db.with(|c| {
+                let kinds = db::kind_counts(c)?;
+                let (_, recent) = db::list_games(
+                    c,
+                    &db::GameFilter {
+                        limit: 12,
+                        ..Default::default()
+                    },
+                )?;
+                Ok((kinds, recent))
+            })
+        })
+        .await?;
+    let kinds: Vec<KindCount> = kinds
+        .into_iter()
+        .map(|(k, n)| KindCount {
+            label: Kind::from_name(&k).map(Kind::label).unwrap_or("?"),
+            kind: k,
+            games: n,
+        })
+        .collect();
+    Ok(HomePage {
+        q: String::new(),
+        total: kinds.iter().map(|k| k.games).sum(),
+        kinds,
+        recent,
+    })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "games.html")]
+pub struct GamesPage {
+    q: String,
+    filter_q: String,
+    kind: String,
+    event: String,
+    player: String,
+    empire: String,
+    year: String,
+    total: i64,
+    games: Vec<GameRow>,
+    from: i64,
+    to: i64,
+    prev: Option<String>,
+    next: Option<String>,
+}
+
+fn link_with(base: &[(&str, &str)], offset: i64) -> String {
+    let mut s = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in base {
+        if !v.is_empty() {
+            s.append_pair(k, v);
+        }
+    }
+    if offset > 0 {
+        s.append_pair("offset", &offset.to_string());
+    }
+    format!("?{}", s.finish())
+}
+
+pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageResult<GamesPage> {
+    let p = Params::parse(q.as_deref());
+    let filter = p.game_filter()?;
+    let f2 = filter.clone();
+    let (total, games) = st
+        .run(move |s| s.db.with(|c| db::list_games(c, &f2)))
+        .await?;
+    let kind = filter
+        .kind
+        .map(|k| k.as_str().to_string())
+        .unwrap_or_default();
+    let year = filter.year.map(|y| y.to_string()).unwrap_or_default();
+    let limit_s = filter.limit.to_string();
+    let base: Vec<(&str, &str)> = vec![
+        ("kind", &kind),
+        ("q", filter.q.as_deref().unwrap_or("")),
+        ("event", filter.event.as_deref().unwrap_or("")),
+        ("player", filter.player.as_deref().unwrap_or("")),
+        ("empire", filter.empire.as_deref().unwrap_or("")),
+        ("year", &year),
+        ("limit", if filter.limit == 50 { "" } else { &limit_s }),
+    ];
+    let prev = (filter.offset > 0).then(|| link_with(&base, (filter.offset - filter.limit).max(0)));
+    let next = (filter.offset + filter.limit < total)
+        .then(|| link_with(&base, filter.offset + filter.limit));
+    Ok(GamesPage {
+        q: String::new(),
+        filter_q: filter.q.clone().unwrap_or_default(),
+        event: filter.event.clone().unwrap_or_default(),
+        player: filter.player.clone().unwrap_or_default(),
+        empire: filter.empire.clone().unwrap_or_default(),
+        year,
+        total,
+        from: if games.is_empty() {
+            0
+        } else {
+            filter.offset + 1
+        },
+        to: filter.offset + games.len() as i64,
+        games,
+        kind,
+        prev,
+        next,
+    })
+}
+
+pub struct PlayerView {
+    pub seat: String,
+    pub name: String,
+    pub color: String,
+    pub css: &'static str,
+    pub winner: bool,
+}
+
+pub struct MoveRow {
+    pub ply: u32,
+    pub round: String,
+    pub side: String,
+    pub text: String,
+    pub detail: String,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "game.html")]
+pub struct GamePage {
+    q: String,
+    id: i64,
+    kind: &'static str,
+    kind_label: &'static str,
+    title: String,
+    result: String,
+    tags: Vec<(String, String)>,
+    players: Vec<PlayerView>,
+    source: String,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+    epochs: Vec<HotwEpoch>,
+    chart: Option<Chart>,
+    checkpoints: usize,
+    moves: Vec<MoveRow>,
+    lines: Vec<RawLine>,
+    file_diags: Vec<DiagView>,
+    legend: Vec<(&'static str, &'static str)>,
+}
+
+pub async fn game(State(st): State<AppState>, Path(id): Path<String>) -> PageResult<GamePage> {
+    let id = game_id(&id)?;
+    let g = st.run(move |s| s.db.with(|c| db::get_game(c, id))).await?;
+    let g = g.ok_or_else(|| Error::NotFound(format!("There is no game {id}.")))?;
+    let mut colours: BTreeMap<String, &'static str> = BTreeMap::new();
+    let players: Vec<PlayerView> = g
+        .players
+        .iter()
+        .map(|p| {
+            let css = view::colour_css(p.color.as_deref());
+            colours.insert(p.seat.clone(), css);
+            PlayerView {
+                seat: p.seat.clone(),
+                name: p.name.clone().unwrap_or_default(),
+                color: p.color.clone().unwrap_or_default(),
+                css,
+                winner: g.winners.contains(&p.seat),
+            }
+        })
+        .collect();
+    let (epochs, chart, checkpoints) = match &g.body {
+        Body::Hotw(h) => (
+            view::hotw_epochs(h, &colours),
+            view::hotw_score_chart(h, &colours),
+            h.checkpoints.len(),
+        ),
+        _ => (Vec::new(), None, 0),
+    };
+    let moves = match &g.body {
+        Body::Sanguo(s) => s
+            .moves
+            .iter()
+            .map(|m| MoveRow {
+                ply: m.ply,
+                round: m.round.to_string(),
+                side: m.side.clone(),
+                text: m.notation.clone(),
+                detail: format!(
+                    "{} ({},{}) → ({},{}){}",
+                    m.piece,
+                    m.from[0],
+                    m.from[1],
+                    m.to[0],
+                    m.to[1],
+                    m.capture
+                        .as_ref()
+                        .map(|c| format!(", takes {} {}", c.side, c.piece))
+                        .unwrap_or_default()
+                ),
+            })
+            .collect(),
+        Body::Wec(w) => w
+            .turns
+            .iter()
+            .map(|t| MoveRow {
+                ply: t.ply,
+                round: String::new(),
+                side: t.color.clone(),
+                text: t.notation.clone(),
+                detail: format!(
+                    "{} {} ({},{}) → {} ({},{})",
+                    t.piece.kind,
+                    t.piece.level,
+                    t.piece.at[0],
+                    t.piece.at[1],
+                    t.to.level,
+                    t.to.at[0],
+                    t.to.at[1]
+                ),
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let (lines, file_diags) = view::raw_lines(&g);
+    let (errors, warnings, infos) = view::severity_counts(&g.diagnostics);
+    Ok(GamePage {
+        q: String::new(),
+        id: g.id,
+        kind: g.kind.as_str(),
+        kind_label: g.kind.label(),
+        title: g.title.clone().unwrap_or_else(|| format!("Game {}", g.id)),
+        result: g.result.clone().unwrap_or_default(),
+        tags: g.tags.clone(),
+        players,
+        source: format!("{}:{}", g.source_file, g.source_line),
+        errors,
+        warnings,
+        infos,
+        epochs,
+        chart,
+        checkpoints,
+        moves,
+        lines,
+        file_diags,
+        legend: view::BATTLE_TOKENS.to_vec(),
+    })
+}
+
+pub struct FacetLink {
+    pub label: String,
+    pub count: u64,
+    pub href: String,
+}
+
+pub struct FacetGroup {
+    pub name: &'static str,
+    pub links: Vec<FacetLink>,
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "search.html")]
+pub struct SearchPage {
+    q: String,
+    kind: String,
+    error: Option<String>,
+    result: Option<SearchResult>,
+    facets: Vec<FacetGroup>,
+    prev: Option<String>,
+    next: Option<String>,
+    from: usize,
+    to: usize,
+}
+
+fn search_link(q: &str, kind: &str, offset: usize) -> String {
+    let mut s = form_urlencoded::Serializer::new(String::new());
+    s.append_pair("q", q);
+    if !kind.is_empty() {
+        s.append_pair("kind", kind);
+    }
+    if offset > 0 {
+        s.append_pair("offset", &offset.to_string());
+    }
+    format!("/search?{}", s.finish())
+}
+
+fn quote_value(v: &str) -> String {
+    if v.chars().any(char::is_whitespace) {
+        format!("\"{v}\"")
+    } else {
+        v.to_string()
+    }
+}
+
+pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> PageResult<Response> {
+    let p = Params::parse(raw.as_deref());
+    let q = p.str("q").unwrap_or("").to_string();
+    let kind = p.kind()?;
+    let limit = p.usize("limit", 20, 1, MAX_PAGE_SIZE)?;
+    let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
+    let kind_s = kind.map(|k| k.as_str().to_string()).unwrap_or_default();
+    let mut page = SearchPage {
+        q: q.clone(),
+        kind: kind_s.clone(),
+        error: None,
+        result: None,
+        facets: Vec::new(),
+        prev: None,
+        next: None,
+        from: 0,
+        to: 0,
+    };
+    if q.is_empty() {
+        return Ok(page.into_response());
+    }
+    let q2 = q.clone();
+    match st
+        .run(move |s| s.index.search(&q2, kind, limit, offset))
+        .await
+    {
+        Ok(r) => {
+            let facet = |name: &'static str, field: &str, v: &[(String, u64)]| FacetGroup {
+                name,
+                links: v
+                    .iter()
+                    .map(|(label, count)| FacetLink {
+                        label: label.clone(),
+                        count: *count,
+                        href: if field == "kind" {
+                            search_link(&q, label, 0)
+                        } else {
+                            search_link(&format!("{q} {field}:{}", quote_value(label)), &kind_s, 0)
+                        },
+                    })
+                    .collect(),
+            };
+            page.facets = vec![
+                facet("Kind", "kind", &r.facets.kind),
+                facet("Event", "event", &r.facets.event),
+                facet("Year", "year", &r.facets.year),
+                facet("Empire", "empire", &r.facets.empire),
+                facet("Side", "side", &r.facets.side),
+            ]
+            .into_iter()
+            .filter(|g| !g.links.is_empty())
+            .collect();
+            page.prev =
+                (offset > 0).then(|| search_link(&q, &kind_s, offset.saturating_sub(limit)));
+            page.next =
+                (offset + limit < r.total).then(|| search_link(&q, &kind_s, offset + limit));
+            page.from = if r.hits.is_empty() { 0 } else { offset + 1 };
+            page.to = offset + r.hits.len();
+            page.result = Some(r);
+            Ok(page.into_response())
+        }
+        Err(Error::BadRequest(m)) => {
+            page.error = Some(m);
+            Ok((StatusCode::BAD_REQUEST, page).into_response())
+        }
+        Err(e) => Err(e.into()),
+    }
+}

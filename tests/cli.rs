@@ -1,0 +1,181 @@
+//! The command line as a user runs it.
+
+use crate::support::Archive;
+
+const HOTW_GAME: &str = "[Game \"HotW\"]\n[Event \"Club night\"]\n[Date \"2017.03.??\"]\n[A \"Lin Wei\"]\n\nC(Hit): E.Ana-->Lev,Zag;\nE.Ana(+m)\n\nC(Sumer): L.Tig-->Zag-->U.Tig-->Lev;\nL.Tig(+m) 12\n";
+const SANGUO_GAME: &str =
+    "[Game \"Sanguo\"]\n[Title \"魏杀汉·魏胜\"]\n[魏 \"曹\"]\n\n1.马6进5，炮12平10，相7进9\n";
+
+#[test]
+fn batch_with_an_unreadable_file_stores_the_good_ones_and_exits_1() {
+    let a = Archive::new();
+    let good = a.file("in/good.txt", format!("{HOTW_GAME}\n{SANGUO_GAME}"));
+    a.file("in/broken.hotw", b"\x00\x01\x02\x03 not text \xff\xfe\x00");
+    a.file(
+        "in/nokind.txt",
+        "[Event \"x\"]\n\nsome words that are no notation\n",
+    );
+    let (code, out, err) = a.cli(&[
+        "import",
+        "--json",
+        a.dir.path().join("in").to_str().expect("utf8"),
+    ]);
+    assert_eq!(code, 1, "stdout {out} stderr {err}");
+    let s: serde_json::Value = serde_json::from_str(&out).expect("json summary");
+    assert_eq!(s["imported"], 2);
+    assert_eq!(s["duplicates"], 0);
+    assert_eq!(s["rejected"], 2);
+    let games = s["games"].as_array().expect("games");
+    assert_eq!(games.len(), 4);
+    let rejected: Vec<&serde_json::Value> =
+        games.iter().filter(|g| g["status"] == "rejected").collect();
+    assert_eq!(rejected.len(), 2);
+    assert!(rejected.iter().any(|g| {
+        g["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("broken.hotw"))
+            && g["line"] == 1
+    }));
+    assert!(rejected.iter().any(|g| {
+        g["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("nokind.txt"))
+            && g["line"] == 1
+    }));
+    let diags = s["diagnostics"].as_array().expect("diagnostics");
+    let binary = diags
+        .iter()
+        .find(|d| d["code"] == "record.binary")
+        .expect("binary diagnostic");
+    assert!(
+        binary["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("broken.hotw"))
+    );
+    assert_eq!(
+        (binary["line"].as_u64(), binary["severity"].as_str()),
+        (Some(1), Some("error"))
+    );
+    assert!(diags.iter().any(|d| d["code"] == "record.unknown-kind"));
+
+    // the same good file again: nothing new is stored
+    let (code, out, _) = a.cli(&["import", "--json", good.to_str().expect("utf8")]);
+    assert_eq!(code, 0);
+    let s: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(
+        (s["imported"].as_u64(), s["duplicates"].as_u64()),
+        (Some(0), Some(2))
+    );
+    let (code, out, _) = a.cli(&["check"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("ok: 2 games"), "{out}");
+}
+
+#[test]
+fn human_summary_names_the_rejected_file() {
+    let a = Archive::new();
+    let bad = a.file("bad.sanguo", b"\x00\x00\x00");
+    let (code, out, err) = a.cli(&["import", bad.to_str().expect("utf8")]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("imported 0 games, 0 duplicates, 1 rejected"),
+        "{out}"
+    );
+    assert!(
+        err.contains("bad.sanguo:1:1: error [record.binary]"),
+        "{err}"
+    );
+}
+
+#[test]
+fn crlf_and_reordered_tags_are_the_same_game() {
+    let a = Archive::new();
+    let one = a.file("one.sanguo", SANGUO_GAME);
+    let crlf = SANGUO_GAME.replace('\n', "\r\n").replace(
+        "[Title \"魏杀汉·魏胜\"]\r\n[魏 \"曹\"]",
+        "[魏 \"曹\"]\r\n[Title \"魏杀汉·魏胜\"]",
+    );
+    let two = a.file("two.sanguo", crlf);
+    let s = a.import(&[one, two]);
+    assert_eq!((s.imported, s.duplicates), (1, 1));
+}
+
+#[test]
+fn legacy_encodings_are_transcoded_and_noted() {
+    let a = Archive::new();
+    let text = "[Game \"三國演弈棋\"]\n[Title \"魏殺漢·魏勝\"]\n\n1.馬6進5，炮12平10，相7進9\n";
+    let (big5, _, _) = encoding_rs::BIG5.encode(text);
+    let (gb, _, _) = encoding_rs::GB18030.encode(SANGUO_GAME);
+    let mut utf16 = vec![0xFF, 0xFE];
+    for u in HOTW_GAME.encode_utf16() {
+        utf16.extend_from_slice(&u.to_le_bytes());
+    }
+    let files = [
+        a.file("big5.txt", &*big5),
+        a.file("gb.txt", &*gb),
+        a.file("u16.txt", utf16),
+    ];
+    let (code, out, err) = a.cli(&[
+        "import",
+        "--json",
+        files[0].to_str().expect("p"),
+        files[1].to_str().expect("p"),
+        files[2].to_str().expect("p"),
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let s: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(s["imported"], 3);
+    let enc: Vec<&str> = s["diagnostics"]
+        .as_array()
+        .expect("diags")
+        .iter()
+        .filter(|d| d["code"] == "record.encoding")
+        .filter_map(|d| d["message"].as_str())
+        .collect();
+    assert!(enc.iter().any(|m| m.contains("Big5")), "{enc:?}");
+    assert!(enc.iter().any(|m| m.contains("gb18030")), "{enc:?}");
+    assert!(enc.iter().any(|m| m.contains("UTF-16LE")), "{enc:?}");
+    let (code, show, _) = a.cli(&["show", "1"]);
+    assert_eq!(code, 0);
+    let g: serde_json::Value = serde_json::from_str(&show).expect("json");
+    assert_eq!(g["raw"].as_str(), Some(text.trim_end()));
+    assert_eq!(g["source"]["encoding"], "Big5");
+    assert_eq!(g["title"], "魏殺漢·魏勝");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let a = Archive::new();
+    let f = a.file("x.sanguo", SANGUO_GAME);
+    assert_eq!(a.cli(&["import"]).0, 2);
+    assert_eq!(
+        a.cli(&["import", "--kind", "chess", f.to_str().expect("p")])
+            .0,
+        2
+    );
+    assert_eq!(a.cli(&["import", "/no/such/file.hotw"]).0, 2);
+    assert_eq!(a.cli(&["show", "abc"]).0, 2);
+    assert_eq!(a.cli(&["search", "year:abc"]).0, 2);
+    assert_eq!(a.cli(&["frobnicate"]).0, 2);
+}
+
+#[test]
+fn check_finds_a_lagging_index_and_reindex_repairs_it() {
+    let a = Archive::new();
+    let f = a.file("g.txt", format!("{HOTW_GAME}\n{SANGUO_GAME}"));
+    assert_eq!(a.cli(&["import", f.to_str().expect("p")]).0, 0);
+    std::fs::remove_dir_all(a.paths().index).expect("remove index");
+    let (code, out, _) = a.cli(&["check"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("game 1 is in the database but not in the index"),
+        "{out}"
+    );
+    assert!(
+        out.contains("game 2 is in the database but not in the index"),
+        "{out}"
+    );
+    let (code, out, _) = a.cli(&["reindex"]);
+    assert_eq!((code, out.trim()), (0, "indexed 2 games"));
+    assert_eq!(a.cli(&["check"]).0, 0);
+}

@@ -1,0 +1,157 @@
+//! Pages and API through the real router, on a real database imported from real records.
+
+use crate::support::{Archive, corpus};
+
+fn archive_with_corpus() -> Archive {
+    let a = Archive::new();
+    let s = a.import(&[corpus()]);
+    assert!(s.imported > 0);
+    assert_eq!(s.rejected, 0, "{:?}", s.diagnostics);
+    a
+}
+
+#[test]
+fn api_games_lists_and_filters_and_pages() {
+    let a = archive_with_corpus();
+    let srv = a.serve();
+    let all = srv.get("/api/games?limit=200").json();
+    let total = all["total"].as_u64().expect("total");
+    assert_eq!(all["games"].as_array().map(Vec::len), Some(total as usize));
+    let g0 = &all["games"][0];
+    for k in ["id", "kind", "title", "date", "event", "result"] {
+        assert!(g0.get(k).is_some(), "missing {k}");
+    }
+    let hotw = srv.get("/api/games?kind=hotw&limit=1").json();
+    assert!(
+        hotw["games"]
+            .as_array()
+            .is_some_and(|g| g.len() == 1 && g[0]["kind"] == "hotw")
+    );
+    let page2 = srv.get("/api/games?limit=1&offset=1").json();
+    assert_eq!(page2["games"][0]["id"], all["games"][1]["id"]);
+}
+
+#[test]
+fn bad_parameters_are_400_with_a_message() {
+    let a = archive_with_corpus();
+    let srv = a.serve();
+    for (path, needle) in [
+        ("/api/games?limit=abc", "limit"),
+        ("/api/games?limit=0", "limit"),
+        ("/api/games?limit=100000", "limit"),
+        ("/api/games?offset=-1", "offset"),
+        ("/api/games?kind=chess", "kind"),
+        ("/api/games?year=19x", "year"),
+        ("/api/games/abc", "game id"),
+        ("/api/search", "q is required"),
+        ("/api/search?q=%22open", "not closed"),
+        ("/api/search?q=foo:bar", "unknown field"),
+        ("/api/search?q=x&limit=9999", "limit"),
+        ("/api/search?q=x&offset=z", "offset"),
+    ] {
+        let r = srv.get(path);
+        assert_eq!(r.status, 400, "{path}: {}", r.body);
+        assert!(r.content_type.starts_with("application/json"), "{path}");
+        let e = r.json();
+        assert!(
+            e["error"].as_str().is_some_and(|m| m.contains(needle)),
+            "{path}: {}",
+            r.body
+        );
+    }
+    let r = srv.get("/api/games/999999");
+    assert_eq!(r.status, 404);
+    assert_eq!(r.json()["error"], "no game 999999");
+    assert_eq!(srv.get("/games/abc").status, 400);
+    assert_eq!(srv.get("/games/999999").status, 404);
+    assert_eq!(srv.get("/no/such/page").status, 404);
+    assert_eq!(srv.get("/search?q=%22open").status, 400);
+}
+
+#[test]
+fn game_document_matches_the_contract_and_cli_show() {
+    let a = archive_with_corpus();
+    let srv = a.serve();
+    let list = srv.get("/api/games?limit=200").json();
+    for g in list["games"].as_array().expect("games") {
+        let id = g["id"].as_i64().expect("id");
+        let doc = srv.get(&format!("/api/games/{id}")).json();
+        for k in [
+            "id",
+            "kind",
+            "title",
+            "tags",
+            "players",
+            "result",
+            "diagnostics",
+            "raw",
+            "moves",
+        ] {
+            assert!(doc.get(k).is_some(), "game {id}: missing {k}");
+        }
+        assert!(doc["raw"].as_str().is_some_and(|r| !r.is_empty()));
+        let (code, show, _) = a.cli(&["show", &id.to_string()]);
+        assert_eq!(code, 0);
+        let show: serde_json::Value = serde_json::from_str(&show).expect("json");
+        assert_eq!(show, doc, "game {id}: annals show differs from the API");
+    }
+}
+
+#[test]
+fn pages_render_and_escape_what_records_say() {
+    let a = Archive::new();
+    let evil = a.file(
+        "evil.sanguo",
+        "[Game \"Sanguo\"]\n[Title \"<script>alert(1)</script>\"]\n[Event \"<img src=x onerror=alert(2)>\"]\n[魏 \"\\\"><b>bold</b>\"]\n\n1.马6进5，炮12平10，相7进9\n",
+    );
+    let s = a.import(&[evil, corpus()]);
+    assert_eq!(s.rejected, 0);
+    let srv = a.serve();
+    for path in [
+        "/",
+        "/games",
+        "/games?kind=sanguo",
+        "/search",
+        "/search?q=script",
+    ] {
+        let r = srv.get(path);
+        assert_eq!(r.status, 200, "{path}");
+        assert!(r.content_type.starts_with("text/html"), "{path}");
+        assert!(
+            !r.body.contains("<script>alert(1)"),
+            "{path} does not escape"
+        );
+        assert!(!r.body.contains("<img src=x"), "{path} does not escape");
+    }
+    let page = srv.get("/games/1");
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body
+            .contains("&#60;script&#62;alert(1)&#60;/script&#62;"),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("<b>bold</b>"));
+    let h = &page.headers;
+    assert!(h.get("content-security-policy").is_some_and(|v| {
+        v.to_str()
+            .is_ok_and(|v| v.contains("frame-ancestors 'none'"))
+    }));
+    assert_eq!(
+        h.get("x-content-type-options")
+            .and_then(|v| v.to_str().ok()),
+        Some("nosniff")
+    );
+}
+
+#[test]
+fn game_list_page_filters_and_pages() {
+    let a = archive_with_corpus();
+    let srv = a.serve();
+    let r = srv.get("/games?limit=1");
+    assert_eq!(r.status, 200);
+    assert!(r.body.contains("rel=\"next\""));
+    assert!(r.body.contains("Games 1–1 of"));
+    let r = srv.get("/games?kind=hotw&year=1850");
+    assert!(r.body.contains("No games match."));
+}

@@ -1,0 +1,7 @@
+//! One integration test binary: the real CLI, the real router on 127.0.0.1:0, real SQLite files and a
+//! real tantivy index, fed with real record files.
+
+mod cli;
+mod http;
+mod search;
+mod support;
