@@ -22,7 +22,8 @@ CREATE TABLE IF NOT EXISTS games (
     year          INTEGER,
     round         TEXT,
     result        TEXT,             -- outcome summary: 'C 230', '魏胜', 'Black wins'
-    winners       TEXT,             -- seats that won, space-separated
+    winners       TEXT NOT NULL,    -- seats that won, space-separated
+    draw          TEXT NOT NULL,    -- seats that shared a draw, space-separated
     content_hash  TEXT NOT NULL UNIQUE,
     source_file   TEXT NOT NULL,
     source_line   INTEGER NOT NULL,
@@ -61,6 +62,9 @@ CREATE TABLE IF NOT EXISTS seats (
     seq       INTEGER NOT NULL,         -- order of the seats as the game lists them
     player_id INTEGER REFERENCES players(id),
     color     TEXT,
+    final_score INTEGER,                -- HotW: the seat's last recorded total
+    placing   INTEGER,                  -- HotW: 1 + number of seats with a higher final score
+    outcome   TEXT CHECK (outcome IN ('win', 'draw', 'loss')),  -- 三国 / WEC, when the record tells
     PRIMARY KEY (game_id, seat)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS seats_player ON seats(player_id);
@@ -158,8 +162,10 @@ CREATE TABLE IF NOT EXISTS sanguo_moves (
     capture_piece TEXT,
     capture_side  TEXT,
     events        TEXT NOT NULL,    -- JSON array of move events
+    prefix        INTEGER NOT NULL, -- hash of the notations of plies 1..=ply (see src/explorer.rs)
     PRIMARY KEY (game_id, ply)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS sanguo_moves_prefix ON sanguo_moves(prefix);
 
 -- 三国 title events (who allied, killed Han, eliminated whom, won, drew).
 CREATE TABLE IF NOT EXISTS sanguo_title_events (
@@ -184,5 +190,25 @@ CREATE TABLE IF NOT EXISTS wec_turns (
     to_level   TEXT NOT NULL,
     to_row     INTEGER NOT NULL,
     to_col     INTEGER NOT NULL,
+    prefix     INTEGER NOT NULL,    -- hash of the notations of plies 1..=ply (see src/explorer.rs)
     PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS wec_turns_prefix ON wec_turns(prefix);
+
+-- The opening explorer's tree, kept up to date at every insert and delete: for each move prefix
+-- (its hash) and each next move, how many games played it and how they ended. Results are counted
+-- per side in the kind's seat order (三国 吴 魏 蜀; WEC B W); `draws` counts games drawn (or partly
+-- drawn), `unknown` games whose result the record does not give.
+CREATE TABLE IF NOT EXISTS explorer_nodes (
+    kind    TEXT NOT NULL,
+    parent  INTEGER NOT NULL,
+    move    TEXT NOT NULL,
+    depth   INTEGER NOT NULL,
+    games   INTEGER NOT NULL,
+    wins1   INTEGER NOT NULL,
+    wins2   INTEGER NOT NULL,
+    wins3   INTEGER NOT NULL,
+    draws   INTEGER NOT NULL,
+    unknown INTEGER NOT NULL,
+    PRIMARY KEY (kind, parent, move)
 ) WITHOUT ROWID;

@@ -131,14 +131,22 @@ pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
     let (errors, warnings) = annals_import::record::counts(&p.diagnostics);
     let date = tag(p, "Date");
     let normalized = serde_json::to_string(&p.body)?;
-    let (result, winners) = match &p.outcome {
-        Some(o) => (Some(o.summary.clone()), o.winners.join(" ")),
-        None => (tag(p, "Result").map(str::to_string), String::new()),
+    let (result, winners, draw) = match &p.outcome {
+        Some(o) => (
+            Some(o.summary.clone()),
+            o.winners.join(" "),
+            o.draw.join(" "),
+        ),
+        None => (
+            tag(p, "Result").map(str::to_string),
+            String::new(),
+            String::new(),
+        ),
     };
     tx.prepare_cached(
-        "INSERT INTO games(kind, title, event, site, date, year, round, result, winners, content_hash,
+        "INSERT INTO games(kind, title, event, site, date, year, round, result, winners, draw, content_hash,
             source_file, source_line, encoding, raw, normalized, move_count, errors, warnings, imported_at)
-         VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19)",
+         VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?20,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19)",
     )?
     .execute(params![
         p.kind.as_str(),
@@ -160,6 +168,7 @@ pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
         errors as i64,
         warnings as i64,
         g.imported_at,
+        draw,
     ])?;
     let id = tx.last_insert_rowid();
     {
@@ -170,12 +179,25 @@ pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
         }
     }
     {
+        let results = seat_results(p);
         let mut find = tx.prepare_cached("SELECT id FROM players WHERE name = ?1")?;
         let mut add = tx.prepare_cached("INSERT INTO players(name) VALUES (?1)")?;
         let mut seat = tx.prepare_cached(
-            "INSERT OR IGNORE INTO seats(game_id, seat, seq, player_id, color) VALUES (?1,?2,?3,?4,?5)",
+            "INSERT OR IGNORE INTO seats(game_id, seat, seq, player_id, color, final_score, placing, outcome)
+             VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
         )?;
-        for (i, s) in p.players.iter().enumerate() {
+        let mut seats: Vec<annals_import::Seat> = p.players.clone();
+        for r in &results {
+            if !seats.iter().any(|s| s.seat == r.seat) {
+                seats.push(annals_import::Seat {
+                    seat: r.seat.clone(),
+                    name: None,
+                    color: None,
+                });
+            }
+        }
+        for (i, s) in seats.iter().enumerate() {
+            let r = results.iter().find(|r| r.seat == s.seat);
             let pid = match s.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
                 Some(name) => match find
                     .query_row(params![name], |r| r.get::<_, i64>(0))
@@ -189,7 +211,16 @@ pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
                 },
                 None => None,
             };
-            seat.execute(params![id, s.seat, i as i64, pid, s.color])?;
+            seat.execute(params![
+                id,
+                s.seat,
+                i as i64,
+                pid,
+                s.color,
+                r.and_then(|r| r.final_score),
+                r.and_then(|r| r.placing),
+                r.and_then(|r| r.outcome)
+            ])?;
         }
     }
     {
@@ -209,7 +240,105 @@ pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
         }
     }
     store_moves(tx, id, &p.body)?;
+    crate::explorer::update_tree(tx, &crate::explorer::TreeGame::of(p), 1)?;
     Ok(Stored::Imported(id))
+}
+
+/// What a seat achieved: HotW final score and placing; 三国/WEC win, draw or loss.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatResult {
+    pub seat: String,
+    pub final_score: Option<i64>,
+    pub placing: Option<i64>,
+    pub outcome: Option<&'static str>,
+}
+
+/// The result of each seat of a game, from its moves and outcome.
+pub fn seat_results(p: &ParsedGame) -> Vec<SeatResult> {
+    match &p.body {
+        Body::Hotw(g) => {
+            let mut last: Vec<(String, i64)> = Vec::new();
+            for t in &g.turns {
+                if let Some(s) = t.score {
+                    match last.iter_mut().find(|(p, _)| *p == t.player) {
+                        Some(e) => e.1 = s,
+                        None => last.push((t.player.clone(), s)),
+                    }
+                }
+            }
+            last.sort();
+            last.iter()
+                .map(|(seat, score)| SeatResult {
+                    seat: seat.clone(),
+                    final_score: Some(*score),
+                    placing: Some(1 + last.iter().filter(|(_, s)| s > score).count() as i64),
+                    outcome: None,
+                })
+                .collect()
+        }
+        Body::Sanguo(_) | Body::Wec(_) => {
+            let Some(o) = &p.outcome else {
+                return Vec::new();
+            };
+            if o.winners.is_empty() && o.draw.is_empty() {
+                return Vec::new();
+            }
+            crate::explorer::sides(p.kind)
+                .iter()
+                .map(|s| SeatResult {
+                    seat: s.to_string(),
+                    final_score: None,
+                    placing: None,
+                    outcome: Some(if o.winners.iter().any(|w| w == s) {
+                        "win"
+                    } else if o.draw.iter().any(|w| w == s) {
+                        "draw"
+                    } else {
+                        "loss"
+                    }),
+                })
+                .collect()
+        }
+        Body::Deluge => Vec::new(),
+    }
+}
+
+/// Deletes a game and everything derived from it in the database (the caller removes it from the
+/// index). Returns false when there was no such game.
+pub fn delete_game(tx: &Transaction, id: i64) -> Result<bool> {
+    let Some(g) = get_game(tx, id)? else {
+        return Ok(false);
+    };
+    let draw: String = tx.query_row("SELECT draw FROM games WHERE id = ?1", params![id], |r| {
+        r.get(0)
+    })?;
+    let draw: Vec<String> = draw.split_whitespace().map(str::to_string).collect();
+    crate::explorer::update_tree(
+        tx,
+        &crate::explorer::TreeGame {
+            kind: g.kind,
+            body: &g.body,
+            winners: &g.winners,
+            draw: &draw,
+        },
+        -1,
+    )?;
+    for t in [
+        "tags",
+        "seats",
+        "diagnostics",
+        "hotw_turns",
+        "hotw_cards",
+        "hotw_expansions",
+        "hotw_builds",
+        "sanguo_moves",
+        "sanguo_title_events",
+        "wec_turns",
+    ] {
+        tx.execute(&format!("DELETE FROM {t} WHERE game_id = ?1"), params![id])?;
+    }
+    tx.execute("DELETE FROM games WHERE id = ?1", params![id])?;
+    Ok(true)
 }
 
 fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
@@ -255,9 +384,10 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
         Body::Sanguo(g) => {
             let mut mv = tx.prepare_cached(
                 "INSERT INTO sanguo_moves(game_id, ply, round, side, notation, piece, from_y, from_x, to_y, to_x,
-                    capture_piece, capture_side, events) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
+                    capture_piece, capture_side, events, prefix) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)",
             )?;
-            for m in &g.moves {
+            let prefixes = crate::explorer::prefixes(&crate::explorer::move_keys(body));
+            for (m, prefix) in g.moves.iter().zip(prefixes) {
                 mv.execute(params![
                     id,
                     m.ply,
@@ -272,6 +402,7 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
                     m.capture.as_ref().map(|c| c.piece.as_str()),
                     m.capture.as_ref().map(|c| c.side.as_str()),
                     serde_json::to_string(&m.events)?,
+                    prefix,
                 ])?;
             }
             let mut ev = tx.prepare_cached(
@@ -285,9 +416,10 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
         Body::Wec(g) => {
             let mut st = tx.prepare_cached(
                 "INSERT INTO wec_turns(game_id, ply, color, notation, piece, from_level, from_row, from_col,
-                    to_level, to_row, to_col) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)",
+                    to_level, to_row, to_col, prefix) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
             )?;
-            for t in &g.turns {
+            let prefixes = crate::explorer::prefixes(&crate::explorer::move_keys(body));
+            for (t, prefix) in g.turns.iter().zip(prefixes) {
                 st.execute(params![
                     id,
                     t.ply,
@@ -300,6 +432,7 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
                     t.to.level,
                     t.to.at[0],
                     t.to.at[1],
+                    prefix,
                 ])?;
             }
         }
@@ -415,7 +548,7 @@ pub fn list_games(conn: &Connection, f: &GameFilter) -> Result<(i64, Vec<GameRow
     Ok((total, rows))
 }
 
-fn like_pattern(s: &str) -> String {
+pub fn like_pattern(s: &str) -> String {
     let mut out = String::from("%");
     for c in s.chars() {
         if matches!(c, '%' | '_' | '\\') {

@@ -8,10 +8,12 @@
 
 pub mod db;
 pub mod error;
+pub mod explorer;
 pub mod index;
 pub mod ingest;
 pub mod names;
 pub mod query;
+pub mod stats;
 pub mod timefmt;
 pub mod tokenizer;
 pub mod web;

@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod pages;
+pub mod stats;
 pub mod view;
 
 use std::collections::HashMap;
@@ -33,6 +34,13 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games", get(api::games))
         .route("/api/games/{id}", get(api::game))
         .route("/api/search", get(api::search))
+        .route("/stats/{kind}", get(stats::stats_page))
+        .route("/stats/{kind}/{table}", get(stats::csv_table))
+        .route("/explorer/{kind}", get(stats::explorer_page))
+        .route("/api/stats/hotw/empires", get(stats::api_hotw_empires))
+        .route("/api/stats/hotw/cards", get(stats::api_hotw_cards))
+        .route("/api/stats/{kind}", get(stats::api_stats))
+        .route("/api/explorer/{kind}", get(stats::api_explorer))
         .fallback(pages::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(
