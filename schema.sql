@@ -212,3 +212,83 @@ CREATE TABLE IF NOT EXISTS explorer_nodes (
     unknown INTEGER NOT NULL,
     PRIMARY KEY (kind, parent, move)
 ) WITHOUT ROWID;
+
+-- Clubs, their members and credentials. Tokens and session ids are stored as SHA-256 hashes;
+-- passwords as argon2 hashes.
+CREATE TABLE IF NOT EXISTS clubs (
+    id         INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS members (
+    id            INTEGER PRIMARY KEY,
+    club_id       INTEGER NOT NULL REFERENCES clubs(id) ON DELETE CASCADE,
+    name          TEXT NOT NULL,
+    role          TEXT NOT NULL CHECK (role IN ('admin', 'editor', 'viewer')),
+    password_hash TEXT,
+    created_at    TEXT NOT NULL,
+    UNIQUE (club_id, name)
+);
+CREATE INDEX IF NOT EXISTS members_name ON members(name);
+CREATE TABLE IF NOT EXISTS api_tokens (
+    id         INTEGER PRIMARY KEY,
+    member_id  INTEGER NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+    token_hash TEXT NOT NULL UNIQUE,
+    label      TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    id_hash    TEXT PRIMARY KEY,
+    member_id  INTEGER NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+    csrf       TEXT NOT NULL,
+    expires_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS login_failures (
+    name        TEXT PRIMARY KEY,
+    failures    INTEGER NOT NULL,
+    last_failed INTEGER NOT NULL
+);
+
+-- Study collections owned by a club: sections and ordered items (a game, a note, or both).
+CREATE TABLE IF NOT EXISTS collections (
+    id          INTEGER PRIMARY KEY,
+    club_id     INTEGER NOT NULL REFERENCES clubs(id) ON DELETE CASCADE,
+    name        TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    public      INTEGER NOT NULL DEFAULT 0,
+    share_token TEXT NOT NULL UNIQUE,
+    created_at  TEXT NOT NULL,
+    updated_at  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS collection_sections (
+    id            INTEGER PRIMARY KEY,
+    collection_id INTEGER NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+    title         TEXT NOT NULL,
+    position      INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS collection_items (
+    id            INTEGER PRIMARY KEY,
+    collection_id INTEGER NOT NULL REFERENCES collections(id) ON DELETE CASCADE,
+    section_id    INTEGER REFERENCES collection_sections(id) ON DELETE SET NULL,
+    position      INTEGER NOT NULL,
+    game_id       INTEGER REFERENCES games(id) ON DELETE CASCADE,
+    note          TEXT NOT NULL DEFAULT '',
+    ply           INTEGER,
+    created_at    TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS collection_items_coll ON collection_items(collection_id, position);
+CREATE INDEX IF NOT EXISTS collection_items_game ON collection_items(game_id);
+
+-- Every write to clubs, members, tokens and collections: who, what, when.
+CREATE TABLE IF NOT EXISTS audit_log (
+    id        INTEGER PRIMARY KEY,
+    at        TEXT NOT NULL,
+    club_id   INTEGER,
+    member_id INTEGER,
+    actor     TEXT NOT NULL,
+    action    TEXT NOT NULL,
+    target    TEXT NOT NULL,
+    detail    TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS audit_log_club ON audit_log(club_id, id);

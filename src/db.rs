@@ -57,6 +57,11 @@ impl Pool {
 
     /// Runs `f` with a connection from the pool (opening one if none is idle).
     pub fn with<T>(&self, f: impl FnOnce(&Connection) -> Result<T>) -> Result<T> {
+        self.with_mut(|c| f(c))
+    }
+
+    /// Runs `f` with a connection it may open transactions on.
+    pub fn with_mut<T>(&self, f: impl FnOnce(&mut Connection) -> Result<T>) -> Result<T> {
         let conn = {
             let mut idle = self
                 .idle
@@ -68,7 +73,8 @@ impl Pool {
             Some(c) => c,
             None => open(&self.path)?,
         };
-        let out = f(&conn);
+        let mut conn = conn;
+        let out = f(&mut conn);
         if let Ok(mut idle) = self.idle.lock() {
             if idle.len() < 8 {
                 idle.push(conn);

@@ -20,6 +20,9 @@ pub enum Error {
     /// 413.
     #[error("{0}")]
     TooLarge(String),
+    /// 429: slowed down (repeated failed logins).
+    #[error("{0}")]
+    TooManyRequests(String),
     #[error("database: {0}")]
     Db(#[from] rusqlite::Error),
     #[error("search index: {0}")]
@@ -62,6 +65,7 @@ impl Error {
             Error::Forbidden(_) => StatusCode::FORBIDDEN,
             Error::NotFound(_) => StatusCode::NOT_FOUND,
             Error::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Error::Db(_) | Error::Index(_) | Error::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }

@@ -40,6 +40,9 @@ pub struct Options {
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct GameReport {
     pub id: Option<i64>,
+    /// A collection export's note, ply and section for this game (see `collections::export_records`).
+    #[serde(skip)]
+    pub annotation: Annotation,
     pub file: String,
     pub line: u32,
     pub kind: Option<String>,
@@ -108,6 +111,55 @@ pub fn collect_files(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
+/// The comments a collection export writes before a game's body.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Annotation {
+    pub note: Option<String>,
+    pub ply: Option<i64>,
+    pub section: Option<String>,
+}
+
+/// Takes the leading `{annals-note: …}`, `{annals-ply: …}` and `{annals-section: …}` lines out of a
+/// game's body (and raw text), so that an exported game is the same game when imported again.
+pub fn take_annotation(raw: &mut record::RawGame) -> Annotation {
+    use crate::collections::{NOTE_PREFIX, PLY_PREFIX, SECTION_PREFIX};
+    let mut a = Annotation::default();
+    let mut taken = Vec::new();
+    for line in raw.body.lines() {
+        let t = line.trim();
+        let value = |p: &str| {
+            t.strip_prefix(p)
+                .and_then(|r| r.strip_suffix('}'))
+                .map(|v| v.trim().to_string())
+        };
+        if let Some(v) = value(NOTE_PREFIX) {
+            a.note = Some(v);
+        } else if let Some(v) = value(PLY_PREFIX) {
+            a.ply = v.parse().ok();
+        } else if let Some(v) = value(SECTION_PREFIX) {
+            a.section = Some(v);
+        } else {
+            break;
+        }
+        taken.push(line.to_string());
+    }
+    if taken.is_empty() {
+        return a;
+    }
+    let n = taken.len();
+    raw.body = raw.body.lines().skip(n).collect::<Vec<_>>().join("\n");
+    raw.body_line += n as u32;
+    for l in &taken {
+        for with_nl in [format!("{l}\r\n"), format!("{l}\n")] {
+            if let Some(pos) = raw.raw.find(&with_nl) {
+                raw.raw.replace_range(pos..pos + with_nl.len(), "");
+                break;
+            }
+        }
+    }
+    a
+}
+
 /// One game of a file, read and parsed, or the reason it cannot be stored.
 pub enum Prepared {
     Game {
@@ -115,6 +167,7 @@ pub enum Prepared {
         raw: String,
         hash: String,
         line: u32,
+        annotation: Annotation,
     },
     Rejected {
         line: u32,
@@ -201,7 +254,8 @@ pub fn prepare_bytes(name: &str, bytes: &[u8], ext: Option<&str>, opts: &Options
             diagnostic: Diagnostic::error(record::code::EMPTY_BODY, 1, 1, "the file holds no game"),
         });
     }
-    for raw in raws {
+    for mut raw in raws {
+        let annotation = take_annotation(&mut raw);
         if raw.body.trim().is_empty() {
             games.push(Prepared::Rejected {
                 line: raw.line,
@@ -237,6 +291,7 @@ pub fn prepare_bytes(name: &str, bytes: &[u8], ext: Option<&str>, opts: &Options
             line: raw.line,
             raw: raw.raw,
             hash,
+            annotation,
         });
     }
     PreparedFile {
@@ -297,6 +352,35 @@ pub fn import_paths(
 ) -> Result<Summary> {
     let files = collect_files(paths);
     import_files(conn, index, &files, opts)
+}
+
+/// Imports the bytes of one file (an upload) named `name`.
+pub fn import_bytes(
+    conn: &mut Connection,
+    index: Option<&Index>,
+    name: &str,
+    bytes: &[u8],
+    opts: &Options,
+) -> Result<Summary> {
+    let ext = std::path::Path::new(name)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_string);
+    let pf = prepare_bytes(name, bytes, ext.as_deref(), opts);
+    conn.execute(
+        "INSERT INTO imports(started_at) VALUES (?1)",
+        params![now()],
+    )?;
+    let import_id = conn.last_insert_rowid();
+    let mut summary = Summary::default();
+    let mut writer = Writer::new(conn, index, import_id, opts.details);
+    writer.write_file(pf, &mut summary)?;
+    writer.commit(&mut summary)?;
+    conn.execute(
+        "UPDATE imports SET finished_at = ?1, imported = ?2, duplicates = ?3, rejected = ?4 WHERE id = ?5",
+        params![now(), summary.imported as i64, summary.duplicates as i64, summary.rejected as i64, import_id],
+    )?;
+    Ok(summary)
 }
 
 /// Imports the given files, in order.
@@ -438,6 +522,7 @@ impl<'c> Writer<'c> {
                             diagnostic.message
                         ])?;
                         summary.games.push(GameReport {
+                            annotation: Annotation::default(),
                             id: None,
                             file: pf.name.clone(),
                             line: *line,
@@ -453,6 +538,7 @@ impl<'c> Writer<'c> {
                         raw,
                         hash,
                         line,
+                        annotation,
                     } => {
                         let stored = db::store_game(
                             &tx,
@@ -485,6 +571,7 @@ impl<'c> Writer<'c> {
                         };
                         if self.details {
                             summary.games.push(GameReport {
+                                annotation: annotation.clone(),
                                 id: Some(id),
                                 file: pf.name.clone(),
                                 line: *line,

@@ -6,6 +6,8 @@
 //! - [`index`], [`tokenizer`], [`query`]: search.
 //! - [`web`]: the axum router, pages and API.
 
+pub mod auth;
+pub mod collections;
 pub mod db;
 pub mod error;
 pub mod explorer;

@@ -66,8 +66,21 @@ enum Command {
     },
     /// Rebuild the search index from the database.
     Reindex,
+    /// Clubs: `annals club add NAME` creates one and prints its first admin token on the last line.
+    Club {
+        #[command(subcommand)]
+        command: ClubCommand,
+    },
+    /// Delete a game from the database and the index (statistics and the explorer follow).
+    Delete { id: String },
     /// Verify the database and that the index agrees with it; exit 1 with a report when not.
     Check,
+}
+
+#[derive(Subcommand)]
+enum ClubCommand {
+    /// Create a club; its first admin token is printed on the last line.
+    Add { name: String },
 }
 
 fn main() -> ExitCode {
@@ -204,6 +217,41 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             }
         }
         Command::Serve { addr, corpus } => serve(&paths, addr, &corpus),
+        Command::Club {
+            command: ClubCommand::Add { name },
+        } => {
+            let conn = db::open(&paths.db)?;
+            match annals::auth::create_club(&conn, &name) {
+                Ok((id, token)) => {
+                    println!("created club {id} {name:?} with member \"admin\" (role admin)");
+                    println!("{token}");
+                    Ok(0)
+                }
+                Err(annals::Error::BadRequest(m)) => {
+                    eprintln!("annals: {m}");
+                    Ok(1)
+                }
+                Err(e) => Err(e.into()),
+            }
+        }
+        Command::Delete { id } => {
+            let Ok(id) = id.parse::<i64>() else {
+                eprintln!("annals: a game id is a whole number, not {id:?}");
+                return Ok(2);
+            };
+            let mut conn = db::open(&paths.db)?;
+            let tx = conn.transaction()?;
+            let found = db::delete_game(&tx, id)?;
+            tx.commit()?;
+            if !found {
+                eprintln!("annals: no game {id}");
+                return Ok(1);
+            }
+            let index = Index::open(&paths.index)?;
+            index.sync(&conn)?;
+            println!("deleted game {id}");
+            Ok(0)
+        }
         Command::Reindex => {
             let conn = db::open(&paths.db)?;
             let index = Index::open(&paths.index)?;

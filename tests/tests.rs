@@ -2,6 +2,7 @@
 //! real tantivy index, fed with real record files.
 
 mod cli;
+mod collections;
 mod http;
 mod search;
 mod support;

@@ -1,7 +1,9 @@
 //! The HTTP side: one router for pages (`pages`) and the JSON API (`api`).
 
 pub mod api;
+pub mod collections;
 pub mod pages;
+pub mod session;
 pub mod stats;
 pub mod view;
 
@@ -11,7 +13,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, HeaderValue, header};
-use axum::routing::get;
+use axum::routing::{delete, get, post, put};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
@@ -41,6 +43,59 @@ pub fn app(state: AppState) -> Router {
         .route("/api/stats/hotw/cards", get(stats::api_hotw_cards))
         .route("/api/stats/{kind}", get(stats::api_stats))
         .route("/api/explorer/{kind}", get(stats::api_explorer))
+        .route(
+            "/api/collections",
+            get(collections::api_list).post(collections::api_create),
+        )
+        .route(
+            "/api/collections/{id}",
+            get(collections::api_get)
+                .patch(collections::api_update)
+                .delete(collections::api_delete),
+        )
+        .route(
+            "/api/collections/{id}/items",
+            post(collections::api_add_item),
+        )
+        .route(
+            "/api/collections/{id}/items/{game}",
+            delete(collections::api_remove_game),
+        )
+        .route("/api/collections/{id}/order", put(collections::api_reorder))
+        .route(
+            "/api/collections/{id}/sections",
+            post(collections::api_add_section),
+        )
+        .route("/api/collections/{id}/clone", post(collections::api_clone))
+        .route(
+            "/api/collections/{id}/import",
+            post(collections::api_import),
+        )
+        .route(
+            "/api/collections/{id}/{format}",
+            get(collections::api_export),
+        )
+        .route("/api/members", post(collections::api_add_member))
+        .route("/api/tokens", post(collections::api_issue_token))
+        .route("/api/tokens/{id}", delete(collections::api_revoke_token))
+        .route("/api/audit", get(collections::api_audit))
+        .route("/api/me", get(collections::api_me))
+        .route(
+            "/login",
+            get(collections::login_form).post(collections::login),
+        )
+        .route("/logout", post(collections::logout))
+        .route(
+            "/collections",
+            get(collections::list_page).post(collections::create_form),
+        )
+        .route("/collections/{id}", get(collections::page))
+        .route("/collections/{id}/{action}", post(collections::action_form))
+        .route(
+            "/collections/{id}/items/{item}/{action}",
+            post(collections::action_form),
+        )
+        .route("/share/{token}", get(collections::share))
         .fallback(pages::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(

@@ -223,11 +223,25 @@ pub struct GamePage {
     lines: Vec<RawLine>,
     file_diags: Vec<DiagView>,
     legend: Vec<(&'static str, &'static str)>,
+    collections: Vec<(i64, String)>,
 }
 
-pub async fn game(State(st): State<AppState>, Path(id): Path<String>) -> PageResult<GamePage> {
+pub async fn game(
+    State(st): State<AppState>,
+    auth: super::session::Auth,
+    Path(id): Path<String>,
+) -> PageResult<GamePage> {
     let id = game_id(&id)?;
-    let g = st.run(move |s| s.db.with(|c| db::get_game(c, id))).await?;
+    let viewer = auth.member.clone();
+    let (g, collections) = st
+        .run(move |s| {
+            s.db.with(|c| {
+                let g = db::get_game(c, id)?;
+                let held = crate::collections::holding(c, id, viewer.as_ref())?;
+                Ok((g, held))
+            })
+        })
+        .await?;
     let g = g.ok_or_else(|| Error::NotFound(format!("There is no game {id}.")))?;
     let mut colours: BTreeMap<String, &'static str> = BTreeMap::new();
     let players: Vec<PlayerView> = g
@@ -320,6 +334,7 @@ pub async fn game(State(st): State<AppState>, Path(id): Path<String>) -> PageRes
         lines,
         file_diags,
         legend: view::BATTLE_TOKENS.to_vec(),
+        collections,
     })
 }
 

@@ -115,6 +115,66 @@ impl Reply {
 }
 
 impl Server {
+    /// Any request: method, path, optional bearer token, optional body (sent as given), extra headers.
+    pub fn send(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+        headers: &[(&str, &str)],
+    ) -> Reply {
+        let url = format!("http://{}{}", self.addr, path);
+        let client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("client");
+        let method = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
+        let mut req = client.request(method, &url);
+        if let Some(t) = token {
+            req = req.bearer_auth(t);
+        }
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        if let Some(b) = body {
+            req = req.body(b.to_string());
+        }
+        self.rt.block_on(async move {
+            let r = req.send().await.expect("request");
+            let status = r.status().as_u16();
+            let headers = r.headers().clone();
+            let content_type = headers
+                .get("content-type")
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or_default()
+                .to_string();
+            let body = r.text().await.expect("body");
+            Reply {
+                status,
+                content_type,
+                headers,
+                body,
+            }
+        })
+    }
+
+    pub fn json(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: &serde_json::Value,
+    ) -> Reply {
+        self.send(
+            method,
+            path,
+            token,
+            Some(&body.to_string()),
+            &[("content-type", "application/json")],
+        )
+    }
+
     pub fn get(&self, path: &str) -> Reply {
         let url = format!("http://{}{}", self.addr, path);
         let client = self.client.clone();

@@ -1,0 +1,762 @@
+//! Collections, members and tokens: the JSON API and the pages (plain HTML forms, no JavaScript).
+
+use std::collections::HashMap;
+
+use askama::Template;
+use askama_web::WebTemplate;
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Form, Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use super::pages::PageError;
+use super::session::{Auth, CSRF_COOKIE, SESSION_COOKIE, cookie, is_tls, set_cookie};
+use crate::AppState;
+use crate::auth::{self, Member};
+use crate::collections::{self as coll, Collection, CollectionRow, NewItem};
+use crate::error::{Error, Result};
+use crate::ingest;
+
+fn json_body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| Error::BadRequest(format!("the body is not the JSON expected: {e}")))
+}
+
+fn id_of(s: &str, what: &str) -> Result<i64> {
+    s.parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| Error::BadRequest(format!("{what} is a positive whole number, not '{s}'")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewCollection {
+    name: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    public: bool,
+}
+
+/// `POST /api/collections`
+pub async fn api_create(State(st): State<AppState>, auth: Auth, body: Bytes) -> Result<Response> {
+    let m = auth.require()?.clone();
+    let req: NewCollection = json_body(&body)?;
+    let c = st
+        .run(move |s| {
+            s.db.with(|c| {
+                let id = coll::create(c, &m, &req.name, &req.description, req.public)?;
+                coll::get(c, id)
+            })
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(c)).into_response())
+}
+
+/// `GET /api/collections`
+pub async fn api_list(State(st): State<AppState>, auth: Auth) -> Result<Json<Value>> {
+    let v = st
+        .run(move |s| s.db.with(|c| coll::list(c, auth.member.as_ref())))
+        .await?;
+    Ok(Json(json!({ "collections": v })))
+}
+
+/// `GET /api/collections/{id}`
+pub async fn api_get(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+) -> Result<Json<Collection>> {
+    let id = id_of(&id, "a collection id")?;
+    let c = st
+        .run(move |s| {
+            s.db.with(|c| {
+                coll::check_read(c, id, auth.member.as_ref())?;
+                coll::get(c, id)
+            })
+        })
+        .await?;
+    Ok(Json(c))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Patch {
+    name: Option<String>,
+    description: Option<String>,
+    public: Option<bool>,
+}
+
+/// `PATCH /api/collections/{id}`
+pub async fn api_update(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Collection>> {
+    let id = id_of(&id, "a collection id")?;
+    let who = auth.member.clone();
+    let p: Patch = json_body(&body)?;
+    let c = st
+        .run(move |s| {
+            s.db.with(|c| {
+                let m = coll::check_write(c, id, who.as_ref())?;
+                coll::update(
+                    c,
+                    &m,
+                    id,
+                    p.name.as_deref(),
+                    p.description.as_deref(),
+                    p.public,
+                )?;
+                coll::get(c, id)
+            })
+        })
+        .await?;
+    Ok(Json(c))
+}
+
+/// `DELETE /api/collections/{id}`
+pub async fn api_delete(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+) -> Result<StatusCode> {
+    let id = id_of(&id, "a collection id")?;
+    let who = auth.member.clone();
+    st.run(move |s| {
+        s.db.with(|c| {
+            let m = coll::check_write(c, id, who.as_ref())?;
+            coll::delete(c, &m, id)
+        })
+    })
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ItemReq {
+    game: Option<i64>,
+    #[serde(default)]
+    note: String,
+    ply: Option<i64>,
+    section: Option<i64>,
+}
+
+/// `POST /api/collections/{id}/items`
+pub async fn api_add_item(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response> {
+    let id = id_of(&id, "a collection id")?;
+    let who = auth.member.clone();
+    // Permission before the body: an outsider learns nothing from a malformed body.
+    let r: Result<ItemReq> = json_body(&body);
+    let item = st
+        .run(move |s| {
+            s.db.with(|c| {
+                let m = coll::check_write(c, id, who.as_ref())?;
+                let r = r?;
+                let item_id = coll::add_item(
+                    c,
+                    &m,
+                    id,
+                    &NewItem {
+                        game: r.game,
+                        note: r.note,
+                        ply: r.ply,
+                        section: r.section,
+                    },
+                )?;
+                let col = coll::get(c, id)?;
+                Ok(col.items.into_iter().find(|i| i.id == item_id))
+            })
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(item)).into_response())
+}
+
+/// `DELETE /api/collections/{id}/items/{game}`
+pub async fn api_remove_game(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path((id, game)): Path<(String, String)>,
+) -> Result<StatusCode> {
+    let id = id_of(&id, "a collection id")?;
+    let game = id_of(&game, "a game id")?;
+    let who = auth.member.clone();
+    st.run(move |s| {
+        s.db.with(|c| {
+            let m = coll::check_write(c, id, who.as_ref())?;
+            coll::remove_game(c, &m, id, game)
+        })
+    })
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Order {
+    items: Vec<i64>,
+}
+
+/// `PUT /api/collections/{id}/order` `{"items":[item ids in their new order]}`
+pub async fn api_reorder(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Collection>> {
+    let id = id_of(&id, "a collection id")?;
+    let who = auth.member.clone();
+    let r: Result<Order> = json_body(&body);
+    let c = st
+        .run(move |s| {
+            s.db.with(|c| {
+                let m = coll::check_write(c, id, who.as_ref())?;
+                coll::reorder(c, &m, id, &r?.items)?;
+                coll::get(c, id)
+            })
+        })
+        .await?;
+    Ok(Json(c))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SectionReq {
+    title: String,
+}
+
+/// `POST /api/collections/{id}/sections`
+pub async fn api_add_section(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Response> {
+    let id = id_of(&id, "a collection id")?;
+    let who = auth.member.clone();
+    let r: Result<SectionReq> = json_body(&body);
+    let sid = st
+        .run(move |s| {
+            s.db.with(|c| {
+                let m = coll::check_write(c, id, who.as_ref())?;
+                coll::add_section(c, &m, id, &r?.title)
+            })
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": sid }))).into_response())
+}
+
+/// `POST /api/collections/{id}/clone`: a copy in the caller's club.
+pub async fn api_clone(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+) -> Result<Response> {
+    let id = id_of(&id, "a collection id")?;
+    let m = auth.require()?.clone();
+    let c = st
+        .run(move |s| {
+            s.db.with(|c| {
+                let new = coll::clone_into(c, &m, id)?;
+                coll::get(c, new)
+            })
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(c)).into_response())
+}
+
+/// `GET /api/collections/{id}/export.records` and `export.csv`
+pub async fn api_export(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path((id, format)): Path<(String, String)>,
+) -> Result<Response> {
+    let id = id_of(&id, "a collection id")?;
+    let (body, ctype, ext) = st
+        .run(move |s| {
+            s.db.with(|c| {
+                coll::check_read(c, id, auth.member.as_ref())?;
+                let col = coll::get(c, id)?;
+                match format.as_str() {
+                    "export.records" | "export.txt" => Ok((
+                        coll::export_records(c, &col)?.into_bytes(),
+                        "text/plain; charset=utf-8",
+                        "txt",
+                    )),
+                    "export.csv" => Ok((coll::export_csv(&col)?, "text/csv; charset=utf-8", "csv")),
+                    _ => Err(Error::NotFound(format!(
+                        "no export '{format}' (export.records or export.csv)"
+                    ))),
+                }
+            })
+        })
+        .await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, ctype.to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"collection-{id}.{ext}\""),
+            ),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+/// Imports a records file into the archive and adds its games (with their notes) to a collection.
+fn import_into(st: &AppState, m: &Member, id: i64, name: &str, bytes: &[u8]) -> Result<Value> {
+    st.db
+        .with(|c| coll::check_write(c, id, Some(m)).map(|_| ()))?;
+    let summary = st.db.with_mut(|c| {
+        ingest::import_bytes(
+            c,
+            Some(&st.index),
+            name,
+            bytes,
+            &ingest::Options {
+                details: true,
+                ..Default::default()
+            },
+        )
+    })?;
+    let mut added = 0;
+    st.db.with(|c| {
+        for g in &summary.games {
+            let Some(game) = g.id else { continue };
+            let section = match &g.annotation.section {
+                Some(t) => Some(coll::section_named(c, m, id, t)?),
+                None => None,
+            };
+            coll::add_item(
+                c,
+                m,
+                id,
+                &NewItem {
+                    game: Some(game),
+                    note: g.annotation.note.clone().unwrap_or_default(),
+                    ply: g.annotation.ply,
+                    section,
+                },
+            )?;
+            added += 1;
+        }
+        Ok(())
+    })?;
+    Ok(json!({
+        "imported": summary.imported, "duplicates": summary.duplicates, "rejected": summary.rejected,
+        "added": added, "diagnostics": summary.diagnostics,
+    }))
+}
+
+/// `POST /api/collections/{id}/import` with a records file as the body.
+pub async fn api_import(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<Json<Value>> {
+    let id = id_of(&id, "a collection id")?;
+    let who = auth.member.clone();
+    let v = st
+        .run(move |s| {
+            let m = s.db.with(|c| coll::check_write(c, id, who.as_ref()))?;
+            import_into(s, &m, id, "upload", &body)
+        })
+        .await?;
+    Ok(Json(v))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MemberReq {
+    name: String,
+    role: String,
+    password: Option<String>,
+}
+
+/// `POST /api/members` (admin): invites a member into the admin's club.
+pub async fn api_add_member(
+    State(st): State<AppState>,
+    auth: Auth,
+    body: Bytes,
+) -> Result<Response> {
+    let m = auth.require()?.clone();
+    auth::require(&m, auth::Role::Admin)?;
+    let r: MemberReq = json_body(&body)?;
+    let id = st
+        .run(move |s| {
+            s.db.with(|c| auth::add_member(c, &m, &r.name, &r.role, r.password.as_deref()))
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": id }))).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenReq {
+    member: i64,
+    #[serde(default)]
+    label: String,
+}
+
+/// `POST /api/tokens` (admin): issues a token for a member of the club. The token is shown once.
+pub async fn api_issue_token(
+    State(st): State<AppState>,
+    auth: Auth,
+    body: Bytes,
+) -> Result<Response> {
+    let m = auth.require()?.clone();
+    auth::require(&m, auth::Role::Admin)?;
+    let r: TokenReq = json_body(&body)?;
+    let (id, token) = st
+        .run(move |s| s.db.with(|c| auth::issue_token(c, &m, r.member, &r.label)))
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({ "id": id, "token": token })),
+    )
+        .into_response())
+}
+
+/// `DELETE /api/tokens/{id}` (admin)
+pub async fn api_revoke_token(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+) -> Result<StatusCode> {
+    let id = id_of(&id, "a token id")?;
+    let m = auth.require()?.clone();
+    st.run(move |s| s.db.with(|c| auth::revoke_token(c, &m, id)))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `GET /api/audit` (admin): the club's audit log.
+pub async fn api_audit(State(st): State<AppState>, auth: Auth) -> Result<Json<Value>> {
+    let m = auth.require()?.clone();
+    auth::require(&m, auth::Role::Admin)?;
+    let v = st
+        .run(move |s| s.db.with(|c| auth::audit_log(c, m.club_id, 500)))
+        .await?;
+    Ok(Json(json!({ "entries": v })))
+}
+
+/// `GET /api/me`: who the credentials belong to.
+pub async fn api_me(auth: Auth) -> Result<Json<Member>> {
+    Ok(Json(auth.require()?.clone()))
+}
+
+// ---------------------------------------------------------------- pages
+
+#[derive(Template, WebTemplate)]
+#[template(path = "login.html")]
+pub struct LoginPage {
+    q: String,
+    csrf: String,
+    error: Option<String>,
+    me: Option<Member>,
+}
+
+/// `GET /login`
+pub async fn login_form(auth: Auth, headers: HeaderMap) -> Result<Response, PageError> {
+    let csrf = auth::random_token()?;
+    let page = LoginPage {
+        q: String::new(),
+        csrf: csrf.clone(),
+        error: None,
+        me: auth.member,
+    };
+    Ok((
+        [(
+            header::SET_COOKIE,
+            set_cookie(CSRF_COOKIE, &csrf, 3600, is_tls(&headers)),
+        )],
+        page,
+    )
+        .into_response())
+}
+
+/// `POST /login`
+pub async fn login(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    Form(f): Form<HashMap<String, String>>,
+) -> Result<Response, PageError> {
+    let want = cookie(&headers, CSRF_COOKIE);
+    let given = f.get("csrf").cloned();
+    if !matches!((&want, &given), (Some(w), Some(g)) if auth::same(w, g)) {
+        return Err(Error::Forbidden("the login form is stale or forged; reload it".into()).into());
+    }
+    let (club, name, pw) = (
+        f.get("club").cloned().unwrap_or_default(),
+        f.get("name").cloned().unwrap_or_default(),
+        f.get("password").cloned().unwrap_or_default(),
+    );
+    match st
+        .run(move |s| s.db.with(|c| auth::login(c, &club, &name, &pw)))
+        .await
+    {
+        Ok((session, _, _)) => Ok((
+            StatusCode::SEE_OTHER,
+            [
+                (
+                    header::SET_COOKIE,
+                    set_cookie(SESSION_COOKIE, &session, 14 * 86_400, is_tls(&headers)),
+                ),
+                (header::LOCATION, "/collections".to_string()),
+            ],
+        )
+            .into_response()),
+        Err(e @ (Error::Unauthorized(_) | Error::TooManyRequests(_))) => {
+            let status = e.status();
+            let csrf = want.unwrap_or_default();
+            Ok((
+                status,
+                LoginPage {
+                    q: String::new(),
+                    csrf,
+                    error: Some(e.to_string()),
+                    me: None,
+                },
+            )
+                .into_response())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `POST /logout`
+pub async fn logout(
+    State(st): State<AppState>,
+    auth: Auth,
+    headers: HeaderMap,
+    Form(f): Form<HashMap<String, String>>,
+) -> Result<Response, PageError> {
+    auth.check_csrf(f.get("csrf").map(String::as_str))?;
+    if let Some(s) = auth.session.clone() {
+        st.run(move |st| st.db.with(|c| auth::logout(c, &s)))
+            .await?;
+    }
+    Ok((
+        StatusCode::SEE_OTHER,
+        [
+            (
+                header::SET_COOKIE,
+                set_cookie(SESSION_COOKIE, "", 0, is_tls(&headers)),
+            ),
+            (header::LOCATION, "/".to_string()),
+        ],
+    )
+        .into_response())
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "collections.html")]
+pub struct CollectionsPage {
+    q: String,
+    me: Option<Member>,
+    csrf: String,
+    collections: Vec<CollectionRow>,
+}
+
+/// `GET /collections`
+pub async fn list_page(
+    State(st): State<AppState>,
+    auth: Auth,
+) -> Result<CollectionsPage, PageError> {
+    let me = auth.member.clone();
+    let m2 = me.clone();
+    let collections = st
+        .run(move |s| s.db.with(|c| coll::list(c, m2.as_ref())))
+        .await?;
+    Ok(CollectionsPage {
+        q: String::new(),
+        me,
+        csrf: auth.csrf.unwrap_or_default(),
+        collections,
+    })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "collection.html")]
+pub struct CollectionPage {
+    q: String,
+    me: Option<Member>,
+    csrf: String,
+    can_edit: bool,
+    c: Collection,
+    share_url: String,
+}
+
+impl CollectionPage {
+    fn section_title(&self, id: &Option<i64>) -> String {
+        id.and_then(|s| self.c.sections.iter().find(|x| x.id == s))
+            .map(|s| s.title.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// `GET /collections/{id}`
+pub async fn page(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+) -> Result<CollectionPage, PageError> {
+    let id = id_of(&id, "a collection id")?;
+    let me = auth.member.clone();
+    let m2 = me.clone();
+    let c = st
+        .run(move |s| {
+            s.db.with(|c| {
+                coll::check_read(c, id, m2.as_ref())?;
+                coll::get(c, id)
+            })
+        })
+        .await?;
+    let can_edit = me
+        .as_ref()
+        .is_some_and(|m| m.club_id == c.club_id && m.can_edit());
+    let share_url = if c.public {
+        format!("/share/{}", c.share)
+    } else {
+        String::new()
+    };
+    Ok(CollectionPage {
+        q: String::new(),
+        me,
+        csrf: auth.csrf.unwrap_or_default(),
+        can_edit,
+        c,
+        share_url,
+    })
+}
+
+/// `GET /share/{token}`
+pub async fn share(
+    State(st): State<AppState>,
+    Path(token): Path<String>,
+) -> Result<Redirect, PageError> {
+    let id = st
+        .run(move |s| s.db.with(|c| coll::by_share(c, &token)))
+        .await?;
+    Ok(Redirect::to(&format!("/collections/{id}")))
+}
+
+fn field<'a>(f: &'a HashMap<String, String>, k: &str) -> &'a str {
+    f.get(k).map(String::as_str).unwrap_or("").trim()
+}
+
+fn opt_i64(f: &HashMap<String, String>, k: &str, what: &str) -> Result<Option<i64>> {
+    match field(f, k) {
+        "" => Ok(None),
+        v => v
+            .parse()
+            .map(Some)
+            .map_err(|_| Error::BadRequest(format!("{what} must be a whole number, not '{v}'"))),
+    }
+}
+
+/// `POST /collections`: create from the form.
+pub async fn create_form(
+    State(st): State<AppState>,
+    auth: Auth,
+    Form(f): Form<HashMap<String, String>>,
+) -> Result<Redirect, PageError> {
+    let m = auth.check_csrf(f.get("csrf").map(String::as_str))?.clone();
+    let id = st
+        .run(move |s| {
+            s.db.with(|c| {
+                coll::create(
+                    c,
+                    &m,
+                    field(&f, "name"),
+                    field(&f, "description"),
+                    field(&f, "public") == "on",
+                )
+            })
+        })
+        .await?;
+    Ok(Redirect::to(&format!("/collections/{id}")))
+}
+
+/// `POST /collections/{id}/{action}` and `POST /collections/{id}/items/{item}/{action}`: the edit forms.
+pub async fn action_form(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(path): Path<HashMap<String, String>>,
+    Form(f): Form<HashMap<String, String>>,
+) -> Result<Response, PageError> {
+    let m = auth.check_csrf(f.get("csrf").map(String::as_str))?.clone();
+    let id = id_of(
+        path.get("id").map(String::as_str).unwrap_or(""),
+        "a collection id",
+    )?;
+    let action = path.get("action").cloned().unwrap_or_default();
+    let item = match path.get("item") {
+        Some(i) => Some(id_of(i, "an item id")?),
+        None => None,
+    };
+    let target = st
+        .run(move |s| -> Result<String> {
+            let back = format!("/collections/{id}");
+            match (item, action.as_str()) {
+                (None, "edit") => s.db.with(|c| {
+                    coll::update(
+                        c,
+                        &m,
+                        id,
+                        Some(field(&f, "name")),
+                        Some(field(&f, "description")),
+                        Some(field(&f, "public") == "on"),
+                    )
+                })?,
+                (None, "delete") => {
+                    s.db.with(|c| coll::delete(c, &m, id))?;
+                    return Ok("/collections".into());
+                }
+                (None, "items") => {
+                    let item = NewItem {
+                        game: opt_i64(&f, "game", "the game")?,
+                        note: field(&f, "note").to_string(),
+                        ply: opt_i64(&f, "ply", "the ply")?,
+                        section: opt_i64(&f, "section", "the section")?,
+                    };
+                    s.db.with(|c| coll::add_item(c, &m, id, &item))?;
+                }
+                (None, "sections") => {
+                    s.db.with(|c| coll::add_section(c, &m, id, field(&f, "title")))?;
+                }
+                (None, "clone") => {
+                    let new = s.db.with(|c| coll::clone_into(c, &m, id))?;
+                    return Ok(format!("/collections/{new}"));
+                }
+                (None, "import") => {
+                    import_into(s, &m, id, "pasted records", field(&f, "records").as_bytes())?;
+                }
+                (Some(i), "remove") => s.db.with(|c| coll::remove_item(c, &m, id, i))?,
+                (Some(i), "up") => s.db.with(|c| coll::move_item(c, &m, id, i, -1))?,
+                (Some(i), "down") => s.db.with(|c| coll::move_item(c, &m, id, i, 1))?,
+                (Some(i), "note") => {
+                    let ply = opt_i64(&f, "ply", "the ply")?;
+                    s.db.with(|c| coll::edit_item(c, &m, id, i, field(&f, "note"), ply))?
+                }
+                (_, a) => return Err(Error::NotFound(format!("no action '{a}'"))),
+            }
+            Ok(back)
+        })
+        .await?;
+    Ok(Redirect::to(&target).into_response())
+}
