@@ -33,11 +33,34 @@ CREATE TABLE IF NOT EXISTS games (
     move_count    INTEGER NOT NULL,
     errors        INTEGER NOT NULL,
     warnings      INTEGER NOT NULL,
-    imported_at   TEXT NOT NULL
+    imported_at   TEXT NOT NULL,
+    event_id      INTEGER REFERENCES events(id)
 );
 CREATE INDEX IF NOT EXISTS games_kind_id ON games(kind, id);
+CREATE INDEX IF NOT EXISTS games_event_id ON games(event_id);
 CREATE INDEX IF NOT EXISTS games_event ON games(event);
 CREATE INDEX IF NOT EXISTS games_year ON games(year);
+
+-- Tournaments. Games join an event through their Event/Site/Date tags; spelling variants merge
+-- through `event_aliases` (keys made by `src/people.rs::event_key`), which admins may edit.
+-- `scoring` is the event's scoring scheme as JSON (NULL: the kind's default, see README).
+CREATE TABLE IF NOT EXISTS events (
+    id         INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    site       TEXT,
+    start_date TEXT,
+    end_date   TEXT,
+    rounds     INTEGER,
+    format     TEXT,
+    organiser  TEXT,
+    scoring    TEXT
+);
+CREATE TABLE IF NOT EXISTS event_aliases (
+    key      TEXT PRIMARY KEY,
+    event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    alias    TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS event_aliases_event ON event_aliases(event_id);
 
 -- Tag pairs in file order (names as written; look them up case-insensitively).
 CREATE TABLE IF NOT EXISTS tags (
@@ -53,6 +76,20 @@ CREATE TABLE IF NOT EXISTS tags (
 CREATE TABLE IF NOT EXISTS players (
     id   INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE
+);
+-- Spellings of a player's name (keys made by `src/people.rs::player_key`: case, spacing, width and
+-- traditional/simplified folded); admins add romanizations and nicknames, merge and split players.
+CREATE TABLE IF NOT EXISTS player_aliases (
+    key       TEXT PRIMARY KEY,
+    player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+    alias     TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS player_aliases_player ON player_aliases(player_id);
+-- Ratings and other per-event facts from tournament CSV files.
+CREATE TABLE IF NOT EXISTS ratings (
+    player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+    event_id  INTEGER REFERENCES events(id) ON DELETE CASCADE,
+    rating    REAL NOT NULL
 );
 
 -- Seats of a game: HotW A..F, 三国 吴/魏/蜀, WEC B/W.
