@@ -232,10 +232,6 @@ struct State<'a> {
     status_line: Option<u32>,
 }
 
-fn live_sides(board: &Board) -> impl Iterator<Item = Side> + '_ {
-    Side::PLAYERS.into_iter().filter(|&s| board.is_live(s))
-}
-
 /// The next live side after `s` in turn order (not `s` itself).
 fn next_live(board: &Board, s: Side) -> Option<Side> {
     let mut n = s.next();
@@ -497,19 +493,22 @@ impl State<'_> {
             .filter(|e| !matches!(e, Entry::Stalemate(..)))
             .collect();
         let n = slots.len();
-        let live: Vec<Side> = live_sides(&self.board).collect();
-        let sides: Vec<Side> = if n >= 3 {
-            Side::PLAYERS.to_vec()
-        } else if n <= live.len() {
-            live.iter().take(n).copied().collect()
-        } else {
-            Side::PLAYERS.iter().take(n).copied().collect()
-        };
+        // Three entries are the 吴, 魏, 蜀 slots; fewer go to the sides still in the game, in turn
+        // order, decided entry by entry (a side eliminated during the round loses its slot).
+        let fixed = n >= 3;
+        let mut next_side = 0usize;
         let opening = self.game.moves.is_empty() && self.game.rounds == 1;
         let mut skipped: Vec<Side> = Vec::new();
         let mut slot = 0usize;
         for e in entries {
-            let side = sides.get(slot).copied();
+            let side = if fixed || matches!(e, Entry::Stalemate(..)) {
+                Side::PLAYERS.get(slot).copied()
+            } else {
+                let live = |i: &usize| Side::PLAYERS.get(*i).is_some_and(|&s| self.board.is_live(s));
+                let k = (next_side..3).find(live).or_else(|| (next_side..3).next());
+                next_side = k.map_or(3, |k| k + 1);
+                k.and_then(|k| Side::PLAYERS.get(k).copied())
+            };
             match *e {
                 Entry::Stalemate(a, b) => {
                     let st = notation::stalemate_sides(chars.get(a..b).unwrap_or(&[]));
@@ -540,7 +539,7 @@ impl State<'_> {
                 }
                 Entry::Move(a, b) => {
                     if let Some(s) = side {
-                        self.one_move(li, chars.get(a..b).unwrap_or(&[]), round, slot as u8, s, a);
+                        self.one_move(li, chars.get(a..b).unwrap_or(&[]), round, s as u8, s, a);
                     }
                 }
             }
