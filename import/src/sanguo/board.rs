@@ -2,6 +2,8 @@
 //! the one function that applies a move with its events. The parser's replay and [`board_after`]
 //! both go through [`Board::apply`], so the board page shows exactly what the resolver saw.
 
+use std::sync::LazyLock;
+
 use serde::Serialize;
 
 use super::geometry::{CELLS, Kind, N, Side, geometry};
@@ -30,6 +32,8 @@ pub struct BoardPiece {
     pub origin: String,
 }
 
+static SETUP: LazyLock<Board> = LazyLock::new(Board::build_setup);
+
 #[derive(Debug, Clone)]
 pub(crate) struct Board {
     /// Index into `pieces` + 1; 0 = empty.
@@ -44,8 +48,12 @@ fn cell(y: u8, x: u8) -> usize {
 }
 
 impl Board {
-    /// The standard setup.
+    /// The standard setup (built once from the data files, then copied).
     pub fn setup() -> Board {
+        SETUP.clone()
+    }
+
+    fn build_setup() -> Board {
         let mut b = Board {
             grid: [0; CELLS],
             pieces: Vec::with_capacity(64),
@@ -160,7 +168,14 @@ impl Board {
                 if let Some(w) = Side::from_name(with)
                     && let Some(&third) = Side::PLAYERS.iter().find(|&&s| s != mover && s != w)
                 {
-                    self.transfer(Side::Han, third);
+                    // The emperor stays 汉's.
+                    for p in self
+                        .pieces
+                        .iter_mut()
+                        .filter(|p| p.alive && p.owner == Side::Han && p.kind != Kind::General)
+                    {
+                        p.owner = third;
+                    }
                 }
             }
             MoveEvent::KillHan => {

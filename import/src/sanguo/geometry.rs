@@ -47,6 +47,13 @@ impl Side {
     }
 
     pub fn from_name(s: &str) -> Option<Side> {
+        match s {
+            "吴" => return Some(Side::Wu),
+            "魏" => return Some(Side::Wei),
+            "蜀" => return Some(Side::Shu),
+            "汉" => return Some(Side::Han),
+            _ => {}
+        }
         let mut it = s.chars();
         match (it.next(), it.next()) {
             (Some(c), None) => Side::from_char(crate::text::simplify_char(c)),

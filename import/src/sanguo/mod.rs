@@ -230,6 +230,8 @@ struct State<'a> {
     seen_trad: bool,
     body_title: Option<(String, u32)>,
     status_line: Option<u32>,
+    /// Reused for each round's entries.
+    entry_buf: Vec<Entry>,
 }
 
 /// The next live side after `s` in turn order (not `s` itself).
@@ -382,7 +384,8 @@ impl State<'_> {
         let ln = self.line_no(li);
         self.game.rounds += 1;
         self.expected_round = round.saturating_add(1);
-        let mut entries: Vec<Entry> = Vec::with_capacity(4);
+        let mut entries = std::mem::take(&mut self.entry_buf);
+        entries.clear();
         let mut seg_start = from;
         let mut i = from;
         while i <= end {
@@ -399,6 +402,7 @@ impl State<'_> {
             i += 1;
         }
         self.play_round(li, chars, round, &entries);
+        self.entry_buf = entries;
     }
 
     /// Classifies one comma-separated segment, splitting moves separated by spaces.
@@ -487,24 +491,26 @@ impl State<'_> {
 
     fn play_round(&mut self, li: usize, chars: &[char], round: u32, entries: &[Entry]) {
         let ln = self.line_no(li);
-        let slots: Vec<Entry> = entries
+        let n = entries
             .iter()
-            .copied()
             .filter(|e| !matches!(e, Entry::Stalemate(..)))
-            .collect();
-        let n = slots.len();
+            .count();
         // Three entries are the 吴, 魏, 蜀 slots; fewer go to the sides still in the game, in turn
         // order, decided entry by entry (a side eliminated during the round loses its slot).
         let fixed = n >= 3;
         let mut next_side = 0usize;
         let opening = self.game.moves.is_empty() && self.game.rounds == 1;
-        let mut skipped: Vec<Side> = Vec::new();
+        let mut skipped = [false; 3];
         let mut slot = 0usize;
         for e in entries {
             let side = if fixed || matches!(e, Entry::Stalemate(..)) {
                 Side::PLAYERS.get(slot).copied()
             } else {
-                let live = |i: &usize| Side::PLAYERS.get(*i).is_some_and(|&s| self.board.is_live(s));
+                let live = |i: &usize| {
+                    Side::PLAYERS
+                        .get(*i)
+                        .is_some_and(|&s| self.board.is_live(s))
+                };
                 let k = (next_side..3).find(live).or_else(|| (next_side..3).next());
                 next_side = k.map_or(3, |k| k + 1);
                 k.and_then(|k| Side::PLAYERS.get(k).copied())
@@ -533,7 +539,9 @@ impl State<'_> {
                 Entry::Placeholder(_) if opening => {}
                 Entry::Placeholder(_) | Entry::Skip(_) => {
                     if let Some(s) = side.filter(|&s| self.board.is_live(s)) {
-                        skipped.push(s);
+                        if let Some(k) = skipped.get_mut(s as usize) {
+                            *k = true;
+                        }
                         self.skip_check(s);
                     }
                 }
@@ -545,8 +553,8 @@ impl State<'_> {
             }
             slot += 1;
         }
-        if !skipped.is_empty() {
-            let has = |s: Side| skipped.contains(&s);
+        if skipped.iter().any(|&k| k) {
+            let has = |s: Side| skipped.get(s as usize).copied().unwrap_or(false);
             let kind = match (has(Side::Wu), has(Side::Wei), has(Side::Shu)) {
                 (false, true, false) => "空心",
                 (false, false, true) => "去尾",
@@ -557,7 +565,11 @@ impl State<'_> {
             self.game.round_types.push(RoundType {
                 round,
                 kind: kind.to_string(),
-                skipped: skipped.iter().map(|s| s.name().to_string()).collect(),
+                skipped: Side::PLAYERS
+                    .iter()
+                    .filter(|&&s| has(s))
+                    .map(|s| s.name().to_string())
+                    .collect(),
             });
         }
     }
@@ -869,12 +881,16 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
     let mut st = State {
         ctx,
         sink: Sink::default(),
-        game: SanguoGame::default(),
+        game: SanguoGame {
+            moves: Vec::with_capacity(body.len() / 24),
+            ..SanguoGame::default()
+        },
         board: Board::setup(),
         replaying: true,
         not_replayed: 0,
         first_not_replayed: None,
-        move_at: Vec::new(),
+        move_at: Vec::with_capacity(body.len() / 24),
+        entry_buf: Vec::with_capacity(4),
         expected_round: 1,
         seen_wide: false,
         seen_trad: false,

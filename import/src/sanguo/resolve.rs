@@ -171,16 +171,16 @@ pub(crate) fn find_piece(board: &Board, mover: Side, tok: &MoveTok) -> Result<us
             group.push(i as usize);
         }
     }
-    let mut g: Vec<(i32, u8)> = group
-        .as_slice()
-        .iter()
-        .filter_map(|&i| {
-            board
-                .piece(i as usize)
-                .map(|p| (fr.forwardness(p.y, p.x), i))
-        })
-        .collect();
-    g.sort_by_key(|b| std::cmp::Reverse(b.0));
+    let mut buf = [(0i32, 0u8); 64];
+    let mut n = 0;
+    for &i in group.as_slice() {
+        if let (Some(p), Some(slot)) = (board.piece(i as usize), buf.get_mut(n)) {
+            *slot = (fr.forwardness(p.y, p.x), i);
+            n += 1;
+        }
+    }
+    let g = buf.get_mut(..n).unwrap_or_default();
+    g.sort_unstable_by_key(|b| std::cmp::Reverse(b.0));
     let idx = pos_index(pos, g.len()).unwrap_or(0);
     g.get(idx).map(|&(_, i)| i as usize).ok_or((
         code::NO_PIECE,
