@@ -351,6 +351,16 @@ fn front_and_back_with_file_on_two_files() {
 }
 
 #[test]
+fn seed_forms_middle_with_file_and_with_piece_and_file() {
+    let p = game(PAWNS, 0);
+    // 中兵7平6: position + piece + file; 中10平9: position + file, the piece left out.
+    assert_eq!(mv(&p, "中兵7平6"), (s("吴"), [6, 10], [5, 10]));
+    assert_eq!(mv(&p, "中10平9"), (s("吴"), [9, 10], [8, 10]));
+    assert_eq!(mv(&p, "前9平8"), (s("吴"), [8, 9], [7, 9]));
+    assert_eq!(p.game.moves.len(), 35 * 3);
+}
+
+#[test]
 fn middle_of_three_on_one_file() {
     let p = game(PAWNS, 0);
     assert_eq!(mv(&p, "中兵平7"), (s("吴"), [7, 10], [6, 10]));
@@ -1057,4 +1067,54 @@ fn resolution_is_fast_enough() {
 
 fn game_body(text: &str) -> String {
     text.to_string()
+}
+
+/// Every code the module declares is produced by some input of this file (a new code needs a test).
+#[test]
+fn every_diagnostic_code_is_exercised() {
+    let declared = [
+        sanguo::code::SYNTAX,
+        sanguo::code::UNREADABLE_LINE,
+        sanguo::code::NO_PIECE,
+        sanguo::code::AMBIGUOUS,
+        sanguo::code::OFF_BOARD,
+        sanguo::code::BAD_MOVE,
+        sanguo::code::SELF_CAPTURE,
+        sanguo::code::ELIMINATED_SIDE,
+        sanguo::code::ROUND_SLOTS,
+        sanguo::code::ILLEGAL_MOVE,
+        sanguo::code::MARKER,
+        sanguo::code::ROUND_NUMBER,
+        sanguo::code::PUNCTUATION,
+        sanguo::code::TITLE,
+        sanguo::code::TITLE_MISMATCH,
+        sanguo::code::STATUS,
+        sanguo::code::STATUS_MISMATCH,
+        sanguo::code::UNCLOSED_COMMENT,
+        sanguo::code::TRADITIONAL,
+        sanguo::code::FULL_WIDTH,
+        sanguo::code::NOT_REPLAYED,
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for text in [
+        OPENINGS,
+        PAWNS,
+        ANNEX,
+        TITLES,
+        ALLIANCES,
+        TRADITIONAL,
+        ERRORS,
+    ] {
+        for p in corpus(text) {
+            seen.extend(p.diagnostics.iter().map(|d| d.code.clone()));
+        }
+    }
+    for c in declared {
+        assert!(c.starts_with("sanguo."));
+        assert!(seen.contains(c), "the corpus never produces {c}");
+    }
+    assert!(
+        seen.iter().all(|c| declared.contains(&c.as_str())),
+        "{seen:?}"
+    );
 }
