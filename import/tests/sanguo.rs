@@ -815,6 +815,8 @@ fn diag_syntax_keeps_scanning() {
             .count(),
         3
     );
+    assert_eq!(first(&parse("1.车5进100"), "sanguo.syntax"), (1, 6, Error));
+    assert_eq!(first(&parse("1.车99999999999进1"), "sanguo.syntax"), (1, 4, Error));
     let p = parse("1.车进，5进1，前平5");
     assert!(
         p.diagnostics

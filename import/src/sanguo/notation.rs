@@ -181,6 +181,9 @@ fn number(s: &[char], i: &mut usize) -> Option<i32> {
     (*i > start).then_some(v)
 }
 
+/// Numbers above this are not files or step counts of any board.
+const MAX_NUMBER: i32 = 99;
+
 /// Parses the side characters and `困` of a stalemate bracket's text.
 pub(crate) fn stalemate_sides(s: &[char]) -> Stalemate {
     let mut st = Stalemate::default();
@@ -227,7 +230,11 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
             i += 1;
         }
     }
+    let file_at = i;
     let file = number(s, &mut i);
+    if file.is_some_and(|f| f > MAX_NUMBER) {
+        return Err((file_at, "the file number is too large".to_string()));
+    }
     let action = match at(i) {
         Some('进') => Action::Advance,
         Some('退') => Action::Retreat,
@@ -242,9 +249,13 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
         ));
     }
     i += 1;
+    let num_at = i;
     let Some(num) = number(s, &mut i) else {
         return Err((i, "expected a number after 进, 退 or 平".to_string()));
     };
+    if num > MAX_NUMBER {
+        return Err((num_at, "the number is too large".to_string()));
+    }
     let mut tok = MoveTok {
         pos,
         kind,
