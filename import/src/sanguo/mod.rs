@@ -13,24 +13,43 @@
 //! - **汉 placement:** from S1 only (献帝 (8,0), 车 (6,3) (8,3) (10,3), 炮 (8,2)); it is data
 //!   (`import/data/sanguo/setup.csv`). The emperor is piece `将` of side `汉`.
 //! - **Alliance points:** S1's 吴点 (8,1), 魏点 (9,0), 蜀点 (7,0) (`points.csv`). `=X` is accepted
-//!   wherever the horse lands; landing elsewhere than X's point, or with another piece, is a warning.
-//!   On an alliance the third side receives 汉's remaining pieces.
+//!   wherever the horse lands; landing elsewhere than X's point, or with another piece, is a warning,
+//!   and so is a horse landing on another side's point without `=X`. On an alliance the third side
+//!   receives 汉's remaining 车 and 炮 (the emperor stays 汉's).
 //! - **杀汉:** capturing the emperor (with or without `x汉`, the latter warned) gives the killer 汉's
-//!   remaining pieces; the other two sides' automatic alliance changes no ownership.
-//! - **灭国:** `#X` eliminates X (how `checkmate`); `【困毙灭国】` eliminates, by the mover, the next
-//!   side in turn order after the mover (seed §6 case 1: stalemated by its 上家's move), unless the
-//!   bracket names the sides (`【蜀困魏·困毙灭国】`: 蜀 stalemated 魏; `【困毙灭国】魏`). The eliminated
-//!   general leaves the board; the eliminator annexes every other piece the side owned.
+//!   remaining pieces; the other two sides' automatic alliance changes no ownership. Whether 汉 may
+//!   be captured before it is activated, and that only a horse may do it, is not checked.
+//! - **灭国:** `#X` eliminates X (how `checkmate`); `【困毙灭国】` (or `[困毙灭国]`, after a move or
+//!   on its own line/entry) eliminates, by the mover of the move before it, the next side in turn
+//!   order after that mover (seed §6 case 1: stalemated by its 上家's move), unless the bracket names
+//!   the sides (`【蜀困魏·困毙灭国】`: 蜀 stalemated 魏, seed §6 case 2; a line `【困毙灭国】魏`). The
+//!   eliminated general leaves the board; the eliminator annexes every other piece the side owned.
+//!   `eliminate` and `annex` events carry `by`.
 //! - **Annexed pieces, pawns included,** move by the new owner's numbering and forward direction
 //!   (seed §3: "被收编的棋子也要按收编方的坐标走棋"). Pawn rules past the 国境线 are not checked.
+//! - **Facing generals** (S1 destroys both sides) is not a rule here: no rule text says so.
 //! - **Slots:** a round line with three entries maps them to 吴, 魏, 蜀; with fewer, to the sides
-//!   still in the game in turn order. A placeholder (`……`, `（轮空）`, any entry without a move) makes
-//!   no move; except for `……` in the very first round (a study where 魏 or 蜀 starts) it is a 轮空:
-//!   the previous move gets a `check` event on the skipped side's 下家 (seed §5: 吴将蜀 → 魏 轮空),
-//!   and the round gets its type (空心, 去尾, 掐头, 掐头去尾).
-//! - **Replay stops** at the first move that cannot be read or resolved (an error); later lines
-//!   are still read for syntax, title and status.
-//! - **Checks of piece movement** are cheap ones only (shape, 车/炮 paths), reported as warnings.
+//!   still in the game in turn order, entry by entry. A placeholder (`……`, `（轮空）`, any entry
+//!   without a move) makes no move; except for `……` in the very first round (a study where 魏 or 蜀
+//!   starts) it is a 轮空: the previous move gets a `check` event on the skipped side's 下家 (seed
+//!   §5: 吴将蜀 → 魏 轮空), and the round gets its type (空心, 去尾, 掐头, 掐头去尾). The notation has no
+//!   check mark, so these are the only `check` events.
+//! - **Replay stops** at the first move that cannot be read or resolved (an error); later moves are
+//!   still read for syntax, and titles and the status line are still read.
+//! - **Checks of piece movement** are cheap ones only (相/士/兵/将 shapes, 车/炮 paths), as warnings;
+//!   a 马 move is computed from its files, so a 马 that cannot reach the file is an error.
+//! - **Titles:** the `Title` tag wins over a body title line for `title_events` (both are read; a
+//!   disagreement is a warning). `Parsed.title` is the body line, normalized.
+//! - **Outcome:** from the status line (胜利 → winners, 强制判和 → draw), else from the title's
+//!   `win`/`draw` events. Summary `魏胜`, `吴蜀胜`, `吴蜀和`, or `和棋` when all three draw.
+//! - **Consistency** (title and status against the moves) is checked only when every move replayed.
+//! - **Comments** `{…}` go to the move before them (`Move.comment`); comments before the first move
+//!   are not kept in the moves.
+//!
+//! # Speed
+//! One pass per line over normalized characters (reused buffers), a flat 17×17 board with a piece
+//! list, no allocation per move beyond the `Move` itself (whose `String` fields cost four small
+//! allocations; they dominate the profile).
 
 pub mod board;
 pub mod geometry;
@@ -628,7 +647,8 @@ impl State<'_> {
             self.note_not_replayed(ln, a);
             return;
         }
-        let notation: String = chars.iter().collect();
+        let mut notation = String::with_capacity(chars.len() * 3);
+        notation.extend(chars.iter());
         if !self.board.is_live(side) {
             self.sink.error(
                 code::ELIMINATED_SIDE,

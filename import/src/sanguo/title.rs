@@ -5,7 +5,14 @@ use std::collections::BTreeMap;
 
 use super::TitleEvent;
 use super::geometry::Side;
-use crate::text::fold;
+
+/// Width-folded, simplified, ASCII-lower-cased (as `text::fold`, with a fast path for the characters
+/// titles use).
+fn fold(s: &str) -> String {
+    s.chars()
+        .map(|c| super::notation::norm_char(c).0.to_ascii_lowercase())
+        .collect()
+}
 
 fn sides_of(s: &str) -> Option<Vec<String>> {
     let mut v = Vec::new();
