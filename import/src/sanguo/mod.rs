@@ -161,7 +161,7 @@ pub struct Move {
     /// The side the piece belonged to in the setup (differs from `side` for annexed and 汉 pieces).
     #[serde(default)]
     pub origin: String,
-    /// 0, 1, 2: the entry of the round line (吴, 魏, 蜀 slots).
+    /// The mover's slot in the round: 0 吴, 1 魏, 2 蜀.
     #[serde(default)]
     pub slot: u8,
     /// `{…}` comments written after the move.
@@ -436,17 +436,15 @@ impl State<'_> {
     ) {
         let seg = chars.get(a..b).unwrap_or(&[]);
         let Some(s) = seg.iter().position(|&c| !is_space(c)) else {
-            if !last || !out.is_empty() && a != b {
-                // `，，`: an empty entry; read as a placeholder.
-                if !last {
-                    self.sink.warning(
-                        code::PUNCTUATION,
-                        ln,
-                        a as u32 + 1,
-                        "empty entry read as a placeholder",
-                    );
-                    out.push(Entry::Placeholder(a));
-                }
+            // `，，`: an empty entry, read as a placeholder; nothing after a final comma is no entry.
+            if !last {
+                self.sink.warning(
+                    code::PUNCTUATION,
+                    ln,
+                    a as u32 + 1,
+                    "empty entry read as a placeholder",
+                );
+                out.push(Entry::Placeholder(a));
             }
             return;
         };

@@ -307,7 +307,8 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
                 tok.stalemate = Some(stalemate_sides(inner));
                 i += len + 2;
             }
-            '+' | '!' | '?' | ' ' => i += 1,
+            // A check mark, annotation marks or a stray full stop after the move.
+            '+' | '!' | '?' | ' ' | '.' => i += 1,
             _ => return Err((i, format!("unexpected {c:?} after the move"))),
         }
     }
