@@ -816,7 +816,10 @@ fn diag_syntax_keeps_scanning() {
         3
     );
     assert_eq!(first(&parse("1.车5进100"), "sanguo.syntax"), (1, 6, Error));
-    assert_eq!(first(&parse("1.车99999999999进1"), "sanguo.syntax"), (1, 4, Error));
+    assert_eq!(
+        first(&parse("1.车99999999999进1"), "sanguo.syntax"),
+        (1, 4, Error)
+    );
     let p = parse("1.车进，5进1，前平5");
     assert!(
         p.diagnostics
@@ -901,6 +904,38 @@ fn diag_warnings_of_the_doubtful_game() {
             .any(|d| d.severity == Error && d.code != "sanguo.unreadable-line")
     );
     assert_eq!(p.game.moves.len(), 11);
+}
+
+#[test]
+fn diag_home_rules_of_own_pieces() {
+    let w = |body: &str| -> Vec<String> {
+        parse(body)
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "sanguo.illegal-move")
+            .map(|d| d.message.clone())
+            .collect()
+    };
+    assert_eq!(
+        w("1.相7进5\n2.相5进7\n3.相7进9").len(),
+        1,
+        "相 leaves its territory"
+    );
+    assert_eq!(w("1.士8进7").len(), 1, "士 leaves its palace");
+    assert_eq!(w("1.士8进9").len(), 0);
+    assert_eq!(w("1.兵7平8").len(), 0, "sideways on the 防线");
+    assert_eq!(w("1.兵7进1\n2.兵7平8").len(), 1, "sideways on the 国境线");
+    assert_eq!(
+        w("1.兵7进1\n2.兵7进1\n3.兵7平8\n4.兵8退1").len(),
+        0,
+        "beyond the 国境线"
+    );
+    assert_eq!(w("1.兵7退1").len(), 1, "backward at home");
+    assert_eq!(w("1.兵7进2").len(), 1, "two steps");
+    assert_eq!(
+        first(&parse("1.士8进7"), "sanguo.illegal-move"),
+        (1, 3, Warning)
+    );
 }
 
 #[test]

@@ -225,9 +225,21 @@ pub(crate) struct Frame {
     pub file_sign: i8,
     pub fwd_on_x: bool,
     pub fwd_sign: i8,
+    /// 防线 and 国境线 on the forward axis (-1 when the side has none).
+    pub defense: i32,
+    pub border: i32,
 }
 
 impl Frame {
+    /// The coordinate of a point on the forward axis.
+    pub fn fwd_coord(&self, y: u8, x: u8) -> i32 {
+        if self.fwd_on_x { x as i32 } else { y as i32 }
+    }
+    /// How far past the 国境线 a point lies, forward (negative: behind it).
+    pub fn past_border(&self, y: u8, x: u8) -> i32 {
+        (self.fwd_coord(y, x) - self.border) * self.fwd_sign as i32
+    }
+
     /// The file number of a point for this side.
     pub fn file(&self, y: u8, x: u8) -> i32 {
         let c = if self.file_on_x { x } else { y } as i32;
@@ -335,6 +347,8 @@ fn load() -> Geometry {
                         file_sign: g.file_sign.unwrap_or(0),
                         fwd_on_x: g.fwd_axis == 'x',
                         fwd_sign: g.fwd_sign,
+                        defense: g.defense.map_or(-1, i32::from),
+                        border: g.border.map_or(-1, i32::from),
                     };
                 }
             }

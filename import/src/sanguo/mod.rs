@@ -36,8 +36,11 @@
 //!   check mark, so these are the only `check` events.
 //! - **Replay stops** at the first move that cannot be read or resolved (an error); later moves are
 //!   still read for syntax, and titles and the status line are still read.
-//! - **Checks of piece movement** are cheap ones only (相/士/兵/将 shapes, 车/炮 paths), as warnings;
-//!   a 马 move is computed from its files, so a 马 that cannot reach the file is an error.
+//! - **Checks of piece movement** are cheap ones only, as warnings: 相/士/兵/将 shapes, 车/炮 paths,
+//!   and for a side's own pieces 相 in its territory, 士/将 in its palace, 兵 sideways only on its
+//!   防线 or past its 国境线 and backward only past it (not checked for annexed or 汉 pieces, whose
+//!   rules are unknown). A 马 move is computed from its files, so a 马 that cannot reach the file is
+//!   an error; leg-blocking does not exist in this game.
 //! - **Titles:** the `Title` tag wins over a body title line for `title_events` (both are read; a
 //!   disagreement is a warning). `Parsed.title` is the body line, normalized.
 //! - **Outcome:** from the status line (胜利 → winners, 强制判和 → draw), else from the title's

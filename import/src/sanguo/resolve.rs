@@ -300,5 +300,34 @@ pub(crate) fn destination(
         }
         _ => None,
     };
+    // Home rules, for a side's own pieces only (annexed and 汉 pieces: unknown, not checked).
+    let warn = warn.or_else(|| {
+        if p.origin != mover {
+            return None;
+        }
+        let home = geometry().side(mover)?;
+        match kind {
+            Kind::Elephant if !home.in_territory(to.0, to.1) => {
+                Some("a 相 stays in its own territory".to_string())
+            }
+            Kind::Advisor | Kind::General if !home.in_palace(to.0, to.1) => {
+                Some(format!("a {} stays in its palace", kind.name()))
+            }
+            Kind::Pawn => {
+                let (from_past, to_past) = (fr.past_border(p.y, p.x), fr.past_border(to.0, to.1));
+                let on_defense = fr.fwd_coord(p.y, p.x) == fr.defense;
+                match tok.action {
+                    Action::Retreat if from_past <= 0 || to_past < 0 => {
+                        Some("a 兵 retreats only beyond its 国境线, and not behind it".to_string())
+                    }
+                    Action::Traverse if !on_defense && from_past <= 0 => Some(
+                        "a 兵 moves sideways only on its 防线 or beyond its 国境线".to_string(),
+                    ),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    });
     Ok((to, warn))
 }
