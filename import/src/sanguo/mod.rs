@@ -1,10 +1,125 @@
-//! 三国演弈棋 notation (seed 002). STUB: the parser is being written.
+//! 三国演弈棋 notation (seed 002): parser, board model and replay.
+//!
+//! A body holds an optional title line (`魏杀汉·魏胜`, `标题：…`), round lines `N.a，b，c` (吴 → 魏 →
+//! 蜀; `……` and `（轮空）` for a side that makes no move), `【困毙灭国】` lines, and a closing status line
+//! (`[胜利] [灭国] [认负]`). Every move is resolved by replaying it on the board ([`board`]), so each
+//! stored move has its piece, origin and destination, capture and events.
+//!
+//! Modules: [`geometry`] (data files: shape, numbering, palaces, setup), [`board`] (the position and
+//! [`board_after`]), `notation` (characters and the move grammar), `resolve` (which piece, where
+//! to), `title` (titles and the status line).
+//!
+//! # Decisions on the unknowns (DOMAIN.md §1)
+//! - **汉 placement:** from S1 only (献帝 (8,0), 车 (6,3) (8,3) (10,3), 炮 (8,2)); it is data
+//!   (`import/data/sanguo/setup.csv`). The emperor is piece `将` of side `汉`.
+//! - **Alliance points:** S1's 吴点 (8,1), 魏点 (9,0), 蜀点 (7,0) (`points.csv`). `=X` is accepted
+//!   wherever the horse lands; landing elsewhere than X's point, or with another piece, is a warning,
+//!   and so is a horse landing on another side's point without `=X`. On an alliance the third side
+//!   receives 汉's remaining 车 and 炮 (the emperor stays 汉's).
+//! - **杀汉:** capturing the emperor (with or without `x汉`, the latter warned) gives the killer 汉's
+//!   remaining pieces; the other two sides' automatic alliance changes no ownership. Whether 汉 may
+//!   be captured before it is activated, and that only a horse may do it, is not checked.
+//! - **灭国:** `#X` eliminates X (how `checkmate`); `【困毙灭国】` (or `[困毙灭国]`, after a move or
+//!   on its own line/entry) eliminates, by the mover of the move before it, the next side in turn
+//!   order after that mover (seed §6 case 1: stalemated by its 上家's move), unless the bracket names
+//!   the sides (`【蜀困魏·困毙灭国】`: 蜀 stalemated 魏, seed §6 case 2; a line `【困毙灭国】魏`). The
+//!   eliminated general leaves the board; the eliminator annexes every other piece the side owned.
+//!   `eliminate` and `annex` events carry `by`.
+//! - **Annexed pieces, pawns included,** move by the new owner's numbering and forward direction
+//!   (seed §3: "被收编的棋子也要按收编方的坐标走棋"). Pawn rules past the 国境线 are not checked.
+//! - **Facing generals** (S1 destroys both sides) is not a rule here: no rule text says so.
+//! - **Slots:** a round line with three entries maps them to 吴, 魏, 蜀; with fewer, to the sides
+//!   still in the game in turn order, entry by entry. A placeholder (`……`, `（轮空）`, any entry
+//!   without a move) makes no move; except for `……` in the very first round (a study where 魏 or 蜀
+//!   starts) it is a 轮空: the previous move gets a `check` event on the skipped side's 下家 (seed
+//!   §5: 吴将蜀 → 魏 轮空), and the round gets its type (空心, 去尾, 掐头, 掐头去尾). The notation has no
+//!   check mark, so these are the only `check` events.
+//! - **Replay stops** at the first move that cannot be read or resolved (an error); later moves are
+//!   still read for syntax, and titles and the status line are still read.
+//! - **Checks of piece movement** are cheap ones only, as warnings: 相/士/兵/将 shapes, 车/炮 paths,
+//!   and for a side's own pieces 相 in its territory, 士/将 in its palace, 兵 sideways only on its
+//!   防线 or past its 国境线 and backward only past it (not checked for annexed or 汉 pieces, whose
+//!   rules are unknown). A 马 move is computed from its files, so a 马 that cannot reach the file is
+//!   an error; leg-blocking does not exist in this game.
+//! - **Titles:** the `Title` tag wins over a body title line for `title_events` (both are read; a
+//!   disagreement is a warning). `Parsed.title` is the body line, normalized.
+//! - **Outcome:** from the status line (胜利 → winners, 强制判和 → draw), else from the title's
+//!   `win`/`draw` events. Summary `魏胜`, `吴蜀胜`, `吴蜀和`, or `和棋` when all three draw.
+//! - **Consistency** (title and status against the moves) is checked only when every move replayed.
+//! - **Comments** `{…}` go to the move before them (`Move.comment`); comments before the first move
+//!   are not kept in the moves.
+//!
+//! # Speed
+//! One pass per line over normalized characters (reused buffers), a flat 17×17 board with a piece
+//! list, no allocation per move beyond the `Move` itself (whose `String` fields cost four small
+//! allocations; they dominate the profile).
+
+pub mod board;
+pub mod geometry;
+mod notation;
+mod resolve;
+mod title;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Ctx, Parsed};
+pub use board::{BoardPiece, board_after};
+pub use geometry::{Geometry, geometry};
+
+use crate::diag::Sink;
+use crate::model::{Ctx, Outcome, Parsed, Seat};
+use crate::text::strip_comments;
+use board::Board;
+use geometry::Side;
+use notation::{MoveTok, NormLine};
+
+/// Diagnostic codes of this module (stable).
+pub mod code {
+    /// Error: a move that cannot be read.
+    pub const SYNTAX: &str = "sanguo.syntax";
+    /// Error: a line that is neither a title, a round, a 困毙 marker nor a status line.
+    pub const UNREADABLE_LINE: &str = "sanguo.unreadable-line";
+    /// Error: the move designates no piece of the mover.
+    pub const NO_PIECE: &str = "sanguo.no-piece";
+    /// Error: the move designates several pieces.
+    pub const AMBIGUOUS: &str = "sanguo.ambiguous";
+    /// Error: the destination is off the board.
+    pub const OFF_BOARD: &str = "sanguo.off-board";
+    /// Error: a move the piece cannot express (马 平, 0 steps, 马 to a far file).
+    pub const BAD_MOVE: &str = "sanguo.bad-move";
+    /// Error: the destination holds one of the mover's own pieces.
+    pub const SELF_CAPTURE: &str = "sanguo.self-capture";
+    /// Error: a move in the slot of a side already eliminated.
+    pub const ELIMINATED_SIDE: &str = "sanguo.eliminated-side";
+    /// Error: more than three entries in a round.
+    pub const ROUND_SLOTS: &str = "sanguo.round-slots";
+    /// Warning: a piece moved in a way it cannot (shape, blocked path).
+    pub const ILLEGAL_MOVE: &str = "sanguo.illegal-move";
+    /// Warning: a marker (`#X`, `=X`, `x汉`, `【困毙灭国】`) that does not fit the move.
+    pub const MARKER: &str = "sanguo.marker-mismatch";
+    /// Warning: a round number out of sequence, or missing.
+    pub const ROUND_NUMBER: &str = "sanguo.round-number";
+    /// Warning: punctuation repaired (missing `.` after the round number, `;` or spaces between moves,
+    /// empty entries).
+    pub const PUNCTUATION: &str = "sanguo.punctuation";
+    /// Warning: a title (body line or `Title` tag) that cannot be read.
+    pub const TITLE: &str = "sanguo.title";
+    /// Warning: the title disagrees with the moves, the status line, or the other title.
+    pub const TITLE_MISMATCH: &str = "sanguo.title-mismatch";
+    /// Warning: a status line that cannot be read fully, or a second one.
+    pub const STATUS: &str = "sanguo.status";
+    /// Warning: the status line disagrees with the moves.
+    pub const STATUS_MISMATCH: &str = "sanguo.status-mismatch";
+    /// Warning: a `{` comment never closed.
+    pub const UNCLOSED_COMMENT: &str = "sanguo.unclosed-comment";
+    /// Info: traditional characters read as simplified (first one of the game).
+    pub const TRADITIONAL: &str = "sanguo.traditional";
+    /// Info: full-width punctuation read as half-width (first one of the game).
+    pub const FULL_WIDTH: &str = "sanguo.full-width";
+    /// Info: moves read but not replayed after an error.
+    pub const NOT_REPLAYED: &str = "sanguo.not-replayed";
+}
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct SanguoGame {
@@ -13,6 +128,24 @@ pub struct SanguoGame {
     pub title_events: Vec<TitleEvent>,
     /// Each side's final status from the closing line (`胜利`, `灭国`, `认负`, `超时判负`, `强制判和`).
     pub status: BTreeMap<String, String>,
+    /// The title the events were read from (the `Title` tag, else the body's title line), normalized.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Number of round lines read.
+    #[serde(default)]
+    pub rounds: u32,
+    /// Rounds where a side was skipped (轮空), with the round's name.
+    #[serde(default)]
+    pub round_types: Vec<RoundType>,
+}
+
+/// A round with skipped sides: `空心` (魏 skipped), `去尾` (蜀), `掐头` (吴), `掐头去尾` (吴 and 蜀).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct RoundType {
+    pub round: u32,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub skipped: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -28,22 +161,50 @@ pub struct Move {
     pub to: [u8; 2],
     pub capture: Option<Capture>,
     pub events: Vec<MoveEvent>,
+    /// The side the piece belonged to in the setup (differs from `side` for annexed and 汉 pieces).
+    #[serde(default)]
+    pub origin: String,
+    /// The mover's slot in the round: 0 吴, 1 魏, 2 蜀.
+    #[serde(default)]
+    pub slot: u8,
+    /// `{…}` comments written after the move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Capture {
     pub piece: String,
+    /// The side that owned the piece taken.
     pub side: String,
+    /// The side the piece belonged to in the setup.
+    #[serde(default)]
+    pub origin: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum MoveEvent {
-    Check { side: String },
-    Alliance { with: String },
+    Check {
+        side: String,
+    },
+    Alliance {
+        with: String,
+    },
     KillHan,
-    Eliminate { side: String, how: String },
-    Annex { side: String },
+    Eliminate {
+        side: String,
+        how: String,
+        /// Who eliminated the side (the mover unless a 困毙 marker names another).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
+    },
+    Annex {
+        side: String,
+        /// Who takes the pieces (the mover when absent).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -57,12 +218,980 @@ pub enum TitleEvent {
     Draw { sides: Vec<String> },
 }
 
-pub fn parse(_body: &str, _ctx: &Ctx) -> Parsed<SanguoGame> {
+/// Parses a title (`魏杀汉·魏灭吴·魏胜`, `和棋局`, …) into events; `Err` names the part not read.
+pub fn parse_title(s: &str) -> Result<Vec<TitleEvent>, String> {
+    title::parse_title(s)
+}
+
+/// One entry of a round line.
+#[derive(Debug, Clone, Copy)]
+enum Entry {
+    /// A move: char range within the line.
+    Move(usize, usize),
+    /// `……` or another placeholder.
+    Placeholder(usize),
+    /// `（轮空）`.
+    Skip(usize),
+    /// A `【困毙灭国】` entry: not a slot; applies to the move before it.
+    Stalemate(usize, usize),
+}
+
+struct State<'a> {
+    ctx: &'a Ctx<'a>,
+    sink: Sink,
+    game: SanguoGame,
+    board: Board,
+    /// False after the first move that could not be read or resolved.
+    replaying: bool,
+    not_replayed: u32,
+    first_not_replayed: Option<(u32, u32)>,
+    /// (body line 0-based, col 0-based) of each move, for comments.
+    move_at: Vec<(usize, usize)>,
+    expected_round: u32,
+    seen_wide: bool,
+    seen_trad: bool,
+    body_title: Option<(String, u32)>,
+    status_line: Option<u32>,
+    /// Reused for each round's entries.
+    entry_buf: Vec<Entry>,
+}
+
+/// The next live side after `s` in turn order (not `s` itself).
+fn next_live(board: &Board, s: Side) -> Option<Side> {
+    let mut n = s.next();
+    for _ in 0..3 {
+        if n != s && board.is_live(n) {
+            return Some(n);
+        }
+        n = n.next();
+    }
+    None
+}
+
+fn is_space(c: char) -> bool {
+    c.is_whitespace()
+}
+
+fn contains(chars: &[char], pat: &[char]) -> bool {
+    chars.windows(pat.len().max(1)).any(|w| w == pat)
+}
+
+fn has_action(chars: &[char]) -> bool {
+    chars.iter().any(|c| matches!(c, '进' | '退' | '平'))
+}
+
+impl State<'_> {
+    fn line_no(&self, li: usize) -> u32 {
+        self.ctx.first_line.saturating_add(li as u32)
+    }
+
+    fn line(&mut self, li: usize, nl: &NormLine) {
+        let ln = self.line_no(li);
+        if let (Some(c), false) = (nl.first_wide, self.seen_wide) {
+            self.seen_wide = true;
+            self.sink.info(
+                code::FULL_WIDTH,
+                ln,
+                c as u32 + 1,
+                "full-width punctuation read as half-width",
+            );
+        }
+        if let (Some(c), false) = (nl.first_trad, self.seen_trad) {
+            self.seen_trad = true;
+            self.sink.info(
+                code::TRADITIONAL,
+                ln,
+                c as u32 + 1,
+                "traditional characters read as simplified",
+            );
+        }
+        let chars = &nl.chars;
+        let Some(start) = chars.iter().position(|&c| !is_space(c)) else {
+            return;
+        };
+        let end = chars
+            .iter()
+            .rposition(|&c| !is_space(c))
+            .map_or(start, |e| e + 1);
+        let body = chars.get(start..end).unwrap_or(&[]);
+        let first = body.first().copied().unwrap_or(' ');
+        if first.is_ascii_digit() {
+            self.round_line(li, chars, start, end);
+            return;
+        }
+        if contains(body, &['困', '毙']) && !has_action(body) {
+            let st = notation::stalemate_sides(body);
+            self.stalemate(li, start, st);
+            return;
+        }
+        let text: String = body.iter().collect();
+        if title::is_status_line(&text) {
+            self.status(li, start, &text);
+            return;
+        }
+        if has_action(body) || first == '…' {
+            self.sink.warning(
+                code::ROUND_NUMBER,
+                ln,
+                start as u32 + 1,
+                "round line without a number",
+            );
+            let n = self.expected_round;
+            self.entries(li, chars, start, end, n);
+            return;
+        }
+        let cleaned = title::clean_title(&text);
+        let titleish = ["胜", "灭", "盟", "杀汉", "困", "和"]
+            .iter()
+            .any(|w| cleaned.contains(w));
+        if self.body_title.is_none() && (titleish || text.starts_with("标题")) {
+            if let Err(bad) = title::parse_title(&text) {
+                self.sink.warning(
+                    code::TITLE,
+                    ln,
+                    start as u32 + 1,
+                    format!("title part {bad:?} cannot be read"),
+                );
+            }
+            self.body_title = Some((cleaned, ln));
+            return;
+        }
+        self.sink.error(
+            code::UNREADABLE_LINE,
+            ln,
+            start as u32 + 1,
+            format!("cannot read the line {text:?}"),
+        );
+    }
+
+    fn round_line(&mut self, li: usize, chars: &[char], start: usize, end: usize) {
+        let ln = self.line_no(li);
+        let mut i = start;
+        let mut n: u32 = 0;
+        while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
+            n = n.saturating_mul(10).saturating_add(d);
+            i += 1;
+        }
+        match chars.get(i) {
+            Some('.') => i += 1,
+            Some(',' | ':' | ')') => {
+                self.sink.warning(
+                    code::PUNCTUATION,
+                    ln,
+                    i as u32 + 1,
+                    "round number not followed by '.'",
+                );
+                i += 1;
+            }
+            _ => self.sink.warning(
+                code::PUNCTUATION,
+                ln,
+                i as u32 + 1,
+                "round number not followed by '.'",
+            ),
+        }
+        if n != self.expected_round {
+            self.sink.warning(
+                code::ROUND_NUMBER,
+                ln,
+                start as u32 + 1,
+                format!("round {n} where round {} was expected", self.expected_round),
+            );
+        }
+        self.entries(li, chars, i, end, n);
+    }
+
+    /// Splits a round's entries and plays them.
+    fn entries(&mut self, li: usize, chars: &[char], from: usize, end: usize, round: u32) {
+        let ln = self.line_no(li);
+        self.game.rounds += 1;
+        self.expected_round = round.saturating_add(1);
+        let mut entries = std::mem::take(&mut self.entry_buf);
+        entries.clear();
+        let mut seg_start = from;
+        let mut i = from;
+        while i <= end {
+            let c = chars.get(i).copied().unwrap_or(',');
+            if i == end || c == ',' || c == ';' {
+                if c == ';' && i < end {
+                    self.sink
+                        .warning(code::PUNCTUATION, ln, i as u32 + 1, "';' read as ','");
+                }
+                let last = i == end;
+                self.segment(ln, chars, seg_start, i, last, &mut entries);
+                seg_start = i + 1;
+            }
+            i += 1;
+        }
+        self.play_round(li, chars, round, &entries);
+        self.entry_buf = entries;
+    }
+
+    /// Classifies one comma-separated segment, splitting moves separated by spaces.
+    fn segment(
+        &mut self,
+        ln: u32,
+        chars: &[char],
+        a: usize,
+        b: usize,
+        last: bool,
+        out: &mut Vec<Entry>,
+    ) {
+        let seg = chars.get(a..b).unwrap_or(&[]);
+        let Some(s) = seg.iter().position(|&c| !is_space(c)) else {
+            // `，，`: an empty entry, read as a placeholder; nothing after a final comma is no entry.
+            if !last {
+                self.sink.warning(
+                    code::PUNCTUATION,
+                    ln,
+                    a as u32 + 1,
+                    "empty entry read as a placeholder",
+                );
+                out.push(Entry::Placeholder(a));
+            }
+            return;
+        };
+        let e = seg.iter().rposition(|&c| !is_space(c)).map_or(s, |e| e + 1);
+        let (s, e) = (a + s, a + e);
+        let body = chars.get(s..e).unwrap_or(&[]);
+        if contains(body, &['轮', '空']) {
+            out.push(Entry::Skip(s));
+            return;
+        }
+        if contains(body, &['困', '毙']) && !has_action(body) {
+            out.push(Entry::Stalemate(s, e));
+            return;
+        }
+        if !body
+            .iter()
+            .any(|c| c.is_ascii_digit() || ('\u{4e00}'..='\u{9fff}').contains(c))
+        {
+            out.push(Entry::Placeholder(s));
+            return;
+        }
+        // Moves separated by spaces instead of commas.
+        let mut k = s;
+        let mut parts = 0;
+        while k < e {
+            let ps = k;
+            let mut bracket = false;
+            while k < e {
+                match chars.get(k) {
+                    Some('[') => bracket = true,
+                    Some(']') => bracket = false,
+                    Some(&c) if is_space(c) && !bracket => break,
+                    _ => {}
+                }
+                k += 1;
+            }
+            let part = chars.get(ps..k).unwrap_or(&[]);
+            // A part that is only a marker belongs to the previous part.
+            let marker_only = !has_action(part) && parts > 0;
+            if marker_only {
+                if let Some(Entry::Move(_, pe)) = out.last_mut() {
+                    *pe = k;
+                }
+            } else {
+                if parts > 0 {
+                    self.sink.warning(
+                        code::PUNCTUATION,
+                        ln,
+                        ps as u32 + 1,
+                        "moves separated by a space, not ','",
+                    );
+                }
+                out.push(Entry::Move(ps, k));
+                parts += 1;
+            }
+            while k < e && chars.get(k).is_some_and(|&c| is_space(c)) {
+                k += 1;
+            }
+        }
+    }
+
+    fn play_round(&mut self, li: usize, chars: &[char], round: u32, entries: &[Entry]) {
+        let ln = self.line_no(li);
+        let n = entries
+            .iter()
+            .filter(|e| !matches!(e, Entry::Stalemate(..)))
+            .count();
+        // Three entries are the 吴, 魏, 蜀 slots; fewer go to the sides still in the game, in turn
+        // order, decided entry by entry (a side eliminated during the round loses its slot).
+        let fixed = n >= 3;
+        let mut next_side = 0usize;
+        let opening = self.game.moves.is_empty() && self.game.rounds == 1;
+        let mut skipped = [false; 3];
+        let mut slot = 0usize;
+        for e in entries {
+            let side = if fixed || matches!(e, Entry::Stalemate(..)) {
+                Side::PLAYERS.get(slot).copied()
+            } else {
+                let live = |i: &usize| {
+                    Side::PLAYERS
+                        .get(*i)
+                        .is_some_and(|&s| self.board.is_live(s))
+                };
+                let k = (next_side..3).find(live).or_else(|| (next_side..3).next());
+                next_side = k.map_or(3, |k| k + 1);
+                k.and_then(|k| Side::PLAYERS.get(k).copied())
+            };
+            match *e {
+                Entry::Stalemate(a, b) => {
+                    let st = notation::stalemate_sides(chars.get(a..b).unwrap_or(&[]));
+                    self.stalemate(li, a, st);
+                    continue;
+                }
+                _ if side.is_none() => {
+                    let col = match *e {
+                        Entry::Move(a, _)
+                        | Entry::Placeholder(a)
+                        | Entry::Skip(a)
+                        | Entry::Stalemate(a, _) => a,
+                    };
+                    self.sink.error(
+                        code::ROUND_SLOTS,
+                        ln,
+                        col as u32 + 1,
+                        "more than three entries in a round",
+                    );
+                    self.stop(ln, col);
+                }
+                Entry::Placeholder(_) if opening => {}
+                Entry::Placeholder(_) | Entry::Skip(_) => {
+                    if let Some(s) = side.filter(|&s| self.board.is_live(s)) {
+                        if let Some(k) = skipped.get_mut(s as usize) {
+                            *k = true;
+                        }
+                        self.skip_check(s);
+                    }
+                }
+                Entry::Move(a, b) => {
+                    if let Some(s) = side {
+                        self.one_move(li, chars.get(a..b).unwrap_or(&[]), round, s as u8, s, a);
+                    }
+                }
+            }
+            slot += 1;
+        }
+        if skipped.iter().any(|&k| k) {
+            let has = |s: Side| skipped.get(s as usize).copied().unwrap_or(false);
+            let kind = match (has(Side::Wu), has(Side::Wei), has(Side::Shu)) {
+                (false, true, false) => "空心",
+                (false, false, true) => "去尾",
+                (true, false, false) => "掐头",
+                (true, false, true) => "掐头去尾",
+                _ => "轮空",
+            };
+            self.game.round_types.push(RoundType {
+                round,
+                kind: kind.to_string(),
+                skipped: Side::PLAYERS
+                    .iter()
+                    .filter(|&&s| has(s))
+                    .map(|s| s.name().to_string())
+                    .collect(),
+            });
+        }
+    }
+
+    /// A 轮空 of `s`: the move before it checked `s`'s 下家.
+    fn skip_check(&mut self, s: Side) {
+        if !self.replaying {
+            return;
+        }
+        let Some(checked) = next_live(&self.board, s) else {
+            return;
+        };
+        if let Some(m) = self.game.moves.last_mut() {
+            let ev = MoveEvent::Check {
+                side: checked.name().to_string(),
+            };
+            if m.side != checked.name() && !m.events.contains(&ev) {
+                m.events.push(ev);
+            }
+        }
+    }
+
+    fn stop(&mut self, ln: u32, col: usize) {
+        if self.replaying {
+            self.replaying = false;
+        } else {
+            self.note_not_replayed(ln, col);
+        }
+    }
+
+    fn note_not_replayed(&mut self, ln: u32, col: usize) {
+        self.not_replayed += 1;
+        if self.first_not_replayed.is_none() {
+            self.first_not_replayed = Some((ln, col as u32 + 1));
+        }
+    }
+
+    fn one_move(&mut self, li: usize, chars: &[char], round: u32, slot: u8, side: Side, a: usize) {
+        let ln = self.line_no(li);
+        let col = a as u32 + 1;
+        let tok = match notation::parse_move(chars) {
+            Ok(t) => t,
+            Err((off, msg)) => {
+                let text: String = chars.iter().collect();
+                self.sink.error(
+                    code::SYNTAX,
+                    ln,
+                    col + off as u32,
+                    format!("cannot read the move {text:?}: {msg}"),
+                );
+                self.replaying = false;
+                return;
+            }
+        };
+        if !self.replaying {
+            self.note_not_replayed(ln, a);
+            return;
+        }
+        let mut notation = String::with_capacity(chars.len() * 3);
+        notation.extend(chars.iter());
+        if !self.board.is_live(side) {
+            self.sink.error(
+                code::ELIMINATED_SIDE,
+                ln,
+                col,
+                format!(
+                    "{notation}: {} was already eliminated and cannot move",
+                    side.name()
+                ),
+            );
+            self.replaying = false;
+            return;
+        }
+        match self.resolve(ln, col, side, &tok, &notation) {
+            Ok(mut m) => {
+                m.ply = self.game.moves.len() as u32 + 1;
+                m.round = round;
+                m.slot = slot;
+                m.notation = notation;
+                self.game.moves.push(m);
+                self.move_at.push((li, a));
+            }
+            Err((code, msg)) => {
+                self.sink.error(
+                    code,
+                    ln,
+                    col,
+                    format!("{notation} ({} to move): {msg}", side.name()),
+                );
+                self.replaying = false;
+            }
+        }
+    }
+
+    fn resolve(
+        &mut self,
+        ln: u32,
+        col: u32,
+        side: Side,
+        tok: &MoveTok,
+        notation: &str,
+    ) -> Result<Move, resolve::Fail> {
+        let idx = resolve::find_piece(&self.board, side, tok)?;
+        let (to, warn) = resolve::destination(&self.board, side, idx, tok)?;
+        let Some(p) = self.board.piece(idx).copied() else {
+            return Err((code::NO_PIECE, "the piece has gone".to_string()));
+        };
+        if let Some(w) = warn {
+            self.sink
+                .warning(code::ILLEGAL_MOVE, ln, col, format!("{notation}: {w}"));
+        }
+        let target = self
+            .board
+            .at(to.0 as i32, to.1 as i32)
+            .and_then(|j| self.board.piece(j))
+            .copied();
+        let mut events = Vec::new();
+        let takes_emperor =
+            target.is_some_and(|t| t.origin == Side::Han && t.kind == geometry::Kind::General);
+        if takes_emperor {
+            if !tok.kill_han {
+                self.sink.warning(
+                    code::MARKER,
+                    ln,
+                    col,
+                    format!("{notation} takes the emperor but is not marked x汉"),
+                );
+            }
+            events.push(MoveEvent::KillHan);
+        } else if tok.kill_han {
+            self.sink.warning(
+                code::MARKER,
+                ln,
+                col,
+                format!("{notation} is marked x汉 but does not take the emperor"),
+            );
+        }
+        let point = geometry().alliance_point_at(to.0, to.1);
+        if let Some(w) = tok.ally {
+            if w == side || !self.board.is_live(w) {
+                self.sink.warning(
+                    code::MARKER,
+                    ln,
+                    col,
+                    format!("{notation}: {} cannot ally with {}", side.name(), w.name()),
+                );
+            } else {
+                if p.kind != geometry::Kind::Horse || point != Some(w) {
+                    self.sink.warning(
+                        code::MARKER,
+                        ln,
+                        col,
+                        format!(
+                            "{notation}: an alliance with {} is made by a 马 landing on {}点",
+                            w.name(),
+                            w.name()
+                        ),
+                    );
+                }
+                events.push(MoveEvent::Alliance {
+                    with: w.name().to_string(),
+                });
+            }
+        } else if let Some(w) = point.filter(|&w| p.kind == geometry::Kind::Horse && w != side) {
+            self.sink.warning(
+                code::MARKER,
+                ln,
+                col,
+                format!(
+                    "{notation}: the 马 lands on {}点 but the move is not marked ={}",
+                    w.name(),
+                    w.name()
+                ),
+            );
+        }
+        if let Some(x) = tok.eliminate {
+            if x == side || !self.board.is_live(x) {
+                self.sink.warning(
+                    code::MARKER,
+                    ln,
+                    col,
+                    format!("{notation}: {} cannot be eliminated here", x.name()),
+                );
+            } else {
+                events.push(MoveEvent::Eliminate {
+                    side: x.name().to_string(),
+                    how: "checkmate".to_string(),
+                    by: Some(side.name().to_string()),
+                });
+                events.push(MoveEvent::Annex {
+                    side: x.name().to_string(),
+                    by: Some(side.name().to_string()),
+                });
+            }
+        }
+        let capture = target.map(|t| Capture {
+            piece: t.kind.name().to_string(),
+            side: t.owner.name().to_string(),
+            origin: t.origin.name().to_string(),
+        });
+        let from = [p.y, p.x];
+        self.board.apply(side, (p.y, p.x), to, &events);
+        let mut m = Move {
+            side: side.name().to_string(),
+            piece: p.kind.name().to_string(),
+            from,
+            to: [to.0, to.1],
+            capture,
+            events,
+            origin: p.origin.name().to_string(),
+            ..Move::default()
+        };
+        if let Some(st) = tok.stalemate {
+            let evs = self.stalemate_events(ln, col, side, st);
+            for e in &evs {
+                self.board.apply_event(side, e);
+            }
+            m.events.extend(evs);
+        }
+        Ok(m)
+    }
+
+    /// The events of a 困毙灭国 after a move by `mover`.
+    fn stalemate_events(
+        &mut self,
+        ln: u32,
+        col: u32,
+        mover: Side,
+        st: notation::Stalemate,
+    ) -> Vec<MoveEvent> {
+        let by = st.by.unwrap_or(mover);
+        let side = st.side.or_else(|| next_live(&self.board, mover));
+        match side {
+            Some(s) if s != by && self.board.is_live(s) && self.board.is_live(by) => vec![
+                MoveEvent::Eliminate {
+                    side: s.name().to_string(),
+                    how: "stalemate".to_string(),
+                    by: Some(by.name().to_string()),
+                },
+                MoveEvent::Annex {
+                    side: s.name().to_string(),
+                    by: Some(by.name().to_string()),
+                },
+            ],
+            _ => {
+                self.sink.warning(
+                    code::MARKER,
+                    ln,
+                    col,
+                    "困毙灭国 names no side that can be eliminated here",
+                );
+                Vec::new()
+            }
+        }
+    }
+
+    /// A `【困毙灭国】` line or entry: applies to the last move made.
+    fn stalemate(&mut self, li: usize, col: usize, st: notation::Stalemate) {
+        let ln = self.line_no(li);
+        if !self.replaying {
+            return;
+        }
+        let Some(mover) = self
+            .game
+            .moves
+            .last()
+            .and_then(|m| Side::from_name(&m.side))
+        else {
+            self.sink
+                .warning(code::MARKER, ln, col as u32 + 1, "困毙灭国 before any move");
+            return;
+        };
+        let evs = self.stalemate_events(ln, col as u32 + 1, mover, st);
+        for e in &evs {
+            self.board.apply_event(mover, e);
+        }
+        if let Some(m) = self.game.moves.last_mut() {
+            m.events.extend(evs);
+        }
+    }
+
+    fn status(&mut self, li: usize, start: usize, text: &str) {
+        let ln = self.line_no(li);
+        if self.status_line.is_some() {
+            self.sink.warning(
+                code::STATUS,
+                ln,
+                start as u32 + 1,
+                "a second status line; the first one is kept",
+            );
+            return;
+        }
+        let (map, leftover) = title::parse_status(text);
+        if leftover {
+            self.sink.warning(
+                code::STATUS,
+                ln,
+                start as u32 + 1,
+                format!("part of the status line {text:?} cannot be read"),
+            );
+        }
+        self.game.status = map;
+        self.status_line = Some(ln);
+    }
+}
+
+/// Parses a 三国演弈棋 body. Never panics: what cannot be read becomes a diagnostic.
+pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
+    let (text, comments) = strip_comments(body);
+    // About three moves per line: reserve once instead of growing a vector of large `Move`s.
+    let capacity = 3 * (1 + body.bytes().filter(|&b| b == b'\n').count());
+    let mut st = State {
+        ctx,
+        sink: Sink::default(),
+        game: SanguoGame {
+            moves: Vec::with_capacity(capacity),
+            ..SanguoGame::default()
+        },
+        board: Board::setup(),
+        replaying: true,
+        not_replayed: 0,
+        first_not_replayed: None,
+        move_at: Vec::with_capacity(capacity),
+        entry_buf: Vec::with_capacity(4),
+        expected_round: 1,
+        seen_wide: false,
+        seen_trad: false,
+        body_title: None,
+        status_line: None,
+    };
+    let mut nl = NormLine::default();
+    for (li, line) in text.lines().enumerate() {
+        nl.fill(line);
+        st.line(li, &nl);
+    }
+    finish(st, comments)
+}
+
+fn summary(winners: &[String], draw: &[String]) -> Option<Outcome> {
+    if !winners.is_empty() {
+        return Some(Outcome {
+            winners: winners.to_vec(),
+            draw: draw.to_vec(),
+            summary: format!("{}胜", winners.concat()),
+        });
+    }
+    if draw.is_empty() {
+        return None;
+    }
+    let summary = if draw.len() >= 3 {
+        "和棋".to_string()
+    } else {
+        format!("{}和", draw.concat())
+    };
+    Some(Outcome {
+        winners: Vec::new(),
+        draw: draw.to_vec(),
+        summary,
+    })
+}
+
+fn in_turn_order(mut v: Vec<String>) -> Vec<String> {
+    v.sort_by_key(|s| Side::from_name(s).map_or(9, |s| s as u8));
+    v.dedup();
+    v
+}
+
+/// Did some move make this event (by `by`, the mover unless the event names another)?
+fn moves_have(moves: &[Move], by: &str, f: impl Fn(&MoveEvent) -> bool) -> bool {
+    moves.iter().any(|m| {
+        m.events.iter().any(|e| {
+            let who = match e {
+                MoveEvent::Eliminate { by: Some(b), .. } | MoveEvent::Annex { by: Some(b), .. } => {
+                    b.as_str()
+                }
+                _ => m.side.as_str(),
+            };
+            who == by && f(e)
+        })
+    })
+}
+
+fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<SanguoGame> {
+    let ctx = st.ctx;
+    if let Some((ln, col)) = st.first_not_replayed {
+        st.sink.info(
+            code::NOT_REPLAYED,
+            ln,
+            col,
+            format!(
+                "{} later move(s) were read but not replayed after the error",
+                st.not_replayed
+            ),
+        );
+    }
+    // Comments go to the move before them.
+    for c in &comments {
+        if !c.closed {
+            st.sink.warning(
+                code::UNCLOSED_COMMENT,
+                st.line_no(c.line),
+                c.col as u32 + 1,
+                "'{' is never closed",
+            );
+        }
+        if c.text.is_empty() {
+            continue;
+        }
+        let k = st
+            .move_at
+            .partition_point(|&(l, col)| (l, col) < (c.line, c.col));
+        if let Some(m) = k.checked_sub(1).and_then(|k| st.game.moves.get_mut(k)) {
+            match &mut m.comment {
+                Some(t) => {
+                    t.push(' ');
+                    t.push_str(&c.text);
+                }
+                None => m.comment = Some(c.text.clone()),
+            }
+        }
+    }
+    // Titles: the tag wins over the body line.
+    let tag_title = ctx.tag("Title").map(str::trim).filter(|t| !t.is_empty());
+    let title_line = st.body_title.as_ref().map_or(ctx.first_line, |t| t.1);
+    let mut events = Vec::new();
+    if let Some(t) = tag_title {
+        match title::parse_title(t) {
+            Ok(ev) => events = ev,
+            Err(bad) => st.sink.warning(
+                code::TITLE,
+                ctx.first_line,
+                1,
+                format!("Title tag part {bad:?} cannot be read"),
+            ),
+        }
+        st.game.title = Some(title::clean_title(t));
+        if let Some((body, ln)) = &st.body_title
+            && let Ok(bev) = title::parse_title(body)
+            && !events.is_empty()
+            && bev != events
+        {
+            st.sink.warning(
+                code::TITLE_MISMATCH,
+                *ln,
+                1,
+                "the title line and the Title tag disagree; the tag is used",
+            );
+        }
+    } else if let Some((body, _)) = &st.body_title {
+        events = title::parse_title(body).unwrap_or_default();
+        st.game.title = Some(body.clone());
+    }
+    st.game.title_events = events;
+    // Consistency, only when every move was replayed.
+    let complete = st.replaying;
+    let moves = &st.game.moves;
+    let mut warn_title = Vec::new();
+    let mut warn_status = Vec::new();
+    if complete && !st.game.title_events.is_empty() {
+        for e in &st.game.title_events {
+            let ok = match e {
+                TitleEvent::Alliance { by, with } => moves_have(
+                    moves,
+                    by,
+                    |e| matches!(e, MoveEvent::Alliance { with: w } if w == with),
+                ),
+                TitleEvent::KillHan { by } => {
+                    moves_have(moves, by, |e| matches!(e, MoveEvent::KillHan))
+                }
+                TitleEvent::Eliminate { by, sides } => sides.iter().all(|s| {
+                    moves_have(
+                        moves,
+                        by,
+                        |e| matches!(e, MoveEvent::Eliminate { side, .. } if side == s),
+                    )
+                }),
+                TitleEvent::Stalemate { by, side } => moves_have(
+                    moves,
+                    by,
+                    |e| matches!(e, MoveEvent::Eliminate { side: s, how, .. } if s == side && how == "stalemate"),
+                ),
+                TitleEvent::Win { side } => st.game.status.get(side).is_none_or(|v| v == "胜利"),
+                TitleEvent::Draw { sides } => sides
+                    .iter()
+                    .all(|s| st.game.status.get(s).is_none_or(|v| v == "强制判和")),
+            };
+            if !ok {
+                warn_title.push(format!(
+                    "the title says {} but the record does not",
+                    describe(e)
+                ));
+            }
+        }
+        // Events of the moves that the title leaves out.
+        for m in moves {
+            for e in &m.events {
+                let covered = match e {
+                    MoveEvent::KillHan => {
+                        st.game.title_events.iter().any(|t| matches!(t, TitleEvent::KillHan { by } if *by == m.side))
+                    }
+                    MoveEvent::Alliance { with } => st
+                        .game
+                        .title_events
+                        .iter()
+                        .any(|t| matches!(t, TitleEvent::Alliance { by, with: w } if *by == m.side && w == with)),
+                    MoveEvent::Eliminate { side, .. } => st.game.title_events.iter().any(|t| match t {
+                        TitleEvent::Eliminate { sides, .. } => sides.contains(side),
+                        TitleEvent::Stalemate { side: s, .. } => s == side,
+                        _ => false,
+                    }),
+                    _ => true,
+                };
+                if !covered {
+                    warn_title.push(format!(
+                        "move {} ({}) is not in the title",
+                        m.ply, m.notation
+                    ));
+                }
+            }
+        }
+    }
+    if complete && !st.game.status.is_empty() {
+        for s in Side::PLAYERS {
+            let eliminated = moves.iter().any(|m| {
+                m.events
+                    .iter()
+                    .any(|e| matches!(e, MoveEvent::Eliminate { side, .. } if side == s.name()))
+            });
+            match st.game.status.get(s.name()).map(String::as_str) {
+                Some("灭国") if !eliminated => warn_status.push(format!(
+                    "the status says {} 灭国 but no move eliminates it",
+                    s.name()
+                )),
+                Some(v) if eliminated && v != "灭国" => warn_status.push(format!(
+                    "{} was eliminated but the status says {v}",
+                    s.name()
+                )),
+                _ => {}
+            }
+        }
+    }
+    for w in warn_title {
+        st.sink.warning(code::TITLE_MISMATCH, title_line, 1, w);
+    }
+    let status_line = st.status_line.unwrap_or(ctx.first_line);
+    for w in warn_status {
+        st.sink.warning(code::STATUS_MISMATCH, status_line, 1, w);
+    }
+    // Players and outcome.
+    let players = Side::PLAYERS
+        .iter()
+        .map(|s| {
+            let name = ctx
+                .tag(s.name())
+                .or(if *s == Side::Wu { ctx.tag("吳") } else { None });
+            Seat {
+                seat: s.name().to_string(),
+                name: name
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty())
+                    .map(str::to_string),
+                color: None,
+            }
+        })
+        .collect();
+    let status_of = |v: &str| -> Vec<String> {
+        Side::PLAYERS
+            .iter()
+            .filter(|s| st.game.status.get(s.name()).is_some_and(|x| x == v))
+            .map(|s| s.name().to_string())
+            .collect()
+    };
+    let mut outcome = summary(&status_of("胜利"), &status_of("强制判和"));
+    if outcome.is_none() {
+        let mut winners = Vec::new();
+        let mut draw = Vec::new();
+        for e in &st.game.title_events {
+            match e {
+                TitleEvent::Win { side } => winners.push(side.clone()),
+                TitleEvent::Draw { sides } => draw.extend(sides.iter().cloned()),
+                _ => {}
+            }
+        }
+        outcome = summary(&in_turn_order(winners), &in_turn_order(draw));
+    }
+    let title = st.body_title.map(|t| t.0);
     Parsed {
-        game: SanguoGame::default(),
-        players: Vec::new(),
-        outcome: None,
-        title: None,
-        diagnostics: Vec::new(),
+        game: st.game,
+        players,
+        outcome,
+        title,
+        diagnostics: st.sink.items,
+    }
+}
+
+fn describe(e: &TitleEvent) -> String {
+    match e {
+        TitleEvent::Alliance { by, with } => format!("{by}{with}盟"),
+        TitleEvent::KillHan { by } => format!("{by}杀汉"),
+        TitleEvent::Eliminate { by, sides } => format!("{by}灭{}", sides.concat()),
+        TitleEvent::Stalemate { by, side } => format!("{by}困{side}"),
+        TitleEvent::Win { side } => format!("{side}胜"),
+        TitleEvent::Draw { sides } => format!("{}和", sides.concat()),
     }
 }

@@ -1,0 +1,316 @@
+//! Characters and move tokens: width/traditional folding that keeps every character's column, and
+//! the grammar of one move, `[前|中|后|一…七][piece][file](进|退|平)N` followed by markers
+//! (`#X`, `=X`, `x汉`, `[困毙灭国]`).
+
+use super::geometry::{Kind, Side};
+use crate::text::{fold_width, simplify_char};
+
+/// Characters this parser reads that are already simplified and half-width: they skip the
+/// traditional→simplified table (which allocates), so ordinary records stay fast.
+fn known(c: char) -> bool {
+    matches!(
+        c,
+        '车' | '马'
+            | '相'
+            | '士'
+            | '炮'
+            | '兵'
+            | '将'
+            | '帅'
+            | '象'
+            | '仕'
+            | '卒'
+            | '前'
+            | '中'
+            | '后'
+            | '一'
+            | '二'
+            | '三'
+            | '四'
+            | '五'
+            | '六'
+            | '七'
+            | '进'
+            | '退'
+            | '平'
+            | '吴'
+            | '魏'
+            | '蜀'
+            | '汉'
+            | '轮'
+            | '空'
+            | '困'
+            | '毙'
+            | '灭'
+            | '国'
+            | '胜'
+            | '利'
+            | '认'
+            | '负'
+            | '超'
+            | '时'
+            | '判'
+            | '强'
+            | '制'
+            | '和'
+            | '棋'
+            | '局'
+            | '盟'
+            | '杀'
+            | '标'
+            | '题'
+            | '…'
+            | '·'
+            | '—'
+    )
+}
+
+/// One character folded: `(normalized, was full-width punctuation, was traditional)`.
+pub(crate) fn norm_char(c: char) -> (char, bool, bool) {
+    if c.is_ascii() {
+        return (c, false, false);
+    }
+    let w = fold_width(c);
+    let wide = w != c && !matches!(c, '×' | '•' | '・' | '‧' | '∙');
+    if w.is_ascii() || known(w) {
+        return (w, wide, false);
+    }
+    let s = match w {
+        '後' => '后',
+        '進' => '进',
+        '車' => '车',
+        '馬' => '马',
+        '吳' => '吴',
+        '漢' => '汉',
+        '將' => '将',
+        '帥' => '帅',
+        _ => simplify_char(w),
+    };
+    (s, wide, s != w)
+}
+
+/// A normalized line: characters (same count and order as the source line) and where the first
+/// full-width and traditional characters were.
+#[derive(Debug, Default)]
+pub(crate) struct NormLine {
+    pub chars: Vec<char>,
+    pub first_wide: Option<usize>,
+    pub first_trad: Option<usize>,
+}
+
+impl NormLine {
+    pub fn fill(&mut self, src: &str) {
+        self.chars.clear();
+        self.first_wide = None;
+        self.first_trad = None;
+        for (i, c) in src.chars().enumerate() {
+            let (n, wide, trad) = norm_char(c);
+            if wide && self.first_wide.is_none() {
+                self.first_wide = Some(i);
+            }
+            if trad && self.first_trad.is_none() {
+                self.first_trad = Some(i);
+            }
+            self.chars.push(n);
+        }
+    }
+}
+
+/// Which of several like pieces: 前/中/后 or the ordinal 一…七 (0-based).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pos {
+    Front,
+    Middle,
+    Back,
+    Nth(u8),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Action {
+    Advance,
+    Retreat,
+    Traverse,
+}
+
+/// A stalemate marker on a move: `[困毙灭国]`, optionally naming the sides (`[蜀困魏·困毙灭国]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Stalemate {
+    pub by: Option<Side>,
+    pub side: Option<Side>,
+}
+
+/// One move as written.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct MoveTok {
+    pub pos: Option<Pos>,
+    pub kind: Option<Kind>,
+    /// The general written with its country character (`魏9退1`).
+    pub general_of: Option<Side>,
+    pub file: Option<i32>,
+    pub action: Action,
+    pub num: i32,
+    pub eliminate: Option<Side>,
+    pub ally: Option<Side>,
+    pub kill_han: bool,
+    pub stalemate: Option<Stalemate>,
+}
+
+fn ordinal(c: char) -> Option<Pos> {
+    match c {
+        '前' => Some(Pos::Front),
+        '中' => Some(Pos::Middle),
+        '后' => Some(Pos::Back),
+        '一' => Some(Pos::Nth(0)),
+        '二' => Some(Pos::Nth(1)),
+        '三' => Some(Pos::Nth(2)),
+        '四' => Some(Pos::Nth(3)),
+        '五' => Some(Pos::Nth(4)),
+        '六' => Some(Pos::Nth(5)),
+        '七' => Some(Pos::Nth(6)),
+        _ => None,
+    }
+}
+
+fn number(s: &[char], i: &mut usize) -> Option<i32> {
+    let start = *i;
+    let mut v: i32 = 0;
+    while let Some(d) = s.get(*i).and_then(|c| c.to_digit(10)) {
+        v = v.saturating_mul(10).saturating_add(d as i32);
+        *i += 1;
+    }
+    (*i > start).then_some(v)
+}
+
+/// Numbers above this are not files or step counts of any board.
+const MAX_NUMBER: i32 = 99;
+
+/// Parses the side characters and `困` of a stalemate bracket's text.
+pub(crate) fn stalemate_sides(s: &[char]) -> Stalemate {
+    let mut st = Stalemate::default();
+    for (k, c) in s.iter().enumerate() {
+        if *c == '困' && s.get(k + 1) != Some(&'毙') {
+            st.by = k
+                .checked_sub(1)
+                .and_then(|j| s.get(j))
+                .and_then(|&c| Side::from_char(c));
+            st.side = s.get(k + 1).and_then(|&c| Side::from_char(c));
+            return st;
+        }
+    }
+    st.side = s
+        .iter()
+        .filter_map(|&c| Side::from_char(c))
+        .find(|&s| s != Side::Han);
+    st
+}
+
+/// Parses one move (normalized characters, no surrounding spaces). The error carries the offset of
+/// the offending character within `s` and a plain message.
+pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
+    let mut i = 0;
+    let at = |i: usize| s.get(i).copied();
+    let mut pos = None;
+    if let Some(p) = at(0).and_then(ordinal)
+        && at(1).is_some_and(|c| {
+            c.is_ascii_digit() || Kind::from_char(c).is_some() || Side::from_char(c).is_some()
+        })
+    {
+        pos = Some(p);
+        i = 1;
+    }
+    let mut kind = None;
+    let mut general_of = None;
+    if let Some(c) = at(i) {
+        if let Some(k) = Kind::from_char(c) {
+            kind = Some(k);
+            i += 1;
+        } else if let Some(sd) = Side::from_char(c).filter(|&s| s != Side::Han) {
+            kind = Some(Kind::General);
+            general_of = Some(sd);
+            i += 1;
+        }
+    }
+    let file_at = i;
+    let file = number(s, &mut i);
+    if file.is_some_and(|f| f > MAX_NUMBER) {
+        return Err((file_at, "the file number is too large".to_string()));
+    }
+    let action = match at(i) {
+        Some('进') => Action::Advance,
+        Some('退') => Action::Retreat,
+        Some('平') => Action::Traverse,
+        Some(c) => return Err((i, format!("expected 进, 退 or 平, found {c:?}"))),
+        None => return Err((i, "the move stops before 进, 退 or 平".to_string())),
+    };
+    if kind.is_none() && (pos.is_none() || file.is_none()) {
+        return Err((
+            0,
+            "a move without a piece name needs 前/中/后 (or 一…七) and a file".to_string(),
+        ));
+    }
+    i += 1;
+    let num_at = i;
+    let Some(num) = number(s, &mut i) else {
+        return Err((i, "expected a number after 进, 退 or 平".to_string()));
+    };
+    if num > MAX_NUMBER {
+        return Err((num_at, "the number is too large".to_string()));
+    }
+    let mut tok = MoveTok {
+        pos,
+        kind,
+        general_of,
+        file,
+        action,
+        num,
+        eliminate: None,
+        ally: None,
+        kill_han: false,
+        stalemate: None,
+    };
+    while let Some(c) = at(i) {
+        match c {
+            '#' | '=' => {
+                let Some(sd) = at(i + 1)
+                    .and_then(Side::from_char)
+                    .filter(|&s| s != Side::Han)
+                else {
+                    return Err((i, format!("{c} must be followed by 吴, 魏 or 蜀")));
+                };
+                if c == '#' {
+                    tok.eliminate = Some(sd);
+                } else {
+                    tok.ally = Some(sd);
+                }
+                i += 2;
+            }
+            'x' | 'X' => {
+                if at(i + 1) != Some('汉') {
+                    return Err((i, "x must be followed by 汉".to_string()));
+                }
+                tok.kill_han = true;
+                i += 2;
+            }
+            '[' | '(' => {
+                let close = if c == '[' { ']' } else { ')' };
+                let rest = s.get(i + 1..).unwrap_or(&[]);
+                let Some(len) = rest.iter().position(|&d| d == close) else {
+                    return Err((i, format!("{c} is never closed")));
+                };
+                let inner = rest.get(..len).unwrap_or(&[]);
+                if !inner.windows(2).any(|w| w == ['困', '毙']) {
+                    return Err((
+                        i,
+                        "only [困毙灭国] may follow a move in brackets".to_string(),
+                    ));
+                }
+                tok.stalemate = Some(stalemate_sides(inner));
+                i += len + 2;
+            }
+            // A check mark, annotation marks or a stray full stop after the move.
+            '+' | '!' | '?' | ' ' | '.' => i += 1,
+            _ => return Err((i, format!("unexpected {c:?} after the move"))),
+        }
+    }
+    Ok(tok)
+}

@@ -1,0 +1,1157 @@
+//! 三国演弈棋 (seed 002): every notation rule, resolution by replay, titles, the status line, the
+//! board model and every diagnostic code of `annals_import::sanguo`.
+
+use annals_import::model::{Ctx, Parsed};
+use annals_import::record;
+use annals_import::sanguo::{
+    self, BoardPiece, MoveEvent, SanguoGame, TitleEvent, board_after, geometry,
+};
+
+fn parse_tags(body: &str, tags: &[(&str, &str)]) -> Parsed<SanguoGame> {
+    let tags: Vec<(String, String)> = tags
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    sanguo::parse(
+        body,
+        &Ctx {
+            first_line: 1,
+            tags: &tags,
+        },
+    )
+}
+
+fn parse(body: &str) -> Parsed<SanguoGame> {
+    parse_tags(body, &[])
+}
+
+/// The games of a corpus file, parsed as the importer does.
+fn corpus(text: &str) -> Vec<Parsed<SanguoGame>> {
+    record::split_games(text)
+        .iter()
+        .map(|raw| {
+            sanguo::parse(
+                &raw.body,
+                &Ctx {
+                    first_line: raw.body_line,
+                    tags: &raw.tags,
+                },
+            )
+        })
+        .collect()
+}
+
+const OPENINGS: &str = include_str!("../../corpus/sanguo/openings.sanguo");
+const PAWNS: &str = include_str!("../../corpus/sanguo/pawns.sanguo");
+const ANNEX: &str = include_str!("../../corpus/sanguo/annex.sanguo");
+const TITLES: &str = include_str!("../../corpus/sanguo/titles.sanguo");
+const ALLIANCES: &str = include_str!("../../corpus/sanguo/alliances.sanguo");
+const TRADITIONAL: &str = include_str!("../../corpus/sanguo/traditional.sanguo");
+const ERRORS: &str = include_str!("../../corpus/sanguo/errors.sanguo");
+
+/// `code` (severity) at line:col, for every diagnostic that is not info.
+fn problems(p: &Parsed<SanguoGame>) -> Vec<String> {
+    p.diagnostics
+        .iter()
+        .filter(|d| d.severity != annals_import::Severity::Info)
+        .map(|d| format!("{}@{}:{}", d.code, d.line, d.col))
+        .collect()
+}
+
+fn has_code(p: &Parsed<SanguoGame>, code: &str, sev: annals_import::Severity) -> bool {
+    p.diagnostics
+        .iter()
+        .any(|d| d.code == code && d.severity == sev)
+}
+
+fn find<'a>(p: &'a Parsed<SanguoGame>, notation: &str) -> &'a sanguo::Move {
+    p.game
+        .moves
+        .iter()
+        .find(|m| m.notation == notation)
+        .unwrap_or_else(|| panic!("no move {notation}: {p:#?}"))
+}
+
+fn mv(p: &Parsed<SanguoGame>, notation: &str) -> (String, [u8; 2], [u8; 2]) {
+    let m = find(p, notation);
+    (m.side.clone(), m.from, m.to)
+}
+
+fn s(v: &str) -> String {
+    v.to_string()
+}
+
+fn game(text: &str, i: usize) -> Parsed<SanguoGame> {
+    corpus(text)
+        .into_iter()
+        .nth(i)
+        .unwrap_or_else(|| panic!("no game {i}"))
+}
+
+// ---------------------------------------------------------------- board model
+
+#[test]
+fn geometry_data_loads_and_has_the_plus_shape() {
+    let g = geometry();
+    assert!(g.load_errors.is_empty(), "{:?}", g.load_errors);
+    let points = (0..17)
+        .flat_map(|y| (0..17).map(move |x| (y, x)))
+        .filter(|&(y, x)| g.on_board(y, x))
+        .count();
+    assert_eq!(points, 225);
+    assert!(!g.on_board(0, 0) && !g.on_board(3, 3) && !g.on_board(13, 13) && !g.on_board(2, 15));
+    assert!(g.on_board(4, 0) && g.on_board(0, 4) && g.on_board(16, 12) && g.on_board(8, 16));
+    assert!(!g.on_board(-1, 8) && !g.on_board(8, 17));
+    assert_eq!(g.palace_of(1, 8), Some("魏"));
+    assert_eq!(g.palace_of(16, 9), Some("蜀"));
+    assert_eq!(g.palace_of(9, 15), Some("吴"));
+    assert_eq!(g.palace_of(8, 1), Some("汉"));
+    assert_eq!(g.palace_of(8, 8), None);
+    assert_eq!(g.territory_of(0, 4), Some("魏"));
+    assert_eq!(g.territory_of(16, 12), Some("蜀"));
+    assert_eq!(g.territory_of(8, 14), Some("吴"));
+    assert_eq!(g.territory_of(6, 2), Some("汉"));
+    assert_eq!(g.territory_of(8, 8), None);
+    let side = |n: &str| {
+        g.sides
+            .iter()
+            .find(|s| s.side == n)
+            .cloned()
+            .unwrap_or_else(|| panic!("{n}"))
+    };
+    assert_eq!((side("魏").defense, side("魏").border), (Some(3), Some(4)));
+    assert_eq!(
+        (side("蜀").defense, side("蜀").border),
+        (Some(13), Some(12))
+    );
+    assert_eq!(
+        (side("吴").defense, side("吴").border),
+        (Some(13), Some(12))
+    );
+    assert_eq!(g.alliance_points.len(), 3);
+}
+
+#[test]
+fn setup_has_53_pieces_with_han_from_s1() {
+    let b = board_after(&SanguoGame::default(), 0);
+    assert_eq!(b.len(), 53);
+    let count = |side: &str| b.iter().filter(|p| p.owner == side).count();
+    assert_eq!(
+        (count("吴"), count("魏"), count("蜀"), count("汉")),
+        (16, 16, 16, 5)
+    );
+    let at = |y: u8, x: u8| {
+        b.iter()
+            .find(|p| p.y == y && p.x == x)
+            .map(|p| format!("{}{}", p.owner, p.piece))
+    };
+    assert_eq!(at(8, 0).as_deref(), Some("汉将"));
+    assert_eq!(at(8, 2).as_deref(), Some("汉炮"));
+    assert_eq!(at(6, 3).as_deref(), Some("汉车"));
+    assert_eq!(at(10, 3).as_deref(), Some("汉车"));
+    assert_eq!(at(0, 8).as_deref(), Some("魏将"));
+    assert_eq!(at(16, 8).as_deref(), Some("蜀将"));
+    assert_eq!(at(8, 16).as_deref(), Some("吴将"));
+    assert_eq!(at(5, 14).as_deref(), Some("吴炮"));
+    assert_eq!(at(13, 4).as_deref(), Some("蜀兵"));
+}
+
+#[test]
+fn file_numbering_and_forward_direction_per_side() {
+    // 魏 file = x+1, 进 = +y; 蜀 file = 17-x, 进 = -y; 吴 file = y+1, 进 = -x.
+    let p = parse("1.车5进1，车5进1，车5进1");
+    assert_eq!(
+        p.game
+            .moves
+            .iter()
+            .map(|m| (m.from, m.to))
+            .collect::<Vec<_>>(),
+        vec![([4, 16], [4, 15]), ([0, 4], [1, 4]), ([16, 12], [15, 12])]
+    );
+    let p = parse("1.炮6退1，炮6进1，炮12平11");
+    assert_eq!(
+        p.game
+            .moves
+            .iter()
+            .map(|m| (m.from, m.to))
+            .collect::<Vec<_>>(),
+        vec![([5, 14], [5, 15]), ([2, 5], [3, 5]), ([14, 5], [14, 6])]
+    );
+}
+
+// ---------------------------------------------------------------- seed examples
+
+#[test]
+fn seed_first_round_resolves() {
+    let p = parse("1.马6进5，炮12平10，相7进9");
+    assert_eq!(mv(&p, "马6进5"), (s("吴"), [5, 16], [4, 14]));
+    assert_eq!(mv(&p, "炮12平10"), (s("魏"), [2, 11], [2, 9]));
+    assert_eq!(mv(&p, "相7进9"), (s("蜀"), [16, 10], [14, 8]));
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
+    let j = serde_json::to_value(&p.game.moves[0]).unwrap_or_default();
+    assert_eq!(
+        (
+            j["ply"].as_u64(),
+            j["round"].as_u64(),
+            j["side"].as_str(),
+            j["notation"].as_str(),
+            j["piece"].as_str()
+        ),
+        (Some(1), Some(1), Some("吴"), Some("马6进5"), Some("马"))
+    );
+    assert_eq!(j["from"], serde_json::json!([5, 16]));
+    assert_eq!(j["to"], serde_json::json!([4, 14]));
+    assert_eq!(j["capture"], serde_json::Value::Null);
+    assert_eq!(j["events"], serde_json::json!([]));
+}
+
+#[test]
+fn captures_are_detected_and_skips_make_no_move() {
+    let p = game(OPENINGS, 0);
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
+    let m = find(&p, "炮6进14");
+    assert_eq!((m.side.as_str(), m.from, m.to), ("魏", [2, 5], [16, 5]));
+    let c = m.capture.clone().unwrap_or_default();
+    assert_eq!((c.piece.as_str(), c.side.as_str()), ("马", "蜀"));
+    let c = find(&p, "车13平12").capture.clone().unwrap_or_default();
+    assert_eq!((c.piece.as_str(), c.side.as_str()), ("炮", "魏"));
+    assert!(find(&p, "马6进5").capture.is_none());
+    // 6 rounds, one （轮空）: 17 moves, plies 1..=17, and round 4 has no 魏 move.
+    assert_eq!(p.game.moves.len(), 17);
+    assert!(
+        p.game
+            .moves
+            .iter()
+            .enumerate()
+            .all(|(i, m)| m.ply as usize == i + 1)
+    );
+    let r4: Vec<&str> = p
+        .game
+        .moves
+        .iter()
+        .filter(|m| m.round == 4)
+        .map(|m| m.side.as_str())
+        .collect();
+    assert_eq!(r4, vec!["吴", "蜀"]);
+    assert_eq!(find(&p, "士8进9").slot, 2);
+    // 吴将蜀 makes 魏 轮空: the checking move carries the check; the round is 空心.
+    assert_eq!(
+        find(&p, "炮12进6").events,
+        vec![MoveEvent::Check { side: s("蜀") }]
+    );
+    assert_eq!(p.game.round_types.len(), 1);
+    assert_eq!(
+        (
+            p.game.round_types[0].round,
+            p.game.round_types[0].kind.as_str()
+        ),
+        (4, "空心")
+    );
+    assert_eq!(find(&p, "兵7进1").comment, None);
+    assert_eq!(
+        find(&p, "车13平12").comment.as_deref(),
+        Some("魏炮打马，蜀车还吃")
+    );
+}
+
+#[test]
+fn placeholders_in_the_first_round_start_a_study() {
+    // 1.……，……，马5退6: 蜀 moves first; 1.……，魏9退1，兵8进1: 魏 first.
+    let p = parse("1.……，……，马6进7\n2.马6进5，炮12平10，相7进9");
+    assert_eq!(p.game.moves.len(), 4);
+    assert_eq!(
+        (p.game.moves[0].side.as_str(), p.game.moves[0].slot),
+        ("蜀", 2)
+    );
+    assert!(p.game.round_types.is_empty());
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
+    let p = parse("1.……，魏9退1，兵8进1");
+    assert_eq!(p.game.moves.len(), 0);
+    assert_eq!(problems(&p), vec!["sanguo.off-board@1:6"]); // 魏's general stands on its back rank
+    let p = parse("1.……，魏9进1，兵9进1");
+    assert_eq!(mv(&p, "魏9进1"), (s("魏"), [0, 8], [1, 8]));
+    assert_eq!(find(&p, "魏9进1").piece, "将");
+    assert_eq!(mv(&p, "兵9进1"), (s("蜀"), [13, 8], [12, 8]));
+}
+
+#[test]
+fn round_types_of_skips() {
+    // 去尾: 魏将吴, 蜀 skipped; 掐头: 蜀将魏 last round, 吴 skipped; 掐头去尾 both.
+    let p =
+        parse("1.车5进1，车5进1，（轮空）\n2.（轮空），车5退1，车5进1\n3.(轮空)，车5进1，（轮空）");
+    let kinds: Vec<&str> = p.game.round_types.iter().map(|r| r.kind.as_str()).collect();
+    assert_eq!(kinds, vec!["去尾", "掐头", "掐头去尾"]);
+    assert_eq!(p.game.moves.len(), 5);
+    assert_eq!(find(&p, "车5退1").events, vec![]);
+    assert_eq!(
+        p.game.moves[1].events,
+        vec![MoveEvent::Check { side: s("吴") }]
+    );
+}
+
+#[test]
+fn front_chariot_on_file_10_takes_shu_centre_pawn() {
+    let p = game(OPENINGS, 1);
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
+    let m = find(&p, "前车平14");
+    assert_eq!((m.side.as_str(), m.from, m.to), ("吴", [9, 8], [13, 8]));
+    let c = m.capture.clone().unwrap_or_default();
+    assert_eq!((c.piece.as_str(), c.side.as_str()), ("兵", "蜀"));
+}
+
+#[test]
+fn same_game_in_traditional_characters_gives_the_same_moves() {
+    let strip = |p: Parsed<SanguoGame>| {
+        p.game
+            .moves
+            .into_iter()
+            .map(|mut m| {
+                m.comment = None;
+                m
+            })
+            .collect::<Vec<_>>()
+    };
+    let t = game(TRADITIONAL, 0);
+    assert!(has_code(
+        &t,
+        "sanguo.traditional",
+        annals_import::Severity::Info
+    ));
+    assert_eq!(t.game.status.get("吴").map(String::as_str), Some("胜利"));
+    assert_eq!(t.players[0].name.as_deref(), Some("周瑜"));
+    let simplified = strip(game(OPENINGS, 1));
+    let traditional = strip(t);
+    assert_eq!(simplified.len(), 18);
+    assert_eq!(simplified, traditional);
+    // Also move by move, with mixed forms.
+    let a = parse("1.車5進1，砲12平10，象7進9");
+    let b = parse("1.车5进1，炮12平10，相7进9");
+    assert_eq!(
+        a.game
+            .moves
+            .iter()
+            .map(|m| (m.from, m.to, m.piece.clone()))
+            .collect::<Vec<_>>(),
+        b.game
+            .moves
+            .iter()
+            .map(|m| (m.from, m.to, m.piece.clone()))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(a.game.moves[0].notation, "车5进1");
+}
+
+#[test]
+fn front_and_back_with_file_on_two_files() {
+    let p = game(PAWNS, 0);
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
+    assert_eq!(mv(&p, "前8平9"), (s("吴"), [7, 9], [8, 9]));
+    assert_eq!(mv(&p, "后10平9"), (s("吴"), [9, 11], [8, 11]));
+    assert_eq!(find(&p, "前8平9").piece, "兵");
+}
+
+#[test]
+fn seed_forms_middle_with_file_and_with_piece_and_file() {
+    let p = game(PAWNS, 0);
+    // 中兵7平6: position + piece + file; 中10平9: position + file, the piece left out.
+    assert_eq!(mv(&p, "中兵7平6"), (s("吴"), [6, 10], [5, 10]));
+    assert_eq!(mv(&p, "中10平9"), (s("吴"), [9, 10], [8, 10]));
+    assert_eq!(mv(&p, "前9平8"), (s("吴"), [8, 9], [7, 9]));
+    assert_eq!(p.game.moves.len(), 35 * 3);
+}
+
+#[test]
+fn middle_of_three_on_one_file() {
+    let p = game(PAWNS, 0);
+    assert_eq!(mv(&p, "中兵平7"), (s("吴"), [7, 10], [6, 10]));
+    assert_eq!(p.outcome.as_ref().map(|o| o.summary.as_str()), Some("和棋"));
+}
+
+#[test]
+fn ordinals_and_annexed_pieces_move_by_the_new_owner() {
+    let p = game(ANNEX, 0);
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
+    // 吴 takes 汉 and annexes 魏: 魏's five pawns are on 吴's file 4; 五兵 is the last.
+    let m = find(&p, "五兵平5");
+    assert_eq!(
+        (m.side.as_str(), m.origin.as_str(), m.from, m.to),
+        ("吴", "魏", [3, 12], [4, 12])
+    );
+    assert_eq!(mv(&p, "四兵平5"), (s("吴"), [3, 10], [4, 10]));
+    // Two files with three pawns each: 中 + file (中10平9's form), and 中 + piece + file (中兵7平6's).
+    assert_eq!(mv(&p, "中5平6"), (s("吴"), [4, 12], [5, 12]));
+    assert_eq!(mv(&p, "中兵4平5"), (s("吴"), [3, 6], [4, 6]));
+    // 前 + piece + file when two files hold two chariots or more.
+    assert_eq!(find(&p, "前车1平2").origin, "魏");
+    // Seven chariots on file 9: 七车 is the last, 一车 the first, then 四车 of the five left.
+    let m = find(&p, "七车平11");
+    assert_eq!((m.origin.as_str(), m.from, m.to), ("吴", [8, 10], [10, 10]));
+    let m = find(&p, "一车平11");
+    assert_eq!((m.origin.as_str(), m.from, m.to), ("汉", [8, 3], [10, 3]));
+    let m = find(&p, "四车平11");
+    assert_eq!((m.origin.as_str(), m.from, m.to), ("魏", [8, 7], [10, 7]));
+    // Rounds after 魏's fall: two entries are 吴 and 蜀; a 魏 placeholder is no 轮空.
+    assert!(p.game.round_types.is_empty());
+    assert_eq!(p.game.moves.iter().filter(|m| m.side == "魏").count(), 9);
+    assert_eq!(
+        p.outcome.as_ref().map(|o| o.summary.as_str()),
+        Some("吴蜀和")
+    );
+}
+
+#[test]
+fn simplified_notation_without_file() {
+    let p = game(OPENINGS, 0);
+    assert_eq!(mv(&p, "炮平11"), (s("魏"), [2, 9], [2, 10]));
+    assert_eq!(mv(&p, "马进7"), (s("蜀"), [16, 11], [14, 10]));
+    assert_eq!(mv(&p, "车5进1"), (s("吴"), [4, 16], [4, 15]));
+}
+
+// ---------------------------------------------------------------- markers and ownership
+
+#[test]
+fn alliance_gives_han_pieces_to_the_third_side() {
+    let p = game(ALLIANCES, 0);
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
+    let m = find(&p, "马4进2=吴");
+    assert_eq!((m.side.as_str(), m.from, m.to), ("魏", [7, 3], [8, 1]));
+    assert_eq!(m.events, vec![MoveEvent::Alliance { with: s("吴") }]);
+    // 汉's three chariots are on 蜀's file 14; 蜀 moves forward (-y): 后 is (10,3), 中 (8,3).
+    let m = find(&p, "后车进1");
+    assert_eq!(
+        (m.side.as_str(), m.origin.as_str(), m.from, m.to),
+        ("蜀", "汉", [10, 3], [9, 3])
+    );
+    assert_eq!(mv(&p, "中车平13"), (s("蜀"), [8, 3], [8, 4]));
+    let b = board_after(&p.game, m.ply as usize);
+    let han: Vec<&BoardPiece> = b.iter().filter(|p| p.origin == "汉").collect();
+    assert_eq!(han.iter().filter(|p| p.owner == "蜀").count(), 4);
+    assert_eq!(han.iter().filter(|p| p.owner == "汉").count(), 1); // the emperor
+    // Before the alliance, 汉's pieces are 汉's.
+    let before = board_after(&p.game, m.ply as usize - 2);
+    assert_eq!(before.iter().filter(|p| p.owner == "汉").count(), 5);
+}
+
+#[test]
+fn initiator_order_matters_in_alliance_titles() {
+    let (a, b) = (game(ALLIANCES, 1), game(ALLIANCES, 2));
+    assert!(
+        problems(&a).is_empty() && problems(&b).is_empty(),
+        "{:?} {:?}",
+        problems(&a),
+        problems(&b)
+    );
+    assert_eq!(
+        a.game.title_events[0],
+        TitleEvent::Alliance {
+            by: s("蜀"),
+            with: s("魏")
+        }
+    );
+    assert_eq!(
+        b.game.title_events[0],
+        TitleEvent::Alliance {
+            by: s("魏"),
+            with: s("蜀")
+        }
+    );
+    assert_eq!(find(&a, "马15进17=魏").to, [9, 0]);
+    assert_eq!(find(&b, "马3进1=蜀").to, [7, 0]);
+    // 吴 receives 汉's chariots and moves them by its own numbering.
+    assert_eq!(mv(&a, "车9退1"), (s("吴"), [8, 3], [8, 4]));
+    assert_eq!(mv(&b, "车11退1"), (s("吴"), [10, 3], [10, 4]));
+}
+
+#[test]
+fn killing_han_gives_the_killer_han_pieces() {
+    let p = game(ALLIANCES, 3);
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
+    let m = find(&p, "马15进17x汉");
+    assert_eq!((m.side.as_str(), m.from, m.to), ("蜀", [9, 2], [8, 0]));
+    assert_eq!(m.events, vec![MoveEvent::KillHan]);
+    let c = m.capture.clone().unwrap_or_default();
+    assert_eq!((c.piece.as_str(), c.side.as_str()), ("将", "汉"));
+    let b = board_after(&p.game, m.ply as usize);
+    assert_eq!(b.iter().filter(|p| p.origin == "汉").count(), 4);
+    assert!(
+        b.iter()
+            .filter(|p| p.origin == "汉")
+            .all(|p| p.owner == "蜀")
+    );
+    assert_eq!(mv(&p, "前车平13"), (s("蜀"), [6, 3], [6, 4]));
+    // ×汉 is the same marker.
+    let t = game(TITLES, 2);
+    assert_eq!(find(&t, "马2进1x汉").events, vec![MoveEvent::KillHan]);
+}
+
+#[test]
+fn elimination_annexes_the_pieces() {
+    let p = game(TITLES, 0);
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
+    let m = find(&p, "车1平17#吴");
+    assert_eq!(
+        (m.side.as_str(), m.origin.as_str(), m.from, m.to),
+        ("魏", "汉", [7, 0], [7, 16])
+    );
+    assert_eq!(
+        m.events,
+        vec![
+            MoveEvent::Eliminate {
+                side: s("吴"),
+                how: s("checkmate"),
+                by: Some(s("魏"))
+            },
+            MoveEvent::Annex {
+                side: s("吴"),
+                by: Some(s("魏"))
+            }
+        ]
+    );
+    let b = board_after(&p.game, usize::MAX);
+    assert!(b.iter().all(|p| p.owner != "吴"));
+    assert!(
+        !b.iter().any(|p| p.origin == "吴" && p.piece == "将"),
+        "the eliminated general leaves the board"
+    );
+    assert!(
+        b.iter()
+            .filter(|p| p.origin == "吴")
+            .all(|p| p.owner == "魏")
+    );
+    // 后车 on a file of three annexed 汉 chariots (魏 moves +y: 后 is the smallest y).
+    assert_eq!(mv(&p, "后车进1"), (s("魏"), [6, 3], [7, 3]));
+}
+
+#[test]
+fn stalemate_markers() {
+    // 【困毙灭国】 on its own line: the mover's 下家 is eliminated by the mover.
+    let p = game(TITLES, 3);
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
+    let last = p.game.moves.last().cloned().unwrap_or_default();
+    assert_eq!(
+        last.events,
+        vec![
+            MoveEvent::Eliminate {
+                side: s("魏"),
+                how: s("stalemate"),
+                by: Some(s("吴"))
+            },
+            MoveEvent::Annex {
+                side: s("魏"),
+                by: Some(s("吴"))
+            }
+        ]
+    );
+    // [蜀困魏·困毙灭国] after 吴's move names the sides (seed §6 case 2).
+    let p = game(TITLES, 2);
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
+    let m = find(&p, "车5进1[蜀困魏·困毙灭国]");
+    assert_eq!(m.side, "吴");
+    assert!(m.events.contains(&MoveEvent::Eliminate {
+        side: s("魏"),
+        how: s("stalemate"),
+        by: Some(s("蜀"))
+    }));
+    // 蜀 now owns 魏's horse on its file 6: 后马 is its own.
+    assert_eq!(mv(&p, "后马进7"), (s("蜀"), [16, 11], [14, 10]));
+    // Both bracket forms, as an entry of the round too.
+    for body in [
+        "1.车5进1，车5进1，车5进1\n2.车5退1\n[困毙灭国]",
+        "1.车5进1，车5进1，车5进1\n2.车5退1，【困毙灭国】",
+    ] {
+        let p = parse(body);
+        assert!(problems(&p).is_empty(), "{body}: {:?}", problems(&p));
+        assert!(
+            p.game.moves[3]
+                .events
+                .iter()
+                .any(|e| matches!(e, MoveEvent::Eliminate { side, .. } if side == "魏"))
+        );
+    }
+}
+
+#[test]
+fn board_after_replays_the_stored_moves() {
+    let p = game(ANNEX, 0);
+    let last = board_after(&p.game, p.game.moves.len());
+    // 52 pieces less the emperor, 魏's general and the captures (none).
+    assert_eq!(last.len(), 51);
+    assert!(last.iter().all(|b| b.owner == "吴" || b.owner == "蜀"));
+    let sevens: Vec<&BoardPiece> = last
+        .iter()
+        .filter(|b| b.piece == "车" && b.y == 10)
+        .collect();
+    assert_eq!(sevens.len(), 3);
+    let mid = board_after(&p.game, find(&p, "马10进9x汉").ply as usize);
+    assert!(
+        mid.iter()
+            .any(|b| b.y == 8 && b.x == 0 && b.piece == "马" && b.owner == "吴")
+    );
+    assert!(
+        mid.iter()
+            .filter(|b| b.origin == "汉")
+            .all(|b| b.owner == "吴")
+    );
+    assert_eq!(board_after(&p.game, 0).len(), 53);
+}
+
+// ---------------------------------------------------------------- titles, status, outcome
+
+#[test]
+fn every_title_form_of_the_seed() {
+    use TitleEvent::*;
+    let t = |x: &str| sanguo::parse_title(x).unwrap_or_else(|e| panic!("{x}: {e}"));
+    assert_eq!(
+        t("魏杀汉·魏灭吴·魏胜"),
+        vec![
+            KillHan { by: s("魏") },
+            Eliminate {
+                by: s("魏"),
+                sides: vec![s("吴")]
+            },
+            Win { side: s("魏") }
+        ]
+    );
+    assert_eq!(
+        t("蜀吴盟·魏灭蜀吴·魏胜"),
+        vec![
+            Alliance {
+                by: s("蜀"),
+                with: s("吴")
+            },
+            Eliminate {
+                by: s("魏"),
+                sides: vec![s("蜀"), s("吴")]
+            },
+            Win { side: s("魏") }
+        ]
+    );
+    assert_eq!(
+        t("魏杀汉·蜀困魏·吴灭蜀·吴胜"),
+        vec![
+            KillHan { by: s("魏") },
+            Stalemate {
+                by: s("蜀"),
+                side: s("魏")
+            },
+            Eliminate {
+                by: s("吴"),
+                sides: vec![s("蜀")]
+            },
+            Win { side: s("吴") }
+        ]
+    );
+    assert_eq!(t("魏胜局"), vec![Win { side: s("魏") }]);
+    assert_eq!(
+        t("和棋局"),
+        vec![Draw {
+            sides: vec![s("吴"), s("魏"), s("蜀")]
+        }]
+    );
+    assert_eq!(
+        t("吴灭魏·吴蜀和"),
+        vec![
+            Eliminate {
+                by: s("吴"),
+                sides: vec![s("魏")]
+            },
+            Draw {
+                sides: vec![s("吴"), s("蜀")]
+            }
+        ]
+    );
+    assert_eq!(
+        t("蜀魏盟"),
+        vec![Alliance {
+            by: s("蜀"),
+            with: s("魏")
+        }]
+    );
+    assert_eq!(
+        t("魏蜀盟"),
+        vec![Alliance {
+            by: s("魏"),
+            with: s("蜀")
+        }]
+    );
+    assert_eq!(
+        t("吴困蜀"),
+        vec![Stalemate {
+            by: s("吴"),
+            side: s("蜀")
+        }]
+    );
+    assert_eq!(
+        t("蜀灭魏吴"),
+        vec![Eliminate {
+            by: s("蜀"),
+            sides: vec![s("魏"), s("吴")]
+        }]
+    );
+    // Traditional characters, •, a 标题： prefix.
+    assert_eq!(t("標題：魏殺漢•魏滅吳•魏勝"), t("魏杀汉·魏灭吴·魏胜"));
+    assert_eq!(t("吳勝局"), vec![Win { side: s("吴") }]);
+    assert!(sanguo::parse_title("魏杀汉·随便").is_err());
+    assert!(sanguo::parse_title("").is_err());
+    let j = serde_json::to_value(t("蜀吴盟·魏灭蜀吴·魏胜")).unwrap_or_default();
+    assert_eq!(
+        j,
+        serde_json::json!([
+            {"type":"alliance","by":"蜀","with":"吴"},
+            {"type":"eliminate","by":"魏","sides":["蜀","吴"]},
+            {"type":"win","side":"魏"}
+        ])
+    );
+}
+
+#[test]
+fn title_from_body_line_or_tag() {
+    let p = parse("魏胜局\n1.马6进5，炮12平10，相7进9");
+    assert_eq!(p.title.as_deref(), Some("魏胜局"));
+    assert_eq!(p.game.title_events, vec![TitleEvent::Win { side: s("魏") }]);
+    assert_eq!(p.outcome.as_ref().map(|o| o.summary.as_str()), Some("魏胜"));
+    let p = parse_tags("1.马6进5，炮12平10，相7进9", &[("Title", "蜀胜局")]);
+    assert_eq!(p.title, None);
+    assert_eq!(p.game.title.as_deref(), Some("蜀胜局"));
+    assert_eq!(p.game.title_events, vec![TitleEvent::Win { side: s("蜀") }]);
+    // Every corpus title of the seed examples agrees with its moves.
+    for text in [TITLES, ALLIANCES, ANNEX, PAWNS] {
+        for p in corpus(text) {
+            assert!(!p.game.title_events.is_empty());
+            assert!(
+                problems(&p).is_empty(),
+                "{:?}: {:?}",
+                p.game.title,
+                problems(&p)
+            );
+        }
+    }
+}
+
+#[test]
+fn status_line_forms() {
+    let body = "1.马6进5，炮12平10，相7进9\n";
+    for line in [
+        "[胜利] [灭国] [认负]",
+        "【胜利】【灭国】【认负】",
+        "吴[胜利] 魏[灭国] 蜀[认负]",
+        "魏:灭国，吴:胜利，蜀:认负",
+        "吳[勝利] 魏[滅國] 蜀[認負]",
+    ] {
+        let p = parse(&format!("{body}{line}"));
+        let st: Vec<(&str, &str)> = p
+            .game
+            .status
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            st,
+            vec![("吴", "胜利"), ("蜀", "认负"), ("魏", "灭国")],
+            "{line}"
+        );
+        assert_eq!(
+            p.outcome.as_ref().map(|o| o.winners.clone()),
+            Some(vec![s("吴")]),
+            "{line}"
+        );
+    }
+    let p = parse(&format!("{body}[超时判负] [强制判和] [强制判和]"));
+    assert_eq!(
+        p.game.status.get("吴").map(String::as_str),
+        Some("超时判负")
+    );
+    let o = p.outcome.unwrap_or_default();
+    assert_eq!((o.summary.as_str(), o.draw.len()), ("魏蜀和", 2));
+}
+
+#[test]
+fn players_from_tags() {
+    let p = game(OPENINGS, 0);
+    let seats: Vec<(&str, Option<&str>)> = p
+        .players
+        .iter()
+        .map(|s| (s.seat.as_str(), s.name.as_deref()))
+        .collect();
+    assert_eq!(
+        seats,
+        vec![
+            ("吴", Some("孙策")),
+            ("魏", Some("曹操")),
+            ("蜀", Some("刘备"))
+        ]
+    );
+    assert!(p.players.iter().all(|s| s.color.is_none()));
+    let p = parse("1.马6进5");
+    assert_eq!(p.players.len(), 3);
+    assert!(p.players.iter().all(|s| s.name.is_none()));
+}
+
+// ---------------------------------------------------------------- diagnostics, one per code
+
+fn first(p: &Parsed<SanguoGame>, code: &str) -> (u32, u32, annals_import::Severity) {
+    p.diagnostics
+        .iter()
+        .find(|d| d.code == code)
+        .map(|d| (d.line, d.col, d.severity))
+        .unwrap_or_else(|| panic!("no {code}: {:?}", p.diagnostics))
+}
+
+use annals_import::Severity::{Error, Info, Warning};
+
+#[test]
+fn diag_syntax_keeps_scanning() {
+    let p =
+        parse("1.马6进5，炮12平10，相7进9\n2.车5平九，马12进11，马6进7\n3.车5进1，马1进2，兵5进1");
+    assert_eq!(first(&p, "sanguo.syntax"), (2, 6, Error));
+    assert_eq!(p.game.moves.len(), 3);
+    assert_eq!(first(&p, "sanguo.not-replayed"), (2, 8, Info));
+    let p = parse("1.车5进1=汉，炮12平10x魏，相7进9[和]");
+    // Replay stops at the first; the syntax of each later move is still read.
+    assert_eq!(
+        p.diagnostics
+            .iter()
+            .filter(|d| d.code == "sanguo.syntax")
+            .count(),
+        3
+    );
+    assert_eq!(first(&parse("1.车5进100"), "sanguo.syntax"), (1, 6, Error));
+    assert_eq!(
+        first(&parse("1.车99999999999进1"), "sanguo.syntax"),
+        (1, 4, Error)
+    );
+    let p = parse("1.车进，5进1，前平5");
+    assert!(
+        p.diagnostics
+            .iter()
+            .filter(|d| d.code == "sanguo.syntax")
+            .count()
+            >= 2
+    );
+}
+
+#[test]
+fn diag_unreadable_line() {
+    let p = parse("1.马6进5，炮12平10，相7进9\n这一行不是着法");
+    assert_eq!(first(&p, "sanguo.unreadable-line"), (2, 1, Error));
+}
+
+#[test]
+fn diag_no_piece_ambiguous_off_board_bad_move_self_capture() {
+    assert_eq!(
+        first(&parse("1.马6进5，炮3平10"), "sanguo.no-piece"),
+        (1, 8, Error)
+    );
+    assert_eq!(first(&parse("1.马进5"), "sanguo.ambiguous"), (1, 3, Error));
+    assert_eq!(first(&parse("1.前兵平9"), "sanguo.no-piece"), (1, 3, Error));
+    assert_eq!(first(&parse("1.马5进3"), "sanguo.no-piece"), (1, 3, Error));
+    assert_eq!(
+        first(
+            &parse("1.马6进5，马6进5，马6进5\n2.马5进3"),
+            "sanguo.off-board"
+        ),
+        (2, 3, Error)
+    );
+    assert_eq!(first(&parse("1.马6平5"), "sanguo.bad-move"), (1, 3, Error));
+    assert_eq!(first(&parse("1.马6进9"), "sanguo.bad-move"), (1, 3, Error));
+    assert_eq!(first(&parse("1.车5进0"), "sanguo.bad-move"), (1, 3, Error));
+    assert_eq!(
+        first(&parse("1.车5进3"), "sanguo.self-capture"),
+        (1, 3, Error)
+    );
+    // 中兵平7 with two files of three pawns is ambiguous (the seed's own example, DOMAIN §6).
+    let annex = ANNEX.replace("中5平6", "中兵平6");
+    let p = game(&annex, 0);
+    assert!(
+        has_code(&p, "sanguo.ambiguous", Error),
+        "{:?}",
+        problems(&p)
+    );
+}
+
+#[test]
+fn diag_eliminated_side_and_round_slots() {
+    assert_eq!(
+        first(
+            &parse("1.炮6进1#魏，炮12平10，相7进9"),
+            "sanguo.eliminated-side"
+        ),
+        (1, 10, Error)
+    );
+    assert_eq!(
+        first(
+            &parse("1.炮6进1，炮12平10，相7进9，车5进1"),
+            "sanguo.round-slots"
+        ),
+        (1, 20, Error)
+    );
+}
+
+#[test]
+fn diag_warnings_of_the_doubtful_game() {
+    let p = game(ERRORS, 1);
+    assert_eq!(first(&p, "sanguo.illegal-move"), (17, 8, Warning));
+    assert_eq!(first(&p, "sanguo.round-number"), (18, 1, Warning));
+    assert_eq!(first(&p, "sanguo.punctuation"), (18, 14, Warning));
+    assert_eq!(first(&p, "sanguo.marker-mismatch"), (19, 8, Warning));
+    assert_eq!(first(&p, "sanguo.unclosed-comment"), (19, 22, Warning));
+    assert_eq!(first(&p, "sanguo.status"), (22, 1, Warning));
+    assert_eq!(first(&p, "sanguo.title-mismatch"), (17, 1, Warning));
+    assert_eq!(first(&p, "sanguo.status-mismatch"), (22, 1, Warning));
+    assert!(
+        !p.diagnostics
+            .iter()
+            .any(|d| d.severity == Error && d.code != "sanguo.unreadable-line")
+    );
+    assert_eq!(p.game.moves.len(), 11);
+}
+
+#[test]
+fn diag_home_rules_of_own_pieces() {
+    let w = |body: &str| -> Vec<String> {
+        parse(body)
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "sanguo.illegal-move")
+            .map(|d| d.message.clone())
+            .collect()
+    };
+    assert_eq!(
+        w("1.相7进5\n2.相5进7\n3.相7进9").len(),
+        1,
+        "相 leaves its territory"
+    );
+    assert_eq!(w("1.士8进7").len(), 1, "士 leaves its palace");
+    assert_eq!(w("1.士8进9").len(), 0);
+    assert_eq!(w("1.兵7平8").len(), 0, "sideways on the 防线");
+    assert_eq!(w("1.兵7进1\n2.兵7平8").len(), 1, "sideways on the 国境线");
+    assert_eq!(
+        w("1.兵7进1\n2.兵7进1\n3.兵7平8\n4.兵8退1").len(),
+        0,
+        "beyond the 国境线"
+    );
+    assert_eq!(w("1.兵7退1").len(), 1, "backward at home");
+    assert_eq!(w("1.兵7进2").len(), 1, "two steps");
+    assert_eq!(
+        first(&parse("1.士8进7"), "sanguo.illegal-move"),
+        (1, 3, Warning)
+    );
+}
+
+#[test]
+fn diag_marker_mismatches() {
+    // x汉 without the emperor; =X off X's point; a horse on a point without =X; #X of oneself.
+    assert_eq!(
+        first(&parse("1.马6进5x汉"), "sanguo.marker-mismatch"),
+        (1, 3, Warning)
+    );
+    let p = parse("1.车5进1，车5进1=吴");
+    assert_eq!(first(&p, "sanguo.marker-mismatch"), (1, 8, Warning));
+    assert_eq!(
+        p.game.moves[1].events,
+        vec![MoveEvent::Alliance { with: s("吴") }]
+    );
+    let t = TITLES.replace("马2进1×汉", "马2进1");
+    let p = game(&t, 2);
+    assert!(has_code(&p, "sanguo.marker-mismatch", Warning));
+    assert_eq!(find(&p, "马2进1").events, vec![MoveEvent::KillHan]);
+    let p = parse("1.车5进1#吴");
+    assert_eq!(first(&p, "sanguo.marker-mismatch"), (1, 3, Warning));
+    assert!(p.game.moves[0].events.is_empty());
+    let p = parse("【困毙灭国】");
+    assert_eq!(first(&p, "sanguo.marker-mismatch"), (1, 1, Warning));
+}
+
+#[test]
+fn diag_title_unreadable_and_disagreeing() {
+    let p = game(ERRORS, 7);
+    assert_eq!(first(&p, "sanguo.title"), (54, 1, Warning));
+    let p = parse("魏杀汉·不知所云\n1.马6进5");
+    assert_eq!(first(&p, "sanguo.title"), (1, 1, Warning));
+    let p = parse_tags("魏胜局\n1.马6进5", &[("Title", "蜀胜局")]);
+    assert_eq!(first(&p, "sanguo.title-mismatch"), (1, 1, Warning));
+    // A move event missing from the title.
+    let p = parse("吴胜\n1.炮6进1#魏");
+    assert!(has_code(&p, "sanguo.title-mismatch", Warning));
+    // Title win against the status line.
+    let p = parse("吴胜\n1.炮6进1\n[认负] [胜利] [认负]");
+    assert!(has_code(&p, "sanguo.title-mismatch", Warning));
+}
+
+#[test]
+fn diag_status_mismatch_both_ways() {
+    let p = parse("1.炮6进1#魏\n[胜利] [认负] [认负]");
+    assert_eq!(first(&p, "sanguo.status-mismatch"), (2, 1, Warning));
+    let p = parse("1.炮6进1\n[胜利] [灭国] [认负]");
+    assert_eq!(first(&p, "sanguo.status-mismatch"), (2, 1, Warning));
+    let p = parse("1.炮6进1\n[胜利] [认负] [认负]\n[胜利] [认负] [认负]");
+    assert_eq!(first(&p, "sanguo.status"), (3, 1, Warning));
+}
+
+#[test]
+fn diag_info_normalizations() {
+    let p = parse("1.马6进5,炮12平10,相7进9\n2.車5進1，车5进1");
+    assert_eq!(first(&p, "sanguo.traditional"), (2, 3, Info));
+    assert_eq!(first(&p, "sanguo.full-width"), (2, 7, Info));
+    assert_eq!(p.diagnostics.len(), 2);
+}
+
+#[test]
+fn punctuation_repairs() {
+    let p = parse("1 马6进5 炮12平10 相7进9\n2、车5进1;车5进1，，");
+    assert_eq!(p.game.moves.len(), 5);
+    let n = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "sanguo.punctuation")
+        .count();
+    assert!(n >= 4, "{:?}", p.diagnostics);
+    let p = parse("马6进5，炮12平10，相7进9");
+    assert_eq!(first(&p, "sanguo.round-number"), (1, 1, Warning));
+    assert_eq!(p.game.moves.len(), 3);
+}
+
+// ---------------------------------------------------------------- robustness and speed
+
+#[test]
+fn never_panics_on_odd_input() {
+    let mut inputs: Vec<String> = vec![
+        String::new(),
+        "\n\n".into(),
+        "1.".into(),
+        "1.，，，，，".into(),
+        "99999999999999999999.马6进5".into(),
+        "1.马99999999999999进5".into(),
+        "1.前前前".into(),
+        "1.七车平11".into(),
+        "1.车5进1[困毙".into(),
+        "1.车5进1(".into(),
+        "[胜利]".into(),
+        "{".into(),
+        "}".into(),
+        "x汉#=".into(),
+        "1.马6进5x".into(),
+        "1.马6进5#".into(),
+        "1.魏9进1，吴9进1，汉9进1".into(),
+        "标题：".into(),
+        "【】".into(),
+        "1.\u{0}\u{ffff}".into(),
+    ];
+    // Every prefix of every corpus file.
+    for text in [
+        OPENINGS,
+        PAWNS,
+        ANNEX,
+        TITLES,
+        ALLIANCES,
+        TRADITIONAL,
+        ERRORS,
+    ] {
+        let chars: Vec<char> = text.chars().collect();
+        for cut in (0..chars.len()).step_by(37) {
+            inputs.push(chars[..cut].iter().collect());
+        }
+    }
+    for body in &inputs {
+        let p = parse(body);
+        let _ = board_after(&p.game, usize::MAX);
+    }
+}
+
+#[test]
+fn board_after_tolerates_foreign_data() {
+    let mut g = SanguoGame::default();
+    g.moves.push(sanguo::Move {
+        side: s("魏"),
+        from: [16, 16],
+        to: [200, 3],
+        ..Default::default()
+    });
+    g.moves.push(sanguo::Move {
+        side: s("?"),
+        ..Default::default()
+    });
+    assert_eq!(board_after(&g, 5).len(), 53);
+}
+
+#[test]
+fn resolution_is_fast_enough() {
+    // ≥ 50 MB/s is the target in release builds; here (debug) only a loose floor is checked.
+    let body = game_body(ANNEX);
+    let big: String = std::iter::repeat_n(body.as_str(), 50)
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    let start = std::time::Instant::now();
+    let mut moves = 0;
+    for raw in record::split_games(&big) {
+        moves += sanguo::parse(
+            &raw.body,
+            &Ctx {
+                first_line: raw.body_line,
+                tags: &raw.tags,
+            },
+        )
+        .game
+        .moves
+        .len();
+    }
+    let secs = start.elapsed().as_secs_f64();
+    assert_eq!(moves, 77 * 50);
+    let mbs = big.len() as f64 / secs / 1e6;
+    eprintln!("sanguo: {mbs:.1} MB/s");
+    assert!(mbs > 1.0, "{mbs} MB/s");
+}
+
+fn game_body(text: &str) -> String {
+    text.to_string()
+}
+
+/// Every code the module declares is produced by some input of this file (a new code needs a test).
+#[test]
+fn every_diagnostic_code_is_exercised() {
+    let declared = [
+        sanguo::code::SYNTAX,
+        sanguo::code::UNREADABLE_LINE,
+        sanguo::code::NO_PIECE,
+        sanguo::code::AMBIGUOUS,
+        sanguo::code::OFF_BOARD,
+        sanguo::code::BAD_MOVE,
+        sanguo::code::SELF_CAPTURE,
+        sanguo::code::ELIMINATED_SIDE,
+        sanguo::code::ROUND_SLOTS,
+        sanguo::code::ILLEGAL_MOVE,
+        sanguo::code::MARKER,
+        sanguo::code::ROUND_NUMBER,
+        sanguo::code::PUNCTUATION,
+        sanguo::code::TITLE,
+        sanguo::code::TITLE_MISMATCH,
+        sanguo::code::STATUS,
+        sanguo::code::STATUS_MISMATCH,
+        sanguo::code::UNCLOSED_COMMENT,
+        sanguo::code::TRADITIONAL,
+        sanguo::code::FULL_WIDTH,
+        sanguo::code::NOT_REPLAYED,
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for text in [
+        OPENINGS,
+        PAWNS,
+        ANNEX,
+        TITLES,
+        ALLIANCES,
+        TRADITIONAL,
+        ERRORS,
+    ] {
+        for p in corpus(text) {
+            seen.extend(p.diagnostics.iter().map(|d| d.code.clone()));
+        }
+    }
+    for c in declared {
+        assert!(c.starts_with("sanguo."));
+        assert!(seen.contains(c), "the corpus never produces {c}");
+    }
+    assert!(
+        seen.iter().all(|c| declared.contains(&c.as_str())),
+        "{seen:?}"
+    );
+}
