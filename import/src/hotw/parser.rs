@@ -352,7 +352,16 @@ impl Lp<'_, '_> {
 
     /// A region with its groups, at the word `i`.
     fn node(&mut self, i: usize, hi: usize) -> (Node, usize) {
-        let (name, lost) = self.region_at(i, true);
+        let mut j = i + 1;
+        let (name, lost) = match self.full_name(i, hi) {
+            Some((code_, end)) => {
+                let w = self.l.raw(i, end);
+                self.info(code::REGION_ALIAS, i, format!("region name {w:?} read as {code_}"));
+                j = end;
+                (code_, false)
+            }
+            None => self.region_at(i, true),
+        };
         let mut node = Node {
             name,
             ..Node::default()
@@ -360,11 +369,29 @@ impl Lp<'_, '_> {
         if lost {
             node.battle.push("X".into());
         }
-        let mut j = i + 1;
         while j < hi && self.l.kind(j) == Some(Tk::LParen) {
             j = self.group(j, hi, &mut node);
         }
         (node, j)
+    }
+
+    /// A full name written in several words (`Great Plain of China`) starting at `i`, when the
+    /// first word alone is no code: the code and the index after the last word.
+    fn full_name(&self, i: usize, hi: usize) -> Option<(String, usize)> {
+        if self.l.kind(i + 1) != Some(Tk::Word) || TABLES.region(self.l.s(i), false).is_some() {
+            return None;
+        }
+        let mut end = i + 1;
+        while end < hi && end < i + 5 && self.l.kind(end) == Some(Tk::Word) {
+            end += 1;
+        }
+        while end > i + 1 {
+            if let Some((r, How::Name)) = TABLES.region(self.l.raw(i, end), false) {
+                return Some((r.code.clone(), end));
+            }
+            end -= 1;
+        }
+        None
     }
 
     /// Seas of a sea route `(Atl, Ind, WPac)` between `lo` and `hi`.
@@ -560,6 +587,7 @@ impl Lp<'_, '_> {
                     let stop = self.l.find(e.max(j + 1), hi, &[Tk::Semi]);
                     self.unreadable(seg_start, stop);
                     j = stop;
+                    at_start = false;
                     continue;
                 }
             };
@@ -653,13 +681,10 @@ impl Lp<'_, '_> {
             self.unreadable(lo, hi);
             return;
         }
-        match turn.builds.iter_mut().find(|b| b.region == n.name) {
-            Some(b) => b.items.extend(n.builds),
-            None => turn.builds.push(Build {
-                region: n.name,
-                items: n.builds,
-            }),
-        }
+        turn.builds.push(Build {
+            region: n.name,
+            items: n.builds,
+        });
     }
 
     /// A line of event cards between `lo` and `hi`.
@@ -1190,6 +1215,13 @@ fn epoch_line(t: &str) -> Option<EpochLine> {
     None
 }
 
+/// A bare resumption line: `(con't)`, `(cont)`, `(continued)`, `續`.
+fn is_cont(t: &str) -> bool {
+    let low = t.to_lowercase();
+    let inner = low.trim_start_matches(['(', '（']).trim_end_matches([')', '）']).trim();
+    matches!(inner, "con't" | "cont" | "cont'd" | "con’t" | "continued" | "續" | "续")
+}
+
 /// A turn header `P(Empire): rest` or a pause `P(Empire)後暫停`.
 struct Header {
     seat: usize,
@@ -1342,6 +1374,11 @@ impl State<'_> {
         let t = text.trim();
         if let Some(e) = epoch_line(t) {
             self.epoch_header(e, no, text);
+            return;
+        }
+        if is_cont(t) {
+            let e = self.epoch.unwrap_or(1);
+            self.epoch_header(EpochLine::Cont(e), no, text);
             return;
         }
         let l = Line::new(text, no);
