@@ -128,16 +128,14 @@ pub fn lex(line: &str) -> Vec<Tok> {
         }
         if c == '+' || word_char(c) {
             let mut j = k + 1;
-            loop {
-                let Some(&(_, d)) = chars.get(j) else { break };
+            while let Some(&(_, d)) = chars.get(j) {
                 let inner = (d == '-' || d == '+')
                     && chars.get(j - 1).is_some_and(|p| p.1.is_alphanumeric())
                     && chars.get(j + 1).is_some_and(|p| p.1.is_alphanumeric());
-                if word_char(d) || inner {
-                    j += 1;
-                } else {
+                if !(word_char(d) || inner) {
                     break;
                 }
+                j += 1;
             }
             let end = end_of(j);
             let kind = if c == '+' {

@@ -356,7 +356,11 @@ impl Lp<'_, '_> {
         let (name, lost) = match self.full_name(i, hi) {
             Some((code_, end)) => {
                 let w = self.l.raw(i, end);
-                self.info(code::REGION_ALIAS, i, format!("region name {w:?} read as {code_}"));
+                self.info(
+                    code::REGION_ALIAS,
+                    i,
+                    format!("region name {w:?} read as {code_}"),
+                );
                 j = end;
                 (code_, false)
             }
@@ -457,13 +461,12 @@ impl Lp<'_, '_> {
             match self.l.kind(j) {
                 Some(Tk::Arrow) => {
                     j += 1;
-                    if let Some(rp) = self.l.close(j, hi) {
-                        if self.l.kind(j) == Some(Tk::LParen)
-                            && matches!(self.l.kind(rp + 1), Some(Tk::Arrow | Tk::Dash2))
-                        {
-                            via = self.seas(j + 1, rp);
-                            j = rp + 2;
-                        }
+                    if let Some(rp) = self.l.close(j, hi)
+                        && self.l.kind(j) == Some(Tk::LParen)
+                        && matches!(self.l.kind(rp + 1), Some(Tk::Arrow | Tk::Dash2))
+                    {
+                        via = self.seas(j + 1, rp);
+                        j = rp + 2;
                     }
                 }
                 Some(Tk::Dash2) => {
@@ -636,19 +639,19 @@ impl Lp<'_, '_> {
                 Some((o, via)) => {
                     let first_name = seq.first().map(|n| n.name.clone()).unwrap_or_default();
                     if seq.len() > 1 && visited.contains(&first_name) {
-                        if let Some(n) = seq.first() {
-                            if !n.builds.is_empty() {
-                                turn.builds.push(Build {
-                                    region: n.name.clone(),
-                                    items: n.builds.clone(),
-                                });
-                            }
+                        if let Some(n) = seq.first()
+                            && !n.builds.is_empty()
+                        {
+                            turn.builds.push(Build {
+                                region: n.name.clone(),
+                                items: n.builds.clone(),
+                            });
                         }
                     } else {
-                        if let Some(n) = seq.first_mut() {
-                            if n.via.is_empty() {
-                                n.via = via.clone();
-                            }
+                        if let Some(n) = seq.first_mut()
+                            && n.via.is_empty()
+                        {
+                            n.via = via.clone();
                         }
                         seq.insert(
                             0,
@@ -993,20 +996,20 @@ impl Lp<'_, '_> {
     }
 
     fn check_card_epoch(&mut self, code_: &str, i: usize) {
-        if let Some(c) = TABLES.card_by_code(code_) {
-            if self.epoch < c.first || self.epoch > c.last {
-                self.warn(
-                    code::CARD_EPOCH,
-                    i,
-                    format!(
-                        "{} is a card of E{}–E{}, played in E{}",
-                        c.code,
-                        roman_str(c.first),
-                        roman_str(c.last),
-                        roman_str(self.epoch)
-                    ),
-                );
-            }
+        if let Some(c) = TABLES.card_by_code(code_)
+            && (self.epoch < c.first || self.epoch > c.last)
+        {
+            self.warn(
+                code::CARD_EPOCH,
+                i,
+                format!(
+                    "{} is a card of E{}–E{}, played in E{}",
+                    c.code,
+                    roman_str(c.first),
+                    roman_str(c.last),
+                    roman_str(self.epoch)
+                ),
+            );
         }
     }
 
@@ -1049,15 +1052,13 @@ impl Lp<'_, '_> {
                 Some(Tk::Word) => {
                     let w = self.l.s(k);
                     let is_area = |p: &str| TABLES.area(p).is_some();
-                    if w.contains('+') && w.split('+').all(is_area) {
-                        self.areas(k, k + 1, play);
-                        cur = None;
-                    } else if self.l.kind(k + 1) == Some(Tk::Colon)
+                    let joined = w.contains('+') && w.split('+').all(is_area);
+                    let area_colon = self.l.kind(k + 1) == Some(Tk::Colon)
                         && is_area(w)
                         && TABLES
                             .region(w, false)
-                            .is_none_or(|_| cur.is_none() && play.targets.is_empty())
-                    {
+                            .is_none_or(|_| cur.is_none() && play.targets.is_empty());
+                    if joined || area_colon {
                         self.areas(k, k + 1, play);
                         cur = None;
                     } else if let Some((toks, norm)) = battle_word(w) {
@@ -1218,8 +1219,14 @@ fn epoch_line(t: &str) -> Option<EpochLine> {
 /// A bare resumption line: `(con't)`, `(cont)`, `(continued)`, `續`.
 fn is_cont(t: &str) -> bool {
     let low = t.to_lowercase();
-    let inner = low.trim_start_matches(['(', '（']).trim_end_matches([')', '）']).trim();
-    matches!(inner, "con't" | "cont" | "cont'd" | "con’t" | "continued" | "續" | "续")
+    let inner = low
+        .trim_start_matches(['(', '（'])
+        .trim_end_matches([')', '）'])
+        .trim();
+    matches!(
+        inner,
+        "con't" | "cont" | "cont'd" | "con’t" | "continued" | "續" | "续"
+    )
 }
 
 /// A turn header `P(Empire): rest` or a pause `P(Empire)後暫停`.
@@ -1391,13 +1398,16 @@ impl State<'_> {
             }
             return;
         }
-        if let Some(cp) = self.snapshot {
-            if self.holding_line(cp, &l) {
-                return;
-            }
+        if let Some(cp) = self.snapshot
+            && self.holding_line(cp, &l)
+        {
+            return;
         }
-        if self.colour_line.is_none() && self.game.turns.is_empty() {
-            if let Some(cs) = colour_line(&l) {
+        if self.colour_line.is_none()
+            && self.game.turns.is_empty()
+            && let Some(cs) = colour_line(&l)
+        {
+            {
                 self.colour_line = Some(no);
                 for (seat, c, k, known) in cs {
                     if !known {
@@ -1483,18 +1493,18 @@ impl State<'_> {
                 .empire(&h.empire, self.epoch, true)
                 .map(|e| e.0.code.clone())
                 .unwrap_or_else(|| h.empire.clone());
-            if let Some(last) = self.game.turns.last() {
-                if last.player != seat || last.empire != empire {
-                    self.sink.warning(
-                        code::PAUSE_MISMATCH,
-                        l.no,
-                        l.col(0),
-                        format!(
-                            "pause after {seat}({empire}) but the last turn was {}({})",
-                            last.player, last.empire
-                        ),
-                    );
-                }
+            if let Some(last) = self.game.turns.last()
+                && (last.player != seat || last.empire != empire)
+            {
+                self.sink.warning(
+                    code::PAUSE_MISMATCH,
+                    l.no,
+                    l.col(0),
+                    format!(
+                        "pause after {seat}({empire}) but the last turn was {}({})",
+                        last.player, last.empire
+                    ),
+                );
             }
             cp.seat = Some(seat);
             cp.empire = Some(empire);

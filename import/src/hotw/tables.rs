@@ -150,10 +150,8 @@ impl Index {
         if let Some(&r) = self.name.get(&name_key(s)) {
             return vec![(r, How::Name, None)];
         }
-        if fuzzy {
-            if let Some((r, d)) = self.fuzzy(&k) {
-                return vec![(r, How::Fuzzy(d), None)];
-            }
+        if fuzzy && let Some((r, d)) = self.fuzzy(&k) {
+            return vec![(r, How::Fuzzy(d), None)];
         }
         Vec::new()
     }
