@@ -47,16 +47,42 @@ fn dash(c: char) -> bool {
     matches!(c, '-' | '—' | '–' | '－' | '―')
 }
 
+/// The characters of a line with their byte offsets, width-folded; ASCII lines are read in place.
+enum Chars<'a> {
+    Ascii(&'a [u8]),
+    Wide(Vec<(usize, char)>),
+}
+
+impl Chars<'_> {
+    fn get(&self, k: usize) -> Option<(usize, char)> {
+        match self {
+            Chars::Ascii(b) => b.get(k).map(|&c| (k, char::from(c))),
+            Chars::Wide(v) => v.get(k).copied(),
+        }
+    }
+    fn len(&self) -> usize {
+        match self {
+            Chars::Ascii(b) => b.len(),
+            Chars::Wide(v) => v.len(),
+        }
+    }
+}
+
 /// Splits a line into tokens. Never fails: a character it does not know becomes `Other`.
 pub fn lex(line: &str) -> Vec<Tok> {
-    let chars: Vec<(usize, char)> = line
-        .char_indices()
-        .map(|(i, c)| (i, fold_width(c)))
-        .collect();
+    let chars = if line.is_ascii() {
+        Chars::Ascii(line.as_bytes())
+    } else {
+        Chars::Wide(
+            line.char_indices()
+                .map(|(i, c)| (i, fold_width(c)))
+                .collect(),
+        )
+    };
     let end_of = |k: usize| chars.get(k).map(|p| p.0).unwrap_or(line.len());
     let mut out = Vec::with_capacity(chars.len() / 3 + 1);
     let mut k = 0usize;
-    while let Some(&(start, c)) = chars.get(k) {
+    while let Some((start, c)) = chars.get(k) {
         let col = k as u32;
         if c.is_whitespace() {
             k += 1;
@@ -128,7 +154,7 @@ pub fn lex(line: &str) -> Vec<Tok> {
         }
         if c == '+' || word_char(c) {
             let mut j = k + 1;
-            while let Some(&(_, d)) = chars.get(j) {
+            while let Some((_, d)) = chars.get(j) {
                 let inner = (d == '-' || d == '+')
                     && chars.get(j - 1).is_some_and(|p| p.1.is_alphanumeric())
                     && chars.get(j + 1).is_some_and(|p| p.1.is_alphanumeric());

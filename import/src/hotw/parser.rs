@@ -529,7 +529,8 @@ impl Lp<'_, '_> {
     ) {
         let fixed = origin.is_some();
         let mut chain: Option<(Node, Vec<String>)> = origin.map(|o| (o, Vec::new()));
-        let mut visited: Vec<String> = chain.iter().map(|c| c.0.name.clone()).collect();
+        // regions reached by the current chain: its origin and the legs from `chain_start` on
+        let mut chain_start = turn.expansions.len();
         let mut build_mode = false;
         let mut at_start = true;
         let mut j = lo;
@@ -545,7 +546,7 @@ impl Lp<'_, '_> {
                     }
                     if !fixed {
                         chain = None;
-                        visited.clear();
+                        chain_start = turn.expansions.len();
                         build_mode = false;
                     }
                     at_start = true;
@@ -612,7 +613,6 @@ impl Lp<'_, '_> {
             if build_mode {
                 build_mode = false;
                 chain = None;
-                visited.clear();
             }
             match &chain {
                 None => {
@@ -631,14 +631,19 @@ impl Lp<'_, '_> {
                                 items: o.builds.clone(),
                             });
                         }
-                        visited.push(o.name.clone());
+                        chain_start = turn.expansions.len();
                         chain = Some((o, via));
                     }
                 }
                 Some(_) if from_origin => {}
                 Some((o, via)) => {
-                    let first_name = seq.first().map(|n| n.name.clone()).unwrap_or_default();
-                    if seq.len() > 1 && visited.contains(&first_name) {
+                    let first_name = seq.first().map(|n| n.name.as_str()).unwrap_or_default();
+                    let reached = o.name == first_name
+                        || turn
+                            .expansions
+                            .get(chain_start..)
+                            .is_some_and(|legs| legs.iter().any(|e| e.to == first_name));
+                    if seq.len() > 1 && reached {
                         if let Some(n) = seq.first()
                             && !n.builds.is_empty()
                         {
@@ -663,15 +668,18 @@ impl Lp<'_, '_> {
                     }
                 }
             }
-            for w in seq.windows(2) {
-                let (a, b) = (&w[0], &w[1]);
-                visited.push(b.name.clone());
+            let mut it = seq.into_iter();
+            let Some(mut prev) = it.next().map(|n| n.name) else {
+                continue;
+            };
+            for b in it {
+                let to = b.name;
                 turn.expansions.push(Expansion {
-                    from: a.name.clone(),
-                    via: b.via.clone(),
-                    to: b.name.clone(),
-                    battle: b.battle.clone(),
-                    builds: b.builds.clone(),
+                    from: std::mem::replace(&mut prev, to.clone()),
+                    via: b.via,
+                    to,
+                    battle: b.battle,
+                    builds: b.builds,
                     card: card.map(str::to_string),
                     repaired: b.repaired,
                 });

@@ -54,19 +54,19 @@ pub struct Card {
 
 /// How a name was resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum How {
+pub enum How<'a> {
     Exact,
     /// Case, dots, width or `Δ` differ from the code.
     Folded,
     /// A row of `aliases.csv`; the note says where the form comes from.
-    Alias(String),
+    Alias(&'a str),
     /// The full name.
     Name,
     /// A close misspelling at this edit distance.
     Fuzzy(usize),
 }
 
-impl How {
+impl How<'_> {
     /// True when the form is not the canonical code as written.
     pub fn is_fuzzy(&self) -> bool {
         matches!(self, How::Fuzzy(_))
@@ -109,51 +109,61 @@ impl Index {
         });
     }
 
-    /// Every candidate row for a written form, with how it was found; stops at the first step that
-    /// gives an answer.
-    fn lookup(&self, s: &str, fuzzy: bool) -> Vec<(usize, How, Option<u8>)> {
+    /// The first answer for a written form (regions and cards), without allocating on the
+    /// common paths (exact code, folded code, alias).
+    fn first(&self, s: &str, fuzzy: bool) -> Option<(usize, How<'_>)> {
         if let Some(&r) = self.code.get(s) {
-            let mut out = vec![(r, How::Exact, None)];
-            // an alias of the same spelling with an epoch (Fran = Franks in EV) is a second candidate
-            if let Some(al) = self.alias.get(&fold_key(s)) {
-                out.extend(
-                    al.iter()
-                        .filter(|a| a.epoch.is_some())
-                        .map(|a| (a.canonical, How::Alias(a.note.clone()), a.epoch)),
-                );
-            }
-            return out;
+            return Some((r, How::Exact));
         }
-        let k = fold_key(s);
-        let mut out = Vec::new();
-        // dots dropped, case kept: `S.Iber` is SIber, not the wasteland Siber
-        let undotted: String = s
-            .chars()
-            .map(crate::text::fold_width)
-            .filter(|c| *c != '.')
-            .collect();
-        if let Some(&r) = self.code.get(undotted.as_str()) {
-            out.push((r, How::Folded, None));
-        } else if let Some(&r) = self.folded.get(&k) {
-            out.push((r, How::Folded, None));
-        }
-        if let Some(al) = self.alias.get(&k) {
-            for a in al {
-                if out.is_empty() || a.epoch.is_some() {
-                    out.push((a.canonical, How::Alias(a.note.clone()), a.epoch));
+        let found = with_key(s, false, |k| {
+            // dots dropped, case kept: `S.Iber` is SIber, not the wasteland Siber
+            if s.contains('.') || !s.is_ascii() {
+                let undotted = with_key(s, true, |u| self.code.get(u).copied());
+                if let Some(r) = undotted {
+                    return Some((r, How::Folded));
                 }
             }
+            if let Some(&r) = self.folded.get(k) {
+                return Some((r, How::Folded));
+            }
+            if let Some(a) = self.alias.get(k).and_then(|al| al.first()) {
+                return Some((a.canonical, How::Alias(a.note.as_str())));
+            }
+            None
+        });
+        if found.is_some() {
+            return found;
         }
-        if !out.is_empty() {
-            return out;
+        if let Some(r) = with_name_key(s, |k| self.name.get(k).copied()) {
+            return Some((r, How::Name));
         }
-        if let Some(&r) = self.name.get(&name_key(s)) {
-            return vec![(r, How::Name, None)];
+        if fuzzy {
+            let k = fold_key(s);
+            if let Some((r, d)) = self.fuzzy(&k) {
+                return Some((r, How::Fuzzy(d)));
+            }
         }
-        if fuzzy && let Some((r, d)) = self.fuzzy(&k) {
-            return vec![(r, How::Fuzzy(d), None)];
-        }
-        Vec::new()
+        None
+    }
+
+    /// Every candidate row for a written form, with how it was found (empires: a form may name
+    /// two, `Fran`).
+    fn lookup(&self, s: &str, fuzzy: bool) -> Vec<(usize, How<'_>)> {
+        let Some((r, how)) = self.first(s, fuzzy) else {
+            return Vec::new();
+        };
+        let mut out = vec![(r, how)];
+        // aliases of the same spelling restricted to an epoch are further candidates
+        with_key(s, false, |k| {
+            if let Some(al) = self.alias.get(k) {
+                for a in al.iter().filter(|a| a.epoch.is_some()) {
+                    if out.iter().all(|(o, _)| *o != a.canonical) {
+                        out.push((a.canonical, How::Alias(a.note.as_str())));
+                    }
+                }
+            }
+        });
+        out
     }
 
     fn fuzzy(&self, key: &str) -> Option<(usize, usize)> {
@@ -211,6 +221,50 @@ fn edit_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
     }
     let d = prev[n];
     (d <= max).then_some(d)
+}
+
+/// Calls `f` with the comparison form of `s` ([`fold_key`]; with `keep_case`, only dots and spaces
+/// dropped), built on the stack for short ASCII forms.
+fn with_key<R>(s: &str, keep_case: bool, f: impl FnOnce(&str) -> R) -> R {
+    let mut buf = [0u8; 40];
+    if s.len() <= buf.len() && s.is_ascii() {
+        let mut n = 0;
+        for b in s.bytes() {
+            if b == b'.' || b == b' ' {
+                continue;
+            }
+            if let Some(slot) = buf.get_mut(n) {
+                *slot = if keep_case { b } else { b.to_ascii_lowercase() };
+                n += 1;
+            }
+        }
+        return f(std::str::from_utf8(buf.get(..n).unwrap_or_default()).unwrap_or_default());
+    }
+    if keep_case {
+        let k: String = s
+            .chars()
+            .map(crate::text::fold_width)
+            .filter(|c| *c != '.' && *c != ' ')
+            .collect();
+        return f(&k);
+    }
+    f(&fold_key(s))
+}
+
+/// Calls `f` with the comparison form of a full name ([`name_key`]).
+fn with_name_key<R>(s: &str, f: impl FnOnce(&str) -> R) -> R {
+    let mut buf = [0u8; 40];
+    if s.len() <= buf.len() && s.is_ascii() {
+        let mut n = 0;
+        for b in s.bytes().filter(u8::is_ascii_alphanumeric) {
+            if let Some(slot) = buf.get_mut(n) {
+                *slot = b.to_ascii_lowercase();
+                n += 1;
+            }
+        }
+        return f(std::str::from_utf8(buf.get(..n).unwrap_or_default()).unwrap_or_default());
+    }
+    f(&name_key(s))
 }
 
 /// The comparison form of a code: width folded, dots and spaces dropped, `Δ` → `del`, lower case.
@@ -363,24 +417,29 @@ impl Tables {
     }
 
     /// Resolves a region, sea or wasteland.
-    pub fn region(&self, s: &str, fuzzy: bool) -> Option<(&Region, How)> {
-        let (r, how, _) = self.region_ix.lookup(s, fuzzy).into_iter().next()?;
+    pub fn region(&self, s: &str, fuzzy: bool) -> Option<(&Region, How<'_>)> {
+        let (r, how) = self.region_ix.first(s, fuzzy)?;
         Some((self.regions.get(r)?, how))
     }
 
     /// Resolves an area code (`China`, `NAm`, `Aust`…) to its canonical spelling.
     pub fn area(&self, s: &str) -> Option<&str> {
-        self.areas.get(&fold_key(s)).map(String::as_str)
+        with_key(s, false, |k| self.areas.get(k)).map(String::as_str)
     }
 
     /// Resolves an empire (major or minor); `epoch` is the epoch of the turn so far, which settles
     /// a form naming two empires (`Fran`): the one of this epoch, else the first later one, else
     /// the latest earlier one. The bool is true when context had to choose.
-    pub fn empire(&self, s: &str, epoch: Option<u8>, fuzzy: bool) -> Option<(&Empire, How, bool)> {
+    pub fn empire(
+        &self,
+        s: &str,
+        epoch: Option<u8>,
+        fuzzy: bool,
+    ) -> Option<(&Empire, How<'_>, bool)> {
         let cands = self.empire_ix.lookup(s, fuzzy);
         let mut best: Option<(usize, How)> = None;
         let mut best_rank = (u8::MAX, u8::MAX);
-        for (row, how, _) in &cands {
+        for (row, how) in &cands {
             let Some(e) = self.empires.get(*row) else {
                 continue;
             };
@@ -401,8 +460,8 @@ impl Tables {
     }
 
     /// Resolves an event card.
-    pub fn card(&self, s: &str, fuzzy: bool) -> Option<(&Card, How)> {
-        let (r, how, _) = self.card_ix.lookup(s, fuzzy).into_iter().next()?;
+    pub fn card(&self, s: &str, fuzzy: bool) -> Option<(&Card, How<'_>)> {
+        let (r, how) = self.card_ix.first(s, fuzzy)?;
         Some((self.cards.get(r)?, how))
     }
 
