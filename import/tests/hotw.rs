@@ -863,8 +863,66 @@ fn never_panics() {
             inputs.push(line[i..].to_string());
         }
     }
+    // pseudo-random strings over the notation's own pieces
+    let pieces = [
+        "A(",
+        "B(Rome)",
+        "):",
+        "EIII",
+        "(con't)",
+        "後暫停",
+        "-->",
+        "--",
+        "(",
+        ")",
+        ",",
+        ";",
+        ":",
+        " ",
+        "\n",
+        "GPC",
+        "E.Ana",
+        "Barbar",
+        "Civil",
+        "King",
+        "Cru",
+        "Mig",
+        "+f",
+        "+2",
+        "XXV",
+        "c/",
+        "fW",
+        "{",
+        "}",
+        "……",
+        "12",
+        "Δ",
+        "（",
+        "，",
+        "D: --",
+        "Tibet",
+        "Sei",
+        "Great Plain",
+        "甲",
+    ];
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..3000 {
+        let mut s = String::new();
+        for _ in 0..(seed % 40) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            s.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+        }
+        inputs.push(s);
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    }
     for s in &inputs {
-        let _ = p(s);
+        let r = p(s);
+        assert!(
+            r.diagnostics.iter().all(|d| d.line >= 1 && d.col >= 1),
+            "{s:?}"
+        );
     }
 }
 
