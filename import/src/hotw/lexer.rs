@@ -70,6 +70,14 @@ impl Chars<'_> {
 
 /// Splits a line into tokens. Never fails: a character it does not know becomes `Other`.
 pub fn lex(line: &str) -> Vec<Tok> {
+    let mut out = Vec::new();
+    lex_into(line, &mut out);
+    out
+}
+
+/// [`lex`] into a buffer (cleared first), so a caller can reuse it from line to line.
+pub fn lex_into(line: &str, out: &mut Vec<Tok>) {
+    out.clear();
     let chars = if line.is_ascii() {
         Chars::Ascii(line.as_bytes())
     } else {
@@ -80,7 +88,7 @@ pub fn lex(line: &str) -> Vec<Tok> {
         )
     };
     let end_of = |k: usize| chars.get(k).map(|p| p.0).unwrap_or(line.len());
-    let mut out = Vec::with_capacity(chars.len() / 3 + 1);
+    out.reserve(chars.len() / 3 + 1);
     let mut k = 0usize;
     while let Some((start, c)) = chars.get(k) {
         let col = k as u32;
@@ -191,13 +199,20 @@ pub fn lex(line: &str) -> Vec<Tok> {
         });
         k += 1;
     }
-    out
 }
 
 /// For each token, the index of its matching parenthesis (for `(` and `)`), or None when it has
 /// none (an unbalanced bracket) or is not a parenthesis.
 pub fn match_parens(toks: &[Tok]) -> Vec<Option<usize>> {
-    let mut m = vec![None; toks.len()];
+    let mut m = Vec::new();
+    match_parens_into(toks, &mut m);
+    m
+}
+
+/// [`match_parens`] into a buffer (cleared first).
+pub fn match_parens_into(toks: &[Tok], m: &mut Vec<Option<usize>>) {
+    m.clear();
+    m.resize(toks.len(), None);
     let mut stack = Vec::new();
     for (i, t) in toks.iter().enumerate() {
         match t.kind {
@@ -215,7 +230,6 @@ pub fn match_parens(toks: &[Tok]) -> Vec<Option<usize>> {
             _ => {}
         }
     }
-    m
 }
 
 #[cfg(test)]

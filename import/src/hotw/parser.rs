@@ -1,7 +1,9 @@
 //! The line-by-line HotW parser. See the module docs of [`crate::hotw`] for the grammar and every
 //! lenient decision; this file holds the mechanics.
 
-use super::lexer::{Tk, Tok, lex, match_parens};
+use super::lexer::{Tk, Tok, lex_into, match_parens_into};
+
+type Buffers = (Vec<Tok>, Vec<Option<usize>>);
 use super::tables::{How, RegionType, TABLES, fold_key, roman, roman_str};
 use super::{Build, CardPlay, Checkpoint, Expansion, Holding, HotwGame, Target, Turn, code};
 use crate::diag::Sink;
@@ -20,9 +22,16 @@ struct Line<'a> {
 
 impl<'a> Line<'a> {
     fn new(text: &'a str, no: u32) -> Self {
-        let toks = lex(text);
-        let m = match_parens(&toks);
+        Self::with_buffers(text, no, (Vec::new(), Vec::new()))
+    }
+    /// A line scanned into reused buffers (see [`Line::into_buffers`]).
+    fn with_buffers(text: &'a str, no: u32, (mut toks, mut m): Buffers) -> Self {
+        lex_into(text, &mut toks);
+        match_parens_into(&toks, &mut m);
         Line { text, toks, m, no }
+    }
+    fn into_buffers(self) -> Buffers {
+        (self.toks, self.m)
     }
     fn kind(&self, i: usize) -> Option<Tk> {
         self.toks.get(i).map(|t| t.kind)
@@ -226,23 +235,22 @@ impl Lp<'_, '_> {
         match how {
             How::Exact => {}
             How::Folded => {
-                if w.contains('.') && fold_key(w) == fold_key(code_) && w.replace('.', "") == code_
-                {
+                if w.contains('.') && w.chars().filter(|c| *c != '.').eq(code_.chars()) {
                     self.info(dotted, i, format!("dotted {what} {w:?} read as {code_}"));
                 } else {
                     self.info(alias, i, format!("{what} {w:?} read as {code_}"));
                 }
             }
             How::Alias(note) => {
-                let note = if note.is_empty() {
-                    String::new()
+                let (open, close) = if note.is_empty() {
+                    ("", "")
                 } else {
-                    format!(" ({note})")
+                    (" (", ")")
                 };
                 self.info(
                     alias,
                     i,
-                    format!("{what} alias {w:?} read as {code_}{note}"),
+                    format!("{what} alias {w:?} read as {code_}{open}{note}{close}"),
                 );
             }
             How::Name => self.info(alias, i, format!("{what} name {w:?} read as {code_}")),
@@ -1338,6 +1346,8 @@ struct State<'c> {
     colours: Vec<Option<String>>,
     colour_line: Option<u32>,
     seen: [bool; 6],
+    /// Token buffers reused from line to line.
+    buffers: Buffers,
 }
 
 /// Parses a body (see [`crate::hotw::parse`]).
@@ -1355,6 +1365,7 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
         colours: vec![None; 6],
         colour_line: None,
         seen: [false; 6],
+        buffers: (Vec::new(), Vec::new()),
     };
     for (idx, text) in clean.split('\n').enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
@@ -1396,24 +1407,30 @@ impl State<'_> {
             self.epoch_header(EpochLine::Cont(e), no, text);
             return;
         }
-        let l = Line::new(text, no);
-        if let Some(h) = header(&l) {
+        let l = Line::with_buffers(text, no, std::mem::take(&mut self.buffers));
+        self.scanned(&l, t, no);
+        self.buffers = l.into_buffers();
+    }
+
+    /// A line that is no epoch header.
+    fn scanned(&mut self, l: &Line, t: &str, no: u32) {
+        if let Some(h) = header(l) {
             self.snapshot = None;
             if h.pause {
-                self.pause(Some(&h), &l);
+                self.pause(Some(&h), l);
             } else {
-                self.turn(&h, &l);
+                self.turn(&h, l);
             }
             return;
         }
         if let Some(cp) = self.snapshot
-            && self.holding_line(cp, &l)
+            && self.holding_line(cp, l)
         {
             return;
         }
         if self.colour_line.is_none()
             && self.game.turns.is_empty()
-            && let Some(cs) = colour_line(&l)
+            && let Some(cs) = colour_line(l)
         {
             {
                 self.colour_line = Some(no);
@@ -1438,7 +1455,7 @@ impl State<'_> {
         match self.cur.and_then(|c| self.game.turns.get_mut(c)) {
             Some(turn) => {
                 let mut lp = Lp {
-                    l: &l,
+                    l,
                     sink: &mut self.sink,
                     epoch,
                     unparsed: Vec::new(),
