@@ -1352,7 +1352,13 @@ struct State<'c> {
 
 /// Parses a body (see [`crate::hotw::parse`]).
 pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
-    let (clean, comments) = crate::text::strip_comments(body);
+    // strip_comments copies the body; most bodies have no comment to strip
+    let (clean, comments) = if body.contains('{') {
+        let (c, cs) = crate::text::strip_comments(body);
+        (std::borrow::Cow::Owned(c), cs)
+    } else {
+        (std::borrow::Cow::Borrowed(body), Vec::new())
+    };
     let mut st = State {
         ctx,
         sink: Sink::default(),
