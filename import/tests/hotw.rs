@@ -643,6 +643,15 @@ fn interruption_snapshot_and_resumption() {
             .iter()
             .any(|d| d.code == "hotw.punctuation" && d.message.contains("B;"))
     );
+    // chapter 6 writes the pause line with a colon; simplified characters read the same
+    let r = p(
+        "EIII\nA(Hsiung): Mong-->GPC 42\nA(Hsiung)後暫停﹕\nA: Mong, GPC(cm)(III)\nEIII (con't)\nC(Rome): SApp-->NApp 57\nC(Rome)后暂停\nC: SApp(II)",
+    );
+    assert_eq!(r.game.checkpoints.len(), 2);
+    assert_eq!(r.game.checkpoints[0].holdings.len(), 2);
+    assert_eq!(r.game.checkpoints[1].empire.as_deref(), Some("Rome"));
+    assert!(r.game.turns[1].resumed);
+    assert!(!has(&r, "hotw.unreadable"));
     // (con't) without a pause
     let r = p("EIII\nA(Han): GPC-->Wei 3\nEIII (con't)\nB(Rome): SApp-->NApp 4");
     assert_eq!(
