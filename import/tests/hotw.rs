@@ -758,6 +758,9 @@ fn name_resolution_and_severities() {
     let r = p("EV\nD(Fuji): Hok-->(SJap)-->GPA(X); Hok-->Sei");
     assert_eq!(legs(&r.game.turns[0]), ["Hok(SJap)>GPA", "Hok>Sei"]);
     assert_eq!(count(&r, "hotw.region-unknown"), 2);
+    // a typed arrow → reads as -->
+    let r = p("EII\nF(Pers): PerP→Zag→LTig 9");
+    assert_eq!(legs(&r.game.turns[0]), ["PersP>Zag", "Zag>LTig"]);
     // full-width punctuation and Δ
     let r = p("EII\nＦ(Pers)：PerP-->GanΔ（X=V），UInd 9");
     assert_eq!(legs(&r.game.turns[0]), ["PersP>GanDel", "PersP>UInd"]);

@@ -7,8 +7,8 @@
 //! - a word is a run of letters, digits and `. \ / = ' Δ`, with `-` and `+` allowed inside it
 //!   between letters (`Si-Kyang`, `SEAsia+India`); `c/`, `XXV`, `X=V`, `E.Ana`, `Pers\D` are words;
 //! - a `+` at the start of a word makes a build or amount token (`+f`, `+ct`, `+2`, `+2f`);
-//! - one or more dashes then `>` is an arrow (`-->`, `->`, `--->`); two or more dashes without `>`
-//!   are a sea-leg opener (`--(S.China)-->`, `--Sea-->`) or a malformed arrow (`GuiH--NAnd`);
+//! - one or more dashes then `>` is an arrow (`-->`, `->`, `--->`), and so is `→`; two or more
+//!   dashes without `>` are a sea-leg opener (`--(S.China)-->`, `--Sea-->`) or a malformed arrow (`GuiH--NAnd`);
 //! - `……`, `…` and `...` are the chapter examples' placeholder for omitted moves.
 
 use crate::text::fold_width;
@@ -126,6 +126,16 @@ pub fn lex_into(line: &str, out: &mut Vec<Tok>) {
                 col,
             });
             k = j;
+            continue;
+        }
+        if matches!(c, '→' | '⟶' | '➔' | '⇒') {
+            out.push(Tok {
+                kind: Tk::Arrow,
+                start,
+                end: end_of(k + 1),
+                col,
+            });
+            k += 1;
             continue;
         }
         if dash(c) {
