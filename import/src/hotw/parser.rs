@@ -697,7 +697,20 @@ impl Lp<'_, '_> {
 
     fn node_builds(&mut self, n: Node, lo: usize, hi: usize, turn: &mut Turn) {
         if !n.battle.is_empty() || n.builds.is_empty() {
-            self.unreadable(lo, hi);
+            let raw = self.l.raw(lo, hi).trim().to_string();
+            let why = if n.battle.is_empty() {
+                format!("{} stands alone: no move into it and nothing built", n.name)
+            } else {
+                format!("a battle on {} with no move into it", n.name)
+            };
+            let col = self.l.col(lo);
+            self.sink.error(
+                code::UNREADABLE,
+                self.l.no,
+                col,
+                format!("could not read {raw:?} ({why}); kept as raw text"),
+            );
+            self.unparsed.push(raw);
             return;
         }
         turn.builds.push(Build {
