@@ -1,8 +1,136 @@
-//! History of the World notation (seed 000). STUB: the parser is being written.
+//! History of the World notation (seed 000: 方富潤, *History of the World 棋局記錄法建議*).
+//!
+//! A body is read line by line ([`parser`]); each line is scanned by a hand-written lexer
+//! ([`lexer`]) and names are resolved against the tables of [`tables`]. The parser never fails:
+//! what it cannot read is kept as raw text (`Turn::unparsed`, `HotwGame::unparsed`) with an error
+//! diagnostic, and the rest of the game still parses.
+//!
+//! # What a body holds
+//! - an optional colour line `A: Red B: Yellow …` (chapter 1);
+//! - epoch headers `EI`…`EVII`, `EIII (con't)` (a resumption) and `EVI後暫停` (a pause at an epoch's
+//!   end);
+//! - turns: a header `P(Empire): cards` (P = A–F) then lines of cards, expansions, builds and the
+//!   score (chapters 2–5); a minor empire is a turn of its own (`F(Fuji):`);
+//! - interruptions `P(Empire)後暫停` followed by holdings snapshot lines (chapter 6).
+//!
+//! # Lenient decisions (each is reported; see the diagnostic codes in [`code`])
+//! - **Names** resolve by code, folded code (case, dots, width, `Δ`), alias, full name, then close
+//!   misspelling; the unresolved keep their spelling (see [`tables`]).
+//! - **Empires by context**: a form naming two empires (`Fran`: Franks in EV, France in EVII) takes
+//!   the one of the current epoch, else the next one. `Mong` in a turn header is the empire, in a move
+//!   the region. `May`, `Saf` are the minor empires Maya and Sava.
+//! - **Epochs**: a turn whose empire belongs to a later epoch than the last header (or comes before
+//!   any header) moves the game to that epoch, with a warning `hotw.epoch-inferred` (the appendix-4
+//!   record has no `EI` and lists EV empires under `EIV`). An empire of an earlier epoch keeps the
+//!   header's epoch (warning `hotw.epoch-mismatch`).
+//! - **Cards by arguments**: `Civil(+2)` is Civil Service, `Civil(Malay, X; …)` and `Civil: …` are
+//!   Civil War; `King(Etr)` is the kingdom card `Etr`; a bare `King` is the kingdom card of the
+//!   current epoch (each epoch has one; warning `hotw.kingdom-inferred`); `Exp(forest)` is Expert
+//!   Troops with detail `For`.
+//! - **Expansions**: `A-->B-->C` gives the legs A→B and B→C. After `,` a segment whose first region
+//!   was already reached in the chain starts from there (`…, Wei-->TarP`); otherwise it branches from
+//!   the chain's origin (`ManchuP-->GPC, Korea`), taking the origin's first sea route when the first
+//!   leg went by sea. `;` starts a new chain. A line whose first segment has no arrow is a list of
+//!   builds (`Alb(+m), SApp(+f) 66`).
+//! - **Sea legs**: `--(Sea)-->`, `--Sea-->`, `-->(Sea)-->` and lists `(Atl, Ind, WPac)` go to `via`.
+//!   `A--B` where B is no sea is read as an arrow (warning `hotw.arrow-repaired`).
+//! - **Battles**: tokens are split greedily (`XXV` → X X V, `fW` → f W, `X=V`), case is normalized
+//!   (`fw` → f W) with an info.
+//! - **Unbalanced brackets**: a `(` never closed ends at the first arrow, `;` or region name inside
+//!   it (`UInd(V, cX, Zag-->LTig(V)`, `Cau(V-->Dni`); a `(` opening a line is dropped; a stray `)`
+//!   is ignored; each with a warning `hotw.bracket-repaired` and `repaired: true` on the expansion.
+//! - **Scores**: a number ending a line (header or move line) is the player's running total;
+//!   minor empires have none (a number there is reported and dropped).
+//! - **Snapshots** take `;` or `,` between groups, `A;` for `A:`, `D: --` for no holdings, `c` for
+//!   `ct`; a unit epoch later than the current epoch is kept and reported.
+//! - **Comments** `{…}` are attached to the turn before them (or the game, before the first turn).
+
+pub mod lexer;
+pub mod parser;
+pub mod tables;
 
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Ctx, Parsed};
+
+/// The diagnostic codes of this notation (stable; never rename one).
+pub mod code {
+    /// error: a part of a line that could not be read; kept verbatim in `unparsed`.
+    pub const UNREADABLE: &str = "hotw.unreadable";
+    /// warning: a region/sea/wasteland name not in the tables; kept verbatim.
+    pub const REGION_UNKNOWN: &str = "hotw.region-unknown";
+    /// info: a region written as a known alias, in another case, or by its full name.
+    pub const REGION_ALIAS: &str = "hotw.region-alias";
+    /// info: a region written with dots (`E.Ana`) or a trailing dot (`Nub.`).
+    pub const REGION_DOTTED: &str = "hotw.region-dotted";
+    /// warning: a region resolved as a close misspelling.
+    pub const REGION_FUZZY: &str = "hotw.region-fuzzy";
+    /// warning: an area code (China, NAm…) not in appendix 1.
+    pub const AREA_UNKNOWN: &str = "hotw.area-unknown";
+    /// warning: a sea route names a land region.
+    pub const VIA_NOT_SEA: &str = "hotw.via-not-sea";
+    pub const EMPIRE_UNKNOWN: &str = "hotw.empire-unknown";
+    pub const EMPIRE_ALIAS: &str = "hotw.empire-alias";
+    pub const EMPIRE_FUZZY: &str = "hotw.empire-fuzzy";
+    /// info: a form naming two empires settled by the epoch (`Fran`).
+    pub const EMPIRE_CONTEXT: &str = "hotw.empire-context";
+    pub const CARD_UNKNOWN: &str = "hotw.card-unknown";
+    pub const CARD_ALIAS: &str = "hotw.card-alias";
+    pub const CARD_FUZZY: &str = "hotw.card-fuzzy";
+    /// warning: `Civil` without arguments (Civil Service or Civil War?).
+    pub const CARD_AMBIGUOUS: &str = "hotw.card-ambiguous";
+    /// info: `Civil(...)` read as Civil Service or Civil War from its arguments.
+    pub const CARD_CONTEXT: &str = "hotw.card-context";
+    /// warning: a card played outside the epochs printed for it in appendix 3.
+    pub const CARD_EPOCH: &str = "hotw.card-epoch";
+    /// warning: a bare `King`, read as the kingdom card of the current epoch.
+    pub const KINGDOM_INFERRED: &str = "hotw.kingdom-inferred";
+    /// warning: an epoch moved on without a header, from the empires played.
+    pub const EPOCH_INFERRED: &str = "hotw.epoch-inferred";
+    /// warning: an empire of an earlier epoch under a later header.
+    pub const EPOCH_MISMATCH: &str = "hotw.epoch-mismatch";
+    /// warning: an unbalanced parenthesis repaired.
+    pub const BRACKET_REPAIRED: &str = "hotw.bracket-repaired";
+    /// warning: `--` without `>` read as an arrow.
+    pub const ARROW_REPAIRED: &str = "hotw.arrow-repaired";
+    /// warning: a token in a battle record that is none of `f W St For M sea X V = R c/ cX fX mX`.
+    pub const BATTLE_UNKNOWN: &str = "hotw.battle-unknown";
+    /// info: battle tokens normalized (case: `fw` → `f W`).
+    pub const BATTLE_NORMALIZED: &str = "hotw.battle-normalized";
+    /// warning: a build item other than `+f`, `+m`, `+ct`.
+    pub const BUILD_UNKNOWN: &str = "hotw.build-unknown";
+    /// info: stray punctuation ignored (`;;`, `A;`, a lone `.`).
+    pub const PUNCTUATION: &str = "hotw.punctuation";
+    /// warning: a score given twice in one turn (the last one counts).
+    pub const SCORE_REPEATED: &str = "hotw.score-repeated";
+    /// warning: a score written for a minor empire (dropped).
+    pub const MINOR_SCORE: &str = "hotw.minor-score";
+    /// warning: a recorded total lower than the player's previous one.
+    pub const SCORE_DECREASE: &str = "hotw.score-decrease";
+    /// info: seat colours taken from chapter 1's default order.
+    pub const COLOURS_DEFAULT: &str = "hotw.colours-default";
+    /// info: seat colours read from the colour line.
+    pub const COLOURS_READ: &str = "hotw.colours-read";
+    pub const COLOUR_UNKNOWN: &str = "hotw.colour-unknown";
+    /// warning: a turn header without the colon (`B(Mino) Lead`).
+    pub const HEADER_COLON: &str = "hotw.header-colon";
+    /// warning: a pause line whose seat or empire is not the last turn's.
+    pub const PAUSE_MISMATCH: &str = "hotw.pause-mismatch";
+    /// warning: `(con't)` with no pause before it.
+    pub const RESUME_WITHOUT_PAUSE: &str = "hotw.resume-without-pause";
+    /// warning: a snapshot unit epoch later than the current epoch.
+    pub const SNAPSHOT_EPOCH: &str = "hotw.snapshot-epoch";
+    /// warning: snapshot regions with no unit epoch after them.
+    pub const SNAPSHOT_EPOCH_MISSING: &str = "hotw.snapshot-epoch-missing";
+    /// warning: a facility letter other than cp, ct, c, m, f.
+    pub const FACILITY_UNKNOWN: &str = "hotw.facility-unknown";
+    /// warning: a `{` comment never closed.
+    pub const COMMENT_UNCLOSED: &str = "hotw.comment-unclosed";
+    /// warning: a character that has no meaning in the notation (ignored).
+    pub const STRAY_CHAR: &str = "hotw.stray-char";
+    /// info: a `……` placeholder for omitted moves (chapter examples).
+    pub const PLACEHOLDER: &str = "hotw.placeholder";
+}
 
 /// A parsed HotW game.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -11,6 +139,12 @@ pub struct HotwGame {
     pub turns: Vec<Turn>,
     /// Holdings snapshots written at an interruption (chapter 6).
     pub checkpoints: Vec<Checkpoint>,
+    /// Comments written before the first turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// Lines that belong to no turn and could not be read, verbatim.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unparsed: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -26,13 +160,57 @@ pub struct Turn {
     pub gain: Option<i64>,
     /// 1-based line in the file of the turn header.
     pub line: u32,
+    /// True for the first turn after a resumption (`EIII (con't)`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub resumed: bool,
+    /// `{…}` comments written in or after this turn (before the next one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// Parts of the turn's lines that could not be read, verbatim (each has an error diagnostic).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unparsed: Vec<String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct CardPlay {
+    /// Appendix-3 abbreviation (`CivilS`, `Lead`, a kingdom's `Etr`), or the written form when
+    /// unknown.
     pub card: String,
+    /// English name (empty when the card is unknown).
     pub name: String,
+    /// The argument as normalized text: `+2`, `SCS`, `NAm: Pac, Mex`, `Malay(X), Mek(X), Che(V)`,
+    /// `Tibet`, `EMed-->Pale-->ArabP`, `For`.
     pub detail: Option<String>,
+    /// The card as written.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub raw: String,
+    /// Area arguments (`Mig(NAm)`, `Famine(China: GPC)`, `Death(SEAsia+India: …)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub areas: Vec<String>,
+    /// Regions or seas the card names, each with its battle/effect tokens.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub targets: Vec<Target>,
+    /// Result tokens not tied to a region (`Jew(V)`, `Plague(X)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<String>,
+    /// `+N` of Civil Service, Population Explosion, Engineering.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<i64>,
+    /// Builds made by the card (Crusade: `(Pale +ct +f; Arab +f)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub builds: Vec<Build>,
+}
+
+/// A region named by a card, with what happened there.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Target {
+    pub region: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -42,6 +220,12 @@ pub struct Expansion {
     pub to: String,
     pub battle: Vec<String>,
     pub builds: Vec<String>,
+    /// The card that made this expansion (Barbarians, Crusade), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<String>,
+    /// True when an unbalanced bracket or a malformed arrow was repaired to read it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub repaired: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -57,6 +241,14 @@ pub struct Checkpoint {
     pub epoch: u8,
     pub line: u32,
     pub holdings: Vec<Holding>,
+    /// Seat and empire of the pause line (`A(Hsiung)後暫停`); none for `EVI後暫停`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub empire: Option<String>,
+    /// Seats that have a snapshot line (a seat written `D: --` holds nothing).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -67,12 +259,7 @@ pub struct Holding {
     pub unit_epoch: Option<u8>,
 }
 
-pub fn parse(_body: &str, _ctx: &Ctx) -> Parsed<HotwGame> {
-    Parsed {
-        game: HotwGame::default(),
-        players: Vec::new(),
-        outcome: None,
-        title: None,
-        diagnostics: Vec::new(),
-    }
+/// Parses a HotW body. Never panics; every problem becomes a diagnostic.
+pub fn parse(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
+    parser::parse_body(body, ctx)
 }

@@ -1,0 +1,2029 @@
+//! The line-by-line HotW parser. See the module docs of [`crate::hotw`] for the grammar and every
+//! lenient decision; this file holds the mechanics.
+
+use super::lexer::{Tk, Tok, lex_into, match_parens_into};
+
+type Buffers = (Vec<Tok>, Vec<Option<usize>>);
+use super::tables::{How, RegionType, TABLES, fold_key, roman, roman_str};
+use super::{Build, CardPlay, Checkpoint, Expansion, Holding, HotwGame, Target, Turn, code};
+use crate::diag::Sink;
+use crate::model::{Ctx, Outcome, Parsed, Seat};
+
+const SEATS: [&str; 6] = ["A", "B", "C", "D", "E", "F"];
+const DEFAULT_COLOURS: [&str; 6] = ["Red", "Yellow", "Green", "Deep", "Blue", "Purple"];
+
+/// One scanned line.
+struct Line<'a> {
+    text: &'a str,
+    toks: Vec<Tok>,
+    m: Vec<Option<usize>>,
+    no: u32,
+}
+
+impl<'a> Line<'a> {
+    fn new(text: &'a str, no: u32) -> Self {
+        Self::with_buffers(text, no, (Vec::new(), Vec::new()))
+    }
+    /// A line scanned into reused buffers (see [`Line::into_buffers`]).
+    fn with_buffers(text: &'a str, no: u32, (mut toks, mut m): Buffers) -> Self {
+        lex_into(text, &mut toks);
+        match_parens_into(&toks, &mut m);
+        Line { text, toks, m, no }
+    }
+    fn into_buffers(self) -> Buffers {
+        (self.toks, self.m)
+    }
+    fn kind(&self, i: usize) -> Option<Tk> {
+        self.toks.get(i).map(|t| t.kind)
+    }
+    fn s(&self, i: usize) -> &'a str {
+        self.toks
+            .get(i)
+            .and_then(|t| self.text.get(t.start..t.end))
+            .unwrap_or("")
+    }
+    fn col(&self, i: usize) -> u32 {
+        self.toks
+            .get(i)
+            .map(|t| t.col + 1)
+            .or_else(|| self.toks.last().map(|t| t.col + 1))
+            .unwrap_or(1)
+    }
+    /// The text of tokens `lo..hi`, as written.
+    fn raw(&self, lo: usize, hi: usize) -> &'a str {
+        let (Some(a), Some(b)) = (self.toks.get(lo), self.toks.get(hi.saturating_sub(1))) else {
+            return "";
+        };
+        if b.end < a.start {
+            return "";
+        }
+        self.text.get(a.start..b.end).unwrap_or("")
+    }
+    /// Index of the matching `)` of the `(` at `i` when it closes before `hi`.
+    fn close(&self, i: usize, hi: usize) -> Option<usize> {
+        self.m
+            .get(i)
+            .copied()
+            .flatten()
+            .filter(|&r| r > i && r < hi)
+    }
+    /// The next token of `kind` at or after `i` (before `hi`), or `hi`.
+    fn find(&self, i: usize, hi: usize, kinds: &[Tk]) -> usize {
+        (i..hi)
+            .find(|&k| self.kind(k).is_some_and(|t| kinds.contains(&t)))
+            .unwrap_or(hi)
+    }
+}
+
+/// A region in a chain with what was recorded on it.
+#[derive(Debug, Clone, Default)]
+struct Node {
+    name: String,
+    via: Vec<String>,
+    battle: Vec<String>,
+    builds: Vec<String>,
+    repaired: bool,
+}
+
+/// Splits a battle word into tokens: `XXV` → X X V, `fW` → f W, `X=V`, `c/`. The bool is true when
+/// case had to be changed. None when the word is not made of battle tokens.
+pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
+    const EXACT: [(&str, &[&str]); 15] = [
+        ("sea", &["sea"]),
+        ("For", &["For"]),
+        ("St", &["St"]),
+        ("c/", &["c/"]),
+        ("cX", &["cX"]),
+        ("fX", &["fX"]),
+        ("mX", &["mX"]),
+        ("fW", &["f", "W"]),
+        ("X", &["X"]),
+        ("V", &["V"]),
+        ("=", &["="]),
+        ("R", &["R"]),
+        ("f", &["f"]),
+        ("W", &["W"]),
+        ("M", &["M"]),
+    ];
+    if w.is_empty() {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut norm = false;
+    let mut rest = w;
+    'outer: while !rest.is_empty() {
+        for (pat, toks) in EXACT {
+            if rest.starts_with(pat) {
+                out.extend_from_slice(toks);
+                rest = rest.get(pat.len()..).unwrap_or("");
+                continue 'outer;
+            }
+        }
+        for (pat, toks) in EXACT {
+            if rest
+                .get(..pat.len())
+                .is_some_and(|p| p.eq_ignore_ascii_case(pat))
+            {
+                out.extend_from_slice(toks);
+                rest = rest.get(pat.len()..).unwrap_or("");
+                norm = true;
+                continue 'outer;
+            }
+        }
+        return None;
+    }
+    Some((out, norm))
+}
+
+/// Normalizes a build item (`+f`, `+m`, `+ct`, `+c`, `+cp`); None when unknown.
+fn build_item(s: &str) -> Option<&'static str> {
+    match s {
+        "f" | "F" => Some("f"),
+        "m" | "M" => Some("m"),
+        "ct" | "c" | "CT" => Some("ct"),
+        "cp" => Some("cp"),
+        _ => None,
+    }
+}
+
+/// Parser of one line's tokens, writing diagnostics and collecting unreadable parts.
+struct Lp<'l, 's> {
+    l: &'l Line<'l>,
+    sink: &'s mut Sink,
+    epoch: u8,
+    unparsed: Vec<String>,
+    /// `+N` texts of the card being read (for its detail).
+    plus: Vec<String>,
+}
+
+impl Lp<'_, '_> {
+    fn warn(&mut self, code: &str, i: usize, msg: String) {
+        let col = self.l.col(i);
+        self.sink.warning(code, self.l.no, col, msg);
+    }
+    fn info(&mut self, code: &str, i: usize, msg: String) {
+        let col = self.l.col(i);
+        self.sink.info(code, self.l.no, col, msg);
+    }
+    fn unreadable(&mut self, lo: usize, hi: usize) {
+        let raw = self.l.raw(lo, hi.max(lo + 1)).trim().to_string();
+        if raw.is_empty() {
+            return;
+        }
+        let col = self.l.col(lo);
+        self.sink.error(
+            code::UNREADABLE,
+            self.l.no,
+            col,
+            format!("could not read {raw:?}; kept as raw text"),
+        );
+        self.unparsed.push(raw);
+    }
+
+    /// Resolves a region-like word with diagnostics. With `allow_x`, a word that does not resolve but
+    /// does without a trailing `X` (`GanValX` style) yields the region and a lost battle.
+    fn region_at(&mut self, i: usize, allow_x: bool) -> (String, bool) {
+        let w = self.l.s(i);
+        if allow_x && w.len() > 1 && w.ends_with('X') && TABLES.region(w, false).is_none() {
+            let stem = w.get(..w.len() - 1).unwrap_or("");
+            if TABLES.region(stem, false).is_some() {
+                return (self.region_str(stem, i), true);
+            }
+        }
+        (self.region_str(w, i), false)
+    }
+
+    fn region_str(&mut self, w: &str, i: usize) -> String {
+        match TABLES.region(w, true) {
+            Some((r, how)) => {
+                let code = r.code.clone();
+                self.report_how(
+                    &how,
+                    w,
+                    &code,
+                    i,
+                    code::REGION_ALIAS,
+                    code::REGION_DOTTED,
+                    code::REGION_FUZZY,
+                    "region",
+                );
+                code
+            }
+            None => {
+                self.warn(
+                    code::REGION_UNKNOWN,
+                    i,
+                    format!("unknown region {w:?}; kept as written"),
+                );
+                w.to_string()
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn report_how(
+        &mut self,
+        how: &How,
+        w: &str,
+        code_: &str,
+        i: usize,
+        alias: &str,
+        dotted: &str,
+        fuzzy: &str,
+        what: &str,
+    ) {
+        match how {
+            How::Exact => {}
+            How::Folded => {
+                if w.contains('.') && w.chars().filter(|c| *c != '.').eq(code_.chars()) {
+                    self.info(dotted, i, format!("dotted {what} {w:?} read as {code_}"));
+                } else {
+                    self.info(alias, i, format!("{what} {w:?} read as {code_}"));
+                }
+            }
+            How::Alias(note) => {
+                let (open, close) = if note.is_empty() {
+                    ("", "")
+                } else {
+                    (" (", ")")
+                };
+                self.info(
+                    alias,
+                    i,
+                    format!("{what} alias {w:?} read as {code_}{open}{note}{close}"),
+                );
+            }
+            How::Name => self.info(alias, i, format!("{what} name {w:?} read as {code_}")),
+            How::Fuzzy(d) => self.warn(
+                fuzzy,
+                i,
+                format!("{what} {w:?} read as {code_} (a misspelling? edit distance {d})"),
+            ),
+        }
+    }
+
+    /// Reads battle and build tokens of the group opening at `lp`; returns the index after it.
+    fn group(&mut self, lp: usize, hi: usize, node: &mut Node) -> usize {
+        let (end, matched) = match self.l.close(lp, hi) {
+            Some(rp) => (rp, true),
+            None => {
+                self.warn(
+                    code::BRACKET_REPAIRED,
+                    lp,
+                    "unclosed \"(\": closed before the next move".into(),
+                );
+                node.repaired = true;
+                (hi, false)
+            }
+        };
+        let mut k = lp + 1;
+        while k < end {
+            let Some(kind) = self.l.kind(k) else { break };
+            match kind {
+                Tk::Word => {
+                    let w = self.l.s(k);
+                    if let Some((toks, norm)) = battle_word(w) {
+                        if norm {
+                            self.info(
+                                code::BATTLE_NORMALIZED,
+                                k,
+                                format!("battle {w:?} read as {}", toks.join(" ")),
+                            );
+                        }
+                        node.battle.extend(toks.iter().map(|t| t.to_string()));
+                    } else if !matched {
+                        // the unclosed group ends before this name (and the comma before it)
+                        return if self.l.kind(k - 1) == Some(Tk::Comma) {
+                            k - 1
+                        } else {
+                            k
+                        };
+                    } else {
+                        self.warn(
+                            code::BATTLE_UNKNOWN,
+                            k,
+                            format!("{w:?} is no battle token; kept as written"),
+                        );
+                        node.battle.push(w.to_string());
+                    }
+                }
+                Tk::Plus => self.plus_items(k, &mut node.builds),
+                Tk::Comma | Tk::Colon | Tk::Ellipsis => {}
+                Tk::Semi | Tk::Arrow | Tk::Dash2 | Tk::RParen | Tk::LParen if !matched => return k,
+                Tk::Semi | Tk::LParen | Tk::RParen => {}
+                Tk::Num => {
+                    let w = self.l.s(k);
+                    self.warn(
+                        code::BATTLE_UNKNOWN,
+                        k,
+                        format!("{w:?} is no battle token; kept as written"),
+                    );
+                    node.battle.push(w.to_string());
+                }
+                Tk::Arrow | Tk::Dash2 => {
+                    self.unreadable(k, end);
+                    return end + 1;
+                }
+                Tk::Other => self.stray(k),
+            }
+            k += 1;
+        }
+        if matched { end + 1 } else { end }
+    }
+
+    fn stray(&mut self, k: usize) {
+        let w = self.l.s(k);
+        if w == "." {
+            self.info(code::PUNCTUATION, k, "stray \".\" ignored".into());
+        } else {
+            self.warn(code::STRAY_CHAR, k, format!("stray {w:?} ignored"));
+        }
+    }
+
+    /// `+f`, `+ct`, `+f+m` → build items.
+    fn plus_items(&mut self, k: usize, out: &mut Vec<String>) {
+        let w = self.l.s(k);
+        for part in w.split('+').filter(|p| !p.is_empty()) {
+            match build_item(part) {
+                Some(b) => out.push(b.to_string()),
+                None => {
+                    self.warn(
+                        code::BUILD_UNKNOWN,
+                        k,
+                        format!("build \"+{part}\" is none of +f, +m, +ct; kept as written"),
+                    );
+                    out.push(part.to_string());
+                }
+            }
+        }
+    }
+
+    /// A region with its groups, at the word `i`.
+    fn node(&mut self, i: usize, hi: usize) -> (Node, usize) {
+        let mut j = i + 1;
+        let (name, lost) = match self.full_name(i, hi) {
+            Some((code_, end)) => {
+                let w = self.l.raw(i, end);
+                self.info(
+                    code::REGION_ALIAS,
+                    i,
+                    format!("region name {w:?} read as {code_}"),
+                );
+                j = end;
+                (code_, false)
+            }
+            None => self.region_at(i, true),
+        };
+        let mut node = Node {
+            name,
+            ..Node::default()
+        };
+        if lost {
+            node.battle.push("X".into());
+        }
+        while j < hi && self.l.kind(j) == Some(Tk::LParen) {
+            j = self.group(j, hi, &mut node);
+        }
+        (node, j)
+    }
+
+    /// A full name written in several words (`Great Plain of China`) starting at `i`, when the
+    /// first word alone is no code: the code and the index after the last word.
+    fn full_name(&self, i: usize, hi: usize) -> Option<(String, usize)> {
+        if self.l.kind(i + 1) != Some(Tk::Word) || TABLES.region(self.l.s(i), false).is_some() {
+            return None;
+        }
+        let mut end = i + 1;
+        while end < hi && end < i + 5 && self.l.kind(end) == Some(Tk::Word) {
+            end += 1;
+        }
+        while end > i + 1 {
+            if let Some((r, How::Name)) = TABLES.region(self.l.raw(i, end), false) {
+                return Some((r.code.clone(), end));
+            }
+            end -= 1;
+        }
+        None
+    }
+
+    /// Seas of a sea route `(Atl, Ind, WPac)` between `lo` and `hi`.
+    fn seas(&mut self, lo: usize, hi: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        for k in lo..hi {
+            match self.l.kind(k) {
+                Some(Tk::Word) => {
+                    let w = self.l.s(k);
+                    let name = self.region_str(w, k);
+                    if TABLES
+                        .region(&name, false)
+                        .is_some_and(|(r, _)| r.kind != RegionType::Sea)
+                    {
+                        self.warn(
+                            code::VIA_NOT_SEA,
+                            k,
+                            format!("{name} in a sea route is not a sea"),
+                        );
+                    }
+                    out.push(name);
+                }
+                Some(Tk::Comma | Tk::Semi) => {}
+                _ => self.stray(k),
+            }
+        }
+        out
+    }
+
+    /// One segment: `node (leg node)*`, optionally starting from a given node. Err(position) when
+    /// it cannot start or a leg has no destination.
+    fn segment(
+        &mut self,
+        i: usize,
+        hi: usize,
+        start: Option<Node>,
+    ) -> Result<(Vec<Node>, usize), usize> {
+        let mut nodes = Vec::new();
+        let mut j = i;
+        match start {
+            Some(n) => nodes.push(n),
+            None => {
+                while j < hi && self.l.kind(j) == Some(Tk::LParen) && self.l.close(j, hi).is_none()
+                {
+                    self.warn(
+                        code::BRACKET_REPAIRED,
+                        j,
+                        "unclosed \"(\" before a move ignored".into(),
+                    );
+                    j += 1;
+                }
+                if self.l.kind(j) != Some(Tk::Word) {
+                    return Err(j);
+                }
+                let (n, nj) = self.node(j, hi);
+                nodes.push(n);
+                j = nj;
+            }
+        }
+        while j < hi {
+            let mut via = Vec::new();
+            let mut repaired = false;
+            match self.l.kind(j) {
+                Some(Tk::Arrow) => {
+                    j += 1;
+                    if let Some(rp) = self.l.close(j, hi)
+                        && self.l.kind(j) == Some(Tk::LParen)
+                        && matches!(self.l.kind(rp + 1), Some(Tk::Arrow | Tk::Dash2))
+                    {
+                        via = self.seas(j + 1, rp);
+                        j = rp + 2;
+                    }
+                }
+                Some(Tk::Dash2) => {
+                    let dash = j;
+                    j += 1;
+                    let paren = self
+                        .l
+                        .close(j, hi)
+                        .filter(|_| self.l.kind(j) == Some(Tk::LParen));
+                    if let Some(rp) = paren
+                        .filter(|&rp| matches!(self.l.kind(rp + 1), Some(Tk::Arrow | Tk::Dash2)))
+                    {
+                        via = self.seas(j + 1, rp);
+                        j = rp + 2;
+                    } else if self.l.kind(j) == Some(Tk::Word)
+                        && self.l.kind(j + 1) == Some(Tk::Arrow)
+                        && TABLES
+                            .region(self.l.s(j), true)
+                            .is_some_and(|(r, _)| r.kind == RegionType::Sea)
+                    {
+                        via = self.seas(j, j + 1);
+                        j += 2;
+                    } else {
+                        self.warn(
+                            code::ARROW_REPAIRED,
+                            dash,
+                            "\"--\" without \">\" read as an arrow".into(),
+                        );
+                        repaired = true;
+                    }
+                }
+                Some(Tk::RParen) if self.l.close(j, usize::MAX).is_none() => {
+                    self.warn(code::BRACKET_REPAIRED, j, "stray \")\" ignored".into());
+                    j += 1;
+                    continue;
+                }
+                _ => break,
+            }
+            if self.l.kind(j) != Some(Tk::Word) {
+                return Err(j);
+            }
+            let (mut n, nj) = self.node(j, hi);
+            n.via = via;
+            n.repaired |= repaired;
+            nodes.push(n);
+            j = nj;
+        }
+        Ok((nodes, j))
+    }
+
+    /// Expansion chains and builds between `lo` and `hi`. `origin` fixes the chain origin (a
+    /// Barbarians wasteland); `card` marks the expansions as made by a card.
+    fn moves(
+        &mut self,
+        lo: usize,
+        hi: usize,
+        origin: Option<Node>,
+        card: Option<&str>,
+        turn: &mut Turn,
+    ) {
+        let fixed = origin.is_some();
+        let mut chain: Option<(Node, Vec<String>)> = origin.map(|o| (o, Vec::new()));
+        // regions reached by the current chain: its origin and the legs from `chain_start` on
+        let mut chain_start = turn.expansions.len();
+        let mut build_mode = false;
+        let mut at_start = true;
+        let mut j = lo;
+        while j < hi {
+            match self.l.kind(j) {
+                Some(Tk::Semi) => {
+                    if at_start && j > lo {
+                        self.info(
+                            code::PUNCTUATION,
+                            j,
+                            "empty move between \";\" ignored".into(),
+                        );
+                    }
+                    if !fixed {
+                        chain = None;
+                        chain_start = turn.expansions.len();
+                        build_mode = false;
+                    }
+                    at_start = true;
+                    j += 1;
+                    continue;
+                }
+                Some(Tk::Comma) => {
+                    if at_start {
+                        self.info(code::PUNCTUATION, j, "stray \",\" ignored".into());
+                    }
+                    j += 1;
+                    continue;
+                }
+                Some(Tk::Ellipsis) => {
+                    j += 1;
+                    continue;
+                }
+                Some(Tk::Other) => {
+                    self.stray(j);
+                    j += 1;
+                    continue;
+                }
+                Some(Tk::RParen) if self.l.close(j, usize::MAX).is_none() => {
+                    self.warn(code::BRACKET_REPAIRED, j, "stray \")\" ignored".into());
+                    j += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            let seg_start = j;
+            let start = match (&chain, self.l.kind(j)) {
+                (Some((o, _)), Some(Tk::Arrow | Tk::Dash2)) if fixed => Some(Node {
+                    name: o.name.clone(),
+                    ..Node::default()
+                }),
+                _ => None,
+            };
+            let from_origin = start.is_some();
+            let (mut seq, nj) = match self.segment(j, hi, start) {
+                Ok(x) => x,
+                Err(e) => {
+                    let stop = self.l.find(e.max(j + 1), hi, &[Tk::Semi]);
+                    self.unreadable(seg_start, stop);
+                    j = stop;
+                    at_start = false;
+                    continue;
+                }
+            };
+            j = nj;
+            if j < hi && !matches!(self.l.kind(j), Some(Tk::Comma | Tk::Semi)) {
+                let stop = self.l.find(j, hi, &[Tk::Semi, Tk::Comma]);
+                self.unreadable(j, stop);
+                j = stop;
+            }
+            let first = at_start;
+            at_start = false;
+            if (first && chain.is_none() && seq.len() == 1) || (build_mode && seq.len() == 1) {
+                build_mode = true;
+                if let Some(n) = seq.pop() {
+                    self.node_builds(n, seg_start, nj, turn);
+                }
+                continue;
+            }
+            if build_mode {
+                build_mode = false;
+                chain = None;
+            }
+            match &chain {
+                None => {
+                    let via = seq.get(1).map(|n| n.via.clone()).unwrap_or_default();
+                    if let Some(o) = seq.first().cloned() {
+                        if !o.battle.is_empty() {
+                            self.warn(
+                                code::BATTLE_UNKNOWN,
+                                seg_start,
+                                format!("battle on {} before any move into it ignored", o.name),
+                            );
+                        }
+                        if !o.builds.is_empty() {
+                            turn.builds.push(Build {
+                                region: o.name.clone(),
+                                items: o.builds.clone(),
+                            });
+                        }
+                        chain_start = turn.expansions.len();
+                        chain = Some((o, via));
+                    }
+                }
+                Some(_) if from_origin => {}
+                Some((o, via)) => {
+                    let first_name = seq.first().map(|n| n.name.as_str()).unwrap_or_default();
+                    let reached = o.name == first_name
+                        || turn
+                            .expansions
+                            .get(chain_start..)
+                            .is_some_and(|legs| legs.iter().any(|e| e.to == first_name));
+                    if seq.len() > 1 && reached {
+                        if let Some(n) = seq.first()
+                            && !n.builds.is_empty()
+                        {
+                            turn.builds.push(Build {
+                                region: n.name.clone(),
+                                items: n.builds.clone(),
+                            });
+                        }
+                    } else {
+                        if let Some(n) = seq.first_mut()
+                            && n.via.is_empty()
+                        {
+                            n.via = via.clone();
+                        }
+                        seq.insert(
+                            0,
+                            Node {
+                                name: o.name.clone(),
+                                ..Node::default()
+                            },
+                        );
+                    }
+                }
+            }
+            let mut it = seq.into_iter();
+            let Some(mut prev) = it.next().map(|n| n.name) else {
+                continue;
+            };
+            for b in it {
+                let to = b.name;
+                turn.expansions.push(Expansion {
+                    from: std::mem::replace(&mut prev, to.clone()),
+                    via: b.via,
+                    to,
+                    battle: b.battle,
+                    builds: b.builds,
+                    card: card.map(str::to_string),
+                    repaired: b.repaired,
+                });
+            }
+        }
+    }
+
+    fn node_builds(&mut self, n: Node, lo: usize, hi: usize, turn: &mut Turn) {
+        if !n.battle.is_empty() || n.builds.is_empty() {
+            let raw = self.l.raw(lo, hi).trim().to_string();
+            let why = if n.battle.is_empty() {
+                format!("{} stands alone: no move into it and nothing built", n.name)
+            } else {
+                format!("a battle on {} with no move into it", n.name)
+            };
+            let col = self.l.col(lo);
+            self.sink.error(
+                code::UNREADABLE,
+                self.l.no,
+                col,
+                format!("could not read {raw:?} ({why}); kept as raw text"),
+            );
+            self.unparsed.push(raw);
+            return;
+        }
+        turn.builds.push(Build {
+            region: n.name,
+            items: n.builds,
+        });
+    }
+
+    /// A line of event cards between `lo` and `hi`.
+    fn cards(&mut self, lo: usize, hi: usize, turn: &mut Turn) {
+        let mut j = lo;
+        while j < hi {
+            match self.l.kind(j) {
+                Some(Tk::Comma | Tk::Semi | Tk::Ellipsis) => {
+                    j += 1;
+                    continue;
+                }
+                Some(Tk::LParen) if !turn.cards.is_empty() => {
+                    // builds after a card: Cru(...), (Pale +ct +f; Arab +f)
+                    let end = self.l.close(j, hi).unwrap_or(hi);
+                    if end == hi {
+                        self.warn(
+                            code::BRACKET_REPAIRED,
+                            j,
+                            "unclosed \"(\" closed at the end of the line".into(),
+                        );
+                    }
+                    let mut builds = Vec::new();
+                    self.build_list(j + 1, end, &mut builds);
+                    if let Some(c) = turn.cards.last_mut() {
+                        c.builds.extend(builds);
+                        c.raw = format!("{}, {}", c.raw, self.l.raw(j, (end + 1).min(hi)));
+                    }
+                    j = (end + 1).min(hi.max(end));
+                    continue;
+                }
+                Some(Tk::Word) => {}
+                _ => {
+                    let stop = self.l.find(j + 1, hi, &[Tk::Comma]);
+                    self.unreadable(j, stop);
+                    j = stop;
+                    continue;
+                }
+            }
+            let name_i = j;
+            j += 1;
+            let mut groups = Vec::new();
+            while self.l.kind(j) == Some(Tk::LParen) && j < hi {
+                match self.l.close(j, hi) {
+                    Some(rp) => {
+                        groups.push((j + 1, rp));
+                        j = rp + 1;
+                    }
+                    None => {
+                        self.warn(
+                            code::BRACKET_REPAIRED,
+                            j,
+                            "unclosed \"(\" closed before the next card".into(),
+                        );
+                        let stop = self.l.find(j + 1, hi, &[Tk::Comma, Tk::Semi]);
+                        groups.push((j + 1, stop));
+                        j = stop;
+                    }
+                }
+            }
+            let tail = match self.l.kind(j) {
+                Some(Tk::Colon | Tk::Arrow | Tk::Dash2) if j < hi => Some(j),
+                _ => None,
+            };
+            let raw_end = if tail.is_some() { hi } else { j };
+            let mut card = self.card(name_i, &groups, tail.is_some(), turn);
+            card.raw = self.l.raw(name_i, raw_end).trim().to_string();
+            if let Some(t) = tail {
+                let start = if self.l.kind(t) == Some(Tk::Colon) {
+                    t + 1
+                } else {
+                    t
+                };
+                if card.card == "Barbar" || (self.l.kind(t) != Some(Tk::Colon)) {
+                    let o = card.detail.clone().unwrap_or_default();
+                    let origin = if card.card == "Barbar" && !o.is_empty() {
+                        Some(Node {
+                            name: o,
+                            ..Node::default()
+                        })
+                    } else {
+                        None
+                    };
+                    let code_ = card.card.clone();
+                    self.moves(start, hi, origin, Some(&code_), turn);
+                } else {
+                    self.targets(start, hi, &mut card);
+                    card.detail = detail(&card, None, &self.plus);
+                }
+                j = hi;
+            }
+            turn.cards.push(card);
+            if j < hi && self.l.kind(j) != Some(Tk::Comma) {
+                let stop = self.l.find(j, hi, &[Tk::Comma]);
+                self.unreadable(j, stop);
+                j = stop;
+            }
+        }
+    }
+
+    /// Resolves the card at `i` with its argument groups.
+    fn card(
+        &mut self,
+        i: usize,
+        groups: &[(usize, usize)],
+        has_tail: bool,
+        turn: &mut Turn,
+    ) -> CardPlay {
+        let w = self.l.s(i);
+        let key = fold_key(w);
+        let mut play = CardPlay::default();
+        self.plus.clear();
+        let simple_amount = groups.len() == 1
+            && groups.first().is_some_and(|&(a, b)| {
+                b == a + 1 && matches!(self.l.kind(a), Some(Tk::Plus | Tk::Num))
+            });
+        let resolved = if key == "civil" {
+            if simple_amount {
+                self.info(
+                    code::CARD_CONTEXT,
+                    i,
+                    format!("{w:?} with an amount read as Civil Service"),
+                );
+                TABLES.card_by_code("CivilS")
+            } else if !groups.is_empty() || has_tail {
+                self.info(
+                    code::CARD_CONTEXT,
+                    i,
+                    format!("{w:?} with battles read as Civil War"),
+                );
+                TABLES.card_by_code("CivilW")
+            } else {
+                self.warn(
+                    code::CARD_AMBIGUOUS,
+                    i,
+                    format!("{w:?} may be Civil Service or Civil War; kept as written"),
+                );
+                None
+            }
+        } else if key == "king" || key == "kingdom" {
+            match groups.first() {
+                Some(&(a, _)) if self.l.kind(a) == Some(Tk::Word) => {
+                    let inner = self.l.s(a);
+                    match TABLES.card(inner, true) {
+                        Some((c, how)) => {
+                            let code_ = c.code.clone();
+                            self.report_how(
+                                &how,
+                                inner,
+                                &code_,
+                                a,
+                                code::CARD_ALIAS,
+                                code::CARD_ALIAS,
+                                code::CARD_FUZZY,
+                                "card",
+                            );
+                            play.card = code_;
+                            play.name = c.name.clone();
+                        }
+                        None => {
+                            self.warn(
+                                code::CARD_UNKNOWN,
+                                a,
+                                format!("unknown kingdom card {inner:?}; kept as written"),
+                            );
+                            play.card = inner.to_string();
+                        }
+                    }
+                    self.check_card_epoch(&play.card, i);
+                    return play;
+                }
+                _ => {
+                    let k = TABLES.kingdom(self.epoch);
+                    if let Some(k) = k {
+                        self.warn(
+                            code::KINGDOM_INFERRED,
+                            i,
+                            format!(
+                                "{w:?} names no kingdom; read as {} ({}), the kingdom card of E{}",
+                                k.code,
+                                k.name,
+                                roman_str(self.epoch)
+                            ),
+                        );
+                    }
+                    k
+                }
+            }
+        } else {
+            match TABLES.card(w, true) {
+                Some((c, how)) => {
+                    let code_ = c.code.clone();
+                    self.report_how(
+                        &how,
+                        w,
+                        &code_,
+                        i,
+                        code::CARD_ALIAS,
+                        code::CARD_ALIAS,
+                        code::CARD_FUZZY,
+                        "card",
+                    );
+                    Some(c)
+                }
+                None => {
+                    self.warn(
+                        code::CARD_UNKNOWN,
+                        i,
+                        format!("unknown event card {w:?}; kept as written"),
+                    );
+                    None
+                }
+            }
+        };
+        match resolved {
+            Some(c) => {
+                play.card = c.code.clone();
+                play.name = c.name.clone();
+                self.check_card_epoch(&play.card, i);
+            }
+            None => play.card = w.to_string(),
+        }
+        let code_ = play.card.clone();
+        match code_.as_str() {
+            "Mig" => {
+                for (n, &(a, b)) in groups.iter().enumerate() {
+                    if n == 0 {
+                        self.areas(a, b, &mut play);
+                    } else {
+                        self.targets(a, b, &mut play);
+                    }
+                }
+                play.detail = detail(&play, None, &self.plus);
+            }
+            "Barbar" => {
+                if let Some(&(a, b)) = groups.first() {
+                    let mut name = String::new();
+                    for k in a..b {
+                        if self.l.kind(k) == Some(Tk::Word) {
+                            name = self.region_str(self.l.s(k), k);
+                            if TABLES
+                                .region(&name, false)
+                                .is_some_and(|(r, _)| r.kind != RegionType::Wasteland)
+                            {
+                                self.warn(
+                                    code::REGION_UNKNOWN,
+                                    k,
+                                    format!("{name} is not a wasteland"),
+                                );
+                            }
+                            break;
+                        }
+                    }
+                    play.detail = Some(name).filter(|n| !n.is_empty());
+                }
+            }
+            "Exp" => {
+                if let Some(&(a, b)) = groups.first() {
+                    let t = self.l.raw(a, b).trim().to_string();
+                    let terrain = match fold_key(&t).as_str() {
+                        "for" | "forest" | "forests" => "For".to_string(),
+                        "m" | "mountain" | "mountains" | "mtn" => "M".to_string(),
+                        "st" | "strait" | "straits" => "St".to_string(),
+                        _ => {
+                            self.warn(
+                                code::BATTLE_UNKNOWN,
+                                a,
+                                format!("terrain {t:?} is none of For, M, St; kept as written"),
+                            );
+                            t.clone()
+                        }
+                    };
+                    if terrain != t {
+                        self.info(
+                            code::CARD_ALIAS,
+                            a,
+                            format!("terrain {t:?} read as {terrain}"),
+                        );
+                    }
+                    play.detail = Some(terrain);
+                }
+            }
+            _ => {
+                let mut chain_detail = None;
+                for &(a, b) in groups {
+                    if (a..b).any(|k| matches!(self.l.kind(k), Some(Tk::Arrow | Tk::Dash2))) {
+                        let before = turn.expansions.len();
+                        self.moves(a, b, None, Some(&code_), turn);
+                        let legs = turn.expansions.get(before..).unwrap_or(&[]);
+                        let mut s = String::new();
+                        for (n, e) in legs.iter().enumerate() {
+                            if n == 0 {
+                                s.push_str(&e.from);
+                            }
+                            s.push_str("-->");
+                            s.push_str(&e.to);
+                        }
+                        chain_detail = Some(s);
+                    } else {
+                        self.targets(a, b, &mut play);
+                    }
+                }
+                play.detail = detail(&play, chain_detail, &self.plus);
+            }
+        }
+        play
+    }
+
+    fn check_card_epoch(&mut self, code_: &str, i: usize) {
+        if let Some(c) = TABLES.card_by_code(code_)
+            && (self.epoch < c.first || self.epoch > c.last)
+        {
+            self.warn(
+                code::CARD_EPOCH,
+                i,
+                format!(
+                    "{} is a card of E{}–E{}, played in E{}",
+                    c.code,
+                    roman_str(c.first),
+                    roman_str(c.last),
+                    roman_str(self.epoch)
+                ),
+            );
+        }
+    }
+
+    /// Area arguments (`NAm`, `SEAsia+India`).
+    fn areas(&mut self, lo: usize, hi: usize, play: &mut CardPlay) {
+        for k in lo..hi {
+            if self.l.kind(k) == Some(Tk::Word) {
+                for part in self.l.s(k).split('+').filter(|p| !p.is_empty()) {
+                    match TABLES.area(part) {
+                        Some(a) => {
+                            if a != part {
+                                self.info(
+                                    code::REGION_ALIAS,
+                                    k,
+                                    format!("area {part:?} read as {a}"),
+                                );
+                            }
+                            play.areas.push(a.to_string());
+                        }
+                        None => {
+                            self.warn(
+                                code::AREA_UNKNOWN,
+                                k,
+                                format!("unknown area {part:?}; kept as written"),
+                            );
+                            play.areas.push(part.to_string());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A card's list of regions and results: `(Malay, X; Mek, X)`, `(Yang: fX, c/)`,
+    /// `(China: GPC)`, `(SEAsia+India: EDec X)`, `GPC(V, c/), Wei(X)`, `(+2)`.
+    fn targets(&mut self, lo: usize, hi: usize, play: &mut CardPlay) {
+        let mut cur: Option<usize> = None;
+        for k in lo..hi {
+            match self.l.kind(k) {
+                Some(Tk::Word) => {
+                    let w = self.l.s(k);
+                    let is_area = |p: &str| TABLES.area(p).is_some();
+                    let joined = w.contains('+') && w.split('+').all(is_area);
+                    let area_colon = self.l.kind(k + 1) == Some(Tk::Colon)
+                        && is_area(w)
+                        && TABLES
+                            .region(w, false)
+                            .is_none_or(|_| cur.is_none() && play.targets.is_empty());
+                    if joined || area_colon {
+                        self.areas(k, k + 1, play);
+                        cur = None;
+                    } else if let Some((toks, norm)) = battle_word(w) {
+                        if norm {
+                            self.info(
+                                code::BATTLE_NORMALIZED,
+                                k,
+                                format!("result {w:?} read as {}", toks.join(" ")),
+                            );
+                        }
+                        let list = match cur.and_then(|c| play.targets.get_mut(c)) {
+                            Some(t) => &mut t.effects,
+                            None => &mut play.effects,
+                        };
+                        list.extend(toks.iter().map(|t| t.to_string()));
+                    } else {
+                        let (name, lost) = self.region_at(k, true);
+                        play.targets.push(Target {
+                            region: name,
+                            effects: if lost { vec!["X".into()] } else { Vec::new() },
+                        });
+                        cur = Some(play.targets.len() - 1);
+                    }
+                }
+                Some(Tk::Plus | Tk::Num) => {
+                    let w = self.l.s(k);
+                    let digits: String = w
+                        .trim_start_matches('+')
+                        .chars()
+                        .take_while(char::is_ascii_digit)
+                        .collect();
+                    play.amount = digits.parse().ok();
+                    if play.amount.is_none() {
+                        self.warn(
+                            code::BUILD_UNKNOWN,
+                            k,
+                            format!("{w:?} is no amount; kept as written"),
+                        );
+                    }
+                    self.plus.push(if w.starts_with('+') {
+                        w.to_string()
+                    } else {
+                        format!("+{w}")
+                    });
+                }
+                Some(Tk::Comma | Tk::Semi | Tk::Colon | Tk::LParen | Tk::RParen | Tk::Ellipsis)
+                | None => {}
+                Some(Tk::Other) => self.stray(k),
+                Some(Tk::Arrow | Tk::Dash2) => {
+                    self.unreadable(k, hi);
+                    return;
+                }
+            }
+        }
+    }
+
+    /// `Pale +ct +f; Arab +f`.
+    fn build_list(&mut self, lo: usize, hi: usize, out: &mut Vec<Build>) {
+        for k in lo..hi {
+            match self.l.kind(k) {
+                Some(Tk::Word) => {
+                    let (name, _) = self.region_at(k, false);
+                    out.push(Build {
+                        region: name,
+                        items: Vec::new(),
+                    });
+                }
+                Some(Tk::Plus) => {
+                    let mut items = Vec::new();
+                    self.plus_items(k, &mut items);
+                    match out.last_mut() {
+                        Some(b) => b.items.extend(items),
+                        None => self.unreadable(k, k + 1),
+                    }
+                }
+                Some(Tk::Other) => self.stray(k),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The normalized text of a card's arguments.
+fn detail(p: &CardPlay, chain: Option<String>, plus: &[String]) -> Option<String> {
+    let mut parts: Vec<String> = plus.to_vec();
+    if let Some(c) = chain {
+        parts.push(c);
+    }
+    let targets: Vec<String> = p
+        .targets
+        .iter()
+        .map(|t| {
+            if t.effects.is_empty() {
+                t.region.clone()
+            } else {
+                format!("{}({})", t.region, t.effects.join(", "))
+            }
+        })
+        .collect();
+    let targets = targets.join(", ");
+    match (p.areas.is_empty(), targets.is_empty()) {
+        (false, false) => parts.push(format!("{}: {targets}", p.areas.join("+"))),
+        (false, true) => parts.push(p.areas.join("+")),
+        (true, false) => parts.push(targets),
+        (true, true) => {}
+    }
+    if !p.effects.is_empty() {
+        parts.push(p.effects.join(" "));
+    }
+    if parts.is_empty() {
+        None
+    } else {
+        Some(parts.join(" "))
+    }
+}
+
+/// `EI`…`EVII` with what follows.
+#[derive(Debug, PartialEq)]
+enum EpochLine {
+    Plain(u8),
+    Cont(u8),
+    Pause(u8),
+}
+
+fn is_pause(s: &str) -> bool {
+    ["後暫停", "后暂停", "暫停", "暂停", "後暂停", "后暫停"]
+        .iter()
+        .any(|p| s.starts_with(p))
+}
+
+fn epoch_line(t: &str) -> Option<EpochLine> {
+    let rest = t.strip_prefix('E').or_else(|| t.strip_prefix('Ｅ'))?;
+    let n = rest
+        .chars()
+        .take_while(|c| matches!(c, 'I' | 'V' | '1'..='7'))
+        .count();
+    let num = rest.get(..n)?;
+    let e = roman(num)?;
+    let after = rest.get(n..)?.trim();
+    if after.is_empty() {
+        return Some(EpochLine::Plain(e));
+    }
+    if is_pause(after) {
+        return Some(EpochLine::Pause(e));
+    }
+    let low = after.to_lowercase();
+    let low = low.trim_start_matches(['(', '（']);
+    if low.starts_with("con")
+        || low.starts_with("cont")
+        || after.starts_with('續')
+        || after.starts_with('续')
+    {
+        return Some(EpochLine::Cont(e));
+    }
+    None
+}
+
+/// A bare resumption line: `(con't)`, `(cont)`, `(continued)`, `續`.
+fn is_cont(t: &str) -> bool {
+    let low = t.to_lowercase();
+    let inner = low
+        .trim_start_matches(['(', '（'])
+        .trim_end_matches([')', '）'])
+        .trim();
+    matches!(
+        inner,
+        "con't" | "cont" | "cont'd" | "con’t" | "continued" | "續" | "续"
+    )
+}
+
+/// A turn header `P(Empire): rest` or a pause `P(Empire)後暫停`.
+struct Header {
+    seat: usize,
+    empire: String,
+    empire_col: u32,
+    /// Token index (in the line) where the rest begins.
+    rest: usize,
+    pause: bool,
+    colon: bool,
+}
+
+fn header(l: &Line) -> Option<Header> {
+    let seat = seat_of(l.s(0))?;
+    if l.kind(1) != Some(Tk::LParen) {
+        return None;
+    }
+    let rp = l.close(1, l.toks.len())?;
+    if rp < 3 || (2..rp).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Comma | Tk::Semi))) {
+        return None;
+    }
+    let empire = l.raw(2, rp).trim().to_string();
+    let after = l.toks.get(rp + 1);
+    let after_text = after.and_then(|t| l.text.get(t.start..)).unwrap_or("");
+    let (rest, pause, colon) = match l.kind(rp + 1) {
+        Some(Tk::Colon) => (rp + 2, false, true),
+        None => (rp + 1, false, false),
+        Some(_) if is_pause(after_text) => (l.toks.len(), true, true),
+        Some(_) => (rp + 1, false, false),
+    };
+    Some(Header {
+        seat,
+        empire,
+        empire_col: l.col(2),
+        rest,
+        pause,
+        colon,
+    })
+}
+
+/// The seat index of a one-letter word `A`..`F` (full-width letters too).
+fn seat_of(w: &str) -> Option<usize> {
+    let mut cs = w.chars();
+    let c = crate::text::fold_width(cs.next()?);
+    if cs.next().is_some() {
+        return None;
+    }
+    SEATS.iter().position(|s| s.starts_with(c))
+}
+
+fn colour_name(s: &str) -> Option<&'static str> {
+    match s.to_lowercase().as_str() {
+        "red" | "紅" | "红" => Some("Red"),
+        "yellow" | "黃" | "黄" => Some("Yellow"),
+        "green" | "綠" | "绿" => Some("Green"),
+        "deep" | "deepgreen" | "深綠" | "深绿" => Some("Deep"),
+        "blue" | "藍" | "蓝" => Some("Blue"),
+        "purple" | "紫" => Some("Purple"),
+        _ => None,
+    }
+}
+
+/// `A: Red B: Yellow …` → (seat index, colour as written or normalized, token index).
+fn colour_line(l: &Line) -> Option<Vec<(usize, String, usize, bool)>> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    let n = l.toks.len();
+    while k < n {
+        let seat = seat_of(l.s(k))?;
+        if l.kind(k + 1) != Some(Tk::Colon) || l.kind(k + 2) != Some(Tk::Word) {
+            return None;
+        }
+        let mut c = l.s(k + 2).to_string();
+        k += 3;
+        if c.eq_ignore_ascii_case("deep") && l.s(k).eq_ignore_ascii_case("green") {
+            k += 1;
+        }
+        let known = colour_name(&c);
+        if let Some(kc) = known {
+            c = kc.to_string();
+        }
+        out.push((seat, c, k - 1, known.is_some()));
+        while matches!(l.kind(k), Some(Tk::Comma | Tk::Semi)) {
+            k += 1;
+        }
+    }
+    (out.iter().any(|c| c.3)).then_some(out)
+}
+
+/// Whole-body parser state.
+struct State<'c> {
+    ctx: &'c Ctx<'c>,
+    sink: Sink,
+    game: HotwGame,
+    epoch: Option<u8>,
+    cur: Option<usize>,
+    snapshot: Option<usize>,
+    resume_pending: bool,
+    paused: bool,
+    colours: Vec<Option<String>>,
+    colour_line: Option<u32>,
+    seen: [bool; 6],
+    /// Token buffers reused from line to line.
+    buffers: Buffers,
+}
+
+/// Parses a body (see [`crate::hotw::parse`]).
+pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
+    // strip_comments copies the body; most bodies have no comment to strip
+    let (clean, comments) = if body.contains('{') {
+        let (c, cs) = crate::text::strip_comments(body);
+        (std::borrow::Cow::Owned(c), cs)
+    } else {
+        (std::borrow::Cow::Borrowed(body), Vec::new())
+    };
+    let mut st = State {
+        ctx,
+        sink: Sink::default(),
+        game: HotwGame::default(),
+        epoch: None,
+        cur: None,
+        snapshot: None,
+        resume_pending: false,
+        paused: false,
+        colours: vec![None; 6],
+        colour_line: None,
+        seen: [false; 6],
+        buffers: (Vec::new(), Vec::new()),
+    };
+    for (idx, text) in clean.split('\n').enumerate() {
+        let no = ctx.first_line.saturating_add(idx as u32);
+        if text.trim().is_empty() {
+            continue;
+        }
+        st.line(text, no);
+    }
+    for c in &comments {
+        let no = ctx.first_line.saturating_add(c.line as u32);
+        if !c.closed {
+            st.sink.warning(
+                code::COMMENT_UNCLOSED,
+                no,
+                c.col as u32 + 1,
+                "comment \"{\" not closed; it ends at the end of its line",
+            );
+        }
+        if c.text.is_empty() {
+            continue;
+        }
+        match st.game.turns.iter_mut().rev().find(|t| t.line <= no) {
+            Some(t) => t.comments.push(c.text.clone()),
+            None => st.game.comments.push(c.text.clone()),
+        }
+    }
+    st.finish()
+}
+
+impl State<'_> {
+    fn line(&mut self, text: &str, no: u32) {
+        let t = text.trim();
+        if let Some(e) = epoch_line(t) {
+            self.epoch_header(e, no, text);
+            return;
+        }
+        if is_cont(t) {
+            let e = self.epoch.unwrap_or(1);
+            self.epoch_header(EpochLine::Cont(e), no, text);
+            return;
+        }
+        let l = Line::with_buffers(text, no, std::mem::take(&mut self.buffers));
+        self.scanned(&l, t, no);
+        self.buffers = l.into_buffers();
+    }
+
+    /// A line that is no epoch header.
+    fn scanned(&mut self, l: &Line, t: &str, no: u32) {
+        if let Some(h) = header(l) {
+            self.snapshot = None;
+            if h.pause {
+                self.pause(Some(&h), l);
+            } else {
+                self.turn(&h, l);
+            }
+            return;
+        }
+        if let Some(cp) = self.snapshot
+            && self.holding_line(cp, l)
+        {
+            return;
+        }
+        if self.colour_line.is_none()
+            && self.game.turns.is_empty()
+            && let Some(cs) = colour_line(l)
+        {
+            {
+                self.colour_line = Some(no);
+                for (seat, c, k, known) in cs {
+                    if !known {
+                        self.sink.warning(
+                            code::COLOUR_UNKNOWN,
+                            no,
+                            l.col(k),
+                            format!("colour {c:?} is none of chapter 1's; kept as written"),
+                        );
+                    }
+                    if let Some(slot) = self.colours.get_mut(seat) {
+                        *slot = Some(c);
+                    }
+                    self.seen[seat] = true;
+                }
+                return;
+            }
+        }
+        let epoch = self.epoch.unwrap_or(1);
+        match self.cur.and_then(|c| self.game.turns.get_mut(c)) {
+            Some(turn) => {
+                let mut lp = Lp {
+                    l,
+                    sink: &mut self.sink,
+                    epoch,
+                    unparsed: Vec::new(),
+                    plus: Vec::new(),
+                };
+                turn_line(&mut lp, 0, turn, false);
+                turn.unparsed.append(&mut lp.unparsed);
+            }
+            None => {
+                let col = l.col(0);
+                self.sink.error(
+                    code::UNREADABLE,
+                    no,
+                    col,
+                    format!("line {:?} belongs to no turn; kept as raw text", t),
+                );
+                self.game.unparsed.push(t.to_string());
+            }
+        }
+    }
+
+    fn epoch_header(&mut self, e: EpochLine, no: u32, text: &str) {
+        let col = text.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1;
+        self.snapshot = None;
+        self.cur = None;
+        match e {
+            EpochLine::Plain(n) => self.epoch = Some(n),
+            EpochLine::Cont(n) => {
+                if !self.paused {
+                    self.sink.warning(
+                        code::RESUME_WITHOUT_PAUSE,
+                        no,
+                        col,
+                        format!("E{} (con't) with no pause before it", roman_str(n)),
+                    );
+                }
+                self.epoch = Some(n);
+                self.resume_pending = true;
+                self.paused = false;
+            }
+            EpochLine::Pause(n) => {
+                self.epoch = Some(n);
+                self.pause(None, &Line::new(text, no));
+            }
+        }
+    }
+
+    fn pause(&mut self, h: Option<&Header>, l: &Line) {
+        self.cur = None;
+        self.paused = true;
+        let mut cp = Checkpoint {
+            after_turn: self.game.turns.len(),
+            epoch: self.epoch.unwrap_or(1),
+            line: l.no,
+            ..Checkpoint::default()
+        };
+        if let Some(h) = h {
+            let seat = SEATS.get(h.seat).copied().unwrap_or("?").to_string();
+            let empire = TABLES
+                .empire(&h.empire, self.epoch, true)
+                .map(|e| e.0.code.clone())
+                .unwrap_or_else(|| h.empire.clone());
+            if let Some(last) = self.game.turns.last()
+                && (last.player != seat || last.empire != empire)
+            {
+                self.sink.warning(
+                    code::PAUSE_MISMATCH,
+                    l.no,
+                    l.col(0),
+                    format!(
+                        "pause after {seat}({empire}) but the last turn was {}({})",
+                        last.player, last.empire
+                    ),
+                );
+            }
+            cp.seat = Some(seat);
+            cp.empire = Some(empire);
+        }
+        self.game.checkpoints.push(cp);
+        self.snapshot = Some(self.game.checkpoints.len() - 1);
+    }
+
+    fn turn(&mut self, h: &Header, l: &Line) {
+        let no = l.no;
+        let seat = SEATS.get(h.seat).copied().unwrap_or("?");
+        self.seen[h.seat] = true;
+        if !h.colon {
+            self.sink.warning(
+                code::HEADER_COLON,
+                no,
+                l.col(h.rest.saturating_sub(1)),
+                "turn header without \":\"",
+            );
+        }
+        let mut turn = Turn {
+            player: seat.to_string(),
+            line: no,
+            ..Turn::default()
+        };
+        match TABLES.empire(&h.empire, self.epoch, true) {
+            Some((e, how, chose)) => {
+                turn.empire = e.code.clone();
+                turn.minor = e.minor;
+                let w = h.empire.as_str();
+                let msg = match &how {
+                    How::Exact => None,
+                    How::Folded => Some((
+                        code::EMPIRE_ALIAS,
+                        format!("empire {w:?} read as {}", e.code),
+                        false,
+                    )),
+                    How::Alias(n) => Some((
+                        code::EMPIRE_ALIAS,
+                        format!("empire alias {w:?} read as {} ({}; {n})", e.code, e.name),
+                        false,
+                    )),
+                    How::Name => Some((
+                        code::EMPIRE_ALIAS,
+                        format!("empire name {w:?} read as {}", e.code),
+                        false,
+                    )),
+                    How::Fuzzy(d) => Some((
+                        code::EMPIRE_FUZZY,
+                        format!("empire {w:?} read as {} (edit distance {d})", e.code),
+                        true,
+                    )),
+                };
+                match msg {
+                    Some((c, m, true)) => self.sink.warning(c, no, h.empire_col, m),
+                    Some((c, m, false)) => self.sink.info(c, no, h.empire_col, m),
+                    None => {}
+                }
+                if chose {
+                    self.sink.info(
+                        code::EMPIRE_CONTEXT,
+                        no,
+                        h.empire_col,
+                        format!(
+                            "{w:?} names more than one empire; {} ({}, E{}) fits the epoch",
+                            e.code,
+                            e.name,
+                            roman_str(e.epoch)
+                        ),
+                    );
+                }
+                match self.epoch {
+                    None => {
+                        self.sink.warning(
+                            code::EPOCH_INFERRED,
+                            no,
+                            1,
+                            format!(
+                                "no epoch header before this turn; E{} inferred from {}",
+                                roman_str(e.epoch),
+                                e.code
+                            ),
+                        );
+                        self.epoch = Some(e.epoch);
+                    }
+                    Some(cur) if e.epoch > cur => {
+                        self.sink.warning(
+                            code::EPOCH_INFERRED,
+                            no,
+                            1,
+                            format!(
+                                "{} is an empire of E{} but the last header was E{}; E{} inferred from here",
+                                e.code,
+                                roman_str(e.epoch),
+                                roman_str(cur),
+                                roman_str(e.epoch)
+                            ),
+                        );
+                        self.epoch = Some(e.epoch);
+                    }
+                    Some(cur) if e.epoch < cur => self.sink.warning(
+                        code::EPOCH_MISMATCH,
+                        no,
+                        h.empire_col,
+                        format!(
+                            "{} is an empire of E{}, played under E{}",
+                            e.code,
+                            roman_str(e.epoch),
+                            roman_str(cur)
+                        ),
+                    ),
+                    Some(_) => {}
+                }
+            }
+            None => {
+                self.sink.warning(
+                    code::EMPIRE_UNKNOWN,
+                    no,
+                    h.empire_col,
+                    format!("unknown empire {:?}; kept as written", h.empire),
+                );
+                turn.empire = h.empire.clone();
+                if self.epoch.is_none() {
+                    self.sink.warning(
+                        code::EPOCH_INFERRED,
+                        no,
+                        1,
+                        "no epoch header and an unknown empire; EI assumed",
+                    );
+                    self.epoch = Some(1);
+                }
+            }
+        }
+        turn.epoch = self.epoch.unwrap_or(1);
+        turn.resumed = std::mem::take(&mut self.resume_pending);
+        let mut lp = Lp {
+            l,
+            sink: &mut self.sink,
+            epoch: turn.epoch,
+            unparsed: Vec::new(),
+            plus: Vec::new(),
+        };
+        turn_line(&mut lp, h.rest, &mut turn, true);
+        turn.unparsed.append(&mut lp.unparsed);
+        self.game.turns.push(turn);
+        self.cur = Some(self.game.turns.len() - 1);
+    }
+
+    /// A snapshot line `C: ArabP(ct), Pale(cm), UTig(I); …`. False when the line is not one.
+    fn holding_line(&mut self, cp: usize, l: &Line) -> bool {
+        let Some(seat) = seat_of(l.s(0)) else {
+            return false;
+        };
+        let sep = l.kind(1);
+        if !matches!(sep, Some(Tk::Colon | Tk::Semi)) {
+            return false;
+        }
+        let epoch = self.epoch.unwrap_or(1);
+        if sep == Some(Tk::Semi) {
+            self.sink.info(
+                code::PUNCTUATION,
+                l.no,
+                l.col(1),
+                format!("\"{};\" read as \"{}:\"", SEATS[seat], SEATS[seat]),
+            );
+        }
+        self.seen[seat] = true;
+        let player = SEATS[seat].to_string();
+        let mut lp = Lp {
+            l,
+            sink: &mut self.sink,
+            epoch,
+            unparsed: Vec::new(),
+            plus: Vec::new(),
+        };
+        let mut holdings: Vec<Holding> = Vec::new();
+        let mut pending: Vec<usize> = Vec::new();
+        let n = l.toks.len();
+        let mut k = 2;
+        while k < n {
+            match l.kind(k) {
+                Some(Tk::Word) => {
+                    let (region, _) = lp.region_at(k, false);
+                    holdings.push(Holding {
+                        player: player.clone(),
+                        region,
+                        facilities: Vec::new(),
+                        unit_epoch: None,
+                    });
+                    pending.push(holdings.len() - 1);
+                }
+                Some(Tk::LParen) => {
+                    let end = l.close(k, n).unwrap_or(n);
+                    if end == n {
+                        lp.warn(
+                            code::BRACKET_REPAIRED,
+                            k,
+                            "unclosed \"(\" in a snapshot".into(),
+                        );
+                    }
+                    let inner = l.raw(k + 1, end).trim();
+                    if let Some(e) = roman(inner) {
+                        if e > epoch {
+                            lp.warn(
+                                code::SNAPSHOT_EPOCH,
+                                k + 1,
+                                format!(
+                                    "units of E{} in a snapshot taken in E{}; kept as written",
+                                    roman_str(e),
+                                    roman_str(epoch)
+                                ),
+                            );
+                        }
+                        for p in pending.drain(..) {
+                            if let Some(h) = holdings.get_mut(p) {
+                                h.unit_epoch = Some(e);
+                            }
+                        }
+                    } else if let Some(h) = holdings.last_mut() {
+                        let (fac, bad) = facilities(inner);
+                        h.facilities.extend(fac);
+                        if let Some(b) = bad {
+                            lp.warn(
+                                code::FACILITY_UNKNOWN,
+                                k + 1,
+                                format!(
+                                    "facility {b:?} is none of cp, ct, c, m, f; kept as written"
+                                ),
+                            );
+                        }
+                    } else {
+                        lp.unreadable(k, end + 1);
+                    }
+                    k = end;
+                }
+                Some(Tk::Comma | Tk::Semi | Tk::Dash2) => {}
+                Some(Tk::Other) if l.s(k) == "-" => {}
+                _ => lp.stray(k),
+            }
+            k += 1;
+        }
+        if !pending.is_empty() {
+            lp.warn(
+                code::SNAPSHOT_EPOCH_MISSING,
+                n.saturating_sub(1),
+                "snapshot regions without a unit epoch after them".into(),
+            );
+        }
+        let unparsed = std::mem::take(&mut lp.unparsed);
+        self.game.unparsed.extend(unparsed);
+        if let Some(c) = self.game.checkpoints.get_mut(cp) {
+            c.holdings.extend(holdings);
+            if !c.seats.contains(&player) {
+                c.seats.push(player);
+            }
+        }
+        true
+    }
+
+    fn finish(mut self) -> Parsed<HotwGame> {
+        // gains
+        let mut last: [Option<i64>; 6] = [None; 6];
+        for t in &mut self.game.turns {
+            let Some(seat) = SEATS.iter().position(|s| *s == t.player) else {
+                continue;
+            };
+            if let Some(s) = t.score {
+                let prev = last[seat];
+                if prev.is_some_and(|p| s < p) {
+                    self.sink.warning(
+                        code::SCORE_DECREASE,
+                        t.line,
+                        1,
+                        format!(
+                            "{}'s total {s} is below the previous {}",
+                            t.player,
+                            prev.unwrap_or(0)
+                        ),
+                    );
+                }
+                t.gain = Some(s - prev.unwrap_or(0));
+                last[seat] = Some(s);
+            }
+        }
+        // players
+        for (i, s) in SEATS.iter().enumerate() {
+            if self.ctx.tag(s).is_some() {
+                self.seen[i] = true;
+            }
+        }
+        match self.colour_line {
+            Some(no) => self.sink.info(code::COLOURS_READ, no, 1, "seat colours read from the colour line"),
+            None if self.seen.iter().any(|s| *s) => self.sink.info(
+                code::COLOURS_DEFAULT,
+                self.ctx.first_line,
+                1,
+                "no colour line; chapter 1's order assumed (A Red, B Yellow, C Green, D Deep, E Blue, F Purple)",
+            ),
+            None => {}
+        }
+        let players: Vec<Seat> = SEATS
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.seen[*i])
+            .map(|(i, s)| Seat {
+                seat: s.to_string(),
+                name: self.ctx.tag(s).map(str::to_string),
+                color: match self.colour_line {
+                    Some(_) => self.colours.get(i).cloned().flatten(),
+                    None => DEFAULT_COLOURS.get(i).map(|c| c.to_string()),
+                },
+            })
+            .collect();
+        // outcome
+        let best = last.iter().flatten().max().copied();
+        let outcome = best.map(|b| {
+            let winners: Vec<String> = SEATS
+                .iter()
+                .zip(last.iter())
+                .filter(|(_, v)| **v == Some(b))
+                .map(|(s, _)| s.to_string())
+                .collect();
+            Outcome {
+                summary: format!("{} {b}", winners.join("/")),
+                winners,
+                draw: Vec::new(),
+            }
+        });
+        Parsed {
+            game: self.game,
+            players,
+            outcome,
+            title: None,
+            diagnostics: self.sink.items,
+        }
+    }
+}
+
+/// Facilities of a snapshot group: `cpfm` → cp f m, `c`/`ct` → ct. The second value is the
+/// unknown rest, if any.
+fn facilities(s: &str) -> (Vec<String>, Option<String>) {
+    let mut out = Vec::new();
+    let mut rest = s.trim();
+    while !rest.is_empty() {
+        let (item, len) = if rest.starts_with("cp") {
+            ("cp", 2)
+        } else if rest.starts_with("ct") {
+            ("ct", 2)
+        } else if rest.starts_with('c') {
+            ("ct", 1)
+        } else if rest.starts_with('m') {
+            ("m", 1)
+        } else if rest.starts_with('f') {
+            ("f", 1)
+        } else if rest.starts_with([',', ' ']) {
+            rest = rest.get(1..).unwrap_or("");
+            continue;
+        } else {
+            return (out, Some(rest.to_string()));
+        };
+        out.push(item.to_string());
+        rest = rest.get(len..).unwrap_or("");
+    }
+    (out, None)
+}
+
+/// Reads the part of a turn line from token `lo`: cards, moves, builds and the score.
+fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
+    let l = lp.l;
+    let mut hi = l.toks.len();
+    while hi > lo && l.kind(hi - 1) == Some(Tk::Other) && l.s(hi - 1) == "." {
+        hi -= 1;
+        lp.info(
+            code::PUNCTUATION,
+            hi,
+            "stray \".\" at the end of the line ignored".into(),
+        );
+    }
+    // a number ending the line, outside brackets, is the score
+    let mut score = None;
+    if hi > lo && l.kind(hi - 1) == Some(Tk::Num) {
+        let depth: i32 = (lo..hi - 1)
+            .map(|k| match l.kind(k) {
+                Some(Tk::LParen) => 1,
+                Some(Tk::RParen) => -1,
+                _ => 0,
+            })
+            .sum();
+        let balanced_open = (lo..hi - 1)
+            .any(|k| l.kind(k) == Some(Tk::LParen) && l.m.get(k).copied().flatten().is_none());
+        if depth <= 0 || balanced_open {
+            score = l.s(hi - 1).parse::<i64>().ok();
+            if score.is_some() {
+                hi -= 1;
+            }
+        }
+    }
+    if let Some(e) = (lo..hi).find(|&k| l.kind(k) == Some(Tk::Ellipsis)) {
+        lp.info(
+            code::PLACEHOLDER,
+            e,
+            "\"……\" placeholder for moves not written".into(),
+        );
+    }
+    let first = (lo..hi).find(|&k| l.kind(k) != Some(Tk::Ellipsis));
+    if let Some(f) = first {
+        let is_card = l.kind(f) == Some(Tk::Word) && {
+            let w = l.s(f);
+            let key = fold_key(w);
+            let strict = key == "civil"
+                || key == "king"
+                || key == "kingdom"
+                || TABLES.card(w, false).is_some();
+            let has_arrow = (f..hi).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Dash2)));
+            strict || (header && !has_arrow && TABLES.region(w, false).is_none())
+        };
+        if is_card {
+            lp.cards(f, hi, turn);
+        } else {
+            lp.moves(f, hi, None, None, turn);
+        }
+    }
+    if let Some(s) = score {
+        let col = l.col(hi);
+        if turn.minor {
+            lp.sink.warning(
+                code::MINOR_SCORE,
+                l.no,
+                col,
+                format!(
+                    "score {s} written for the minor empire {}; dropped",
+                    turn.empire
+                ),
+            );
+        } else {
+            if let Some(old) = turn.score {
+                lp.sink.warning(
+                    code::SCORE_REPEATED,
+                    l.no,
+                    col,
+                    format!("second score {s} in this turn (was {old}); the last counts"),
+                );
+            }
+            turn.score = Some(s);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn battle_words_split() {
+        assert_eq!(battle_word("XXV").map(|b| b.0), Some(vec!["X", "X", "V"]));
+        assert_eq!(battle_word("fW").map(|b| b.0), Some(vec!["f", "W"]));
+        assert_eq!(battle_word("fw"), Some((vec!["f", "W"], true)));
+        assert_eq!(battle_word("X=V").map(|b| b.0), Some(vec!["X", "=", "V"]));
+        assert_eq!(battle_word("c/").map(|b| b.0), Some(vec!["c/"]));
+        assert_eq!(battle_word("Zag"), None);
+    }
+
+    #[test]
+    fn epoch_lines() {
+        assert_eq!(epoch_line("EIII (con't)"), Some(EpochLine::Cont(3)));
+        assert_eq!(epoch_line("EVI後暫停"), Some(EpochLine::Pause(6)));
+        assert_eq!(epoch_line("EVII"), Some(EpochLine::Plain(7)));
+        assert_eq!(epoch_line("EInd-->Suma"), None);
+        assert_eq!(epoch_line("EVIII"), None);
+    }
+
+    #[test]
+    fn facility_strings() {
+        assert_eq!(facilities("cpfm").0, ["cp", "f", "m"]);
+        assert_eq!(facilities("cm").0, ["ct", "m"]);
+        assert_eq!(facilities("cq").1.as_deref(), Some("q"));
+    }
+}

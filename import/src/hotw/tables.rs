@@ -1,0 +1,586 @@
+//! The HotW data tables (regions, empires, cards, aliases) and lenient name resolution.
+//!
+//! The tables live in `import/data/hotw/*.csv` (each names its source in a `#` header: seed 000
+//! appendices 1–3 and the DOMAIN.md §6 quirk list) and are compiled in with `include_str!`, parsed
+//! once into hash maps (a [`LazyLock`]).
+//!
+//! Resolution of a written name, in order (the first step that answers wins):
+//! 1. the canonical code exactly as written;
+//! 2. the code ignoring case, dots (`E.Ana` → `EAna`, a trailing `Nub.`), full-width forms and `Δ`
+//!    written for `Del` (`GanΔ` → `GanDel`) — reported as info;
+//! 3. a known alias from `aliases.csv` (same folding) — info;
+//! 4. the full English name, ignoring case, spaces and punctuation (`Great Plain of China`) — info;
+//! 5. a close misspelling: the unique code or alias at the smallest edit distance, at most 1 for
+//!    names of up to 6 letters and 2 for longer ones — a warning. When two different codes are
+//!    equally close (`GPA`: `GPC` or `GP`; `Sei`: `Si` or `Wei`) nothing is guessed.
+//!
+//! What none of these settles is kept verbatim by the parser and reported as unknown.
+
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::LazyLock;
+
+/// FNV-1a: the keys are short codes, where SipHash's setup dominates a lookup.
+#[derive(Default)]
+pub struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for b in bytes {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<Fnv>>;
+
+/// What a region row is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RegionType {
+    Land,
+    Sea,
+    Wasteland,
+}
+
+#[derive(Debug, Clone)]
+pub struct Region {
+    pub code: String,
+    pub name: String,
+    pub area: String,
+    pub kind: RegionType,
+}
+
+#[derive(Debug, Clone)]
+pub struct Empire {
+    pub code: String,
+    pub name: String,
+    pub epoch: u8,
+    pub minor: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Card {
+    pub code: String,
+    pub name: String,
+    pub class: String,
+    pub first: u8,
+    pub last: u8,
+}
+
+/// How a name was resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum How<'a> {
+    Exact,
+    /// Case, dots, width or `Δ` differ from the code.
+    Folded,
+    /// A row of `aliases.csv`; the note says where the form comes from.
+    Alias(&'a str),
+    /// The full name.
+    Name,
+    /// A close misspelling at this edit distance.
+    Fuzzy(usize),
+}
+
+impl How<'_> {
+    /// True when the form is not the canonical code as written.
+    pub fn is_fuzzy(&self) -> bool {
+        matches!(self, How::Fuzzy(_))
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Alias {
+    canonical: usize,
+    note: String,
+    epoch: Option<u8>,
+}
+
+/// One kind of name (regions, empires, cards): codes, aliases, names and the fuzzy key list.
+#[derive(Debug, Default)]
+struct Index {
+    code: HashMap<String, usize>,
+    folded: HashMap<String, usize>,
+    alias: HashMap<String, Vec<Alias>>,
+    name: HashMap<String, usize>,
+    /// (folded key, row) of every code and alias, for fuzzy matching.
+    keys: Vec<(Vec<char>, usize)>,
+}
+
+impl Index {
+    fn add_code(&mut self, code: &str, name: &str, row: usize) {
+        self.code.insert(code.to_string(), row);
+        self.folded.entry(fold_key(code)).or_insert(row);
+        self.name.insert(name_key(name), row);
+        self.keys.push((fold_key(code).chars().collect(), row));
+    }
+
+    fn add_alias(&mut self, alias: &str, row: usize, note: &str, epoch: Option<u8>) {
+        let k = fold_key(alias);
+        self.keys.push((k.chars().collect(), row));
+        self.alias.entry(k).or_default().push(Alias {
+            canonical: row,
+            note: note.to_string(),
+            epoch,
+        });
+    }
+
+    /// The first answer for a written form (regions and cards), without allocating on the
+    /// common paths (exact code, folded code, alias).
+    fn first(&self, s: &str, fuzzy: bool) -> Option<(usize, How<'_>)> {
+        if let Some(&r) = self.code.get(s) {
+            return Some((r, How::Exact));
+        }
+        let found = with_key(s, false, |k| {
+            // dots dropped, case kept: `S.Iber` is SIber, not the wasteland Siber
+            if s.contains('.') || !s.is_ascii() {
+                let undotted = with_key(s, true, |u| self.code.get(u).copied());
+                if let Some(r) = undotted {
+                    return Some((r, How::Folded));
+                }
+            }
+            if let Some(&r) = self.folded.get(k) {
+                return Some((r, How::Folded));
+            }
+            if let Some(a) = self.alias.get(k).and_then(|al| al.first()) {
+                return Some((a.canonical, How::Alias(a.note.as_str())));
+            }
+            None
+        });
+        if found.is_some() {
+            return found;
+        }
+        if let Some(r) = with_name_key(s, |k| self.name.get(k).copied()) {
+            return Some((r, How::Name));
+        }
+        if fuzzy {
+            let k = fold_key(s);
+            if let Some((r, d)) = self.fuzzy(&k) {
+                return Some((r, How::Fuzzy(d)));
+            }
+        }
+        None
+    }
+
+    /// Every candidate row for a written form, with how it was found (empires: a form may name
+    /// two, `Fran`).
+    fn lookup(&self, s: &str, fuzzy: bool) -> Vec<(usize, How<'_>)> {
+        let Some((r, how)) = self.first(s, fuzzy) else {
+            return Vec::new();
+        };
+        let mut out = vec![(r, how)];
+        // aliases of the same spelling restricted to an epoch are further candidates
+        with_key(s, false, |k| {
+            if let Some(al) = self.alias.get(k) {
+                for a in al.iter().filter(|a| a.epoch.is_some()) {
+                    if out.iter().all(|(o, _)| *o != a.canonical) {
+                        out.push((a.canonical, How::Alias(a.note.as_str())));
+                    }
+                }
+            }
+        });
+        out
+    }
+
+    fn fuzzy(&self, key: &str) -> Option<(usize, usize)> {
+        let k: Vec<char> = key.chars().collect();
+        if k.len() < 2 {
+            return None;
+        }
+        let max = if k.len() <= 6 { 1 } else { 2 };
+        let mut best: Option<(usize, usize)> = None;
+        let mut ambiguous = false;
+        for (cand, row) in &self.keys {
+            if cand.len().abs_diff(k.len()) > max {
+                continue;
+            }
+            let Some(d) = edit_distance(&k, cand, max) else {
+                continue;
+            };
+            match best {
+                Some((r, bd)) if d == bd && r != *row => ambiguous = true,
+                Some((_, bd)) if d < bd => {
+                    best = Some((*row, d));
+                    ambiguous = false;
+                }
+                None => best = Some((*row, d)),
+                _ => {}
+            }
+        }
+        if ambiguous { None } else { best }
+    }
+}
+
+/// Levenshtein distance with adjacent transpositions, or None when above `max`.
+fn edit_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
+    let n = b.len();
+    let mut prev2: Vec<usize> = vec![0; n + 1];
+    let mut prev: Vec<usize> = (0..=n).collect();
+    let mut cur: Vec<usize> = vec![0; n + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        let mut row_min = cur[0];
+        for j in 1..=n {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(prev2[j - 2] + 1);
+            }
+            cur[j] = v;
+            row_min = row_min.min(v);
+        }
+        if row_min > max {
+            return None;
+        }
+        std::mem::swap(&mut prev2, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    let d = prev[n];
+    (d <= max).then_some(d)
+}
+
+/// Calls `f` with the comparison form of `s` ([`fold_key`]; with `keep_case`, only dots and spaces
+/// dropped), built on the stack for short ASCII forms.
+fn with_key<R>(s: &str, keep_case: bool, f: impl FnOnce(&str) -> R) -> R {
+    let mut buf = [0u8; 40];
+    if s.len() <= buf.len() && s.is_ascii() {
+        let mut n = 0;
+        for b in s.bytes() {
+            if b == b'.' || b == b' ' {
+                continue;
+            }
+            if let Some(slot) = buf.get_mut(n) {
+                *slot = if keep_case { b } else { b.to_ascii_lowercase() };
+                n += 1;
+            }
+        }
+        return f(std::str::from_utf8(buf.get(..n).unwrap_or_default()).unwrap_or_default());
+    }
+    if keep_case {
+        let k: String = s
+            .chars()
+            .map(crate::text::fold_width)
+            .filter(|c| *c != '.' && *c != ' ')
+            .collect();
+        return f(&k);
+    }
+    f(&fold_key(s))
+}
+
+/// Calls `f` with the comparison form of a full name ([`name_key`]).
+fn with_name_key<R>(s: &str, f: impl FnOnce(&str) -> R) -> R {
+    let mut buf = [0u8; 40];
+    if s.len() <= buf.len() && s.is_ascii() {
+        let mut n = 0;
+        for b in s.bytes().filter(u8::is_ascii_alphanumeric) {
+            if let Some(slot) = buf.get_mut(n) {
+                *slot = b.to_ascii_lowercase();
+                n += 1;
+            }
+        }
+        return f(std::str::from_utf8(buf.get(..n).unwrap_or_default()).unwrap_or_default());
+    }
+    f(&name_key(s))
+}
+
+/// The comparison form of a code: width folded, dots and spaces dropped, `Δ` → `del`, lower case.
+pub fn fold_key(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        let c = crate::text::fold_width(c);
+        match c {
+            '.' | ' ' | '·' => {}
+            'Δ' | '∆' => out.push_str("del"),
+            _ => out.extend(c.to_lowercase()),
+        }
+    }
+    out
+}
+
+/// The comparison form of a full name: letters and digits only, lower case.
+fn name_key(s: &str) -> String {
+    s.chars()
+        .map(crate::text::fold_width)
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The tables, parsed once.
+#[derive(Debug, Default)]
+pub struct Tables {
+    pub regions: Vec<Region>,
+    pub empires: Vec<Empire>,
+    pub cards: Vec<Card>,
+    /// Area codes of appendix 1 (China, Nip, SEAsia, AUST…), by folded key.
+    areas: HashMap<String, String>,
+    region_ix: Index,
+    empire_ix: Index,
+    card_ix: Index,
+}
+
+const REGIONS_CSV: &str = include_str!("../../data/hotw/regions.csv");
+const EMPIRES_CSV: &str = include_str!("../../data/hotw/empires.csv");
+const CARDS_CSV: &str = include_str!("../../data/hotw/cards.csv");
+const ALIASES_CSV: &str = include_str!("../../data/hotw/aliases.csv");
+
+fn rows(text: &str) -> Vec<Vec<String>> {
+    let mut rdr = csv::ReaderBuilder::new()
+        .comment(Some(b'#'))
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .has_headers(true)
+        .from_reader(text.as_bytes());
+    rdr.records()
+        .filter_map(Result::ok)
+        .map(|r| r.iter().map(str::to_string).collect())
+        .collect()
+}
+
+fn col(r: &[String], i: usize) -> &str {
+    r.get(i).map(String::as_str).unwrap_or("")
+}
+
+/// Reads `I`..`VII` (also `1`..`7`).
+pub fn roman(s: &str) -> Option<u8> {
+    match s {
+        "I" | "1" => Some(1),
+        "II" | "2" => Some(2),
+        "III" | "3" => Some(3),
+        "IV" | "4" => Some(4),
+        "V" | "5" => Some(5),
+        "VI" | "6" => Some(6),
+        "VII" | "7" => Some(7),
+        _ => None,
+    }
+}
+
+/// `1` → `I` … `7` → `VII`.
+pub fn roman_str(n: u8) -> &'static str {
+    ["?", "I", "II", "III", "IV", "V", "VI", "VII"]
+        .get(usize::from(n))
+        .copied()
+        .unwrap_or("?")
+}
+
+fn epochs(s: &str) -> (u8, u8) {
+    if s.eq_ignore_ascii_case("ALL") {
+        return (1, 7);
+    }
+    match s.split_once('-') {
+        Some((a, b)) => (roman(a.trim()).unwrap_or(1), roman(b.trim()).unwrap_or(7)),
+        None => roman(s).map(|e| (e, e)).unwrap_or((1, 7)),
+    }
+}
+
+impl Tables {
+    fn load() -> Tables {
+        let mut t = Tables::default();
+        for r in rows(REGIONS_CSV) {
+            let kind = match col(&r, 3) {
+                "sea" => RegionType::Sea,
+                "wasteland" => RegionType::Wasteland,
+                _ => RegionType::Land,
+            };
+            let row = t.regions.len();
+            t.region_ix.add_code(col(&r, 0), col(&r, 1), row);
+            if kind == RegionType::Land {
+                t.areas.insert(fold_key(col(&r, 2)), col(&r, 2).to_string());
+            }
+            t.regions.push(Region {
+                code: col(&r, 0).to_string(),
+                name: col(&r, 1).to_string(),
+                area: col(&r, 2).to_string(),
+                kind,
+            });
+        }
+        for r in rows(EMPIRES_CSV) {
+            let row = t.empires.len();
+            t.empire_ix.add_code(col(&r, 0), col(&r, 1), row);
+            t.empires.push(Empire {
+                code: col(&r, 0).to_string(),
+                name: col(&r, 1).to_string(),
+                epoch: col(&r, 2).parse().unwrap_or(0),
+                minor: col(&r, 3) == "true",
+            });
+        }
+        for r in rows(CARDS_CSV) {
+            let row = t.cards.len();
+            let (first, last) = epochs(col(&r, 3));
+            t.card_ix.add_code(col(&r, 0), col(&r, 1), row);
+            t.cards.push(Card {
+                code: col(&r, 0).to_string(),
+                name: col(&r, 1).to_string(),
+                class: col(&r, 2).to_string(),
+                first,
+                last,
+            });
+        }
+        for r in rows(ALIASES_CSV) {
+            let (alias, canon, kind, note) = (col(&r, 0), col(&r, 1), col(&r, 2), col(&r, 3));
+            let epoch = roman(col(&r, 4));
+            let ix = match kind {
+                "region" => &mut t.region_ix,
+                "empire" => &mut t.empire_ix,
+                "card" => &mut t.card_ix,
+                _ => continue,
+            };
+            if let Some(&row) = ix.code.get(canon) {
+                ix.add_alias(alias, row, note, epoch);
+            }
+        }
+        t
+    }
+
+    /// Resolves a region, sea or wasteland.
+    pub fn region(&self, s: &str, fuzzy: bool) -> Option<(&Region, How<'_>)> {
+        let (r, how) = self.region_ix.first(s, fuzzy)?;
+        Some((self.regions.get(r)?, how))
+    }
+
+    /// Resolves an area code (`China`, `NAm`, `Aust`…) to its canonical spelling.
+    pub fn area(&self, s: &str) -> Option<&str> {
+        with_key(s, false, |k| self.areas.get(k)).map(String::as_str)
+    }
+
+    /// Resolves an empire (major or minor); `epoch` is the epoch of the turn so far, which settles
+    /// a form naming two empires (`Fran`): the one of this epoch, else the first later one, else
+    /// the latest earlier one. The bool is true when context had to choose.
+    pub fn empire(
+        &self,
+        s: &str,
+        epoch: Option<u8>,
+        fuzzy: bool,
+    ) -> Option<(&Empire, How<'_>, bool)> {
+        let cands = self.empire_ix.lookup(s, fuzzy);
+        let mut best: Option<(usize, How)> = None;
+        let mut best_rank = (u8::MAX, u8::MAX);
+        for (row, how) in &cands {
+            let Some(e) = self.empires.get(*row) else {
+                continue;
+            };
+            let rank = match epoch {
+                None => (0, 0),
+                Some(ep) if e.epoch == ep => (0, 0),
+                Some(ep) if e.epoch > ep => (1, e.epoch - ep),
+                Some(ep) => (2, ep - e.epoch),
+            };
+            if best.is_none() || rank < best_rank {
+                best = Some((*row, how.clone()));
+                best_rank = rank;
+            }
+        }
+        let (row, how) = best?;
+        let chose = cands.iter().map(|c| c.0).any(|r| r != row);
+        Some((self.empires.get(row)?, how, chose))
+    }
+
+    /// Resolves an event card.
+    pub fn card(&self, s: &str, fuzzy: bool) -> Option<(&Card, How<'_>)> {
+        let (r, how) = self.card_ix.first(s, fuzzy)?;
+        Some((self.cards.get(r)?, how))
+    }
+
+    /// A card by its canonical code.
+    pub fn card_by_code(&self, code: &str) -> Option<&Card> {
+        self.card_ix.code.get(code).and_then(|&r| self.cards.get(r))
+    }
+
+    /// The kingdom card (王國) of an epoch: Can, Etr, Kuch, Tia, Mali, Thai, Zim.
+    pub fn kingdom(&self, epoch: u8) -> Option<&Card> {
+        let code = ["Can", "Etr", "Kuch", "Tia", "Mali", "Thai", "Zim"]
+            .get(usize::from(epoch).checked_sub(1)?)?;
+        self.card_by_code(code)
+    }
+}
+
+/// The tables, loaded on first use.
+pub static TABLES: LazyLock<Tables> = LazyLock::new(Tables::load);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_have_the_appendix_counts() {
+        let t = &*TABLES;
+        let land = t
+            .regions
+            .iter()
+            .filter(|r| r.kind == RegionType::Land)
+            .count();
+        let sea = t
+            .regions
+            .iter()
+            .filter(|r| r.kind == RegionType::Sea)
+            .count();
+        let waste = t
+            .regions
+            .iter()
+            .filter(|r| r.kind == RegionType::Wasteland)
+            .count();
+        assert_eq!((land, sea, waste), (93, 14, 8));
+        assert_eq!(t.empires.iter().filter(|e| !e.minor).count(), 49);
+        assert_eq!(t.empires.iter().filter(|e| e.minor).count(), 7);
+        assert_eq!(t.areas.len(), 13);
+    }
+
+    #[test]
+    fn resolution_steps() {
+        let t = &*TABLES;
+        assert_eq!(
+            t.region("GPC", true).map(|r| (r.0.code.as_str(), r.1)),
+            Some(("GPC", How::Exact))
+        );
+        assert_eq!(
+            t.region("E.Ana", true).map(|r| (r.0.code.as_str(), r.1)),
+            Some(("EAna", How::Folded))
+        );
+        assert_eq!(
+            t.region("Pers\\D", true).map(|r| r.0.code.as_str()),
+            Some("PersD")
+        );
+        assert_eq!(
+            t.region("Great Plain of China", true).map(|r| r.1),
+            Some(How::Name)
+        );
+        assert_eq!(
+            t.region("Mekomg", true).map(|r| (r.0.code.as_str(), r.1)),
+            None
+        );
+        assert_eq!(t.region("Scandi", true).map(|r| r.0.code.as_str()), None);
+        assert_eq!(
+            t.region("Cauc", true).map(|r| (r.0.code.as_str(), r.1)),
+            Some(("Cau", How::Fuzzy(1)))
+        );
+        assert!(t.region("GPA", true).is_none());
+        assert!(t.region("Sei", true).is_none());
+        assert!(t.region("GanValX", true).is_none());
+        assert_eq!(
+            t.empire("Fran", Some(4), true).map(|e| e.0.code.as_str()),
+            Some("Frank")
+        );
+        assert_eq!(
+            t.empire("Fran", Some(7), true).map(|e| e.0.code.as_str()),
+            Some("Fran")
+        );
+        assert_eq!(
+            t.empire("USA", None, true).map(|e| e.0.code.as_str()),
+            Some("US")
+        );
+        assert_eq!(
+            t.card("CivilServ", true).map(|c| c.0.code.as_str()),
+            Some("CivilS")
+        );
+        assert_eq!(t.kingdom(3).map(|c| c.code.as_str()), Some("Kuch"));
+        assert_eq!(edit_distance(&['a', 'b'], &['b', 'a'], 2), Some(1));
+    }
+}

@@ -1,0 +1,1009 @@
+//! Feature tests of the HotW notation parser (seed 000): one test per notation feature, plus the
+//! numbers of the appendix-4 game.
+
+// A failed lookup in a test is a test failure: `expect` says which.
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
+use annals_import::diag::Severity;
+use annals_import::hotw::tables::{RegionType, TABLES};
+use annals_import::hotw::{self, HotwGame, Turn};
+use annals_import::model::{Ctx, Parsed};
+use annals_import::{Body, Kind, ParsedGame, parse_game, record};
+
+const APPENDIX4: &str = include_str!("../../corpus/hotw/appendix4.hotw");
+const PAUSE: &str = include_str!("../../corpus/hotw/pause.hotw");
+const CHAPTERS: &str = include_str!("../../corpus/hotw/chapters.hotw");
+const QUIRKS: &str = include_str!("../../corpus/hotw/quirks.hotw");
+const MALFORMED: &str = include_str!("../../corpus/hotw/malformed.hotw");
+
+/// Parses a body that starts on file line 1, with no tags.
+fn p(body: &str) -> Parsed<HotwGame> {
+    let ctx = Ctx {
+        first_line: 1,
+        tags: &[],
+    };
+    hotw::parse(body, &ctx)
+}
+
+/// The games of a record file, parsed as HotW.
+fn games(text: &str) -> Vec<ParsedGame> {
+    record::split_games(text)
+        .iter()
+        .map(|raw| parse_game(raw, Kind::Hotw))
+        .collect()
+}
+
+fn hotw_of(g: &ParsedGame) -> &HotwGame {
+    match &g.body {
+        Body::Hotw(h) => h,
+        other => panic!("not a HotW body: {other:?}"),
+    }
+}
+
+fn has(p: &Parsed<HotwGame>, code: &str) -> bool {
+    p.diagnostics.iter().any(|d| d.code == code)
+}
+
+fn count(p: &Parsed<HotwGame>, code: &str) -> usize {
+    p.diagnostics.iter().filter(|d| d.code == code).count()
+}
+
+fn sev(p: &Parsed<HotwGame>, code: &str) -> Option<Severity> {
+    p.diagnostics
+        .iter()
+        .find(|d| d.code == code)
+        .map(|d| d.severity)
+}
+
+fn legs(t: &Turn) -> Vec<String> {
+    t.expansions
+        .iter()
+        .map(|e| {
+            let via = if e.via.is_empty() {
+                String::new()
+            } else {
+                format!("({})", e.via.join(","))
+            };
+            format!("{}{}>{}", e.from, via, e.to)
+        })
+        .collect()
+}
+
+fn region_known(code: &str) -> bool {
+    TABLES.regions.iter().any(|r| r.code == code)
+}
+
+#[test]
+fn appendix4_numbers() {
+    let gs = games(APPENDIX4);
+    assert_eq!(gs.len(), 1);
+    let g = &gs[0];
+    let h = hotw_of(g);
+    assert_eq!(h.turns.len(), 49, "empire turns");
+    assert_eq!(
+        h.turns.iter().filter(|t| t.minor).count(),
+        7,
+        "minor empire turns"
+    );
+    assert_eq!(
+        h.turns.iter().filter(|t| t.score.is_some()).count(),
+        42,
+        "recorded scores"
+    );
+    let minors: Vec<&str> = h
+        .turns
+        .iter()
+        .filter(|t| t.minor)
+        .map(|t| t.empire.as_str())
+        .collect();
+    assert_eq!(
+        minors,
+        ["Hit", "Phon", "Maya", "Ang", "Fuji", "Sava", "Jap"]
+    );
+    assert!(
+        h.turns
+            .iter()
+            .filter(|t| t.minor)
+            .all(|t| t.score.is_none() && t.gain.is_none())
+    );
+    let mut finals = std::collections::BTreeMap::new();
+    for t in &h.turns {
+        if let Some(s) = t.score {
+            finals.insert(t.player.clone(), s);
+        }
+    }
+    let finals: Vec<(String, i64)> = finals.into_iter().collect();
+    assert_eq!(
+        finals,
+        [
+            ("A", 136),
+            ("B", 134),
+            ("C", 230),
+            ("D", 136),
+            ("E", 149),
+            ("F", 159)
+        ]
+        .map(|(a, b)| (a.to_string(), b))
+        .to_vec()
+    );
+    let out = g.outcome.as_ref().expect("outcome");
+    assert_eq!(out.winners, ["C"]);
+    assert_eq!(out.summary, "C 230");
+    assert_eq!(g.players.len(), 6);
+    assert_eq!(g.players[3].color.as_deref(), Some("Deep"));
+    // the appendix-4 record reads without an error
+    assert!(
+        g.diagnostics.iter().all(|d| d.severity != Severity::Error),
+        "{:?}",
+        g.diagnostics
+    );
+    // empires per epoch: 7 turns in each of the seven epochs
+    for e in 1..=7u8 {
+        assert_eq!(
+            h.turns.iter().filter(|t| t.epoch == e).count(),
+            7,
+            "turns of epoch {e}"
+        );
+    }
+    // first and last turns
+    assert_eq!(
+        (h.turns[0].player.as_str(), h.turns[0].empire.as_str()),
+        ("C", "Hit")
+    );
+    let last = h.turns.last().expect("turns");
+    assert_eq!(
+        (last.empire.as_str(), last.score, last.gain),
+        ("Germ", Some(230), Some(44))
+    );
+    assert_eq!(h.checkpoints.len(), 2);
+}
+
+#[test]
+fn appendix4_every_name_resolves_or_is_reported() {
+    let g = &games(APPENDIX4)[0];
+    let h = hotw_of(g);
+    let reported = |name: &str| {
+        g.diagnostics
+            .iter()
+            .any(|d| d.code == "hotw.region-unknown" && d.message.contains(&format!("\"{name}\"")))
+    };
+    let mut names: Vec<&str> = Vec::new();
+    for t in &h.turns {
+        for e in &t.expansions {
+            names.push(&e.from);
+            names.push(&e.to);
+            names.extend(e.via.iter().map(String::as_str));
+        }
+        for b in &t.builds {
+            names.push(&b.region);
+        }
+        for c in &t.cards {
+            names.extend(c.targets.iter().map(|x| x.region.as_str()));
+            names.extend(c.builds.iter().map(|x| x.region.as_str()));
+            assert!(!c.name.is_empty(), "card {} resolved", c.card);
+        }
+        assert!(!t.empire.is_empty());
+    }
+    for cp in &h.checkpoints {
+        names.extend(cp.holdings.iter().map(|x| x.region.as_str()));
+    }
+    assert!(names.len() > 300);
+    let unknown: Vec<&str> = names.iter().copied().filter(|n| !region_known(n)).collect();
+    assert_eq!(
+        unknown,
+        ["GPA", "Sei", "Sei"],
+        "only the seed's unreadable names stay unresolved"
+    );
+    assert!(unknown.iter().all(|n| reported(n)));
+    // every via is a sea
+    for t in &h.turns {
+        for e in &t.expansions {
+            for v in &e.via {
+                assert!(
+                    TABLES
+                        .regions
+                        .iter()
+                        .any(|r| &r.code == v && r.kind == RegionType::Sea),
+                    "{v}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn appendix4_epoch_inference() {
+    let g = &games(APPENDIX4)[0];
+    let h = hotw_of(g);
+    let inferred: Vec<u32> = g
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "hotw.epoch-inferred")
+        .map(|d| d.line)
+        .collect();
+    let fuji = h.turns.iter().find(|t| t.empire == "Fuji").expect("Fuji");
+    assert_eq!(
+        inferred,
+        [h.turns[0].line, fuji.line],
+        "no EI header; EV starts at D(Fuji)"
+    );
+    assert_eq!(fuji.epoch, 5);
+    let khmer = h.turns.iter().find(|t| t.empire == "Khm").expect("Khmer");
+    assert_eq!(khmer.epoch, 4);
+    // D(Fran) is Franks in EV, E(Fran) France in EVII
+    let frans: Vec<(&str, u8)> = h
+        .turns
+        .iter()
+        .filter(|t| t.empire.starts_with("Fran"))
+        .map(|t| (t.empire.as_str(), t.epoch))
+        .collect();
+    assert_eq!(frans, [("Frank", 5), ("Fran", 7)]);
+}
+
+#[test]
+fn colour_line_and_seat_tags() {
+    let gs = games(CHAPTERS);
+    let g = &gs[0];
+    let seats: Vec<(&str, Option<&str>, Option<&str>)> = g
+        .players
+        .iter()
+        .map(|s| (s.seat.as_str(), s.name.as_deref(), s.color.as_deref()))
+        .collect();
+    assert_eq!(seats[0], ("A", Some("Alice"), Some("Red")));
+    assert_eq!(seats[4], ("E", None, Some("Blue")));
+    assert_eq!(seats[5], ("F", Some("Fang"), Some("Purple")));
+    assert!(
+        g.diagnostics
+            .iter()
+            .any(|d| d.code == "hotw.colours-read" && d.line == 10)
+    );
+}
+
+#[test]
+fn colours_default_and_chinese_names() {
+    let r = p("C(Sumer): LTig-->Zag 5");
+    assert_eq!(r.players.len(), 1);
+    assert_eq!(r.players[0].color.as_deref(), Some("Green"));
+    assert_eq!(sev(&r, "hotw.colours-default"), Some(Severity::Info));
+    assert!(!has(&r, "hotw.colours-read"));
+    let r = p("A: 紅 B: 黃 C: Pink\nEI\nC(Sumer): LTig-->Zag 5");
+    let colours: Vec<Option<&str>> = r.players.iter().map(|s| s.color.as_deref()).collect();
+    assert_eq!(colours, [Some("Red"), Some("Yellow"), Some("Pink")]);
+    assert_eq!(sev(&r, "hotw.colour-unknown"), Some(Severity::Warning));
+}
+
+#[test]
+fn epoch_headers_and_inferred_epochs() {
+    let r = p(
+        "EII\nA(Assy): Lev-->Zag 3\nEIII\nB(Rome): SApp-->NApp 5\nC(Gup): EDec-->GanV 9\nD(Chou): Wei-->Yang 4",
+    );
+    let e: Vec<u8> = r.game.turns.iter().map(|t| t.epoch).collect();
+    assert_eq!(e, [2, 3, 4, 4]);
+    assert_eq!(count(&r, "hotw.epoch-inferred"), 1, "Gup (EIV) under EIII");
+    assert_eq!(count(&r, "hotw.epoch-mismatch"), 1, "Chou (EII) under EIV");
+    let r = p("B(Sumer): Can\n…… 5");
+    assert_eq!(r.game.turns[0].epoch, 1);
+    assert_eq!(sev(&r, "hotw.epoch-inferred"), Some(Severity::Warning));
+}
+
+#[test]
+fn turn_headers_and_minor_empires() {
+    let r = p("EIII\nB(May): C.Am(+f) 4\nB(Mac): Pin-->Dal(V) 44");
+    let t = &r.game.turns;
+    assert_eq!(
+        (t[0].empire.as_str(), t[0].minor, t[0].score),
+        ("Maya", true, None)
+    );
+    assert_eq!(t[0].builds[0].region, "CAm");
+    assert_eq!(
+        (t[1].empire.as_str(), t[1].minor, t[1].score, t[1].gain),
+        ("Mac", false, Some(44), Some(44))
+    );
+    assert_eq!(sev(&r, "hotw.minor-score"), Some(Severity::Warning));
+    assert_eq!(sev(&r, "hotw.empire-alias"), Some(Severity::Info));
+}
+
+#[test]
+fn card_civil_service_and_civil_war() {
+    let r = p(
+        "EIII\nA(Han): Civil(+2), CivilServ(+1)\nB(Sung): Civil(Malay, X; Mek, X; Che, V)\nC(Nu): Lead\nCivil: GPC(V, c/), Yellow(V, cX), Wei(X)\nD(Rome): Civil",
+    );
+    let t = &r.game.turns;
+    let c = &t[0].cards;
+    assert_eq!(
+        (c[0].card.as_str(), c[0].amount, c[0].detail.as_deref()),
+        ("CivilS", Some(2), Some("+2"))
+    );
+    assert_eq!((c[1].card.as_str(), c[1].amount), ("CivilS", Some(1)));
+    assert_eq!(c[0].name, "Civil Service");
+    let w = &t[1].cards[0];
+    assert_eq!(w.card, "CivilW");
+    assert_eq!(w.detail.as_deref(), Some("Malay(X), Mek(X), Che(V)"));
+    let w = &t[2].cards[1];
+    assert_eq!(w.card, "CivilW");
+    assert_eq!(w.targets.len(), 3);
+    assert_eq!(w.targets[0].effects, ["V", "c/"]);
+    assert_eq!(t[3].cards[0].card, "Civil");
+    assert_eq!(sev(&r, "hotw.card-ambiguous"), Some(Severity::Warning));
+    assert_eq!(count(&r, "hotw.card-context"), 3);
+}
+
+#[test]
+fn card_astronomy_and_reallocation_seas() {
+    let r = p("EII\nA(Greek): Astro(SChina), Real(BlackS)");
+    let c = &r.game.turns[0].cards;
+    assert_eq!(
+        (c[0].card.as_str(), c[0].detail.as_deref()),
+        ("Astro", Some("SCS"))
+    );
+    assert_eq!(
+        (c[1].card.as_str(), c[1].detail.as_deref()),
+        ("Real", Some("BlackS"))
+    );
+}
+
+#[test]
+fn card_migrants_area_and_regions() {
+    let r = p("EIII\nF(Celt): Mig(N.Am)(Pac, Mex), Mig(Aust)(Aust, N.Gui)");
+    let c = &r.game.turns[0].cards;
+    assert_eq!(c[0].areas, ["NAm"]);
+    assert_eq!(c[0].detail.as_deref(), Some("NAm: Pac, Mex"));
+    assert_eq!(c[1].areas, ["AUST"]);
+    let regions: Vec<&str> = c[1].targets.iter().map(|t| t.region.as_str()).collect();
+    assert_eq!(regions, ["Aust", "NGui"]);
+}
+
+#[test]
+fn card_crusade_path_and_builds() {
+    let r = p(
+        "EV\nC(Vik): Cru(EMed-->Pale-->ArabP), (Pale +ct +f; Arab +f)\nScan-->(NSea)-->WGaul 132",
+    );
+    let t = &r.game.turns[0];
+    let c = &t.cards[0];
+    assert_eq!(
+        (c.card.as_str(), c.detail.as_deref()),
+        ("Crus", Some("EMed-->Pale-->ArabP"))
+    );
+    assert_eq!(c.builds.len(), 2);
+    assert_eq!(
+        (c.builds[0].region.as_str(), c.builds[0].items.clone()),
+        ("Pale", vec!["ct".to_string(), "f".to_string()])
+    );
+    assert_eq!(c.builds[1].region, "ArabP");
+    assert_eq!(legs(t), ["EMed>Pale", "Pale>ArabP", "Scan(NSea)>WGaul"]);
+    assert_eq!(t.expansions[0].card.as_deref(), Some("Crus"));
+    assert_eq!(t.expansions[2].card, None);
+}
+
+#[test]
+fn card_barbarians_colon_and_arrow_forms() {
+    let r = p(
+        "EII\nE(Pers): Barbar(Tibet): Wei, Sze, GanValX\nF(Scy): Barbar(Tibet)-->U.Ind(=, fX, c/), Hin, Tur, TarP(X)",
+    );
+    let t = &r.game.turns;
+    assert_eq!(legs(&t[0]), ["Tibet>Wei", "Tibet>Sze", "Tibet>GanValX"]);
+    assert!(
+        t[0].expansions
+            .iter()
+            .all(|e| e.card.as_deref() == Some("Barbar"))
+    );
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "hotw.region-unknown" && d.message.contains("GanValX"))
+    );
+    assert_eq!(
+        legs(&t[1]),
+        ["Tibet>UInd", "Tibet>Hin", "Tibet>TurP", "Tibet>TarB"]
+    );
+    assert_eq!(t[1].expansions[0].battle, ["=", "fX", "c/"]);
+    assert_eq!(t[1].expansions[3].battle, ["X"]);
+    assert_eq!(t[1].cards[0].detail.as_deref(), Some("Tibet"));
+    // a region with a lost battle written `GPCX` when the stem is a code
+    let r = p("EII\nE(Pers): Barbar(Tibet): WeiX");
+    assert_eq!(r.game.turns[0].expansions[0].to, "Wei");
+    assert_eq!(r.game.turns[0].expansions[0].battle, ["X"]);
+}
+
+#[test]
+fn card_plague_family() {
+    let r = p(
+        "EVI\nD(Ming): Famine(China: GPC), Fam(GPC), Plaque(X), Balck(SEAsia+India: EDec X), Pest(Sze)",
+    );
+    let c = &r.game.turns[0].cards;
+    let codes: Vec<&str> = c.iter().map(|c| c.card.as_str()).collect();
+    assert_eq!(codes, ["Famine", "Famine", "Plague", "Death", "Pest"]);
+    assert_eq!(
+        (c[0].areas.clone(), c[0].targets[0].region.as_str()),
+        (vec!["China".to_string()], "GPC")
+    );
+    assert_eq!(c[2].effects, ["X"]);
+    assert_eq!(c[3].areas, ["SEAsia", "India"]);
+    assert_eq!(c[3].detail.as_deref(), Some("SEAsia+India: EDec(X)"));
+    assert_eq!(count(&r, "hotw.card-alias"), 3, "Fam, Plaque, Balck");
+}
+
+#[test]
+fn card_disaster_and_treachery() {
+    let r = p(
+        "EIV\nC(Arab): Dis(Zag, Lev), Dis(Yang: fX, c/, mX; SApp: fX, cX, mX), Dis(GangV, fX, c/, mX), Trea(GPC)",
+    );
+    let c = &r.game.turns[0].cards;
+    assert_eq!(c[0].detail.as_deref(), Some("Zag, Lev"));
+    assert_eq!(c[1].targets[1].region, "SApp");
+    assert_eq!(c[1].targets[1].effects, ["fX", "cX", "mX"]);
+    assert_eq!(c[2].targets[0].region, "GanV");
+    assert_eq!(c[2].targets[0].effects, ["fX", "c/", "mX"]);
+    assert_eq!(
+        (c[3].card.as_str(), c[3].detail.as_deref()),
+        ("Trea", Some("GPC"))
+    );
+}
+
+#[test]
+fn card_kingdoms() {
+    let r = p("EII\nA(Greek): King(Etr)\nEIII\nD(Sas): King, Jew(V)");
+    let t = &r.game.turns;
+    assert_eq!(
+        (t[0].cards[0].card.as_str(), t[0].cards[0].name.as_str()),
+        ("Etr", "Etruscans")
+    );
+    assert_eq!(
+        t[1].cards[0].card, "Kuch",
+        "a bare King is the epoch's kingdom card"
+    );
+    assert_eq!(sev(&r, "hotw.kingdom-inferred"), Some(Severity::Warning));
+    assert_eq!(
+        (t[1].cards[1].card.as_str(), t[1].cards[1].effects.clone()),
+        ("Jew", vec!["V".to_string()])
+    );
+}
+
+#[test]
+fn card_expert_troops_and_engineering() {
+    let r = p("EVI\nE(Spain): Exp(forest), Exp(M), Exp(St), Eng(+2f), Engine");
+    let c = &r.game.turns[0].cards;
+    let d: Vec<Option<&str>> = c.iter().map(|c| c.detail.as_deref()).collect();
+    assert_eq!(d, [Some("For"), Some("M"), Some("St"), Some("+2f"), None]);
+    assert_eq!(c[3].amount, Some(2));
+    assert_eq!(c[4].card, "Eng");
+}
+
+#[test]
+fn card_unknown_and_fuzzy() {
+    let r = p("EI\nA(Sumer): Leed, Gizmo(+3)");
+    let c = &r.game.turns[0].cards;
+    assert_eq!(c[0].card, "Lead");
+    assert_eq!(sev(&r, "hotw.card-fuzzy"), Some(Severity::Warning));
+    assert_eq!((c[1].card.as_str(), c[1].name.as_str()), ("Gizmo", ""));
+    assert_eq!(sev(&r, "hotw.card-unknown"), Some(Severity::Warning));
+}
+
+#[test]
+fn expansion_chains_branches_and_new_chains() {
+    let r = p(
+        "EV\nA(Mong): ManchuP-->GPC-->Yellow, Korea; ManchuP-->Wei\nB(Ming): Che-->GPC-->Yellow(V)-->Wei(V)-->Sze(V, cX), Wei-->TarP(XV); Che-->Yang(X)",
+    );
+    assert_eq!(
+        legs(&r.game.turns[0]),
+        ["ManP>GPC", "GPC>Yellow", "ManP>Kor", "ManP>Wei"]
+    );
+    assert_eq!(
+        legs(&r.game.turns[1]),
+        [
+            "Che>GPC",
+            "GPC>Yellow",
+            "Yellow>Wei",
+            "Wei>Sze",
+            "Wei>TarB",
+            "Che>Yang"
+        ],
+        "after a comma, a region already reached starts a branch from itself"
+    );
+}
+
+#[test]
+fn sea_legs_in_every_form() {
+    let r = p(
+        "EV\nA(Sung): Che--(S.China)-->Mek; Che--SChina-->Malay; Che-->(SCS)-->Suma; Pyr-->(Atl, Ind, WPac)-->Che(XX, fX, XV, c/), EGhat(XV)",
+    );
+    let t = &r.game.turns[0];
+    assert_eq!(
+        legs(t),
+        [
+            "Che(SCS)>Mek",
+            "Che(SCS)>Malay",
+            "Che(SCS)>Suma",
+            "Pyr(Atl,Ind,WPac)>Che",
+            "Pyr(Atl,Ind,WPac)>EGhat"
+        ]
+    );
+    assert_eq!(t.expansions[3].battle, ["X", "X", "fX", "X", "V", "c/"]);
+    // a dash without '>' before a land region is a malformed arrow
+    let r = p("EVI\nE(Port): WIber-->(Atl)-->GuiH--NAnd(fX, c/)");
+    assert_eq!(legs(&r.game.turns[0]), ["WIber(Atl)>GuiH", "GuiH>NAnd"]);
+    assert!(r.game.turns[0].expansions[1].repaired);
+    assert_eq!(sev(&r, "hotw.arrow-repaired"), Some(Severity::Warning));
+}
+
+#[test]
+fn battle_tokens() {
+    let r = p(
+        "EV\nA(Mong): ManchuP-->GPChina(fW, X, fX, =, V, c/); Che--S.China-->Meko(sea, XXV, cX); Wei-->Sze(X=V); Mong-->GPC(fw, X, V fX, =, R c/); Zag-->EAna(XXV, fX, =, cX, R); Alb-->Ire(St, For, M, W, mX)",
+    );
+    let b: Vec<Vec<String>> = r.game.turns[0]
+        .expansions
+        .iter()
+        .map(|e| e.battle.clone())
+        .collect();
+    assert_eq!(b[0], ["f", "W", "X", "fX", "=", "V", "c/"]);
+    assert_eq!(b[1], ["sea", "X", "X", "V", "cX"]);
+    assert_eq!(b[2], ["X", "=", "V"]);
+    assert_eq!(b[3], ["f", "W", "X", "V", "fX", "=", "R", "c/"]);
+    assert_eq!(b[4], ["X", "X", "V", "fX", "=", "cX", "R"]);
+    assert_eq!(b[5], ["St", "For", "M", "W", "mX"]);
+    assert_eq!(count(&r, "hotw.battle-normalized"), 1);
+    let r = p("EV\nA(Mong): Mong-->GPC(X, Q)");
+    assert_eq!(r.game.turns[0].expansions[0].battle, ["X", "Q"]);
+    assert_eq!(sev(&r, "hotw.battle-unknown"), Some(Severity::Warning));
+}
+
+#[test]
+fn builds_after_battle_on_region_and_at_turn_end() {
+    let r = p(
+        "EIII\nF(Celt): C.Eu-->Pin(V)-->Mor(XV, fX, V, c/)(+f); ManchuP-->GPC(+f)\nC.Eu(+m), GPC(+f, +m)\nPin (+f, +m) 62",
+    );
+    let t = &r.game.turns[0];
+    assert_eq!(t.expansions[1].builds, ["f"]);
+    assert_eq!(t.expansions[1].battle, ["X", "V", "fX", "V", "c/"]);
+    assert_eq!(t.expansions[2].builds, ["f"]);
+    let b: Vec<(String, Vec<String>)> = t
+        .builds
+        .iter()
+        .map(|b| (b.region.clone(), b.items.clone()))
+        .collect();
+    assert_eq!(b[0], ("CEu".to_string(), vec!["m".to_string()]));
+    assert_eq!(
+        b[1],
+        ("GPC".to_string(), vec!["f".to_string(), "m".to_string()])
+    );
+    assert_eq!(
+        b[2],
+        ("Pin".to_string(), vec!["f".to_string(), "m".to_string()])
+    );
+    assert_eq!(t.score, Some(62));
+    let r = p("EI\nA(Sumer): Cre(+ct, +q)");
+    assert_eq!(r.game.turns[0].builds[0].items, ["ct", "q"]);
+    assert_eq!(sev(&r, "hotw.build-unknown"), Some(Severity::Warning));
+}
+
+#[test]
+fn scores_gains_and_outcome() {
+    let r = p(
+        "EI\nA(Sumer): LTig-->Zag 12\nB(Egypt):\nNileDel-->Nub\nNileDel(+m) 7\nEII\nA(Assy): Lev-->Zag 30\nB(Chou): Wei-->Yang 30\nA(Pers): Zag-->PersP 29",
+    );
+    let s: Vec<(Option<i64>, Option<i64>)> =
+        r.game.turns.iter().map(|t| (t.score, t.gain)).collect();
+    assert_eq!(
+        s,
+        [
+            (Some(12), Some(12)),
+            (Some(7), Some(7)),
+            (Some(30), Some(18)),
+            (Some(30), Some(23)),
+            (Some(29), Some(-1))
+        ]
+    );
+    assert_eq!(sev(&r, "hotw.score-decrease"), Some(Severity::Warning));
+    let o = r.outcome.expect("outcome");
+    assert_eq!(o.winners, ["B"]);
+    assert_eq!(o.summary, "B 30");
+    let r = p("EI\nA(Sumer): LTig-->Zag 12\nB(Egypt): NileDel-->Nub 12");
+    assert_eq!(r.outcome.map(|o| o.summary), Some("A/B 12".to_string()));
+    let r = p("EI\nA(Sumer): LTig-->Zag 3\nLTig(+m) 5");
+    assert_eq!(r.game.turns[0].score, Some(5));
+    assert_eq!(sev(&r, "hotw.score-repeated"), Some(Severity::Warning));
+}
+
+#[test]
+fn interruption_snapshot_and_resumption() {
+    let gs = games(PAUSE);
+    let g = &gs[0];
+    let h = hotw_of(g);
+    assert_eq!(h.checkpoints.len(), 2);
+    let cp = &h.checkpoints[0];
+    assert_eq!(
+        (
+            cp.after_turn,
+            cp.epoch,
+            cp.seat.as_deref(),
+            cp.empire.as_deref()
+        ),
+        (3, 3, Some("A"), Some("Nu"))
+    );
+    assert_eq!(cp.seats, ["A", "B", "C"]);
+    assert_eq!(cp.holdings.iter().filter(|x| x.player == "C").count(), 13);
+    let resumed: Vec<&str> = h
+        .turns
+        .iter()
+        .filter(|t| t.resumed)
+        .map(|t| t.empire.as_str())
+        .collect();
+    assert_eq!(resumed, ["Sas", "Arab"]);
+    assert_eq!(h.turns[3].epoch, 3);
+    let cp2 = &h.checkpoints[1];
+    assert_eq!((cp2.after_turn, cp2.epoch, cp2.seat.clone()), (6, 4, None));
+    assert!(
+        cp2.seats.contains(&"C".to_string()),
+        "C: -- is a seat with nothing"
+    );
+    assert!(cp2.holdings.iter().all(|x| x.player != "C"));
+    assert!(
+        g.diagnostics
+            .iter()
+            .any(|d| d.code == "hotw.punctuation" && d.message.contains("B;"))
+    );
+    // chapter 6 writes the pause line with a colon; simplified characters read the same
+    let r = p(
+        "EIII\nA(Hsiung): Mong-->GPC 42\nA(Hsiung)後暫停﹕\nA: Mong, GPC(cm)(III)\nEIII (con't)\nC(Rome): SApp-->NApp 57\nC(Rome)后暂停\nC: SApp(II)",
+    );
+    assert_eq!(r.game.checkpoints.len(), 2);
+    assert_eq!(r.game.checkpoints[0].holdings.len(), 2);
+    assert_eq!(r.game.checkpoints[1].empire.as_deref(), Some("Rome"));
+    assert!(r.game.turns[1].resumed);
+    assert!(!has(&r, "hotw.unreadable"));
+    // (con't) without a pause
+    let r = p("EIII\nA(Han): GPC-->Wei 3\nEIII (con't)\nB(Rome): SApp-->NApp 4");
+    assert_eq!(
+        sev(&r, "hotw.resume-without-pause"),
+        Some(Severity::Warning)
+    );
+    assert!(r.game.turns[1].resumed);
+}
+
+#[test]
+fn chapter6_snapshot_facilities_and_epochs() {
+    let gs = games(PAUSE);
+    let h = hotw_of(&gs[1]);
+    let cp = &h.checkpoints[0];
+    assert_eq!(cp.holdings.len(), 33);
+    let find = |r: &str| cp.holdings.iter().find(|x| x.region == r).expect(r);
+    assert_eq!(
+        (find("ArabP").facilities.clone(), find("ArabP").unit_epoch),
+        (vec!["ct".to_string()], Some(1))
+    );
+    assert_eq!(find("Pale").facilities, ["ct", "m"]);
+    assert_eq!(find("GanV").facilities, ["cp", "f", "m"]);
+    assert_eq!(find("GanV").unit_epoch, Some(6));
+    assert_eq!(find("CMas").unit_epoch, Some(3));
+    assert_eq!(find("NGaul").unit_epoch, Some(5));
+    // appendix 4: (VII) during EIII is kept and reported
+    let g = &games(APPENDIX4)[0];
+    let h = hotw_of(g);
+    let napp = h.checkpoints[0]
+        .holdings
+        .iter()
+        .find(|x| x.region == "NApp")
+        .expect("NApp");
+    assert_eq!(napp.unit_epoch, Some(7));
+    assert_eq!(
+        g.diagnostics
+            .iter()
+            .filter(|d| d.code == "hotw.snapshot-epoch")
+            .count(),
+        3
+    );
+    let d_seat = &h.checkpoints[0];
+    assert!(
+        d_seat.seats.contains(&"D".to_string()) && d_seat.holdings.iter().all(|x| x.player != "D")
+    );
+}
+
+#[test]
+fn comments_attach_to_the_turn_before() {
+    let r = p(
+        "{before all}\nEI\nA(Sumer): LTig-->Zag {two rolls} 6\n{after A}\nB(Egypt): NileDel-->Nub 3 {B's}\nC(Mino): Cre-->Lev {open",
+    );
+    assert_eq!(r.game.comments, ["before all"]);
+    assert_eq!(r.game.turns[0].comments, ["two rolls", "after A"]);
+    assert_eq!(
+        r.game.turns[0].score,
+        Some(6),
+        "a comment does not hide the score"
+    );
+    assert_eq!(r.game.turns[1].comments, ["B's"]);
+    assert_eq!(r.game.turns[2].comments, ["open"]);
+    assert_eq!(sev(&r, "hotw.comment-unclosed"), Some(Severity::Warning));
+}
+
+#[test]
+fn unbalanced_brackets_are_repaired() {
+    let r = p(
+        "EIII\nD(Sas): Zag-->PersP(fX, X, V, c/)-->Hin(XV)-->UInd(V, cX, Zag-->LTig(V)\nZeg(+f, +m) 33",
+    );
+    let t = &r.game.turns[0];
+    assert_eq!(legs(t), ["Zag>PersP", "PersP>Hin", "Hin>UInd", "Zag>LTig"]);
+    assert_eq!(t.expansions[2].battle, ["V", "cX"]);
+    assert!(t.expansions[2].repaired);
+    assert_eq!(t.builds[0].region, "Zag");
+    assert_eq!(t.score, Some(33));
+    let r = p("EVII\nA(Rus): NEuP-->WStep(=V)-->Cau(V-->Dni-->CEu(V); Cau-->EAna(V) 136");
+    assert_eq!(
+        legs(&r.game.turns[0]),
+        ["NEuP>WStep", "WStep>Cau", "Cau>Dni", "Dni>CEu", "Cau>EAna"]
+    );
+    assert_eq!(r.game.turns[0].score, Some(136));
+    let r = p("EV\nA(Mong): (ManchuP-->GPChina(fW, X, fX, =, R c/)\nB(Sung): Che-->Yang) 4");
+    assert_eq!(legs(&r.game.turns[0]), ["ManP>GPC"]);
+    assert_eq!(legs(&r.game.turns[1]), ["Che>Yang"]);
+    assert_eq!(r.game.turns[1].score, Some(4));
+    assert_eq!(count(&r, "hotw.bracket-repaired"), 2);
+}
+
+#[test]
+fn name_resolution_and_severities() {
+    let r = p(
+        "EIV\nA(Goth): E.Ana-->Lev; Pal-->Lev; Cauc-->Dni; Narnia-->Lev; S.Iber-->Great Plain of China; Nub.",
+    );
+    let t = &r.game.turns[0];
+    assert_eq!(
+        legs(t),
+        ["EAna>Lev", "Pale>Lev", "Cau>Dni", "Narnia>Lev", "SIber>GPC"]
+    );
+    assert_eq!(sev(&r, "hotw.region-dotted"), Some(Severity::Info));
+    assert_eq!(sev(&r, "hotw.region-alias"), Some(Severity::Info));
+    assert_eq!(sev(&r, "hotw.region-fuzzy"), Some(Severity::Warning));
+    assert_eq!(sev(&r, "hotw.region-unknown"), Some(Severity::Warning));
+    // GPA and Sei are equally close to two codes: nothing is guessed
+    let r = p("EV\nD(Fuji): Hok-->(SJap)-->GPA(X); Hok-->Sei");
+    assert_eq!(legs(&r.game.turns[0]), ["Hok(SJap)>GPA", "Hok>Sei"]);
+    assert_eq!(count(&r, "hotw.region-unknown"), 2);
+    // a typed arrow → reads as -->
+    let r = p("EII\nF(Pers): PerP→Zag→LTig 9");
+    assert_eq!(legs(&r.game.turns[0]), ["PersP>Zag", "Zag>LTig"]);
+    // full-width punctuation and Δ
+    let r = p("EII\nＦ(Pers)：PerP-->GanΔ（X=V），UInd 9");
+    assert_eq!(legs(&r.game.turns[0]), ["PersP>GanDel", "PersP>UInd"]);
+    assert_eq!(r.game.turns[0].score, Some(9));
+}
+
+#[test]
+fn context_settles_fran_and_mong() {
+    let r = p("EV\nD(Fran): NGaul-->Alb 5\nA(Mong): Mong-->GPC 6\nEVII\nE(Fran): WGaul-->Alb 7");
+    let t = &r.game.turns;
+    assert_eq!((t[0].empire.as_str(), t[0].epoch), ("Frank", 5));
+    assert_eq!(
+        (t[1].empire.as_str(), t[1].expansions[0].from.as_str()),
+        ("Mong", "Mong")
+    );
+    assert_eq!((t[2].empire.as_str(), t[2].epoch), ("Fran", 7));
+    assert_eq!(count(&r, "hotw.empire-context"), 2);
+    let r = p("EIV\nD(Fran): NGaul-->Alb 5");
+    assert_eq!(
+        (r.game.turns[0].empire.as_str(), r.game.turns[0].epoch),
+        ("Frank", 5),
+        "Fran under EIV: Franks, EV inferred"
+    );
+}
+
+#[test]
+fn malformed_game_reports_errors_and_parses_the_rest() {
+    let gs = games(MALFORMED);
+    let g = &gs[0];
+    let h = hotw_of(g);
+    assert_eq!(h.turns.len(), 5);
+    assert_eq!(h.unparsed, ["this line belongs to no turn"]);
+    assert_eq!(h.turns[0].unparsed, ["@@"]);
+    assert_eq!(h.turns[0].score, Some(12));
+    assert_eq!(h.turns[1].unparsed, ["-->Nub", "NileDel-->", "Lev(V)"]);
+    assert_eq!(h.turns[1].score, Some(7));
+    assert_eq!(h.turns[2].score, Some(5));
+    assert_eq!(h.turns[4].unparsed, ["6 extra"]);
+    let errors = g
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    assert_eq!(errors, 6);
+    let e = g
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "hotw.unreadable" && d.message.contains("@@"))
+        .expect("@@");
+    assert_eq!((e.line, e.col), (8, 22));
+    let h = hotw_of(&gs[1]);
+    assert!(h.turns.is_empty());
+    assert_eq!(h.unparsed.len(), 2);
+    assert!(gs[1].outcome.is_none());
+}
+
+#[test]
+fn diagnostic_positions_count_lines_and_characters() {
+    let ctx = Ctx {
+        first_line: 20,
+        tags: &[],
+    };
+    let r = hotw::parse("EI\n世 A(Sumer): Narnia-->Zag", &ctx);
+    // the line is no turn header (a character before the seat): it belongs to no turn
+    assert_eq!((r.diagnostics[0].line, r.diagnostics[0].col), (21, 1));
+    let r = hotw::parse("EI\nA(Sumer): 甲-->Zag; Narnia-->Zag", &ctx);
+    let d = r
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "hotw.region-unknown" && d.message.contains("Narnia"))
+        .expect("Narnia");
+    assert_eq!(
+        (d.line, d.col),
+        (21, 20),
+        "columns count characters, not bytes"
+    );
+}
+
+#[test]
+fn never_panics() {
+    let mut inputs: Vec<String> = vec![
+        String::new(),
+        "(".into(),
+        ")".into(),
+        "-->".into(),
+        "A(".into(),
+        "A()".into(),
+        "A():".into(),
+        "A(Sumer)後暫停\nA:".into(),
+        "E".into(),
+        "EVI後暫停\nZ: x".into(),
+        "A(Sumer): Cru(".into(),
+        "A(Sumer): Barbar(Tibet)-->".into(),
+        "A(Sumer): Barbar(: ,".into(),
+        "A(Sumer): King(".into(),
+        "A(Sumer): Mig()()".into(),
+        "A(Sumer): --(".into(),
+        "A(Sumer): X--(Atl)".into(),
+        "A(Sumer): GPC((((((+f".into(),
+        "A(Sumer): 99999999999999999999999".into(),
+        "A(Sumer): GPC 99999999999999999999999".into(),
+        "{{{{}}}}".into(),
+        "A: --\nB;".into(),
+    ];
+    for line in APPENDIX4
+        .lines()
+        .chain(QUIRKS.lines())
+        .chain(MALFORMED.lines())
+    {
+        for (i, _) in line.char_indices() {
+            inputs.push(format!("EI\nA(Sumer): x\n{}", &line[..i]));
+            inputs.push(line[i..].to_string());
+        }
+    }
+    // pseudo-random strings over the notation's own pieces
+    let pieces = [
+        "A(",
+        "B(Rome)",
+        "):",
+        "EIII",
+        "(con't)",
+        "後暫停",
+        "-->",
+        "--",
+        "(",
+        ")",
+        ",",
+        ";",
+        ":",
+        " ",
+        "\n",
+        "GPC",
+        "E.Ana",
+        "Barbar",
+        "Civil",
+        "King",
+        "Cru",
+        "Mig",
+        "+f",
+        "+2",
+        "XXV",
+        "c/",
+        "fW",
+        "{",
+        "}",
+        "……",
+        "12",
+        "Δ",
+        "（",
+        "，",
+        "D: --",
+        "Tibet",
+        "Sei",
+        "Great Plain",
+        "甲",
+    ];
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..3000 {
+        let mut s = String::new();
+        for _ in 0..(seed % 40) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            s.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+        }
+        inputs.push(s);
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    }
+    for s in &inputs {
+        let r = p(s);
+        assert!(
+            r.diagnostics.iter().all(|d| d.line >= 1 && d.col >= 1),
+            "{s:?}"
+        );
+    }
+}
+
+#[test]
+fn json_contract_fields() {
+    let r = p(
+        "EIII\nA(Han): CivilS(+2)\nManchuP-->(SCS)-->GPC(fW, X, fX, =, V, c/)(+f)\nGPC(+f, +m) 35",
+    );
+    let v = serde_json::to_value(&r.game.turns).expect("json");
+    let t = &v[0];
+    for k in [
+        "epoch",
+        "player",
+        "empire",
+        "minor",
+        "cards",
+        "expansions",
+        "builds",
+        "score",
+        "gain",
+    ] {
+        assert!(t.get(k).is_some(), "turn field {k}");
+    }
+    assert_eq!(t["cards"][0]["card"], "CivilS");
+    assert_eq!(t["cards"][0]["name"], "Civil Service");
+    assert_eq!(t["cards"][0]["detail"], "+2");
+    assert_eq!(t["expansions"][0]["from"], "ManP");
+    assert_eq!(t["expansions"][0]["via"][0], "SCS");
+    assert_eq!(
+        t["expansions"][0]["battle"],
+        serde_json::json!(["f", "W", "X", "fX", "=", "V", "c/"])
+    );
+    assert_eq!(t["expansions"][0]["builds"], serde_json::json!(["f"]));
+    assert_eq!(
+        t["builds"][0],
+        serde_json::json!({"region": "GPC", "items": ["f", "m"]})
+    );
+    assert_eq!(
+        (t["score"].as_i64(), t["gain"].as_i64()),
+        (Some(35), Some(35))
+    );
+    let back: Vec<Turn> = serde_json::from_value(v).expect("round trip");
+    assert_eq!(back, r.game.turns);
+}
+
+#[test]
+fn corpus_games_are_hotw_by_tag() {
+    for text in [APPENDIX4, PAUSE, CHAPTERS, QUIRKS, MALFORMED] {
+        for raw in record::split_games(text) {
+            let (k, _) = annals_import::detect_kind(&raw, None, None);
+            assert_eq!(k.map(|k| k.0), Some(Kind::Hotw));
+        }
+    }
+}
+
+/// Throughput of the parser, one game at a time as the importer calls it (run with
+/// `cargo test --release -p annals-import --test hotw -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn throughput() {
+    let body = record::split_games(APPENDIX4).remove(0).body;
+    let rounds = 4000;
+    let t0 = std::time::Instant::now();
+    let mut turns = 0;
+    for _ in 0..rounds {
+        turns += p(&body).game.turns.len();
+    }
+    let dt = t0.elapsed().as_secs_f64();
+    let mb = (body.len() * rounds) as f64 / 1e6;
+    println!("{turns} turns, {mb:.1} MB in {dt:.3}s: {:.1} MB/s", mb / dt);
+    assert_eq!(turns, 49 * rounds);
+}
