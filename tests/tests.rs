@@ -1,6 +1,8 @@
 //! One integration test binary: the real CLI, the real router on 127.0.0.1:0, real SQLite files and a
 //! real tantivy index, fed with real record files.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod cli;
 mod collections;
 mod http;

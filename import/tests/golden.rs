@@ -2,6 +2,8 @@
 //! result is compared with `<file>.expected.json` beside it. `UPDATE_EXPECT=1 cargo test`
 //! rewrites the expected files (review the diff before committing).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::{Path, PathBuf};
 
 use annals_import::{detect_kind, parse_game, record};
