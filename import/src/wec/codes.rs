@@ -23,16 +23,32 @@ pub(crate) struct Code {
 }
 
 const fn c(w: &'static str) -> Code {
-    Code { written: w, canon: w, flag: None }
+    Code {
+        written: w,
+        canon: w,
+        flag: None,
+    }
 }
 const fn alias(w: &'static str, canon: &'static str) -> Code {
-    Code { written: w, canon, flag: Some(Flag::Alias) }
+    Code {
+        written: w,
+        canon,
+        flag: Some(Flag::Alias),
+    }
 }
 const fn undef(w: &'static str) -> Code {
-    Code { written: w, canon: w, flag: Some(Flag::Undefined) }
+    Code {
+        written: w,
+        canon: w,
+        flag: Some(Flag::Undefined),
+    }
 }
 const fn notart(w: &'static str) -> Code {
-    Code { written: w, canon: w, flag: Some(Flag::NotArticle) }
+    Code {
+        written: w,
+        canon: w,
+        flag: Some(Flag::NotArticle),
+    }
 }
 
 /// `Piece_type`, longest first. `STP` (terminal list) is read as `SP` (grammar).
@@ -157,15 +173,28 @@ const ARTICLES_CSV: &str = include_str!("../../data/wec/articles.csv");
 const RESULTS_CSV: &str = include_str!("../../data/wec/results.csv");
 
 fn rows(csv: &'static str) -> impl Iterator<Item = Vec<&'static str>> {
-    csv.lines().skip(1).filter(|l| !l.trim().is_empty()).map(|l| l.split(',').map(str::trim).collect())
+    csv.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.split(',').map(str::trim).collect())
 }
 
 fn meanings(csv: &'static str) -> Vec<(&'static str, &'static str)> {
-    rows(csv).filter_map(|r| Some((*r.first()?, *r.get(1)?))).collect()
+    rows(csv)
+        .filter_map(|r| Some((*r.first()?, *r.get(1)?)))
+        .collect()
 }
 
-fn lookup(table: &'static OnceLock<Vec<(&'static str, &'static str)>>, csv: &'static str, code: &str) -> Option<&'static str> {
-    table.get_or_init(|| meanings(csv)).iter().find(|(c, _)| *c == code).map(|(_, m)| *m)
+fn lookup(
+    table: &'static OnceLock<Vec<(&'static str, &'static str)>>,
+    csv: &'static str,
+    code: &str,
+) -> Option<&'static str> {
+    table
+        .get_or_init(|| meanings(csv))
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|(_, m)| *m)
 }
 
 /// The name of a piece type (`TA` → `tank`), from `pieces.csv`.
@@ -187,7 +216,15 @@ pub fn result_name(code: &str) -> Option<&'static str> {
 }
 
 /// One piece of the standard setup: (colour, type, level, row, col, articles, orient).
-pub(crate) type SetupRow = (&'static str, &'static str, &'static str, u8, u8, Vec<&'static str>, Option<&'static str>);
+pub(crate) type SetupRow = (
+    &'static str,
+    &'static str,
+    &'static str,
+    u8,
+    u8,
+    Vec<&'static str>,
+    Option<&'static str>,
+);
 
 /// The standard setup's pieces, from `setup.csv`.
 pub(crate) fn setup_pieces() -> &'static [SetupRow] {
@@ -195,9 +232,20 @@ pub(crate) fn setup_pieces() -> &'static [SetupRow] {
     T.get_or_init(|| {
         rows(SETUP_CSV)
             .filter_map(|r| {
-                let arts = r.get(5).map(|a| a.split_whitespace().collect()).unwrap_or_default();
+                let arts = r
+                    .get(5)
+                    .map(|a| a.split_whitespace().collect())
+                    .unwrap_or_default();
                 let orient = r.get(6).copied().filter(|o| !o.is_empty());
-                Some((*r.first()?, *r.get(1)?, *r.get(2)?, r.get(3)?.parse().ok()?, r.get(4)?.parse().ok()?, arts, orient))
+                Some((
+                    *r.first()?,
+                    *r.get(1)?,
+                    *r.get(2)?,
+                    r.get(3)?.parse().ok()?,
+                    r.get(4)?.parse().ok()?,
+                    arts,
+                    orient,
+                ))
             })
             .collect()
     })
@@ -209,8 +257,12 @@ pub(crate) fn setup_ground() -> &'static [(u8, u8, &'static str)] {
     T.get_or_init(|| {
         let mut out = Vec::new();
         for r in rows(GROUND_CSV) {
-            let (Some(row), Some(col), Some(arts)) = (r.first(), r.get(1), r.get(2)) else { continue };
-            let (Ok(row), Ok(col)) = (row.parse(), col.parse()) else { continue };
+            let (Some(row), Some(col), Some(arts)) = (r.first(), r.get(1), r.get(2)) else {
+                continue;
+            };
+            let (Ok(row), Ok(col)) = (row.parse(), col.parse()) else {
+                continue;
+            };
             for a in arts.split_whitespace() {
                 out.push((row, col, a));
             }

@@ -71,7 +71,11 @@ pub fn describe(turn: &Turn) -> Vec<String> {
     let who = color_name(&turn.color);
     let mut out = Vec::new();
     if turn.piece.kind.is_empty() {
-        out.push(format!("{who}'s turn {} could not be read: {}", turn.ply, turn.unparsed.concat()));
+        out.push(format!(
+            "{who}'s turn {} could not be read: {}",
+            turn.ply,
+            turn.unparsed.concat()
+        ));
         return out;
     }
     let p = &turn.piece;
@@ -84,11 +88,24 @@ pub fn describe(turn: &Turn) -> Vec<String> {
             ("air", "ground") => format!("{who} {kind} lands at {}", sq(p.at)),
             ("sub", "ground") => format!("{who} {kind} surfaces at {}", sq(p.at)),
             (a, b) if a == b => format!("{who} {kind} stays at {} {}", sq(p.at), level_phrase(a)),
-            (a, b) => format!("{who} {kind} goes from {} to {} at {}", level_phrase(a), level_phrase(b), sq(p.at)),
+            (a, b) => format!(
+                "{who} {kind} goes from {} to {} at {}",
+                level_phrase(a),
+                level_phrase(b),
+                sq(p.at)
+            ),
         }
     } else if from_l == to_l {
-        let lv = if from_l == "ground" { String::new() } else { format!(" {}", level_phrase(from_l)) };
-        format!("{who} {kind} moves from {} to {}{lv}", sq(p.at), sq(turn.to.at))
+        let lv = if from_l == "ground" {
+            String::new()
+        } else {
+            format!(" {}", level_phrase(from_l))
+        };
+        format!(
+            "{who} {kind} moves from {} to {}{lv}",
+            sq(p.at),
+            sq(turn.to.at)
+        )
     } else {
         format!(
             "{who} {kind} moves from {} {} to {} {}",
@@ -114,9 +131,16 @@ pub fn describe(turn: &Turn) -> Vec<String> {
         out.push(s);
     }
     if let Some(dz) = &turn.dozer {
-        let pushed: Vec<String> =
-            dz.pieces.iter().map(|d| format!("the {} to {}", pname(&d.kind), sq(d.at))).collect();
-        out.push(format!("dozes into {}, pushing {}", sq(dz.toward), pushed.join(", ")));
+        let pushed: Vec<String> = dz
+            .pieces
+            .iter()
+            .map(|d| format!("the {} to {}", pname(&d.kind), sq(d.at)))
+            .collect();
+        out.push(format!(
+            "dozes into {}, pushing {}",
+            sq(dz.toward),
+            pushed.join(", ")
+        ));
     }
     for f in &turn.fires {
         let mut s = format!("{} from {}", fire_verb(&f.article), piece_phrase(&f.from));
@@ -131,11 +155,20 @@ pub fn describe(turn: &Turn) -> Vec<String> {
         out.push(s);
     }
     if let Some(pu) = &turn.pickup {
-        out.push(format!("{} picks up the {}", capital(&piece_phrase(&pu.piece)), aname(&pu.article)));
+        out.push(format!(
+            "{} picks up the {}",
+            capital(&piece_phrase(&pu.piece)),
+            aname(&pu.article)
+        ));
     }
     if let Some(ex) = &turn.exchange {
         out.push(match &ex.swap {
-            None => format!("{} hands the {} to {}", capital(&piece_phrase(&ex.from)), aname(&ex.article), piece_phrase(&ex.to)),
+            None => format!(
+                "{} hands the {} to {}",
+                capital(&piece_phrase(&ex.from)),
+                aname(&ex.article),
+                piece_phrase(&ex.to)
+            ),
             Some(s) => format!(
                 "{} swaps its {} for the {} of {}",
                 capital(&piece_phrase(&ex.from)),
@@ -146,10 +179,19 @@ pub fn describe(turn: &Turn) -> Vec<String> {
         });
     }
     if let Some(re) = &turn.reinforce {
-        out.push(format!("{who} reinforces with a {} at {}{}", pname(&re.kind), sq(re.at), facing(&re.orient)));
+        out.push(format!(
+            "{who} reinforces with a {} at {}{}",
+            pname(&re.kind),
+            sq(re.at),
+            facing(&re.orient)
+        ));
     }
     if let Some(dr) = &turn.drop {
-        out.push(format!("{} drops the {}", capital(&piece_phrase(&dr.piece)), aname(&dr.article)));
+        out.push(format!(
+            "{} drops the {}",
+            capital(&piece_phrase(&dr.piece)),
+            aname(&dr.article)
+        ));
     }
     for r in &turn.results {
         out.push(result_sentence(r));
@@ -174,14 +216,22 @@ fn capital(s: &str) -> String {
 }
 
 fn result_sentence(r: &super::WecResult) -> String {
-    let what = result_name(&r.kind).map(str::to_string).unwrap_or_else(|| pname(&r.kind).to_string());
+    let what = result_name(&r.kind)
+        .map(str::to_string)
+        .unwrap_or_else(|| pname(&r.kind).to_string());
     if let (Some(p), Some(c)) = (&r.piece, &r.color) {
-        let victim = format!("{} {}", color_name(c), piece_phrase(p).trim_start_matches("the "));
+        let victim = format!(
+            "{} {}",
+            color_name(c),
+            piece_phrase(p).trim_start_matches("the ")
+        );
         let stun = r.stun.unwrap_or(0);
         return match r.kind.as_str() {
             "RK" | "TK" | "SK" | "CK" | "R" | "T" | "S" => format!("{what}: {victim} is destroyed"),
             "STK" => format!("{what}: {victim} is stunned for {stun} turns"),
-            _ if stun > 0 => format!("{victim} is converted (as {what}) and stunned for {stun} turns"),
+            _ if stun > 0 => {
+                format!("{victim} is converted (as {what}) and stunned for {stun} turns")
+            }
             _ => format!("{victim} is converted (as {what})"),
         };
     }
@@ -193,7 +243,12 @@ fn result_sentence(r: &super::WecResult) -> String {
     match (r.kind.as_str(), r.at) {
         ("R" | "T" | "S", Some(at)) => format!("{what} in flight at {} {heading}", sq(at)),
         ("R" | "T" | "S", None) => format!("{what} in flight {heading}"),
-        (_, Some(at)) => format!("the {what} at {} is displaced by ({},{})", sq(at), o[0], o[1]),
+        (_, Some(at)) => format!(
+            "the {what} at {} is displaced by ({},{})",
+            sq(at),
+            o[0],
+            o[1]
+        ),
         (_, None) => format!("the {what} is displaced by ({},{})", o[0], o[1]),
     }
 }

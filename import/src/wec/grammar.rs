@@ -17,7 +17,10 @@ use nom::{
 };
 
 use super::codes::{self, Code, Flag};
-use super::{Dest, Dozed, Dozer, Drop, Exchange, Fire, Piece, Pickup, Reinforce, Toward, Transport, WecResult};
+use super::{
+    Dest, Dozed, Dozer, Drop, Exchange, Fire, Pickup, Piece, Reinforce, Toward, Transport,
+    WecResult,
+};
 
 type R<'a, T> = IResult<&'a str, T>;
 
@@ -53,7 +56,12 @@ fn pick<'a>(i: &'a str, table: &'static [Code], n: &Notes) -> R<'a, &'static str
     for code in table {
         if let Some(rest) = i.strip_prefix(code.written) {
             if let Some(flag) = code.flag {
-                n.items.borrow_mut().push(Note { rest: i.len(), flag, written: code.written, canon: code.canon });
+                n.items.borrow_mut().push(Note {
+                    rest: i.len(),
+                    flag,
+                    written: code.written,
+                    canon: code.canon,
+                });
             }
             return Ok((rest, code.canon));
         }
@@ -94,7 +102,11 @@ fn coord(i: &str) -> R<'_, u8> {
 
 /// `Location=(Row,Column)`.
 pub(crate) fn location(i: &str) -> R<'_, [u8; 2]> {
-    map(delimited(char('('), (coord, char(','), coord), char(')')), |(r, _, c)| [r, c]).parse(i)
+    map(
+        delimited(char('('), (coord, char(','), coord), char(')')),
+        |(r, _, c)| [r, c],
+    )
+    .parse(i)
 }
 
 /// `Offset_magnitude` with its optional sign: `0`, `1`, `-0`, `-1`.
@@ -108,7 +120,11 @@ fn offset_part(i: &str) -> R<'_, i8> {
 
 /// `Offset=({-}Offset_magnitude,{-}Offset_magnitude)`.
 pub(crate) fn offset(i: &str) -> R<'_, [i8; 2]> {
-    map(delimited(char('('), (offset_part, char(','), offset_part), char(')')), |(r, _, c)| [r, c]).parse(i)
+    map(
+        delimited(char('('), (offset_part, char(','), offset_part), char(')')),
+        |(r, _, c)| [r, c],
+    )
+    .parse(i)
 }
 
 /// `Orient=<|>`, possibly empty.
@@ -145,31 +161,55 @@ pub(crate) fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<String>> {
 pub(crate) fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
     let (i, (kind, level, at)) = (|i| piece_type(i, n), level, location).parse(i)?;
     let (i, (articles, orient)) = (|i| articles(i, n), orient).parse(i)?;
-    Ok((i, Piece { kind: kind.to_string(), level: level.to_string(), at, articles, orient }))
+    Ok((
+        i,
+        Piece {
+            kind: kind.to_string(),
+            level: level.to_string(),
+            at,
+            articles,
+            orient,
+        },
+    ))
 }
 
 /// `LevelLocation`, a destination.
 pub(crate) fn dest(i: &str) -> R<'_, Dest> {
-    map((level, location), |(l, at)| Dest { level: l.to_string(), at }).parse(i)
-}
-
-/// `MV:Piece_description->LevelLocation`.
-pub(crate) fn mv<'a>(i: &'a str, n: &Notes) -> R<'a, (Piece, Dest)> {
-    map(preceded(tag("MV:"), (|i| piece(i, n), tag("->"), dest)), |(p, _, d)| (p, d)).parse(i)
-}
-
-/// `Transport_description=-TRA->Piece_descriptionLevelLocationArticles`.
-pub(crate) fn transport<'a>(i: &'a str, n: &Notes) -> R<'a, Transport> {
-    map(preceded(tag("-TRA->"), (|i| piece(i, n), dest, |i| articles(i, n))), |(piece, to, articles)| Transport {
-        piece,
-        to,
-        articles,
+    map((level, location), |(l, at)| Dest {
+        level: l.to_string(),
+        at,
     })
     .parse(i)
 }
 
+/// `MV:Piece_description->LevelLocation`.
+pub(crate) fn mv<'a>(i: &'a str, n: &Notes) -> R<'a, (Piece, Dest)> {
+    map(
+        preceded(tag("MV:"), (|i| piece(i, n), tag("->"), dest)),
+        |(p, _, d)| (p, d),
+    )
+    .parse(i)
+}
+
+/// `Transport_description=-TRA->Piece_descriptionLevelLocationArticles`.
+pub(crate) fn transport<'a>(i: &'a str, n: &Notes) -> R<'a, Transport> {
+    map(
+        preceded(tag("-TRA->"), (|i| piece(i, n), dest, |i| articles(i, n))),
+        |(piece, to, articles)| Transport {
+            piece,
+            to,
+            articles,
+        },
+    )
+    .parse(i)
+}
+
 fn dozed<'a>(i: &'a str, n: &Notes) -> R<'a, Dozed> {
-    map((|i| piece_type(i, n), location), |(k, at)| Dozed { kind: k.to_string(), at }).parse(i)
+    map((|i| piece_type(i, n), location), |(k, at)| Dozed {
+        kind: k.to_string(),
+        at,
+    })
+    .parse(i)
 }
 
 /// `Dozer_description=,DO>LocationPiece_typeLocation{,Piece_typeLocation}` (the grammar allows up
@@ -195,53 +235,91 @@ pub(crate) fn dozer<'a>(i: &'a str, n: &Notes) -> R<'a, Dozer> {
 
 /// `,FI1:` or `,FI2:` then `Firing_article/Firing_from_piece_description[->LocationOrient|=>Target_piece_description]`.
 pub(crate) fn fire<'a>(i: &'a str, n: &Notes) -> R<'a, Fire> {
-    let (i, (_, slot, _, art, _, from)) =
-        (tag(",FI"), one_of("12"), char(':'), |i| firing_article(i, n), char('/'), |i| piece(i, n)).parse(i)?;
+    let (i, (_, slot, _, art, _, from)) = (
+        tag(",FI"),
+        one_of("12"),
+        char(':'),
+        |i| firing_article(i, n),
+        char('/'),
+        |i| piece(i, n),
+    )
+        .parse(i)?;
     let (i, (toward, target)) = alt((
-        map(preceded(tag("->"), (location, orient)), |(at, orient)| (Some(Toward { at, orient }), None)),
+        map(preceded(tag("->"), (location, orient)), |(at, orient)| {
+            (Some(Toward { at, orient }), None)
+        }),
         map(preceded(tag("=>"), |i| piece(i, n)), |p| (None, Some(p))),
     ))
     .parse(i)?;
-    Ok((i, Fire { slot: if slot == '2' { 2 } else { 1 }, article: art.to_string(), from, toward, target }))
+    Ok((
+        i,
+        Fire {
+            slot: if slot == '2' { 2 } else { 1 },
+            article: art.to_string(),
+            from,
+            toward,
+            target,
+        },
+    ))
 }
 
 /// `Pickup_description=,PU:Piece_description^Article`.
 pub(crate) fn pickup<'a>(i: &'a str, n: &Notes) -> R<'a, Pickup> {
-    map(preceded(tag(",PU:"), (|i| piece(i, n), char('^'), |i| article(i, n))), |(piece, _, a)| Pickup {
-        piece,
-        article: a.to_string(),
-    })
+    map(
+        preceded(tag(",PU:"), (|i| piece(i, n), char('^'), |i| article(i, n))),
+        |(piece, _, a)| Pickup {
+            piece,
+            article: a.to_string(),
+        },
+    )
     .parse(i)
 }
 
 /// `Exchange_description=,EX:Piece->Article[<=>Article<-|->]Piece`.
 pub(crate) fn exchange<'a>(i: &'a str, n: &Notes) -> R<'a, Exchange> {
-    let (i, (_, from, _, art)) = (tag(",EX:"), |i| piece(i, n), tag("->"), |i| article(i, n)).parse(i)?;
+    let (i, (_, from, _, art)) =
+        (tag(",EX:"), |i| piece(i, n), tag("->"), |i| article(i, n)).parse(i)?;
     let (i, swap) = alt((
-        map(delimited(tag("<=>"), |i| article(i, n), tag("<-")), |a| Some(a.to_string())),
+        map(delimited(tag("<=>"), |i| article(i, n), tag("<-")), |a| {
+            Some(a.to_string())
+        }),
         map(tag("->"), |_| None),
     ))
     .parse(i)?;
     let (i, to) = piece(i, n)?;
-    Ok((i, Exchange { from, article: art.to_string(), swap, to }))
+    Ok((
+        i,
+        Exchange {
+            from,
+            article: art.to_string(),
+            swap,
+            to,
+        },
+    ))
 }
 
 /// `Reinforce_description=,RE:LocationReinforcement_piece_typeOrient`.
 pub(crate) fn reinforce<'a>(i: &'a str, n: &Notes) -> R<'a, Reinforce> {
-    map(preceded(tag(",RE:"), (location, |i| piece_type(i, n), orient)), |(at, k, orient)| Reinforce {
-        at,
-        kind: k.to_string(),
-        orient,
-    })
+    map(
+        preceded(tag(",RE:"), (location, |i| piece_type(i, n), orient)),
+        |(at, k, orient)| Reinforce {
+            at,
+            kind: k.to_string(),
+            orient,
+        },
+    )
     .parse(i)
 }
 
 /// `Drop_description=,DR:Dropping_piece_descriptionvArticle_being_dropped`.
 pub(crate) fn drop_part<'a>(i: &'a str, n: &Notes) -> R<'a, Drop> {
-    map(preceded(tag(",DR:"), (|i| piece(i, n), char('v'), |i| article(i, n))), |(piece, _, a)| Drop {
-        piece,
-        article: a.to_string(),
-    })
+    map(
+        preceded(tag(",DR:"), (|i| piece(i, n), char('v'), |i| article(i, n))),
+        |(piece, _, a)| Drop {
+            piece,
+            article: a.to_string(),
+        },
+    )
     .parse(i)
 }
 
@@ -260,14 +338,24 @@ pub(crate) fn result<'a>(i: &'a str, n: &Notes) -> R<'a, WecResult> {
     }
     let (i, kind) = result_type(i, n)?;
     let (i, tail) = alt((
-        map(preceded(tag("->"), alt(((map(location, Some), offset), map(offset, |o| (None, o))))), |(at, o)| {
-            Tail::Off(at, o)
-        }),
+        map(
+            preceded(
+                tag("->"),
+                alt(((map(location, Some), offset), map(offset, |o| (None, o)))),
+            ),
+            |(at, o)| Tail::Off(at, o),
+        ),
         map(preceded(char('v'), location), Tail::Down),
-        map(preceded(char('*'), (|i| piece(i, n), dec_u8, color)), |(p, s, c)| Tail::Hit(p, s, c)),
+        map(
+            preceded(char('*'), (|i| piece(i, n), dec_u8, color)),
+            |(p, s, c)| Tail::Hit(p, s, c),
+        ),
     ))
     .parse(i)?;
-    let mut r = WecResult { kind: kind.to_string(), ..WecResult::default() };
+    let mut r = WecResult {
+        kind: kind.to_string(),
+        ..WecResult::default()
+    };
     match tail {
         Tail::Off(at, o) => {
             r.at = at;
@@ -356,13 +444,19 @@ const MARKERS: &[(&str, PartKind)] = &[
 
 /// Which part the input starts with, by its marker.
 pub(crate) fn part_at(i: &str) -> Option<PartKind> {
-    MARKERS.iter().find(|(m, _)| i.starts_with(m)).map(|(_, k)| *k)
+    MARKERS
+        .iter()
+        .find(|(m, _)| i.starts_with(m))
+        .map(|(_, k)| *k)
 }
 
 /// Byte offset of the next part marker after the first byte of `i` (or `i.len()`).
 pub(crate) fn next_marker(i: &str) -> usize {
     let b = i.as_bytes();
     (1..b.len())
-        .find(|&k| matches!(b.get(k), Some(b',' | b'-')) && i.get(k..).is_some_and(|s| part_at(s).is_some()))
+        .find(|&k| {
+            matches!(b.get(k), Some(b',' | b'-'))
+                && i.get(k..).is_some_and(|s| part_at(s).is_some())
+        })
         .unwrap_or(i.len())
 }

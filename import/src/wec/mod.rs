@@ -304,7 +304,11 @@ impl Compact<'_> {
         if self.map.is_empty() {
             self.start + off
         } else {
-            self.map.get(off).copied().or_else(|| self.map.last().map(|l| l + 1)).unwrap_or(self.start)
+            self.map
+                .get(off)
+                .copied()
+                .or_else(|| self.map.last().map(|l| l + 1))
+                .unwrap_or(self.start)
         }
     }
 }
@@ -312,7 +316,11 @@ impl Compact<'_> {
 fn compact(line: &str, start: usize, end: usize) -> Compact<'_> {
     let s = line.get(start..end).unwrap_or_default();
     if !s.contains(char::is_whitespace) {
-        return Compact { text: std::borrow::Cow::Borrowed(s), map: Vec::new(), start };
+        return Compact {
+            text: std::borrow::Cow::Borrowed(s),
+            map: Vec::new(),
+            start,
+        };
     }
     let mut text = String::with_capacity(s.len());
     let mut map = Vec::with_capacity(s.len());
@@ -325,7 +333,11 @@ fn compact(line: &str, start: usize, end: usize) -> Compact<'_> {
             map.push(start + o + k);
         }
     }
-    Compact { text: std::borrow::Cow::Owned(text), map, start }
+    Compact {
+        text: std::borrow::Cow::Owned(text),
+        map,
+        start,
+    }
 }
 
 /// Reads the optional number before a turn: `N.` or `N...`, then spaces. Returns (number, ellipsis,
@@ -350,7 +362,13 @@ fn number_prefix(s: &str, from: usize) -> Option<(u32, bool, usize)> {
 
 /// Parses one turn string (already without number and white space) into `turn`. Diagnostics are
 /// located through `cm` in `line` (file line `lineno`).
-fn parse_turn(turn: &mut Turn, cm: &Compact<'_>, line: &str, lineno: u32, diags: &mut Vec<Diagnostic>) {
+fn parse_turn(
+    turn: &mut Turn,
+    cm: &Compact<'_>,
+    line: &str,
+    lineno: u32,
+    diags: &mut Vec<Diagnostic>,
+) {
     use grammar::PartKind;
     let text: &str = &cm.text;
     let notes = grammar::Notes::default();
@@ -474,7 +492,8 @@ fn parse_turn(turn: &mut Turn, cm: &Compact<'_>, line: &str, lineno: u32, diags:
                                 k.name()
                             ),
                         ));
-                        turn.unparsed.push(text.get(start..off_of(r)).unwrap_or_default().to_string());
+                        turn.unparsed
+                            .push(text.get(start..off_of(r)).unwrap_or_default().to_string());
                         rest = r;
                         continue;
                     }
@@ -490,7 +509,11 @@ fn parse_turn(turn: &mut Turn, cm: &Compact<'_>, line: &str, lineno: u32, diags:
                             code::PART_ORDER,
                             lineno,
                             col_of(start),
-                            format!("turn {}: {} written after a later part; read anyway", turn.ply, k.name()),
+                            format!(
+                                "turn {}: {} written after a later part; read anyway",
+                                turn.ply,
+                                k.name()
+                            ),
                         ));
                     }
                     last_rank = last_rank.max(k.rank());
@@ -502,7 +525,9 @@ fn parse_turn(turn: &mut Turn, cm: &Compact<'_>, line: &str, lineno: u32, diags:
                 // undo a half-read part: keep what it had stored only if it was complete
                 let skip = grammar::next_marker(rest);
                 let raw = rest.get(..skip).unwrap_or(rest);
-                let what = kind.map_or("text that starts no part".to_string(), |k| k.name().to_string());
+                let what = kind.map_or("text that starts no part".to_string(), |k| {
+                    k.name().to_string()
+                });
                 diags.push(Diagnostic::error(
                     code::PART_UNREADABLE,
                     lineno,
@@ -528,7 +553,10 @@ fn parse_turn(turn: &mut Turn, cm: &Compact<'_>, line: &str, lineno: u32, diags:
                 code::ALIAS,
                 lineno,
                 col,
-                format!("{} read as {} (the seed spells it both ways)", n.written, n.canon),
+                format!(
+                    "{} read as {} (the seed spells it both ways)",
+                    n.written, n.canon
+                ),
             ),
             codes::Flag::Undefined => Diagnostic::info(
                 code::CODE_UNDEFINED,
@@ -544,7 +572,10 @@ fn parse_turn(turn: &mut Turn, cm: &Compact<'_>, line: &str, lineno: u32, diags:
                 code::ARTICLE_DOUBTFUL,
                 lineno,
                 col,
-                format!("{} is a kill result, not an article; kept as written", n.written),
+                format!(
+                    "{} is a kill result, not an article; kept as written",
+                    n.written
+                ),
             ),
         };
         diags.push(d);
@@ -581,10 +612,17 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
     for (li, raw_line) in clean_lines.iter().enumerate() {
         let line = raw_line.trim_end_matches('\r');
         let lineno = ctx.first_line + li as u32;
-        let Some(first) = line.find(|c: char| !c.is_whitespace()) else { continue };
+        let Some(first) = line.find(|c: char| !c.is_whitespace()) else {
+            continue;
+        };
         let ply = game.turns.len() as u32 + 1;
         let color = if ply % 2 == 1 { "B" } else { "W" };
-        let mut turn = Turn { ply, color: color.to_string(), line: lineno, ..Turn::default() };
+        let mut turn = Turn {
+            ply,
+            color: color.to_string(),
+            line: lineno,
+            ..Turn::default()
+        };
         let mut begin = first;
         if let Some((no, ellipsis, after)) = number_prefix(line, first) {
             turn.no = Some(no);
@@ -606,9 +644,13 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
                 code::TURN_UNREADABLE,
                 lineno,
                 char_col(line, first),
-                format!("turn {ply} ({}): a number with no turn after it", color_name(color)),
+                format!(
+                    "turn {ply} ({}): a number with no turn after it",
+                    color_name(color)
+                ),
             ));
-            turn.unparsed.push(line.get(first..).unwrap_or_default().trim().to_string());
+            turn.unparsed
+                .push(line.get(first..).unwrap_or_default().trim().to_string());
         } else {
             // comments are blanked one space per character, so character columns are the file's
             parse_turn(&mut turn, &cm, line, lineno, &mut diags);
@@ -633,7 +675,9 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
             .get(c.line)
             .and_then(|l| l.char_indices().nth(c.col).map(|(b, _)| b))
             .unwrap_or(0);
-        let idx = starts.iter().rposition(|&(l, b)| (l, b) < (c.line, byte_col));
+        let idx = starts
+            .iter()
+            .rposition(|&(l, b)| (l, b) < (c.line, byte_col));
         let slot = match idx.and_then(|k| game.turns.get_mut(k)) {
             Some(t) => &mut t.comment,
             None => &mut game.intro,
@@ -651,7 +695,11 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
         .iter()
         .map(|(s, c)| Seat {
             seat: s.to_string(),
-            name: ctx.tag(c).map(str::trim).filter(|n| !n.is_empty()).map(str::to_string),
+            name: ctx
+                .tag(c)
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(str::to_string),
             color: Some(c.to_string()),
         })
         .collect();
@@ -660,5 +708,11 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
         draw: Vec::new(),
         summary: format!("{} wins", color_name(w)),
     });
-    Parsed { game, players, outcome, title: None, diagnostics: diags }
+    Parsed {
+        game,
+        players,
+        outcome,
+        title: None,
+        diagnostics: diags,
+    }
 }

@@ -70,8 +70,14 @@ pub fn standard_setup() -> Position {
             stunned: 0,
         })
         .collect();
-    let ground_articles = codes::setup_ground().iter().map(|(r, c, a)| (*r, *c, a.to_string())).collect();
-    Position { pieces, ground_articles }
+    let ground_articles = codes::setup_ground()
+        .iter()
+        .map(|(r, c, a)| (*r, *c, a.to_string()))
+        .collect();
+    Position {
+        pieces,
+        ground_articles,
+    }
 }
 
 /// The position after `ply` turns (0 = the standard setup). Turns that could not be read change
@@ -104,13 +110,19 @@ pub(crate) fn replay_game(game: &mut WecGame, diags: &mut Vec<Diagnostic>) {
             ));
         }
         let line = t.line;
-        let won = apply(&mut pos, t, &mut |c, m| diags.push(Diagnostic::warning(c, line, 1, m)));
+        let won = apply(&mut pos, t, &mut |c, m| {
+            diags.push(Diagnostic::warning(c, line, 1, m))
+        });
         if let (Some(w), None) = (won, &game.winner) {
             diags.push(Diagnostic::info(
                 code::GAME_WON,
                 t.line,
                 1,
-                format!("turn {}: a primary government piece falls; {} wins", t.ply, color_name(&w)),
+                format!(
+                    "turn {}: a primary government piece falls; {} wins",
+                    t.ply,
+                    color_name(&w)
+                ),
             ));
             game.winner = Some(w);
             game.ended_at = Some(t.ply);
@@ -127,7 +139,9 @@ fn name(kind: &str) -> &str {
 }
 
 fn describe_at(color: Option<&str>, kind: &str, level: &str, at: [u8; 2]) -> String {
-    let who = color.map(|c| format!("{} ", color_name(c))).unwrap_or_default();
+    let who = color
+        .map(|c| format!("{} ", color_name(c)))
+        .unwrap_or_default();
     let lv = match level {
         "air" => "in the air",
         "sub" => "at sub level",
@@ -136,9 +150,19 @@ fn describe_at(color: Option<&str>, kind: &str, level: &str, at: [u8; 2]) -> Str
     format!("{who}{} {lv} at ({},{})", name(kind), at[0], at[1])
 }
 
-fn find(pos: &Position, color: Option<&str>, kind: &str, level: &str, at: [u8; 2]) -> Option<usize> {
+fn find(
+    pos: &Position,
+    color: Option<&str>,
+    kind: &str,
+    level: &str,
+    at: [u8; 2],
+) -> Option<usize> {
     pos.pieces.iter().position(|p| {
-        color.is_none_or(|c| p.color == c) && p.kind == kind && p.level == level && p.row == at[0] && p.col == at[1]
+        color.is_none_or(|c| p.color == c)
+            && p.kind == kind
+            && p.level == level
+            && p.row == at[0]
+            && p.col == at[1]
     })
 }
 
@@ -146,11 +170,13 @@ fn find(pos: &Position, color: Option<&str>, kind: &str, level: &str, at: [u8; 2
 /// then any colour, then — when it is the moving piece described where it started — at the move's
 /// destination.
 fn locate(pos: &Position, t: &Turn, d: &Piece, color: &str) -> Option<usize> {
-    find(pos, Some(color), &d.kind, &d.level, d.at).or_else(|| find(pos, None, &d.kind, &d.level, d.at)).or_else(|| {
-        (d.kind == t.piece.kind && d.level == t.piece.level && d.at == t.piece.at)
-            .then(|| find(pos, None, &t.piece.kind, &t.to.level, t.to.at))
-            .flatten()
-    })
+    find(pos, Some(color), &d.kind, &d.level, d.at)
+        .or_else(|| find(pos, None, &d.kind, &d.level, d.at))
+        .or_else(|| {
+            (d.kind == t.piece.kind && d.level == t.piece.level && d.at == t.piece.at)
+                .then(|| find(pos, None, &t.piece.kind, &t.to.level, t.to.at))
+                .flatten()
+        })
 }
 
 fn same_articles(a: &[String], b: &[String]) -> bool {
@@ -172,14 +198,21 @@ fn remove_article(list: &mut Vec<String>, a: &str) -> bool {
 }
 
 fn drop_all(pos: &mut Position, idx: usize) {
-    let Some(p) = pos.pieces.get_mut(idx) else { return };
+    let Some(p) = pos.pieces.get_mut(idx) else {
+        return;
+    };
     let (r, c) = (p.row, p.col);
     let arts = std::mem::take(&mut p.articles);
-    pos.ground_articles.extend(arts.into_iter().map(|a| (r, c, a)));
+    pos.ground_articles
+        .extend(arts.into_iter().map(|a| (r, c, a)));
 }
 
 /// Applies one turn; returns the winner if it ends the game.
-pub(crate) fn apply(pos: &mut Position, t: &Turn, warn: &mut dyn FnMut(&'static str, String)) -> Option<String> {
+pub(crate) fn apply(
+    pos: &mut Position,
+    t: &Turn,
+    warn: &mut dyn FnMut(&'static str, String),
+) -> Option<String> {
     if t.piece.kind.is_empty() {
         return None;
     }
@@ -196,7 +229,12 @@ pub(crate) fn apply(pos: &mut Position, t: &Turn, warn: &mut dyn FnMut(&'static 
                     format!(
                         "{who}: the {} is {}'s, not {}'s; it moves for {} as the record says",
                         describe_at(None, &p.kind, &p.level, p.at),
-                        color_name(&pos.pieces.get(i).map(|x| x.color.clone()).unwrap_or_default()),
+                        color_name(
+                            &pos.pieces
+                                .get(i)
+                                .map(|x| x.color.clone())
+                                .unwrap_or_default()
+                        ),
                         color_name(mover),
                         color_name(mover)
                     ),
@@ -232,7 +270,11 @@ pub(crate) fn apply(pos: &mut Position, t: &Turn, warn: &mut dyn FnMut(&'static 
         if x.stunned > 0 {
             warn(
                 code::STUNNED_MOVES,
-                format!("{who}: the {} moves while stunned ({} turns left)", name(&x.kind), x.stunned),
+                format!(
+                    "{who}: the {} moves while stunned ({} turns left)",
+                    name(&x.kind),
+                    x.stunned
+                ),
             );
             x.stunned = 0;
         }
@@ -254,7 +296,11 @@ pub(crate) fn apply(pos: &mut Position, t: &Turn, warn: &mut dyn FnMut(&'static 
         x.col = t.to.at[1];
     }
     // stun counts down at each of the owner's turns
-    for x in pos.pieces.iter_mut().filter(|x| x.color == mover && x.stunned > 0) {
+    for x in pos
+        .pieces
+        .iter_mut()
+        .filter(|x| x.color == mover && x.stunned > 0)
+    {
         x.stunned -= 1;
     }
     // transport
@@ -339,7 +385,11 @@ pub(crate) fn apply(pos: &mut Position, t: &Turn, warn: &mut dyn FnMut(&'static 
                     .ground_articles
                     .iter()
                     .position(|(gr, gc, a)| [*gr, *gc] == pu.piece.at && *a == pu.article)
-                    .or_else(|| pos.ground_articles.iter().position(|(gr, gc, a)| (*gr, *gc) == (r, c) && *a == pu.article));
+                    .or_else(|| {
+                        pos.ground_articles
+                            .iter()
+                            .position(|(gr, gc, a)| (*gr, *gc) == (r, c) && *a == pu.article)
+                    });
                 match k {
                     Some(k) => {
                         pos.ground_articles.remove(k);
@@ -372,24 +422,36 @@ pub(crate) fn apply(pos: &mut Position, t: &Turn, warn: &mut dyn FnMut(&'static 
         let to = locate(pos, t, &ex.to, mover);
         match (from, to) {
             (Some(a), Some(b)) => {
-                let mut give = |src: usize, dst: usize, art: &str, warn: &mut dyn FnMut(&'static str, String)| {
-                    let ok = pos.pieces.get_mut(src).is_some_and(|x| remove_article(&mut x.articles, art));
-                    if !ok {
-                        warn(
-                            code::NO_ARTICLE,
-                            format!("{who}: the exchange gives {art} from a piece that does not hold it"),
-                        );
-                    }
-                    if let Some(x) = pos.pieces.get_mut(dst) {
-                        x.articles.push(art.to_string());
-                    }
-                };
+                let mut give =
+                    |src: usize,
+                     dst: usize,
+                     art: &str,
+                     warn: &mut dyn FnMut(&'static str, String)| {
+                        let ok = pos
+                            .pieces
+                            .get_mut(src)
+                            .is_some_and(|x| remove_article(&mut x.articles, art));
+                        if !ok {
+                            warn(
+                                code::NO_ARTICLE,
+                                format!(
+                                    "{who}: the exchange gives {art} from a piece that does not hold it"
+                                ),
+                            );
+                        }
+                        if let Some(x) = pos.pieces.get_mut(dst) {
+                            x.articles.push(art.to_string());
+                        }
+                    };
                 give(a, b, &ex.article, warn);
                 if let Some(s) = &ex.swap {
                     give(b, a, s, warn);
                 }
             }
-            _ => warn(code::NO_PIECE, format!("{who}: a piece of the exchange is not in the tracked position")),
+            _ => warn(
+                code::NO_PIECE,
+                format!("{who}: a piece of the exchange is not in the tracked position"),
+            ),
         }
     }
     // reinforce
@@ -409,14 +471,24 @@ pub(crate) fn apply(pos: &mut Position, t: &Turn, warn: &mut dyn FnMut(&'static 
     if let Some(dr) = &t.drop {
         match locate(pos, t, &dr.piece, mover) {
             Some(i) => {
-                let ok = pos.pieces.get_mut(i).is_some_and(|x| remove_article(&mut x.articles, &dr.article));
+                let ok = pos
+                    .pieces
+                    .get_mut(i)
+                    .is_some_and(|x| remove_article(&mut x.articles, &dr.article));
                 if !ok {
                     warn(
                         code::NO_ARTICLE,
-                        format!("{who}: the {} drops {} but does not hold it", name(&dr.piece.kind), dr.article),
+                        format!(
+                            "{who}: the {} drops {} but does not hold it",
+                            name(&dr.piece.kind),
+                            dr.article
+                        ),
                     );
                 }
-                let (r, c) = pos.pieces.get(i).map_or((dr.piece.at[0], dr.piece.at[1]), |x| (x.row, x.col));
+                let (r, c) = pos
+                    .pieces
+                    .get(i)
+                    .map_or((dr.piece.at[0], dr.piece.at[1]), |x| (x.row, x.col));
                 pos.ground_articles.push((r, c, dr.article.clone()));
             }
             None => warn(
@@ -437,11 +509,19 @@ pub(crate) fn apply(pos: &mut Position, t: &Turn, warn: &mut dyn FnMut(&'static 
             let Some(i) = i else {
                 warn(
                     code::NO_PIECE,
-                    format!("{who}: result {} on a {} not in the tracked position", r.kind, describe_at(Some(c), &d.kind, &d.level, d.at)),
+                    format!(
+                        "{who}: result {} on a {} not in the tracked position",
+                        r.kind,
+                        describe_at(Some(c), &d.kind, &d.level, d.at)
+                    ),
                 );
                 continue;
             };
-            let tracked = pos.pieces.get(i).map(|x| x.color.clone()).unwrap_or_default();
+            let tracked = pos
+                .pieces
+                .get(i)
+                .map(|x| x.color.clone())
+                .unwrap_or_default();
             if tracked != *c {
                 warn(
                     code::RESULT_COLOR,
@@ -480,10 +560,19 @@ pub(crate) fn apply(pos: &mut Position, t: &Turn, warn: &mut dyn FnMut(&'static 
             if PROJECTILES.contains(&r.kind.as_str()) {
                 continue;
             }
-            let Some(i) = pos.pieces.iter().position(|x| x.kind == r.kind && [x.row, x.col] == at) else {
+            let Some(i) = pos
+                .pieces
+                .iter()
+                .position(|x| x.kind == r.kind && [x.row, x.col] == at)
+            else {
                 warn(
                     code::NO_PIECE,
-                    format!("{who}: no {} at ({},{}) to displace", name(&r.kind), at[0], at[1]),
+                    format!(
+                        "{who}: no {} at ({},{}) to displace",
+                        name(&r.kind),
+                        at[0],
+                        at[1]
+                    ),
                 );
                 continue;
             };
