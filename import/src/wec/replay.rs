@@ -55,44 +55,152 @@ pub struct Position {
     pub ground_articles: Vec<(u8, u8, String)>,
 }
 
+/// A piece as the replay tracks it: small, with codes interned as `&'static str`.
+#[derive(Debug, Clone)]
+struct Ip {
+    /// 0 Black, 1 White.
+    color: u8,
+    kind: &'static str,
+    /// 0 ground, 1 air, 2 sub.
+    level: u8,
+    at: [u8; 2],
+    articles: Vec<&'static str>,
+    orient: Option<&'static str>,
+    stunned: u8,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Board {
+    pieces: Vec<Ip>,
+    ground: Vec<(u8, u8, &'static str)>,
+}
+
+/// More pieces than the board can hold (10×10 squares, 3 levels, 2 per level) are never created.
+const MAX_PIECES: usize = 600;
+
+const COLORS: [&str; 2] = ["B", "W"];
+const LEVELS: [&str; 3] = ["ground", "air", "sub"];
+
+fn color_of(c: &str) -> u8 {
+    u8::from(c == "W")
+}
+
+fn level_of(l: &str) -> u8 {
+    match l {
+        "air" => 1,
+        "sub" => 2,
+        _ => 0,
+    }
+}
+
+/// The static form of a code (the parser only stores codes of its tables).
+fn intern(s: &str) -> &'static str {
+    codes::PIECE_TYPES
+        .iter()
+        .chain(codes::ARTICLES)
+        .map(|c| c.canon)
+        .find(|c| *c == s)
+        .or_else(|| ["<", ">"].into_iter().find(|c| *c == s))
+        .unwrap_or("?")
+}
+
+fn setup_board() -> &'static Board {
+    static B: std::sync::OnceLock<Board> = std::sync::OnceLock::new();
+    B.get_or_init(|| Board {
+        pieces: codes::setup_pieces()
+            .iter()
+            .map(|(color, kind, level, row, col, arts, orient)| Ip {
+                color: color_of(color),
+                kind,
+                level: level_of(level),
+                at: [*row, *col],
+                articles: arts.clone(),
+                orient: *orient,
+                stunned: 0,
+            })
+            .collect(),
+        ground: codes::setup_ground().to_vec(),
+    })
+}
+
+impl Board {
+    fn position(&self) -> Position {
+        Position {
+            pieces: self
+                .pieces
+                .iter()
+                .map(|p| PlacedPiece {
+                    color: COLORS[usize::from(p.color & 1)].to_string(),
+                    kind: p.kind.to_string(),
+                    level: LEVELS
+                        .get(usize::from(p.level))
+                        .copied()
+                        .unwrap_or("ground")
+                        .to_string(),
+                    row: p.at[0],
+                    col: p.at[1],
+                    articles: p.articles.iter().map(|a| a.to_string()).collect(),
+                    orient: p.orient.map(str::to_string),
+                    stunned: p.stunned,
+                })
+                .collect(),
+            ground_articles: self
+                .ground
+                .iter()
+                .map(|(r, c, a)| (*r, *c, a.to_string()))
+                .collect(),
+        }
+    }
+
+    fn find(&self, color: Option<u8>, kind: &str, level: &str, at: [u8; 2]) -> Option<usize> {
+        let lv = level_of(level);
+        self.pieces.iter().position(|p| {
+            p.at == at && p.level == lv && color.is_none_or(|c| p.color == c) && p.kind == kind
+        })
+    }
+
+    /// Finds a piece the turn describes (other than the mover's own description): by colour
+    /// first, then any colour, then — when it is the moving piece described where it started —
+    /// at the move's destination.
+    fn locate(&self, t: &Turn, d: &Piece, color: u8) -> Option<usize> {
+        self.find(Some(color), &d.kind, &d.level, d.at)
+            .or_else(|| self.find(None, &d.kind, &d.level, d.at))
+            .or_else(|| {
+                (d.kind == t.piece.kind && d.level == t.piece.level && d.at == t.piece.at)
+                    .then(|| self.find(None, &t.piece.kind, &t.to.level, t.to.at))
+                    .flatten()
+            })
+    }
+
+    fn drop_all(&mut self, idx: usize) {
+        let Some(p) = self.pieces.get_mut(idx) else {
+            return;
+        };
+        let at = p.at;
+        let arts = std::mem::take(&mut p.articles);
+        self.ground
+            .extend(arts.into_iter().map(|a| (at[0], at[1], a)));
+    }
+}
+
 /// The standard setup (ply 0).
 pub fn standard_setup() -> Position {
-    let pieces = codes::setup_pieces()
-        .iter()
-        .map(|(color, kind, level, row, col, arts, orient)| PlacedPiece {
-            color: color.to_string(),
-            kind: kind.to_string(),
-            level: level.to_string(),
-            row: *row,
-            col: *col,
-            articles: arts.iter().map(|a| a.to_string()).collect(),
-            orient: orient.map(str::to_string),
-            stunned: 0,
-        })
-        .collect();
-    let ground_articles = codes::setup_ground()
-        .iter()
-        .map(|(r, c, a)| (*r, *c, a.to_string()))
-        .collect();
-    Position {
-        pieces,
-        ground_articles,
-    }
+    setup_board().position()
 }
 
 /// The position after `ply` turns (0 = the standard setup). Turns that could not be read change
 /// nothing; contradictions are resolved as in [`parse`](super::parse) (the record wins).
 pub fn position_after(game: &WecGame, ply: usize) -> Position {
-    let mut pos = standard_setup();
+    let mut b = setup_board().clone();
     for t in game.turns.iter().take(ply) {
-        apply(&mut pos, t, &mut |_, _| {});
+        apply(&mut b, t, &mut |_, _| {});
     }
-    pos
+    b.position()
 }
 
 /// Replays the whole game: sets the winner and pushes the warnings.
 pub(crate) fn replay_game(game: &mut WecGame, diags: &mut Vec<Diagnostic>) {
-    let mut pos = standard_setup();
+    let mut b = setup_board().clone();
     let mut after_end_reported = false;
     for t in &game.turns {
         if game.winner.is_some() && !after_end_reported && !t.piece.kind.is_empty() {
@@ -110,7 +218,7 @@ pub(crate) fn replay_game(game: &mut WecGame, diags: &mut Vec<Diagnostic>) {
             ));
         }
         let line = t.line;
-        let won = apply(&mut pos, t, &mut |c, m| {
+        let won = apply(&mut b, t, &mut |c, m| {
             diags.push(Diagnostic::warning(c, line, 1, m))
         });
         if let (Some(w), None) = (won, &game.winner) {
@@ -121,17 +229,13 @@ pub(crate) fn replay_game(game: &mut WecGame, diags: &mut Vec<Diagnostic>) {
                 format!(
                     "turn {}: a primary government piece falls; {} wins",
                     t.ply,
-                    color_name(&w)
+                    color_name(w)
                 ),
             ));
-            game.winner = Some(w);
+            game.winner = Some(w.to_string());
             game.ended_at = Some(t.ply);
         }
     }
-}
-
-fn other(c: &str) -> &'static str {
-    if c == "B" { "W" } else { "B" }
 }
 
 fn name(kind: &str) -> &str {
@@ -150,45 +254,19 @@ fn describe_at(color: Option<&str>, kind: &str, level: &str, at: [u8; 2]) -> Str
     format!("{who}{} {lv} at ({},{})", name(kind), at[0], at[1])
 }
 
-fn find(
-    pos: &Position,
-    color: Option<&str>,
-    kind: &str,
-    level: &str,
-    at: [u8; 2],
-) -> Option<usize> {
-    pos.pieces.iter().position(|p| {
-        color.is_none_or(|c| p.color == c)
-            && p.kind == kind
-            && p.level == level
-            && p.row == at[0]
-            && p.col == at[1]
-    })
-}
-
-/// Finds a piece the turn describes (other than the mover's own description): by colour first,
-/// then any colour, then — when it is the moving piece described where it started — at the move's
-/// destination.
-fn locate(pos: &Position, t: &Turn, d: &Piece, color: &str) -> Option<usize> {
-    find(pos, Some(color), &d.kind, &d.level, d.at)
-        .or_else(|| find(pos, None, &d.kind, &d.level, d.at))
-        .or_else(|| {
-            (d.kind == t.piece.kind && d.level == t.piece.level && d.at == t.piece.at)
-                .then(|| find(pos, None, &t.piece.kind, &t.to.level, t.to.at))
-                .flatten()
-        })
-}
-
-fn same_articles(a: &[String], b: &[String]) -> bool {
-    let mut x: Vec<&String> = a.iter().collect();
-    let mut y: Vec<&String> = b.iter().collect();
-    x.sort();
-    y.sort();
+fn same_articles(a: &[&str], b: &[String]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut x: Vec<&str> = a.to_vec();
+    let mut y: Vec<&str> = b.iter().map(String::as_str).collect();
+    x.sort_unstable();
+    y.sort_unstable();
     x == y
 }
 
-fn remove_article(list: &mut Vec<String>, a: &str) -> bool {
-    match list.iter().position(|x| x == a) {
+fn remove_article(list: &mut Vec<&'static str>, a: &str) -> bool {
+    match list.iter().position(|x| *x == a) {
         Some(k) => {
             list.remove(k);
             true
@@ -197,106 +275,105 @@ fn remove_article(list: &mut Vec<String>, a: &str) -> bool {
     }
 }
 
-fn drop_all(pos: &mut Position, idx: usize) {
-    let Some(p) = pos.pieces.get_mut(idx) else {
-        return;
-    };
-    let (r, c) = (p.row, p.col);
-    let arts = std::mem::take(&mut p.articles);
-    pos.ground_articles
-        .extend(arts.into_iter().map(|a| (r, c, a)));
+/// "turn 5 (Black)", formatted only when a message needs it.
+struct Who<'a>(&'a Turn);
+
+impl std::fmt::Display for Who<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "turn {} ({})", self.0.ply, color_name(&self.0.color))
+    }
 }
 
-/// Applies one turn; returns the winner if it ends the game.
-pub(crate) fn apply(
-    pos: &mut Position,
+/// Applies one turn; returns the winner (`B`/`W`) if it ends the game.
+fn apply(
+    b: &mut Board,
     t: &Turn,
     warn: &mut dyn FnMut(&'static str, String),
-) -> Option<String> {
+) -> Option<&'static str> {
     if t.piece.kind.is_empty() {
         return None;
     }
-    let mover = t.color.as_str();
-    let who = format!("turn {} ({})", t.ply, color_name(mover));
+    let mover = color_of(&t.color);
+    let mover_s = COLORS[usize::from(mover)];
+    let who = Who(t);
     let p = &t.piece;
     // the moving piece
-    let idx = match find(pos, Some(mover), &p.kind, &p.level, p.at) {
-        Some(i) => i,
-        None => match find(pos, None, &p.kind, &p.level, p.at) {
+    let mut created = false;
+    let idx = match b.find(Some(mover), &p.kind, &p.level, p.at) {
+        Some(i) => Some(i),
+        None => match b.find(None, &p.kind, &p.level, p.at) {
             Some(i) => {
                 warn(
                     code::NO_PIECE,
                     format!(
                         "{who}: the {} is {}'s, not {}'s; it moves for {} as the record says",
                         describe_at(None, &p.kind, &p.level, p.at),
-                        color_name(
-                            &pos.pieces
-                                .get(i)
-                                .map(|x| x.color.clone())
-                                .unwrap_or_default()
-                        ),
-                        color_name(mover),
-                        color_name(mover)
+                        color_name(COLORS[usize::from(1 - mover)]),
+                        color_name(mover_s),
+                        color_name(mover_s)
                     ),
                 );
-                if let Some(x) = pos.pieces.get_mut(i) {
-                    x.color = mover.to_string();
+                if let Some(x) = b.pieces.get_mut(i) {
+                    x.color = mover;
                 }
-                i
+                Some(i)
             }
             None => {
                 warn(
                     code::NO_PIECE,
                     format!(
                         "{who}: no {} in the tracked position; placed there as the record says",
-                        describe_at(Some(mover), &p.kind, &p.level, p.at)
+                        describe_at(Some(mover_s), &p.kind, &p.level, p.at)
                     ),
                 );
-                pos.pieces.push(PlacedPiece {
-                    color: mover.to_string(),
-                    kind: p.kind.clone(),
-                    level: p.level.clone(),
-                    row: p.at[0],
-                    col: p.at[1],
-                    articles: p.articles.clone(),
-                    orient: None,
-                    stunned: 0,
-                });
-                pos.pieces.len() - 1
+                created = true;
+                (b.pieces.len() < MAX_PIECES).then(|| {
+                    b.pieces.push(Ip {
+                        color: mover,
+                        kind: intern(&p.kind),
+                        level: level_of(&p.level),
+                        at: p.at,
+                        articles: Vec::new(),
+                        orient: None,
+                        stunned: 0,
+                    });
+                    b.pieces.len() - 1
+                })
             }
         },
     };
-    if let Some(x) = pos.pieces.get_mut(idx) {
+    if let Some(x) = idx.and_then(|i| b.pieces.get_mut(i)) {
         if x.stunned > 0 {
             warn(
                 code::STUNNED_MOVES,
                 format!(
                     "{who}: the {} moves while stunned ({} turns left)",
-                    name(&x.kind),
+                    name(x.kind),
                     x.stunned
                 ),
             );
             x.stunned = 0;
         }
         if !same_articles(&x.articles, &p.articles) {
-            warn(
-                code::ARTICLES_DIFFER,
-                format!(
-                    "{who}: the record gives the {} articles [{}], the tracked position [{}]; the record's are kept",
-                    name(&x.kind),
-                    p.articles.join(" "),
-                    x.articles.join(" ")
-                ),
-            );
-            x.articles = p.articles.clone();
+            if !created {
+                warn(
+                    code::ARTICLES_DIFFER,
+                    format!(
+                        "{who}: the record gives the {} articles [{}], the tracked position [{}]; the record's are kept",
+                        name(x.kind),
+                        p.articles.join(" "),
+                        x.articles.join(" ")
+                    ),
+                );
+            }
+            x.articles = p.articles.iter().map(|a| intern(a)).collect();
         }
-        x.orient = p.orient.clone();
-        x.level = t.to.level.clone();
-        x.row = t.to.at[0];
-        x.col = t.to.at[1];
+        x.orient = p.orient.as_deref().map(intern);
+        x.level = level_of(&t.to.level);
+        x.at = t.to.at;
     }
     // stun counts down at each of the owner's turns
-    for x in pos
+    for x in b
         .pieces
         .iter_mut()
         .filter(|x| x.color == mover && x.stunned > 0)
@@ -305,12 +382,11 @@ pub(crate) fn apply(
     }
     // transport
     if let Some(tr) = &t.transport {
-        match locate(pos, t, &tr.piece, mover) {
+        match b.locate(t, &tr.piece, mover) {
             Some(i) => {
-                if let Some(x) = pos.pieces.get_mut(i) {
-                    x.level = tr.to.level.clone();
-                    x.row = tr.to.at[0];
-                    x.col = tr.to.at[1];
+                if let Some(x) = b.pieces.get_mut(i) {
+                    x.level = level_of(&tr.to.level);
+                    x.at = tr.to.at;
                 }
             }
             None => warn(
@@ -324,23 +400,18 @@ pub(crate) fn apply(
     }
     // dozer
     if let Some(dz) = &t.dozer {
-        let step = |a: u8, b: u8| (i16::from(b) - i16::from(a)).signum();
+        let step = |a: u8, c: u8| (i16::from(c) - i16::from(a)).signum();
         let dir = [step(p.at[0], t.to.at[0]), step(p.at[1], t.to.at[1])];
         let mut moves = Vec::new();
         for d in &dz.pieces {
             let src = [i16::from(d.at[0]) - dir[0], i16::from(d.at[1]) - dir[1]];
-            let found = (1..=10).contains(&src[0]) && (1..=10).contains(&src[1]);
-            let found = found
-                .then(|| {
-                    pos.pieces.iter().enumerate().position(|(k, x)| {
-                        k != idx
-                            && x.kind == d.kind
-                            && x.level == "ground"
-                            && i16::from(x.row) == src[0]
-                            && i16::from(x.col) == src[1]
-                    })
-                })
-                .flatten();
+            let found = b.pieces.iter().enumerate().position(|(k, x)| {
+                Some(k) != idx
+                    && x.level == 0
+                    && i16::from(x.at[0]) == src[0]
+                    && i16::from(x.at[1]) == src[1]
+                    && x.kind == d.kind
+            });
             match found {
                 Some(k) => moves.push((k, d.at)),
                 None => warn(
@@ -357,20 +428,19 @@ pub(crate) fn apply(
             }
         }
         for (k, at) in moves {
-            if let Some(x) = pos.pieces.get_mut(k) {
-                x.row = at[0];
-                x.col = at[1];
+            if let Some(x) = b.pieces.get_mut(k) {
+                x.at = at;
             }
         }
     }
     // fires: check the firing piece
     for f in &t.fires {
-        if locate(pos, t, &f.from, mover).is_none() {
+        if b.locate(t, &f.from, mover).is_none() {
             warn(
                 code::NO_PIECE,
                 format!(
                     "{who}: no {} to fire {}",
-                    describe_at(Some(mover), &f.from.kind, &f.from.level, f.from.at),
+                    describe_at(Some(mover_s), &f.from.kind, &f.from.level, f.from.at),
                     f.article
                 ),
             );
@@ -378,21 +448,21 @@ pub(crate) fn apply(
     }
     // pickup
     if let Some(pu) = &t.pickup {
-        match locate(pos, t, &pu.piece, mover) {
+        match b.locate(t, &pu.piece, mover) {
             Some(i) => {
-                let (r, c) = pos.pieces.get(i).map_or((0, 0), |x| (x.row, x.col));
-                let k = pos
-                    .ground_articles
+                let at = b.pieces.get(i).map_or([0, 0], |x| x.at);
+                let k = b
+                    .ground
                     .iter()
                     .position(|(gr, gc, a)| [*gr, *gc] == pu.piece.at && *a == pu.article)
                     .or_else(|| {
-                        pos.ground_articles
+                        b.ground
                             .iter()
-                            .position(|(gr, gc, a)| (*gr, *gc) == (r, c) && *a == pu.article)
+                            .position(|(gr, gc, a)| [*gr, *gc] == at && *a == pu.article)
                     });
                 match k {
                     Some(k) => {
-                        pos.ground_articles.remove(k);
+                        b.ground.remove(k);
                     }
                     None => warn(
                         code::NO_ARTICLE,
@@ -402,15 +472,15 @@ pub(crate) fn apply(
                         ),
                     ),
                 }
-                if let Some(x) = pos.pieces.get_mut(i) {
-                    x.articles.push(pu.article.clone());
+                if let Some(x) = b.pieces.get_mut(i) {
+                    x.articles.push(intern(&pu.article));
                 }
             }
             None => warn(
                 code::NO_PIECE,
                 format!(
                     "{who}: no {} to pick up {}",
-                    describe_at(Some(mover), &pu.piece.kind, &pu.piece.level, pu.piece.at),
+                    describe_at(Some(mover_s), &pu.piece.kind, &pu.piece.level, pu.piece.at),
                     pu.article
                 ),
             ),
@@ -418,19 +488,19 @@ pub(crate) fn apply(
     }
     // exchange
     if let Some(ex) = &t.exchange {
-        let from = locate(pos, t, &ex.from, mover);
-        let to = locate(pos, t, &ex.to, mover);
+        let from = b.locate(t, &ex.from, mover);
+        let to = b.locate(t, &ex.to, mover);
         match (from, to) {
-            (Some(a), Some(b)) => {
+            (Some(x), Some(y)) => {
                 let mut give =
                     |src: usize,
                      dst: usize,
                      art: &str,
                      warn: &mut dyn FnMut(&'static str, String)| {
-                        let ok = pos
+                        let ok = b
                             .pieces
                             .get_mut(src)
-                            .is_some_and(|x| remove_article(&mut x.articles, art));
+                            .is_some_and(|p| remove_article(&mut p.articles, art));
                         if !ok {
                             warn(
                                 code::NO_ARTICLE,
@@ -439,13 +509,13 @@ pub(crate) fn apply(
                                 ),
                             );
                         }
-                        if let Some(x) = pos.pieces.get_mut(dst) {
-                            x.articles.push(art.to_string());
+                        if let Some(p) = b.pieces.get_mut(dst) {
+                            p.articles.push(intern(art));
                         }
                     };
-                give(a, b, &ex.article, warn);
+                give(x, y, &ex.article, warn);
                 if let Some(s) = &ex.swap {
-                    give(b, a, s, warn);
+                    give(y, x, s, warn);
                 }
             }
             _ => warn(
@@ -456,22 +526,23 @@ pub(crate) fn apply(
     }
     // reinforce
     if let Some(re) = &t.reinforce {
-        pos.pieces.push(PlacedPiece {
-            color: mover.to_string(),
-            kind: re.kind.clone(),
-            level: "ground".to_string(),
-            row: re.at[0],
-            col: re.at[1],
-            articles: Vec::new(),
-            orient: re.orient.clone(),
-            stunned: 0,
-        });
+        if b.pieces.len() < MAX_PIECES {
+            b.pieces.push(Ip {
+                color: mover,
+                kind: intern(&re.kind),
+                level: 0,
+                at: re.at,
+                articles: Vec::new(),
+                orient: re.orient.as_deref().map(intern),
+                stunned: 0,
+            });
+        }
     }
     // drop
     if let Some(dr) = &t.drop {
-        match locate(pos, t, &dr.piece, mover) {
+        match b.locate(t, &dr.piece, mover) {
             Some(i) => {
-                let ok = pos
+                let ok = b
                     .pieces
                     .get_mut(i)
                     .is_some_and(|x| remove_article(&mut x.articles, &dr.article));
@@ -485,17 +556,14 @@ pub(crate) fn apply(
                         ),
                     );
                 }
-                let (r, c) = pos
-                    .pieces
-                    .get(i)
-                    .map_or((dr.piece.at[0], dr.piece.at[1]), |x| (x.row, x.col));
-                pos.ground_articles.push((r, c, dr.article.clone()));
+                let at = b.pieces.get(i).map_or(dr.piece.at, |x| x.at);
+                b.ground.push((at[0], at[1], intern(&dr.article)));
             }
             None => warn(
                 code::NO_PIECE,
                 format!(
                     "{who}: no {} to drop {}",
-                    describe_at(Some(mover), &dr.piece.kind, &dr.piece.level, dr.piece.at),
+                    describe_at(Some(mover_s), &dr.piece.kind, &dr.piece.level, dr.piece.at),
                     dr.article
                 ),
             ),
@@ -505,8 +573,11 @@ pub(crate) fn apply(
     let mut winner = None;
     for r in &t.results {
         if let (Some(d), Some(c)) = (&r.piece, &r.color) {
-            let i = find(pos, Some(c), &d.kind, &d.level, d.at).or_else(|| locate(pos, t, d, c));
-            let Some(i) = i else {
+            let cc = color_of(c);
+            let Some(i) = b
+                .find(Some(cc), &d.kind, &d.level, d.at)
+                .or_else(|| b.locate(t, d, cc))
+            else {
                 warn(
                     code::NO_PIECE,
                     format!(
@@ -517,12 +588,8 @@ pub(crate) fn apply(
                 );
                 continue;
             };
-            let tracked = pos
-                .pieces
-                .get(i)
-                .map(|x| x.color.clone())
-                .unwrap_or_default();
-            if tracked != *c {
+            let tracked = b.pieces.get(i).map_or(cc, |x| x.color);
+            if tracked != cc {
                 warn(
                     code::RESULT_COLOR,
                     format!(
@@ -530,41 +597,38 @@ pub(crate) fn apply(
                         r.kind,
                         color_name(c),
                         name(&d.kind),
-                        color_name(&tracked)
+                        color_name(COLORS[usize::from(tracked & 1)])
                     ),
                 );
             }
+            let loser_wins = COLORS[usize::from(1 - (tracked & 1))];
             let primary = PRIMARY_GOVERNMENT.contains(&d.kind.as_str());
             let k = r.kind.as_str();
             if KILLS.contains(&k) || PROJECTILES.contains(&k) {
-                drop_all(pos, i);
-                pos.pieces.remove(i);
+                b.drop_all(i);
+                b.pieces.remove(i);
                 if primary && winner.is_none() {
-                    winner = Some(other(&tracked).to_string());
+                    winner = Some(loser_wins);
                 }
             } else if k == "STK" {
-                if let Some(x) = pos.pieces.get_mut(i) {
+                if let Some(x) = b.pieces.get_mut(i) {
                     x.stunned = r.stun.unwrap_or(0);
                 }
-                drop_all(pos, i);
+                b.drop_all(i);
             } else {
-                if let Some(x) = pos.pieces.get_mut(i) {
-                    x.color = other(&tracked).to_string();
+                if let Some(x) = b.pieces.get_mut(i) {
+                    x.color = 1 - (tracked & 1);
                     x.stunned = r.stun.unwrap_or(0);
                 }
                 if primary && winner.is_none() {
-                    winner = Some(other(&tracked).to_string());
+                    winner = Some(loser_wins);
                 }
             }
         } else if let (Some(at), Some(off)) = (r.at, r.offset) {
             if PROJECTILES.contains(&r.kind.as_str()) {
                 continue;
             }
-            let Some(i) = pos
-                .pieces
-                .iter()
-                .position(|x| x.kind == r.kind && [x.row, x.col] == at)
-            else {
+            let Some(i) = b.pieces.iter().position(|x| x.at == at && x.kind == r.kind) else {
                 warn(
                     code::NO_PIECE,
                     format!(
@@ -579,10 +643,9 @@ pub(crate) fn apply(
             let nr = i16::from(at[0]) + i16::from(off[0]);
             let nc = i16::from(at[1]) + i16::from(off[1]);
             if let (Ok(nr @ 1..=10), Ok(nc @ 1..=10), Some(x)) =
-                (u8::try_from(nr), u8::try_from(nc), pos.pieces.get_mut(i))
+                (u8::try_from(nr), u8::try_from(nc), b.pieces.get_mut(i))
             {
-                x.row = nr;
-                x.col = nc;
+                x.at = [nr, nc];
             }
         }
     }
