@@ -42,7 +42,7 @@ fn piece_phrase(p: &Piece) -> String {
     s
 }
 
-fn path(o: &Option<String>) -> &'static str {
+fn path(o: &Option<super::Code>) -> &'static str {
     match o.as_deref() {
         Some("<") => " on a port (left) path",
         Some(">") => " on a starboard (right) path",
@@ -80,7 +80,7 @@ pub fn describe(turn: &Turn) -> Vec<String> {
     }
     let p = &turn.piece;
     let kind = pname(&p.kind);
-    let (from_l, to_l) = (p.level.as_str(), turn.to.level.as_str());
+    let (from_l, to_l) = (&*p.level, &*turn.to.level);
     let mv = if p.at == turn.to.at {
         match (from_l, to_l) {
             ("ground", "air") => format!("{who} {kind} rises to the air at {}", sq(p.at)),
@@ -199,7 +199,7 @@ pub fn describe(turn: &Turn) -> Vec<String> {
     out
 }
 
-fn facing(o: &Option<String>) -> &'static str {
+fn facing(o: &Option<super::Code>) -> &'static str {
     match o.as_deref() {
         Some("<") => " facing left",
         Some(">") => " facing right",
@@ -226,7 +226,7 @@ fn result_sentence(r: &super::WecResult) -> String {
             piece_phrase(p).trim_start_matches("the ")
         );
         let stun = r.stun.unwrap_or(0);
-        return match r.kind.as_str() {
+        return match &*r.kind {
             "RK" | "TK" | "SK" | "CK" | "R" | "T" | "S" => format!("{what}: {victim} is destroyed"),
             "STK" => format!("{what}: {victim} is stunned for {stun} turns"),
             _ if stun > 0 => {
@@ -240,7 +240,7 @@ fn result_sentence(r: &super::WecResult) -> String {
     }
     let o = r.offset.unwrap_or([0, 0]);
     let heading = format!("heading ({},{})", o[0], o[1]);
-    match (r.kind.as_str(), r.at) {
+    match (&*r.kind, r.at) {
         ("R" | "T" | "S", Some(at)) => format!("{what} in flight at {} {heading}", sq(at)),
         ("R" | "T" | "S", None) => format!("{what} in flight {heading}"),
         (_, Some(at)) => format!(

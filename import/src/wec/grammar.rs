@@ -4,6 +4,7 @@
 //! position they stand in ([`super::codes`]), longest first; alternate spellings and doubtful codes
 //! are noted in [`Notes`] (by position) so that the caller can report them.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 
 use nom::{
@@ -128,14 +129,17 @@ pub(crate) fn offset(i: &str) -> R<'_, [i8; 2]> {
 }
 
 /// `Orient=<|>`, possibly empty.
-pub(crate) fn orient(i: &str) -> R<'_, Option<String>> {
-    map(opt(one_of("<>")), |o| o.map(String::from)).parse(i)
+pub(crate) fn orient(i: &str) -> R<'_, Option<super::Code>> {
+    map(opt(one_of("<>")), |o| {
+        o.map(|c| Cow::Borrowed(if c == '<' { "<" } else { ">" }))
+    })
+    .parse(i)
 }
 
 /// `Articles=CountArticle{Article{Article}}`, possibly empty. The count says how many codes follow;
 /// when they do not, the articles are empty and the digit is left for what comes next (a stun
 /// count after `*Piece`).
-pub(crate) fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<String>> {
+pub(crate) fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<super::Code>> {
     let Ok((mut rest, d)) = one_of::<_, _, Error<&str>>("123").parse(i) else {
         return Ok((i, Vec::new()));
     };
@@ -145,7 +149,7 @@ pub(crate) fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<String>> {
     for _ in 0..count {
         match article(rest, n) {
             Ok((r, a)) => {
-                out.push(a.to_string());
+                out.push(Cow::Borrowed(a));
                 rest = r;
             }
             Err(_) => {
@@ -164,8 +168,8 @@ pub(crate) fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
     Ok((
         i,
         Piece {
-            kind: kind.to_string(),
-            level: level.to_string(),
+            kind: Cow::Borrowed(kind),
+            level: Cow::Borrowed(level),
             at,
             articles,
             orient,
@@ -176,7 +180,7 @@ pub(crate) fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
 /// `LevelLocation`, a destination.
 pub(crate) fn dest(i: &str) -> R<'_, Dest> {
     map((level, location), |(l, at)| Dest {
-        level: l.to_string(),
+        level: Cow::Borrowed(l),
         at,
     })
     .parse(i)
@@ -206,7 +210,7 @@ pub(crate) fn transport<'a>(i: &'a str, n: &Notes) -> R<'a, Transport> {
 
 fn dozed<'a>(i: &'a str, n: &Notes) -> R<'a, Dozed> {
     map((|i| piece_type(i, n), location), |(k, at)| Dozed {
-        kind: k.to_string(),
+        kind: Cow::Borrowed(k),
         at,
     })
     .parse(i)
@@ -255,7 +259,7 @@ pub(crate) fn fire<'a>(i: &'a str, n: &Notes) -> R<'a, Fire> {
         i,
         Fire {
             slot: if slot == '2' { 2 } else { 1 },
-            article: art.to_string(),
+            article: Cow::Borrowed(art),
             from,
             toward,
             target,
@@ -269,7 +273,7 @@ pub(crate) fn pickup<'a>(i: &'a str, n: &Notes) -> R<'a, Pickup> {
         preceded(tag(",PU:"), (|i| piece(i, n), char('^'), |i| article(i, n))),
         |(piece, _, a)| Pickup {
             piece,
-            article: a.to_string(),
+            article: Cow::Borrowed(a),
         },
     )
     .parse(i)
@@ -281,7 +285,7 @@ pub(crate) fn exchange<'a>(i: &'a str, n: &Notes) -> R<'a, Exchange> {
         (tag(",EX:"), |i| piece(i, n), tag("->"), |i| article(i, n)).parse(i)?;
     let (i, swap) = alt((
         map(delimited(tag("<=>"), |i| article(i, n), tag("<-")), |a| {
-            Some(a.to_string())
+            Some(Cow::Borrowed(a))
         }),
         map(tag("->"), |_| None),
     ))
@@ -291,7 +295,7 @@ pub(crate) fn exchange<'a>(i: &'a str, n: &Notes) -> R<'a, Exchange> {
         i,
         Exchange {
             from,
-            article: art.to_string(),
+            article: Cow::Borrowed(art),
             swap,
             to,
         },
@@ -304,7 +308,7 @@ pub(crate) fn reinforce<'a>(i: &'a str, n: &Notes) -> R<'a, Reinforce> {
         preceded(tag(",RE:"), (location, |i| piece_type(i, n), orient)),
         |(at, k, orient)| Reinforce {
             at,
-            kind: k.to_string(),
+            kind: Cow::Borrowed(k),
             orient,
         },
     )
@@ -317,15 +321,18 @@ pub(crate) fn drop_part<'a>(i: &'a str, n: &Notes) -> R<'a, Drop> {
         preceded(tag(",DR:"), (|i| piece(i, n), char('v'), |i| article(i, n))),
         |(piece, _, a)| Drop {
             piece,
-            article: a.to_string(),
+            article: Cow::Borrowed(a),
         },
     )
     .parse(i)
 }
 
 /// `Color=B|W`.
-fn color(i: &str) -> R<'_, String> {
-    map(one_of("BW"), String::from).parse(i)
+fn color(i: &str) -> R<'_, super::Code> {
+    map(one_of("BW"), |c| {
+        Cow::Borrowed(if c == 'B' { "B" } else { "W" })
+    })
+    .parse(i)
 }
 
 /// One result: `Result_type[->LocationOffset|vLocation|*Happened_to_piece_descriptionStunColor]`.
@@ -334,7 +341,7 @@ pub(crate) fn result<'a>(i: &'a str, n: &Notes) -> R<'a, WecResult> {
     enum Tail {
         Off(Option<[u8; 2]>, [i8; 2]),
         Down([u8; 2]),
-        Hit(Piece, u8, String),
+        Hit(Piece, u8, super::Code),
     }
     let (i, kind) = result_type(i, n)?;
     let (i, tail) = alt((
@@ -353,7 +360,7 @@ pub(crate) fn result<'a>(i: &'a str, n: &Notes) -> R<'a, WecResult> {
     ))
     .parse(i)?;
     let mut r = WecResult {
-        kind: kind.to_string(),
+        kind: Cow::Borrowed(kind),
         ..WecResult::default()
     };
     match tail {

@@ -75,6 +75,8 @@ mod grammar;
 mod render;
 mod replay;
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::diag::Diagnostic;
@@ -125,6 +127,10 @@ pub mod code {
     pub const GAME_WON: &str = "wec.game-won";
 }
 
+/// A code of the notation (`TA`, `ground`, `B`, `<`…): borrowed from the parser's static tables, so
+/// reading a turn allocates no string per token. Serializes as a plain string.
+pub type Code = Cow<'static, str>;
+
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct WecGame {
     /// One entry per turn string, in order.
@@ -143,7 +149,7 @@ pub struct Turn {
     /// The number written before the turn (`N.` or `N...`), if any.
     pub no: Option<u32>,
     /// `B` or `W`.
-    pub color: String,
+    pub color: Code,
     /// 1-based file line of the turn.
     pub line: u32,
     /// The turn string as written (trimmed, without the `N.` prefix, comments and white space).
@@ -168,19 +174,19 @@ pub struct Turn {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Piece {
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: Code,
     /// `ground`, `air` or `sub`.
-    pub level: String,
+    pub level: Code,
     /// `[row, col]` as written.
     pub at: [u8; 2],
-    pub articles: Vec<String>,
+    pub articles: Vec<Code>,
     /// `<` (left, port path) or `>` (right, starboard path); `null` when not written.
-    pub orient: Option<String>,
+    pub orient: Option<Code>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Dest {
-    pub level: String,
+    pub level: Code,
     pub at: [u8; 2],
 }
 
@@ -190,7 +196,7 @@ pub struct Transport {
     pub piece: Piece,
     pub to: Dest,
     /// The articles written after the destination.
-    pub articles: Vec<String>,
+    pub articles: Vec<Code>,
 }
 
 /// `,DO>Location Piece_typeLocation{,Piece_typeLocation}`.
@@ -205,7 +211,7 @@ pub struct Dozer {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Dozed {
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: Code,
     pub at: [u8; 2],
 }
 
@@ -214,7 +220,7 @@ pub struct Dozed {
 pub struct Fire {
     /// 1 or 2, as written.
     pub slot: u8,
-    pub article: String,
+    pub article: Code,
     pub from: Piece,
     /// Fired toward a location, on a path (`<` port, `>` starboard, `null` straight).
     pub toward: Option<Toward>,
@@ -225,23 +231,23 @@ pub struct Fire {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Toward {
     pub at: [u8; 2],
-    pub orient: Option<String>,
+    pub orient: Option<Code>,
 }
 
 /// `,PU:Piece^Article`.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Pickup {
     pub piece: Piece,
-    pub article: String,
+    pub article: Code,
 }
 
 /// `,EX:Piece->Article->Piece` (transfer) or `,EX:Piece->Article<=>Article<-Piece` (swap).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Exchange {
     pub from: Piece,
-    pub article: String,
+    pub article: Code,
     /// The article given back in a swap; `null` for a transfer.
-    pub swap: Option<String>,
+    pub swap: Option<Code>,
     pub to: Piece,
 }
 
@@ -250,15 +256,15 @@ pub struct Exchange {
 pub struct Reinforce {
     pub at: [u8; 2],
     #[serde(rename = "type")]
-    pub kind: String,
-    pub orient: Option<String>,
+    pub kind: Code,
+    pub orient: Option<Code>,
 }
 
 /// `,DR:PiecevArticle`.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Drop {
     pub piece: Piece,
-    pub article: String,
+    pub article: Code,
 }
 
 /// One result of `,RS:`: a type (`R T S RK TK SK STK CK` or a piece type) and one of: a location and
@@ -266,7 +272,7 @@ pub struct Drop {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct WecResult {
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: Code,
     /// `->Location`: where (null when only an offset is written).
     pub at: Option<[u8; 2]>,
     /// `->…Offset`: the direction, each part -1, 0 or 1.
@@ -278,7 +284,7 @@ pub struct WecResult {
     /// Turns stunned (0–255), with `*`.
     pub stun: Option<u8>,
     /// `B` or `W`: the colour of the piece it happened to, with `*`.
-    pub color: Option<String>,
+    pub color: Option<Code>,
 }
 
 /// Character column (1-based) of byte offset `b` in `line`.
@@ -619,7 +625,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
         let color = if ply % 2 == 1 { "B" } else { "W" };
         let mut turn = Turn {
             ply,
-            color: color.to_string(),
+            color: Cow::Borrowed(color),
             line: lineno,
             ..Turn::default()
         };

@@ -18,7 +18,7 @@ fn loc(out: &mut String, at: [u8; 2]) {
     let _ = write!(out, "({},{})", at[0], at[1]);
 }
 
-fn articles(out: &mut String, arts: &[String]) {
+fn articles(out: &mut String, arts: &[super::Code]) {
     if arts.is_empty() {
         return;
     }
@@ -28,7 +28,7 @@ fn articles(out: &mut String, arts: &[String]) {
     }
 }
 
-fn orient(out: &mut String, o: &Option<String>) {
+fn orient(out: &mut String, o: &Option<super::Code>) {
     if let Some(o) = o {
         out.push_str(o);
     }

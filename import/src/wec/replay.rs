@@ -254,12 +254,12 @@ fn describe_at(color: Option<&str>, kind: &str, level: &str, at: [u8; 2]) -> Str
     format!("{who}{} {lv} at ({},{})", name(kind), at[0], at[1])
 }
 
-fn same_articles(a: &[&str], b: &[String]) -> bool {
+fn same_articles(a: &[&str], b: &[super::Code]) -> bool {
     if a.len() != b.len() {
         return false;
     }
     let mut x: Vec<&str> = a.to_vec();
-    let mut y: Vec<&str> = b.iter().map(String::as_str).collect();
+    let mut y: Vec<&str> = b.iter().map(|x| &**x).collect();
     x.sort_unstable();
     y.sort_unstable();
     x == y
@@ -602,8 +602,8 @@ fn apply(
                 );
             }
             let loser_wins = COLORS[usize::from(1 - (tracked & 1))];
-            let primary = PRIMARY_GOVERNMENT.contains(&d.kind.as_str());
-            let k = r.kind.as_str();
+            let primary = PRIMARY_GOVERNMENT.contains(&&*d.kind);
+            let k = &*r.kind;
             if KILLS.contains(&k) || PROJECTILES.contains(&k) {
                 b.drop_all(i);
                 b.pieces.remove(i);
@@ -625,7 +625,7 @@ fn apply(
                 }
             }
         } else if let (Some(at), Some(off)) = (r.at, r.offset) {
-            if PROJECTILES.contains(&r.kind.as_str()) {
+            if PROJECTILES.contains(&&*r.kind) {
                 continue;
             }
             let Some(i) = b.pieces.iter().position(|x| x.at == at && x.kind == r.kind) else {
