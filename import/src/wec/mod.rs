@@ -21,7 +21,8 @@
 //!
 //! # Grammar decisions (the seed's faults, DOMAIN.md §6 "004")
 //! - **Pawn spellings:** the Piece_type list writes the stun gun pawn `SP`, the terminal list `STP`.
-//!   Both are read; `STP` is stored as `SP` with an info (`wec.alias`).
+//!   Both are read; `STP` is stored as `SP` with an info (`wec.alias`). Each alternate, undefined
+//!   or doubtful spelling is reported once per game, at its first use.
 //! - **Jump pack:** the Article list writes `JP`, the terminal list and Firing_article `JU`. Both are
 //!   read; `JP` is stored as `JU` with an info (`wec.alias`).
 //! - **Undefined codes:** `SHP` and `XP` are in Piece_type but not in the terminal list; they are read
@@ -374,6 +375,7 @@ fn parse_turn(
     line: &str,
     lineno: u32,
     diags: &mut Vec<Diagnostic>,
+    seen: &mut Vec<&'static str>,
 ) {
     use grammar::PartKind;
     let text: &str = &cm.text;
@@ -552,6 +554,11 @@ fn parse_turn(
         }
     }
     for n in notes.items.borrow().iter() {
+        // each alternate or doubtful spelling is reported at its first use in the game
+        if seen.contains(&n.written) {
+            continue;
+        }
+        seen.push(n.written);
         let off = text.len().saturating_sub(n.rest);
         let col = col_of(off);
         let d = match n.flag {
@@ -560,7 +567,7 @@ fn parse_turn(
                 lineno,
                 col,
                 format!(
-                    "{} read as {} (the seed spells it both ways)",
+                    "{} read as {} (the seed spells it both ways; reported at its first use in the game)",
                     n.written, n.canon
                 ),
             ),
@@ -612,9 +619,11 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
     let (clean, comments) = crate::text::strip_comments(body);
     let mut diags = Vec::new();
     let mut game = WecGame::default();
+    let mut seen: Vec<&'static str> = Vec::new();
     // (body line, byte offset of the turn's text) of each turn, to attach comments
     let mut starts: Vec<(usize, usize)> = Vec::new();
     let clean_lines: Vec<&str> = clean.split('\n').collect();
+    game.turns.reserve(clean_lines.len());
     for (li, raw_line) in clean_lines.iter().enumerate() {
         let line = raw_line.trim_end_matches('\r');
         let lineno = ctx.first_line + li as u32;
@@ -659,7 +668,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
                 .push(line.get(first..).unwrap_or_default().trim().to_string());
         } else {
             // comments are blanked one space per character, so character columns are the file's
-            parse_turn(&mut turn, &cm, line, lineno, &mut diags);
+            parse_turn(&mut turn, &cm, line, lineno, &mut diags, &mut seen);
         }
         starts.push((li, first));
         game.turns.push(turn);

@@ -254,15 +254,12 @@ fn describe_at(color: Option<&str>, kind: &str, level: &str, at: [u8; 2]) -> Str
     format!("{who}{} {lv} at ({},{})", name(kind), at[0], at[1])
 }
 
+/// Same articles, in any order (no allocation: lists hold at most a few codes).
 fn same_articles(a: &[&str], b: &[super::Code]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut x: Vec<&str> = a.to_vec();
-    let mut y: Vec<&str> = b.iter().map(|x| &**x).collect();
-    x.sort_unstable();
-    y.sort_unstable();
-    x == y
+    a.len() == b.len()
+        && a.iter().all(|x| {
+            a.iter().filter(|y| *y == x).count() == b.iter().filter(|y| &***y == *x).count()
+        })
 }
 
 fn remove_article(list: &mut Vec<&'static str>, a: &str) -> bool {
