@@ -944,3 +944,30 @@ fn parsing_speed() {
         );
     }
 }
+
+#[test]
+#[ignore = "prints the corpus descriptions for review"]
+fn print_descriptions() {
+    for f in corpus_files() {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        for raw in record::split_games(&text) {
+            let p = wec::parse(
+                &raw.body,
+                &Ctx {
+                    first_line: raw.body_line,
+                    tags: &raw.tags,
+                },
+            );
+            println!("== {} line {}", f.display(), raw.line);
+            for t in &p.game.turns {
+                println!("{:>3} {}: {}", t.ply, t.color, wec::describe(t).join("; "));
+            }
+            let pos = wec::position_after(&p.game, p.game.turns.len());
+            println!(
+                "   {} pieces, {} ground articles",
+                pos.pieces.len(),
+                pos.ground_articles.len()
+            );
+        }
+    }
+}

@@ -226,13 +226,15 @@ fn result_sentence(r: &super::WecResult) -> String {
             piece_phrase(p).trim_start_matches("the ")
         );
         let stun = r.stun.unwrap_or(0);
+        let turns = if stun == 1 { "turn" } else { "turns" };
+        let new_side = color_name(if &**c == "B" { "W" } else { "B" });
         return match &*r.kind {
             "RK" | "TK" | "SK" | "CK" | "R" | "T" | "S" => format!("{what}: {victim} is destroyed"),
-            "STK" => format!("{what}: {victim} is stunned for {stun} turns"),
+            "STK" => format!("{what}: {victim} is stunned for {stun} {turns}"),
             _ if stun > 0 => {
-                format!("{victim} is converted (as {what}) and stunned for {stun} turns")
+                format!("{victim} is converted to {new_side}'s side and stunned for {stun} {turns}")
             }
-            _ => format!("{victim} is converted (as {what})"),
+            _ => format!("{victim} is converted to {new_side}'s side"),
         };
     }
     if let Some(at) = r.down_at {

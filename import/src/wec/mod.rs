@@ -66,9 +66,17 @@
 //!   colours keep alternating.
 //!
 //! # Replay
-//! See [`replay`](self::position_after): from the standard setup (`import/data/wec/`), a contradiction
-//! between the record and the tracked position is a warning naming the turn, and replay continues
-//! from what the record says.
+//! [`parse`] replays the game from the standard setup (`import/data/wec/`, see its README) and
+//! [`position_after`] gives the board at any ply (0 = the setup). A contradiction between the record
+//! and the tracked position is a warning naming the turn, and replay continues from what the record
+//! says. What each part does to the position is written in the `replay` module. The game ends when
+//! a primary government piece (`K DI AV PR`) is destroyed or converted: [`WecGame::winner`],
+//! [`WecGame::ended_at`], `Parsed.outcome` ("Black wins"/"White wins").
+//!
+//! # Rendering and descriptions
+//! [`render`] writes a turn back in the grammar's fixed order (canonical spellings `SP`, `JU`);
+//! `parse(render(t))` gives back `t`. [`render_game`] writes a whole body with numbers and comments.
+//! [`describe`] gives one plain-English sentence per part.
 
 mod codes;
 mod describe;

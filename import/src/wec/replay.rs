@@ -522,18 +522,18 @@ fn apply(
         }
     }
     // reinforce
-    if let Some(re) = &t.reinforce {
-        if b.pieces.len() < MAX_PIECES {
-            b.pieces.push(Ip {
-                color: mover,
-                kind: intern(&re.kind),
-                level: 0,
-                at: re.at,
-                articles: Vec::new(),
-                orient: re.orient.as_deref().map(intern),
-                stunned: 0,
-            });
-        }
+    if let Some(re) = &t.reinforce
+        && b.pieces.len() < MAX_PIECES
+    {
+        b.pieces.push(Ip {
+            color: mover,
+            kind: intern(&re.kind),
+            level: 0,
+            at: re.at,
+            articles: Vec::new(),
+            orient: re.orient.as_deref().map(intern),
+            stunned: 0,
+        });
     }
     // drop
     if let Some(dr) = &t.drop {
