@@ -54,8 +54,11 @@ fn fail<T>(i: &str, kind: ErrorKind) -> R<'_, T> {
 
 /// The first code of `table` (longest first) that the input starts with.
 fn pick<'a>(i: &'a str, table: &'static [Code], n: &Notes) -> R<'a, &'static str> {
+    let ib = i.as_bytes();
     for code in table {
-        if let Some(rest) = i.strip_prefix(code.written) {
+        let w = code.written.as_bytes();
+        // byte by byte (codes are 1–3 ASCII letters): cheaper than a memcmp per candidate
+        if w.len() <= ib.len() && w.iter().zip(ib).all(|(a, b)| a == b) {
             if let Some(flag) = code.flag {
                 n.items.borrow_mut().push(Note {
                     rest: i.len(),
@@ -64,7 +67,7 @@ fn pick<'a>(i: &'a str, table: &'static [Code], n: &Notes) -> R<'a, &'static str
                     canon: code.canon,
                 });
             }
-            return Ok((rest, code.canon));
+            return Ok((i.get(w.len()..).unwrap_or_default(), code.canon));
         }
     }
     fail(i, ErrorKind::Tag)
