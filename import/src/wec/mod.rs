@@ -389,7 +389,7 @@ fn parse_turn(
     let text: &str = &cm.text;
     let notes = grammar::Notes::default();
     let col_of = |off: usize| char_col(line, cm.line_byte(off));
-    let off_of = |rest: &str| text.len() - rest.len();
+    let off_of = |rest: &str| text.len().saturating_sub(rest.len());
     let err_off = |e: &nom::Err<nom::error::Error<&str>>, start: usize| match e {
         nom::Err::Error(x) | nom::Err::Failure(x) => off_of(x.input).max(start),
         nom::Err::Incomplete(_) => start,
@@ -634,7 +634,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
     game.turns.reserve(clean_lines.len());
     for (li, raw_line) in clean_lines.iter().enumerate() {
         let line = raw_line.trim_end_matches('\r');
-        let lineno = ctx.first_line + li as u32;
+        let lineno = ctx.first_line.saturating_add(li as u32);
         let Some(first) = line.find(|c: char| !c.is_whitespace()) else {
             continue;
         };
@@ -686,7 +686,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
         if !c.closed {
             diags.push(Diagnostic::warning(
                 code::COMMENT_UNCLOSED,
-                ctx.first_line + c.line as u32,
+                ctx.first_line.saturating_add(c.line as u32),
                 c.col as u32 + 1,
                 "comment without a closing }; it runs to the end of the line",
             ));
