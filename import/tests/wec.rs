@@ -971,3 +971,36 @@ fn print_descriptions() {
         }
     }
 }
+
+#[test]
+fn every_code_has_a_name_in_the_data_files() {
+    for p in [
+        "DO", "TA", "CH", "JE", "SU", "DS", "AAA", "CL", "Q", "K", "PR", "PM", "DI", "AS", "AC",
+        "AV", "RP", "FP", "SHP", "SP", "CP", "XP", "SOP",
+    ] {
+        assert!(wec::piece_name(p).is_some(), "{p}");
+    }
+    for a in [
+        "FL", "ST", "CS", "TL", "RL", "SL", "SH", "XXX", "ARL", "ASL", "ATL", "ACS", "AST", "AFL",
+        "ASH", "BI", "SC", "JU",
+    ] {
+        assert!(wec::article_name(a).is_some(), "{a}");
+    }
+    for r in ["R", "T", "S", "RK", "TK", "SK", "STK", "CK"] {
+        assert!(wec::result_name(r).is_some(), "{r}");
+    }
+    // the setup uses only known codes
+    let setup = wec::standard_setup();
+    assert!(
+        setup
+            .pieces
+            .iter()
+            .all(|p| wec::piece_name(&p.kind).is_some())
+    );
+    assert!(
+        setup
+            .ground_articles
+            .iter()
+            .all(|(_, _, a)| wec::article_name(a).is_some())
+    );
+}

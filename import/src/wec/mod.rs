@@ -330,7 +330,9 @@ impl Compact<'_> {
 
 fn compact(line: &str, start: usize, end: usize) -> Compact<'_> {
     let s = line.get(start..end).unwrap_or_default();
-    if !s.contains(char::is_whitespace) {
+    // bytes first: only ASCII white space or non-ASCII text needs the character scan
+    if !s.bytes().any(|b| b.is_ascii_whitespace() || b >= 0x80) || !s.contains(char::is_whitespace)
+    {
         return Compact {
             text: std::borrow::Cow::Borrowed(s),
             map: Vec::new(),
@@ -624,7 +626,12 @@ pub(crate) fn color_name(c: &str) -> &'static str {
 /// Parses a WEC body: one turn per line (see the module docs), then replays it from the standard
 /// setup. Never panics; every problem is a diagnostic.
 pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
-    let (clean, comments) = crate::text::strip_comments(body);
+    let (clean, comments) = if body.contains('{') {
+        let (c, v) = crate::text::strip_comments(body);
+        (Cow::Owned(c), v)
+    } else {
+        (Cow::Borrowed(body), Vec::new())
+    };
     let mut diags = Vec::new();
     let mut game = WecGame::default();
     let mut seen: Vec<&'static str> = Vec::new();
