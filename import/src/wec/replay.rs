@@ -72,7 +72,20 @@ struct Ip {
 #[derive(Debug, Clone, Default)]
 struct Board {
     pieces: Vec<Ip>,
+    /// `key(piece)` of each piece, in the same order: what `find` scans.
+    keys: Vec<u32>,
     ground: Vec<(u8, u8, &'static str)>,
+}
+
+/// Colour, level and square packed in one number, for scanning.
+fn key(color: u8, level: u8, at: [u8; 2]) -> u32 {
+    u32::from(color) << 24 | u32::from(level) << 16 | u32::from(at[0]) << 8 | u32::from(at[1])
+}
+
+impl Ip {
+    fn key(&self) -> u32 {
+        key(self.color, self.level, self.at)
+    }
 }
 
 /// More pieces than the board can hold (10×10 squares, 3 levels, 2 per level) are never created.
@@ -106,20 +119,25 @@ fn intern(s: &str) -> &'static str {
 
 fn setup_board() -> &'static Board {
     static B: std::sync::OnceLock<Board> = std::sync::OnceLock::new();
-    B.get_or_init(|| Board {
-        pieces: codes::setup_pieces()
-            .iter()
-            .map(|(color, kind, level, row, col, arts, orient)| Ip {
-                color: color_of(color),
-                kind,
-                level: level_of(level),
-                at: [*row, *col],
-                articles: arts.clone(),
-                orient: *orient,
-                stunned: 0,
-            })
-            .collect(),
-        ground: codes::setup_ground().to_vec(),
+    B.get_or_init(|| {
+        let mut b = Board {
+            pieces: codes::setup_pieces()
+                .iter()
+                .map(|(color, kind, level, row, col, arts, orient)| Ip {
+                    color: color_of(color),
+                    kind,
+                    level: level_of(level),
+                    at: [*row, *col],
+                    articles: arts.clone(),
+                    orient: *orient,
+                    stunned: 0,
+                })
+                .collect(),
+            ground: codes::setup_ground().to_vec(),
+            keys: Vec::new(),
+        };
+        b.keys = b.pieces.iter().map(Ip::key).collect();
+        b
     })
 }
 
@@ -153,10 +171,37 @@ impl Board {
     }
 
     fn find(&self, color: Option<u8>, kind: &str, level: &str, at: [u8; 2]) -> Option<usize> {
-        let lv = level_of(level);
-        self.pieces.iter().position(|p| {
-            p.at == at && p.level == lv && color.is_none_or(|c| p.color == c) && p.kind == kind
-        })
+        let k = key(color.unwrap_or(0), level_of(level), at);
+        let mask = if color.is_some() {
+            u32::MAX
+        } else {
+            0x00ff_ffff
+        };
+        self.keys
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| **x & mask == k)
+            .map(|(i, _)| i)
+            .find(|&i| self.pieces.get(i).is_some_and(|p| p.kind == kind))
+    }
+
+    /// Re-packs piece `i`'s key after a change of colour, level or square.
+    fn sync(&mut self, i: usize) {
+        if let (Some(p), Some(k)) = (self.pieces.get(i), self.keys.get_mut(i)) {
+            *k = p.key();
+        }
+    }
+
+    fn push(&mut self, p: Ip) {
+        self.keys.push(p.key());
+        self.pieces.push(p);
+    }
+
+    fn remove(&mut self, i: usize) {
+        if i < self.pieces.len() {
+            self.pieces.remove(i);
+            self.keys.remove(i);
+        }
     }
 
     /// Finds a piece the turn describes (other than the mover's own description): by colour
@@ -313,6 +358,7 @@ fn apply(
                 if let Some(x) = b.pieces.get_mut(i) {
                     x.color = mover;
                 }
+                b.sync(i);
                 Some(i)
             }
             None => {
@@ -325,7 +371,7 @@ fn apply(
                 );
                 created = true;
                 (b.pieces.len() < MAX_PIECES).then(|| {
-                    b.pieces.push(Ip {
+                    b.push(Ip {
                         color: mover,
                         kind: intern(&p.kind),
                         level: level_of(&p.level),
@@ -369,6 +415,9 @@ fn apply(
         x.level = level_of(&t.to.level);
         x.at = t.to.at;
     }
+    if let Some(i) = idx {
+        b.sync(i);
+    }
     // stun counts down at each of the owner's turns
     for x in b
         .pieces
@@ -385,6 +434,7 @@ fn apply(
                     x.level = level_of(&tr.to.level);
                     x.at = tr.to.at;
                 }
+                b.sync(i);
             }
             None => warn(
                 code::NO_PIECE,
@@ -428,6 +478,7 @@ fn apply(
             if let Some(x) = b.pieces.get_mut(k) {
                 x.at = at;
             }
+            b.sync(k);
         }
     }
     // fires: check the firing piece
@@ -525,7 +576,7 @@ fn apply(
     if let Some(re) = &t.reinforce
         && b.pieces.len() < MAX_PIECES
     {
-        b.pieces.push(Ip {
+        b.push(Ip {
             color: mover,
             kind: intern(&re.kind),
             level: 0,
@@ -603,7 +654,7 @@ fn apply(
             let k = &*r.kind;
             if KILLS.contains(&k) || PROJECTILES.contains(&k) {
                 b.drop_all(i);
-                b.pieces.remove(i);
+                b.remove(i);
                 if primary && winner.is_none() {
                     winner = Some(loser_wins);
                 }
@@ -617,6 +668,7 @@ fn apply(
                     x.color = 1 - (tracked & 1);
                     x.stunned = r.stun.unwrap_or(0);
                 }
+                b.sync(i);
                 if primary && winner.is_none() {
                     winner = Some(loser_wins);
                 }
@@ -644,7 +696,11 @@ fn apply(
             {
                 x.at = [nr, nc];
             }
+            b.sync(i);
         }
     }
+    debug_assert!(
+        b.keys.iter().zip(&b.pieces).all(|(k, p)| *k == p.key()) && b.keys.len() == b.pieces.len()
+    );
     winner
 }
