@@ -1,8 +1,144 @@
-//! Weaponized Chess notation (the grammar at the end of seed 004). STUB: the parser is being written.
+//! Weaponized Chess (WEC) notation: the turn-string grammar at the end of seed 004, a replay from the
+//! standard setup, a renderer back to notation and plain-English descriptions.
+//!
+//! ```text
+//! S=MV:Piece_description->LevelLocation{Transport_description|Dozer_description}{Fire_description}
+//!   {Pickup_description}{Exchange_description}{Reinforce_description}{Drop_description}{Results_description}
+//! ```
+//!
+//! # Body layout
+//! - One turn string per line. Blank lines are skipped. A line may start with a number `N.` or
+//!   `N...` (spaces after it allowed); the number is kept as [`Turn::no`] but does not decide the
+//!   colour: lines alternate Black, White, Black… (Black moves first), whatever their numbers. A
+//!   `N...` on a Black line is reported (`wec.number-color`), since that is how chess writers mark
+//!   White.
+//! - `{…}` comments (which may span lines) are attached to the turn *before* them: the last turn
+//!   whose text starts before the comment's opening brace. Comments before the first turn go to
+//!   [`WecGame::intro`]. A comment inside a turn string is removed from it (the string is read
+//!   without the white space it leaves).
+//! - White space inside a turn string is ignored (the grammar has none); columns still point into
+//!   the file.
+//!
+//! # Grammar decisions (the seed's faults, DOMAIN.md §6 "004")
+//! - **Pawn spellings:** the Piece_type list writes the stun gun pawn `SP`, the terminal list `STP`.
+//!   Both are read; `STP` is stored as `SP` with an info (`wec.alias`). Each alternate, undefined
+//!   or doubtful spelling is reported once per game, at its first use.
+//! - **Jump pack:** the Article list writes `JP`, the terminal list and Firing_article `JU`. Both are
+//!   read; `JP` is stored as `JU` with an info (`wec.alias`).
+//! - **Undefined codes:** `SHP` and `XP` are in Piece_type but not in the terminal list; they are read
+//!   as the stealth pawn and the XXX pawn of the setup chart, with an info (`wec.code-undefined`).
+//! - **`TK`/`RK`/`SK` in the Article list:** they are kill results; written as articles they are kept
+//!   and flagged (`wec.article-doubtful`, warning).
+//! - **Empty Level, Orient, Articles:** each may be absent (ground, straight/unstated, none). Count is
+//!   `1`–`3` followed by exactly that many codes; a `0` count is not read.
+//! - **Prefix collisions** (ST/STK/STP, AS/AST/ASH, SP/SOP/SU, R/RK/RP, T/TK/TA, S/SK/STK): each
+//!   position has its own table of codes (piece types, articles, firing articles, result types);
+//!   codes are tried longest first *from the table of that position*, so `AS` (a piece) never
+//!   shadows `ASH` (an article). Only the Result_type table has codes that are prefixes of others,
+//!   and what follows a result type (`->`, `v`, `*`) never begins with a capital letter, so the
+//!   longest match is the only reading.
+//! - **Articles then stun:** in `*Piece StunColor` the piece's Articles are followed by the stun
+//!   number. A digit `1`–`3` is read as an article count only when that many article codes follow;
+//!   otherwise it is the stun (`*TA(5,5)1W` is stun 1, `*TA(5,5)1FL2W` one flame and stun 2).
+//! - **Required alternatives:** `[A|B]` means exactly one of them (the seed: "certainly one or the
+//!   other"): a fire needs `->LocationOrient` or `=>Target`; an exchange `->` or `<=>Article<-`; a
+//!   result one of `->`, `v`, `*`.
+//! - **Result offsets:** `->LocationOffset` is a location and a direction (`R->(5,5)(0,1)`: a rocket
+//!   in flight at (5,5) heading one column right). `->Offset` alone (`R->(0,1)`) is also read (the
+//!   location is then `null`). A piece-type result with `->` is a displaced piece: it moves from the
+//!   location by the offset.
+//! - **Fires:** the grammar nests `FI2` inside the fire description; we read `,FI1:` and `,FI2:` as
+//!   separate parts and report a second fire numbered 1, or a fire 2 without a fire 1
+//!   (`wec.fire-slot`, warning), or more than two fires (`wec.part-twice`, error).
+//! - **Transport:** `-TRA->Piece LevelLocation Articles` is the transported piece, where it goes,
+//!   and the articles written after the destination (kept as written; read as the transport
+//!   articles in use, they do not change the tracked articles).
+//! - **Dozer:** `,DO>Location` is the square the dozer dozes into (normally the move's
+//!   destination); each `Piece_typeLocation` is a dozed piece and the square it is pushed *to*, one
+//!   step in the direction of the dozer's move. More than five dozed pieces are read and reported
+//!   (`wec.dozer-many`).
+//! - **Order of parts:** the grammar fixes the order. Parts out of order are read and reported
+//!   (`wec.part-order`, warning); the renderer writes the fixed order. A part given twice (or
+//!   transport and dozer together) is an error and is kept as raw text.
+//! - **Errors:** a turn whose `MV:` cannot be read is kept whole in [`Turn::unparsed`] (its piece has
+//!   an empty `type`); a later part that cannot be read is kept raw from where it starts to the next
+//!   part marker, and the rest of the turn is read. Either way the next lines parse as usual and the
+//!   colours keep alternating.
+//!
+//! # Replay
+//! [`parse`] replays the game from the standard setup (`import/data/wec/`, see its README) and
+//! [`position_after`] gives the board at any ply (0 = the setup). A contradiction between the record
+//! and the tracked position is a warning naming the turn, and replay continues from what the record
+//! says. What each part does to the position is written in the `replay` module. The game ends when
+//! a primary government piece (`K DI AV PR`) is destroyed or converted: [`WecGame::winner`],
+//! [`WecGame::ended_at`], `Parsed.outcome` ("Black wins"/"White wins").
+//!
+//! # Rendering and descriptions
+//! [`render`] writes a turn back in the grammar's fixed order (canonical spellings `SP`, `JU`);
+//! `parse(render(t))` gives back `t`. [`render_game`] writes a whole body with numbers and comments.
+//! [`describe`] gives one plain-English sentence per part.
+
+mod codes;
+mod describe;
+mod grammar;
+mod render;
+mod replay;
+
+use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Ctx, Parsed};
+use crate::diag::Diagnostic;
+use crate::model::{Ctx, Outcome, Parsed, Seat};
+
+pub use codes::{article_name, piece_name, result_name};
+pub use describe::describe;
+pub use render::{render, render_game};
+pub use replay::{PlacedPiece, Position, position_after, standard_setup};
+
+/// Diagnostic codes of the WEC parser (stable).
+pub mod code {
+    /// Error: the turn's `MV:` part could not be read; the whole turn is kept as raw text.
+    pub const TURN_UNREADABLE: &str = "wec.turn-unreadable";
+    /// Error: a part after the move could not be read; kept as raw text.
+    pub const PART_UNREADABLE: &str = "wec.part-unreadable";
+    /// Error: a part given twice (or a transport and a dozer, or a third fire).
+    pub const PART_TWICE: &str = "wec.part-twice";
+    /// Warning: parts written out of the grammar's fixed order.
+    pub const PART_ORDER: &str = "wec.part-order";
+    /// Warning: fire numbers not `FI1` then `FI2`.
+    pub const FIRE_SLOT: &str = "wec.fire-slot";
+    /// Warning: more than five dozed pieces.
+    pub const DOZER_MANY: &str = "wec.dozer-many";
+    /// Warning: a `{` comment without its `}`; it runs to the end of its line.
+    pub const COMMENT_UNCLOSED: &str = "wec.comment-unclosed";
+    /// Warning: `N...` (White's mark) on a line that is Black's turn.
+    pub const NUMBER_COLOR: &str = "wec.number-color";
+    /// Info: an alternate spelling normalized (`STP` → `SP`, `JP` → `JU`).
+    pub const ALIAS: &str = "wec.alias";
+    /// Info: a code of the grammar missing from the terminal list (`SHP`, `XP`).
+    pub const CODE_UNDEFINED: &str = "wec.code-undefined";
+    /// Warning: a kill result (`TK`, `RK`, `SK`) written as an article.
+    pub const ARTICLE_DOUBTFUL: &str = "wec.article-doubtful";
+    /// Warning: the record names a piece the tracked position does not have there.
+    pub const NO_PIECE: &str = "wec.no-piece";
+    /// Warning: the record gives a piece other articles than the tracked ones.
+    pub const ARTICLES_DIFFER: &str = "wec.articles-differ";
+    /// Warning: an article picked up, dropped or exchanged that is not where the record says.
+    pub const NO_ARTICLE: &str = "wec.no-article";
+    /// Warning: a stunned piece moves.
+    pub const STUNNED_MOVES: &str = "wec.stunned-moves";
+    /// Warning: a result's colour differs from the tracked colour of the piece.
+    pub const RESULT_COLOR: &str = "wec.result-color";
+    /// Warning: turns after the game ended (a primary government piece destroyed or converted).
+    pub const AFTER_END: &str = "wec.after-end";
+    /// Info: the game ended; the winner is stored.
+    pub const GAME_WON: &str = "wec.game-won";
+}
+
+/// A code of the notation (`TA`, `ground`, `B`, `<`…): borrowed from the parser's static tables, so
+/// reading a turn allocates no string per token. Serializes as a plain string.
+pub type Code = Cow<'static, str>;
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct WecGame {
@@ -10,43 +146,603 @@ pub struct WecGame {
     pub turns: Vec<Turn>,
     /// `B` or `W` once a primary government piece is destroyed or converted.
     pub winner: Option<String>,
+    /// The ply after which the game ended (the turn that destroyed or converted the government piece).
+    pub ended_at: Option<u32>,
+    /// Comments written before the first turn.
+    pub intro: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Turn {
     pub ply: u32,
+    /// The number written before the turn (`N.` or `N...`), if any.
+    pub no: Option<u32>,
     /// `B` or `W`.
-    pub color: String,
-    /// The turn string as written (trimmed, without the `N.` prefix).
+    pub color: Code,
+    /// 1-based file line of the turn.
+    pub line: u32,
+    /// The turn string as written (trimmed, without the `N.` prefix, comments and white space).
     pub notation: String,
+    /// The moving piece (for a turn whose move could not be read: `type` empty, see `unparsed`).
     pub piece: Piece,
     pub to: Dest,
+    pub transport: Option<Transport>,
+    pub dozer: Option<Dozer>,
+    pub fires: Vec<Fire>,
+    pub pickup: Option<Pickup>,
+    pub exchange: Option<Exchange>,
+    pub reinforce: Option<Reinforce>,
+    pub drop: Option<Drop>,
+    pub results: Vec<WecResult>,
+    /// The comments after the turn, joined by a space.
+    pub comment: Option<String>,
+    /// Text that could not be read (the whole turn, or parts of it), in order.
+    pub unparsed: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Piece {
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: Code,
     /// `ground`, `air` or `sub`.
-    pub level: String,
+    pub level: Code,
     /// `[row, col]` as written.
     pub at: [u8; 2],
-    pub articles: Vec<String>,
-    pub orient: Option<String>,
+    pub articles: Vec<Code>,
+    /// `<` (left, port path) or `>` (right, starboard path); `null` when not written.
+    pub orient: Option<Code>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Dest {
-    pub level: String,
+    pub level: Code,
     pub at: [u8; 2],
 }
 
-pub fn parse(_body: &str, _ctx: &Ctx) -> Parsed<WecGame> {
+/// `-TRA->Piece LevelLocation Articles`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Transport {
+    pub piece: Piece,
+    pub to: Dest,
+    /// The articles written after the destination.
+    pub articles: Vec<Code>,
+}
+
+/// `,DO>Location Piece_typeLocation{,Piece_typeLocation}`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Dozer {
+    /// The square dozed into.
+    pub toward: [u8; 2],
+    /// The dozed pieces and the squares they are pushed to.
+    pub pieces: Vec<Dozed>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Dozed {
+    #[serde(rename = "type")]
+    pub kind: Code,
+    pub at: [u8; 2],
+}
+
+/// `,FI1:` / `,FI2:` `Firing_article/Piece` then `->LocationOrient` or `=>Target`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Fire {
+    /// 1 or 2, as written.
+    pub slot: u8,
+    pub article: Code,
+    pub from: Piece,
+    /// Fired toward a location, on a path (`<` port, `>` starboard, `null` straight).
+    pub toward: Option<Toward>,
+    /// Fired at a piece.
+    pub target: Option<Piece>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Toward {
+    pub at: [u8; 2],
+    pub orient: Option<Code>,
+}
+
+/// `,PU:Piece^Article`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Pickup {
+    pub piece: Piece,
+    pub article: Code,
+}
+
+/// `,EX:Piece->Article->Piece` (transfer) or `,EX:Piece->Article<=>Article<-Piece` (swap).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Exchange {
+    pub from: Piece,
+    pub article: Code,
+    /// The article given back in a swap; `null` for a transfer.
+    pub swap: Option<Code>,
+    pub to: Piece,
+}
+
+/// `,RE:LocationPiece_typeOrient`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Reinforce {
+    pub at: [u8; 2],
+    #[serde(rename = "type")]
+    pub kind: Code,
+    pub orient: Option<Code>,
+}
+
+/// `,DR:PiecevArticle`.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Drop {
+    pub piece: Piece,
+    pub article: Code,
+}
+
+/// One result of `,RS:`: a type (`R T S RK TK SK STK CK` or a piece type) and one of: a location and
+/// offset (`->`), a location below (`v`), or the piece it happened to with stun and colour (`*`).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct WecResult {
+    #[serde(rename = "type")]
+    pub kind: Code,
+    /// `->Location`: where (null when only an offset is written).
+    pub at: Option<[u8; 2]>,
+    /// `->…Offset`: the direction, each part -1, 0 or 1.
+    pub offset: Option<[i8; 2]>,
+    /// `vLocation`.
+    pub down_at: Option<[u8; 2]>,
+    /// `*Piece`: the piece it happened to.
+    pub piece: Option<Piece>,
+    /// Turns stunned (0–255), with `*`.
+    pub stun: Option<u8>,
+    /// `B` or `W`: the colour of the piece it happened to, with `*`.
+    pub color: Option<Code>,
+}
+
+/// Character column (1-based) of byte offset `b` in `line`.
+fn char_col(line: &str, b: usize) -> u32 {
+    let b = b.min(line.len());
+    let mut k = b;
+    while k > 0 && !line.is_char_boundary(k) {
+        k -= 1;
+    }
+    line.get(..k).map_or(0, |s| s.chars().count()) as u32 + 1
+}
+
+/// A turn string with its white space removed, and where each of its bytes sits in the line.
+struct Compact<'a> {
+    text: std::borrow::Cow<'a, str>,
+    /// Byte offset in the line of each byte of `text` (empty when `text` is borrowed verbatim).
+    map: Vec<usize>,
+    start: usize,
+}
+
+impl Compact<'_> {
+    fn line_byte(&self, off: usize) -> usize {
+        if self.map.is_empty() {
+            self.start + off
+        } else {
+            self.map
+                .get(off)
+                .copied()
+                .or_else(|| self.map.last().map(|l| l + 1))
+                .unwrap_or(self.start)
+        }
+    }
+}
+
+fn compact(line: &str, start: usize, end: usize) -> Compact<'_> {
+    let s = line.get(start..end).unwrap_or_default();
+    // bytes first: only ASCII white space or non-ASCII text needs the character scan
+    if !s.bytes().any(|b| b.is_ascii_whitespace() || b >= 0x80) || !s.contains(char::is_whitespace)
+    {
+        return Compact {
+            text: std::borrow::Cow::Borrowed(s),
+            map: Vec::new(),
+            start,
+        };
+    }
+    let mut text = String::with_capacity(s.len());
+    let mut map = Vec::with_capacity(s.len());
+    for (o, ch) in s.char_indices() {
+        if ch.is_whitespace() {
+            continue;
+        }
+        text.push(ch);
+        for k in 0..ch.len_utf8() {
+            map.push(start + o + k);
+        }
+    }
+    Compact {
+        text: std::borrow::Cow::Owned(text),
+        map,
+        start,
+    }
+}
+
+/// Reads the optional number before a turn: `N.` or `N...`, then spaces. Returns (number, ellipsis,
+/// byte offset after it).
+fn number_prefix(s: &str, from: usize) -> Option<(u32, bool, usize)> {
+    let b = s.as_bytes();
+    let mut k = from;
+    while b.get(k).is_some_and(u8::is_ascii_digit) {
+        k += 1;
+    }
+    if k == from || b.get(k) != Some(&b'.') {
+        return None;
+    }
+    let no: u32 = s.get(from..k)?.parse().ok()?;
+    let ellipsis = s.get(k..).is_some_and(|r| r.starts_with("..."));
+    k += if ellipsis { 3 } else { 1 };
+    while b.get(k).is_some_and(|c| *c == b' ' || *c == b'\t') {
+        k += 1;
+    }
+    Some((no, ellipsis, k))
+}
+
+/// Parses one turn string (already without number and white space) into `turn`. Diagnostics are
+/// located through `cm` in `line` (file line `lineno`).
+fn parse_turn(
+    turn: &mut Turn,
+    cm: &Compact<'_>,
+    line: &str,
+    lineno: u32,
+    diags: &mut Vec<Diagnostic>,
+    seen: &mut Vec<&'static str>,
+) {
+    use grammar::PartKind;
+    let text: &str = &cm.text;
+    let notes = grammar::Notes::default();
+    let col_of = |off: usize| char_col(line, cm.line_byte(off));
+    let off_of = |rest: &str| text.len().saturating_sub(rest.len());
+    let err_off = |e: &nom::Err<nom::error::Error<&str>>, start: usize| match e {
+        nom::Err::Error(x) | nom::Err::Failure(x) => off_of(x.input).max(start),
+        nom::Err::Incomplete(_) => start,
+    };
+    let mut rest = match grammar::mv(text, &notes) {
+        Ok((rest, (piece, to))) => {
+            turn.piece = piece;
+            turn.to = to;
+            rest
+        }
+        Err(e) => {
+            let at = err_off(&e, 0);
+            diags.push(Diagnostic::error(
+                code::TURN_UNREADABLE,
+                lineno,
+                col_of(at),
+                format!(
+                    "turn {} ({}): the move cannot be read at {:?}; the turn is kept as text",
+                    turn.ply,
+                    color_name(&turn.color),
+                    snippet(text.get(at..).unwrap_or_default())
+                ),
+            ));
+            turn.unparsed.push(text.to_string());
+            return;
+        }
+    };
+    let mut last_rank = 0u8;
+    let mut last_fire = 0u8;
+    while !rest.is_empty() {
+        let start = off_of(rest);
+        let mark = notes.items.borrow().len();
+        let kind = grammar::part_at(rest);
+        let parsed: Result<&str, usize> = match kind {
+            None => Err(start),
+            Some(k) => {
+                let r = match k {
+                    PartKind::Transport => grammar::transport(rest, &notes).map(|(r, v)| {
+                        if turn.transport.is_some() || turn.dozer.is_some() {
+                            (r, false)
+                        } else {
+                            turn.transport = Some(v);
+                            (r, true)
+                        }
+                    }),
+                    PartKind::Dozer => grammar::dozer(rest, &notes).map(|(r, v)| {
+                        if turn.transport.is_some() || turn.dozer.is_some() {
+                            (r, false)
+                        } else {
+                            if v.pieces.len() > 5 {
+                                diags.push(Diagnostic::warning(
+                                    code::DOZER_MANY,
+                                    lineno,
+                                    col_of(start),
+                                    format!(
+                                        "turn {}: {} dozed pieces; the grammar allows five",
+                                        turn.ply,
+                                        v.pieces.len()
+                                    ),
+                                ));
+                            }
+                            turn.dozer = Some(v);
+                            (r, true)
+                        }
+                    }),
+                    PartKind::Fire => grammar::fire(rest, &notes).map(|(r, v)| {
+                        if turn.fires.len() >= 2 {
+                            (r, false)
+                        } else {
+                            let expected = turn.fires.len() as u8 + 1;
+                            if v.slot != expected || v.slot <= last_fire {
+                                diags.push(Diagnostic::warning(
+                                    code::FIRE_SLOT,
+                                    lineno,
+                                    col_of(start),
+                                    format!(
+                                        "turn {}: fire FI{} where FI{} was expected; read as written",
+                                        turn.ply, v.slot, expected
+                                    ),
+                                ));
+                            }
+                            last_fire = v.slot;
+                            turn.fires.push(v);
+                            (r, true)
+                        }
+                    }),
+                    PartKind::Pickup => grammar::pickup(rest, &notes).map(|(r, v)| (r, set_once(&mut turn.pickup, v))),
+                    PartKind::Exchange => {
+                        grammar::exchange(rest, &notes).map(|(r, v)| (r, set_once(&mut turn.exchange, v)))
+                    }
+                    PartKind::Reinforce => {
+                        grammar::reinforce(rest, &notes).map(|(r, v)| (r, set_once(&mut turn.reinforce, v)))
+                    }
+                    PartKind::Drop => grammar::drop_part(rest, &notes).map(|(r, v)| (r, set_once(&mut turn.drop, v))),
+                    PartKind::Results => grammar::results(rest, &notes).map(|(r, v)| {
+                        if turn.results.is_empty() {
+                            turn.results = v;
+                            (r, true)
+                        } else {
+                            (r, false)
+                        }
+                    }),
+                };
+                match r {
+                    // text after a part that starts no part is reported at the next step
+                    Ok((r, true)) => Ok(r),
+                    Ok((r, false)) => {
+                        notes.truncate(mark);
+                        diags.push(Diagnostic::error(
+                            code::PART_TWICE,
+                            lineno,
+                            col_of(start),
+                            format!(
+                                "turn {}: {} given again (or with a transport/dozer already given); kept as text",
+                                turn.ply,
+                                k.name()
+                            ),
+                        ));
+                        turn.unparsed
+                            .push(text.get(start..off_of(r)).unwrap_or_default().to_string());
+                        rest = r;
+                        continue;
+                    }
+                    Err(e) => Err(err_off(&e, start)),
+                }
+            }
+        };
+        match parsed {
+            Ok(r) => {
+                if let Some(k) = kind {
+                    if k.rank() < last_rank {
+                        diags.push(Diagnostic::warning(
+                            code::PART_ORDER,
+                            lineno,
+                            col_of(start),
+                            format!(
+                                "turn {}: {} written after a later part; read anyway",
+                                turn.ply,
+                                k.name()
+                            ),
+                        ));
+                    }
+                    last_rank = last_rank.max(k.rank());
+                }
+                rest = r;
+            }
+            Err(at) => {
+                notes.truncate(mark);
+                // undo a half-read part: keep what it had stored only if it was complete
+                let skip = grammar::next_marker(rest);
+                let raw = rest.get(..skip).unwrap_or(rest);
+                let what = kind.map_or("text that starts no part".to_string(), |k| {
+                    k.name().to_string()
+                });
+                diags.push(Diagnostic::error(
+                    code::PART_UNREADABLE,
+                    lineno,
+                    col_of(at),
+                    format!(
+                        "turn {} ({}): {} cannot be read at {:?}; kept as text",
+                        turn.ply,
+                        color_name(&turn.color),
+                        what,
+                        snippet(text.get(at..).unwrap_or_default())
+                    ),
+                ));
+                turn.unparsed.push(raw.to_string());
+                rest = rest.get(skip..).unwrap_or_default();
+            }
+        }
+    }
+    for n in notes.items.borrow().iter() {
+        // each alternate or doubtful spelling is reported at its first use in the game
+        if seen.contains(&n.written) {
+            continue;
+        }
+        seen.push(n.written);
+        let off = text.len().saturating_sub(n.rest);
+        let col = col_of(off);
+        let d = match n.flag {
+            codes::Flag::Alias => Diagnostic::info(
+                code::ALIAS,
+                lineno,
+                col,
+                format!(
+                    "{} read as {} (the seed spells it both ways; reported at its first use in the game)",
+                    n.written, n.canon
+                ),
+            ),
+            codes::Flag::Undefined => Diagnostic::info(
+                code::CODE_UNDEFINED,
+                lineno,
+                col,
+                format!(
+                    "{} is in the grammar but not in the terminal list; read as the {} of the setup chart",
+                    n.written,
+                    piece_name(n.canon).unwrap_or("piece")
+                ),
+            ),
+            codes::Flag::NotArticle => Diagnostic::warning(
+                code::ARTICLE_DOUBTFUL,
+                lineno,
+                col,
+                format!(
+                    "{} is a kill result, not an article; kept as written",
+                    n.written
+                ),
+            ),
+        };
+        diags.push(d);
+    }
+}
+
+/// Stores `v` if the slot is empty; false if it was taken.
+fn set_once<T>(slot: &mut Option<T>, v: T) -> bool {
+    if slot.is_some() {
+        return false;
+    }
+    *slot = Some(v);
+    true
+}
+
+fn snippet(s: &str) -> String {
+    s.chars().take(16).collect()
+}
+
+/// `Black` / `White` for `B` / `W`.
+pub(crate) fn color_name(c: &str) -> &'static str {
+    if c == "W" { "White" } else { "Black" }
+}
+
+/// Parses a WEC body: one turn per line (see the module docs), then replays it from the standard
+/// setup. Never panics; every problem is a diagnostic.
+pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
+    let (clean, comments) = if body.contains('{') {
+        let (c, v) = crate::text::strip_comments(body);
+        (Cow::Owned(c), v)
+    } else {
+        (Cow::Borrowed(body), Vec::new())
+    };
+    let mut diags = Vec::new();
+    let mut game = WecGame::default();
+    let mut seen: Vec<&'static str> = Vec::new();
+    // (body line, byte offset of the turn's text) of each turn, to attach comments
+    let mut starts: Vec<(usize, usize)> = Vec::new();
+    let clean_lines: Vec<&str> = clean.split('\n').collect();
+    game.turns.reserve(clean_lines.len());
+    for (li, raw_line) in clean_lines.iter().enumerate() {
+        let line = raw_line.trim_end_matches('\r');
+        let lineno = ctx.first_line.saturating_add(li as u32);
+        let Some(first) = line.find(|c: char| !c.is_whitespace()) else {
+            continue;
+        };
+        let ply = game.turns.len() as u32 + 1;
+        let color = if ply % 2 == 1 { "B" } else { "W" };
+        let mut turn = Turn {
+            ply,
+            color: Cow::Borrowed(color),
+            line: lineno,
+            ..Turn::default()
+        };
+        let mut begin = first;
+        if let Some((no, ellipsis, after)) = number_prefix(line, first) {
+            turn.no = Some(no);
+            begin = after;
+            if ellipsis && color == "B" {
+                diags.push(Diagnostic::warning(
+                    code::NUMBER_COLOR,
+                    lineno,
+                    char_col(line, first),
+                    format!("turn {ply}: {no}... marks White, but this line is Black's turn (lines alternate)"),
+                ));
+            }
+        }
+        let end = line.trim_end().len().max(begin);
+        let cm = compact(line, begin, end);
+        turn.notation = cm.text.to_string();
+        if cm.text.is_empty() {
+            diags.push(Diagnostic::error(
+                code::TURN_UNREADABLE,
+                lineno,
+                char_col(line, first),
+                format!(
+                    "turn {ply} ({}): a number with no turn after it",
+                    color_name(color)
+                ),
+            ));
+            turn.unparsed
+                .push(line.get(first..).unwrap_or_default().trim().to_string());
+        } else {
+            // comments are blanked one space per character, so character columns are the file's
+            parse_turn(&mut turn, &cm, line, lineno, &mut diags, &mut seen);
+        }
+        starts.push((li, first));
+        game.turns.push(turn);
+    }
+    // attach comments to the turn before them
+    for c in &comments {
+        if !c.closed {
+            diags.push(Diagnostic::warning(
+                code::COMMENT_UNCLOSED,
+                ctx.first_line.saturating_add(c.line as u32),
+                c.col as u32 + 1,
+                "comment without a closing }; it runs to the end of the line",
+            ));
+        }
+        if c.text.is_empty() {
+            continue;
+        }
+        let byte_col = clean_lines
+            .get(c.line)
+            .and_then(|l| l.char_indices().nth(c.col).map(|(b, _)| b))
+            .unwrap_or(0);
+        let idx = starts
+            .iter()
+            .rposition(|&(l, b)| (l, b) < (c.line, byte_col));
+        let slot = match idx.and_then(|k| game.turns.get_mut(k)) {
+            Some(t) => &mut t.comment,
+            None => &mut game.intro,
+        };
+        match slot {
+            Some(s) => {
+                s.push(' ');
+                s.push_str(&c.text);
+            }
+            None => *slot = Some(c.text.clone()),
+        }
+    }
+    replay::replay_game(&mut game, &mut diags);
+    let players = [("B", "Black"), ("W", "White")]
+        .iter()
+        .map(|(s, c)| Seat {
+            seat: s.to_string(),
+            name: ctx
+                .tag(c)
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(str::to_string),
+            color: Some(c.to_string()),
+        })
+        .collect();
+    let outcome = game.winner.as_ref().map(|w| Outcome {
+        winners: vec![w.clone()],
+        draw: Vec::new(),
+        summary: format!("{} wins", color_name(w)),
+    });
     Parsed {
-        game: WecGame::default(),
-        players: Vec::new(),
-        outcome: None,
+        game,
+        players,
+        outcome,
         title: None,
-        diagnostics: Vec::new(),
+        diagnostics: diags,
     }
 }

@@ -1,0 +1,1006 @@
+//! WEC notation: every production of the grammar, the body layout, diagnostics, replay, the
+//! renderer's round trip on the whole corpus, and descriptions.
+
+use std::path::{Path, PathBuf};
+
+use annals_import::model::{Ctx, Parsed};
+use annals_import::wec::{self, Turn, WecGame};
+use annals_import::{Severity, record};
+
+fn parse_with(body: &str, tags: &[(String, String)]) -> Parsed<WecGame> {
+    wec::parse(
+        body,
+        &Ctx {
+            first_line: 1,
+            tags,
+        },
+    )
+}
+
+fn parse(body: &str) -> Parsed<WecGame> {
+    parse_with(body, &[])
+}
+
+/// The only turn of a one-line body, which must read without errors.
+fn turn(line: &str) -> Turn {
+    let p = parse(line);
+    let errors: Vec<_> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    assert!(errors.is_empty(), "{line}: {errors:?}");
+    match p.game.turns.into_iter().next() {
+        Some(t) => t,
+        None => panic!("no turn in {line:?}"),
+    }
+}
+
+fn diag_codes(p: &Parsed<WecGame>) -> Vec<&str> {
+    p.diagnostics.iter().map(|d| &*d.code).collect()
+}
+
+fn codes(xs: &[&'static str]) -> Vec<wec::Code> {
+    xs.iter().map(|x| wec::Code::Borrowed(x)).collect()
+}
+
+/// Parse, render, parse again: the same turn (up to the written form).
+fn round_trips(t: &Turn) {
+    let again = turn(&wec::render(t));
+    assert_eq!(strip(&again), strip(t), "render: {}", wec::render(t));
+}
+
+fn strip(t: &Turn) -> Turn {
+    Turn {
+        notation: String::new(),
+        line: 0,
+        no: None,
+        comment: None,
+        ply: 0,
+        color: wec::Code::Borrowed(""),
+        ..t.clone()
+    }
+}
+
+// ---- productions ----
+
+#[test]
+fn move_with_levels_articles_and_orientation() {
+    let t = turn("MV:TA(1,1)->(3,1)");
+    assert_eq!(
+        (&*t.piece.kind, &*t.piece.level, t.piece.at),
+        ("TA", "ground", [1, 1])
+    );
+    assert_eq!((&*t.to.level, t.to.at), ("ground", [3, 1]));
+    assert!(t.piece.articles.is_empty() && t.piece.orient.is_none());
+    let t = turn("MV:JE(1,4)->^(1,4)");
+    assert_eq!(t.to.level, "air");
+    let t = turn("MV:SUv(1,2)->v(3,2)");
+    assert_eq!((&*t.piece.level, &*t.to.level), ("sub", "sub"));
+    let t = turn("MV:RP(6,5)3SLSTXXX>->(5,6)");
+    assert_eq!(t.piece.articles, ["SL", "ST", "XXX"]);
+    assert_eq!(t.piece.orient.as_deref(), Some(">"));
+    let t = turn("MV:CH^(10,10)1ASH<->^(9,9)");
+    assert_eq!(
+        (t.piece.articles.clone(), t.piece.orient.as_deref()),
+        (codes(&["ASH"]), Some("<"))
+    );
+    round_trips(&t);
+}
+
+#[test]
+fn move_json_has_the_contract_shape() {
+    let t = turn("MV:TA(1,1)1FL->(3,1)");
+    let v = serde_json::to_value(&t).unwrap_or_default();
+    assert_eq!(
+        v["piece"],
+        serde_json::json!({"type":"TA","level":"ground","at":[1,1],"articles":["FL"],"orient":null})
+    );
+    assert_eq!(v["to"], serde_json::json!({"level":"ground","at":[3,1]}));
+    for k in [
+        "transport",
+        "dozer",
+        "pickup",
+        "exchange",
+        "reinforce",
+        "drop",
+        "comment",
+    ] {
+        assert!(v[k].is_null(), "{k}");
+    }
+    for k in ["fires", "results", "unparsed"] {
+        assert_eq!(v[k], serde_json::json!([]), "{k}");
+    }
+}
+
+#[test]
+fn transport() {
+    let t = turn("MV:SHP(2,5)->(3,6)-TRA->DS(3,4)1JU^(5,4)1JU");
+    let Some(tr) = &t.transport else {
+        panic!("no transport")
+    };
+    assert_eq!(
+        (&*tr.piece.kind, tr.piece.at, tr.piece.articles.clone()),
+        ("DS", [3, 4], codes(&["JU"]))
+    );
+    assert_eq!(
+        (&*tr.to.level, tr.to.at, tr.articles.clone()),
+        ("air", [5, 4], codes(&["JU"]))
+    );
+    round_trips(&t);
+    let t = turn("MV:TA(1,1)->(2,1)-TRA->TA(3,3)(4,4)");
+    assert!(
+        t.transport
+            .as_ref()
+            .is_some_and(|x| x.articles.is_empty() && x.to.level == "ground")
+    );
+}
+
+#[test]
+fn dozer_with_one_to_five_pieces() {
+    let t = turn("MV:DO(1,9)->(2,9),DO>(2,9)SP(3,9)");
+    let Some(d) = &t.dozer else {
+        panic!("no dozer")
+    };
+    assert_eq!(
+        (d.toward, d.pieces.len(), &*d.pieces[0].kind, d.pieces[0].at),
+        ([2, 9], 1, "SP", [3, 9])
+    );
+    let t = turn("MV:DO(1,9)->(2,9),DO>(2,9)SP(3,9),RP(4,9),TA(5,9),K(6,9),AAA(7,9)");
+    assert_eq!(t.dozer.as_ref().map(|d| d.pieces.len()), Some(5));
+    round_trips(&t);
+    let p = parse("MV:DO(1,9)->(2,9),DO>(2,9)SP(3,9),RP(4,9),TA(5,9),K(6,9),AAA(7,9),Q(8,9)");
+    assert_eq!(
+        p.game.turns[0].dozer.as_ref().map(|d| d.pieces.len()),
+        Some(6)
+    );
+    assert!(diag_codes(&p).contains(&"wec.dozer-many"));
+}
+
+#[test]
+fn fires_toward_a_location_or_at_a_piece() {
+    let t = turn("MV:SUv(10,2)->v(8,2),FI1:TL/SUv(8,2)->(4,2)<");
+    let f = &t.fires[0];
+    assert_eq!((f.slot, &*f.article, &*f.from.kind), (1, "TL", "SU"));
+    assert_eq!(
+        f.toward.as_ref().map(|x| (x.at, x.orient.clone())),
+        Some(([4, 2], Some(wec::Code::Borrowed("<"))))
+    );
+    assert!(f.target.is_none());
+    let t = turn("MV:CH^(10,4)->^(8,4),FI1:ST/CH^(8,4)=>CH^(5,4)2SCJU>,FI2:RL/RP(9,10)->(3,10)");
+    assert_eq!(t.fires.len(), 2);
+    let target = t.fires[0].target.clone().unwrap_or_default();
+    assert_eq!(
+        (&*target.kind, &*target.level, target.articles.len()),
+        ("CH", "air", 2)
+    );
+    assert_eq!(target.orient.as_deref(), Some(">"));
+    assert_eq!(
+        (
+            t.fires[1].slot,
+            t.fires[1].toward.as_ref().map(|x| x.orient.clone())
+        ),
+        (2, Some(None))
+    );
+    round_trips(&t);
+}
+
+#[test]
+fn fire_numbers_and_a_third_fire() {
+    let p = parse("MV:TA(1,1)->(2,1),FI2:FL/TA(2,1)->(4,1)");
+    assert!(diag_codes(&p).contains(&"wec.fire-slot"));
+    let p = parse(
+        "MV:TA(1,1)->(2,1),FI1:FL/TA(2,1)->(4,1),FI2:FL/TA(2,1)->(4,1),FI2:FL/TA(2,1)->(4,1)",
+    );
+    assert!(diag_codes(&p).contains(&"wec.part-twice"));
+    assert_eq!(p.game.turns[0].fires.len(), 2);
+    assert_eq!(p.game.turns[0].unparsed, [",FI2:FL/TA(2,1)->(4,1)"]);
+}
+
+#[test]
+fn pickup() {
+    let t = turn("MV:SP(3,3)1BI->(4,4),PU:SP(4,4)1BI^AST");
+    let Some(pu) = &t.pickup else {
+        panic!("no pickup")
+    };
+    assert_eq!(
+        (&*pu.piece.kind, pu.piece.at, &*pu.article),
+        ("SP", [4, 4], "AST")
+    );
+    round_trips(&t);
+}
+
+#[test]
+fn exchange_transfer_and_swap() {
+    let t = turn("MV:Q(1,6)->(2,5),EX:SP(4,4)2BIAST->AST->SHP(3,6)1SC");
+    let Some(ex) = &t.exchange else {
+        panic!("no exchange")
+    };
+    assert_eq!(
+        (&*ex.from.kind, &*ex.article, ex.swap.clone(), &*ex.to.kind),
+        ("SP", "AST", None, "SHP")
+    );
+    round_trips(&t);
+    let t = turn("MV:RP(6,5)3SLSTXXX>->(5,6),EX:RP(5,6)3SLSTXXX->ST<=>SH<-SP(7,2)1SH");
+    let Some(ex) = &t.exchange else {
+        panic!("no exchange")
+    };
+    assert_eq!(
+        (&*ex.article, ex.swap.as_deref(), ex.to.at),
+        ("ST", Some("SH"), [7, 2])
+    );
+    round_trips(&t);
+}
+
+#[test]
+fn reinforce() {
+    let t = turn("MV:TA(1,1)->(2,1),RE:(1,1)TA<");
+    let Some(re) = &t.reinforce else {
+        panic!("no reinforce")
+    };
+    assert_eq!(
+        (re.at, &*re.kind, re.orient.as_deref()),
+        ([1, 1], "TA", Some("<"))
+    );
+    let t = turn("MV:TA(1,1)->(2,1),RE:(1,1)AAA");
+    assert_eq!(
+        t.reinforce.as_ref().map(|r| (&*r.kind, r.orient.is_none())),
+        Some(("AAA", true))
+    );
+    round_trips(&t);
+}
+
+#[test]
+fn drop() {
+    let t = turn("MV:RP(5,6)3SLXXXSH->(4,5),DR:RP(4,5)3SLXXXSHvSL");
+    let Some(dr) = &t.drop else { panic!("no drop") };
+    assert_eq!((dr.piece.articles.len(), &*dr.article), (3, "SL"));
+    round_trips(&t);
+    // the drop's `v` is not a level: a piece at sub level drops too
+    let t = turn("MV:SUv(3,3)1TL->v(4,4),DR:SUv(4,4)1TLvTL");
+    assert_eq!(t.drop.as_ref().map(|d| &*d.piece.level), Some("sub"));
+}
+
+#[test]
+fn results_in_every_form() {
+    let t = turn(
+        "MV:TA(1,1)->(2,1),RS:R->(7,4)(-1,0),Tv(5,2),RK*K(10,6)0W,STK*DS^(5,4)1JU2B,RP*RP(6,5)3SLSTXXX0B,S->(0,-1)",
+    );
+    let r = &t.results;
+    assert_eq!(r.len(), 6);
+    assert_eq!(
+        (&*r[0].kind, r[0].at, r[0].offset),
+        ("R", Some([7, 4]), Some([-1, 0]))
+    );
+    assert_eq!((&*r[1].kind, r[1].down_at), ("T", Some([5, 2])));
+    assert_eq!(
+        (&*r[2].kind, r[2].stun, r[2].color.as_deref()),
+        ("RK", Some(0), Some("W"))
+    );
+    assert_eq!(
+        r[2].piece.as_ref().map(|p| (&*p.kind, p.at)),
+        Some(("K", [10, 6]))
+    );
+    assert_eq!((&*r[3].kind, r[3].stun), ("STK", Some(2)));
+    assert_eq!(
+        r[3].piece.as_ref().map(|p| p.articles.clone()),
+        Some(codes(&["JU"]))
+    );
+    assert_eq!(r[4].piece.as_ref().map(|p| p.articles.len()), Some(3));
+    assert_eq!(
+        (&*r[5].kind, r[5].at, r[5].offset),
+        ("S", None, Some([0, -1]))
+    );
+    round_trips(&t);
+}
+
+#[test]
+fn stun_after_articles_is_read_by_backtracking() {
+    // `1W`: no article code follows the 1, so it is the stun
+    let t = turn("MV:TA(1,1)->(2,1),RS:STK*TA(5,5)1W");
+    assert_eq!(t.results[0].stun, Some(1));
+    assert!(
+        t.results[0]
+            .piece
+            .as_ref()
+            .is_some_and(|p| p.articles.is_empty())
+    );
+    let t = turn("MV:TA(1,1)->(2,1),RS:STK*TA(5,5)1FL25W");
+    assert_eq!(
+        (
+            t.results[0].stun,
+            t.results[0].piece.as_ref().map(|p| p.articles.len())
+        ),
+        (Some(25), Some(1))
+    );
+    let t = turn("MV:TA(1,1)->(2,1),RS:STK*TA(5,5)255B");
+    assert_eq!(t.results[0].stun, Some(255));
+    let p = parse("MV:TA(1,1)->(2,1),RS:STK*TA(5,5)256B");
+    assert!(diag_codes(&p).contains(&"wec.part-unreadable"));
+}
+
+// ---- the seed's grammar faults ----
+
+#[test]
+fn prefix_collisions_take_the_longest_code_of_the_position() {
+    // STK (result) vs STP (piece type, read as SP) vs S
+    let t = turn(
+        "MV:TA(1,1)->(2,1),RS:STK*TA(5,5)0W,STP*STP(5,6)0W,S->(4,4)(1,0),SK*JE^(3,3)0W,SP->(2,2)(0,1)",
+    );
+    let kinds: Vec<&str> = t.results.iter().map(|r| &*r.kind).collect();
+    assert_eq!(kinds, ["STK", "SP", "S", "SK", "SP"]);
+    // AS (piece) vs AST / ASH (articles)
+    let t = turn("MV:AS(1,6)2ASTASH->(2,6),PU:AS(2,6)2ASTASH^ASL");
+    assert_eq!(
+        (&*t.piece.kind, t.piece.articles.clone()),
+        ("AS", codes(&["AST", "ASH"]))
+    );
+    // SP / SOP / SU
+    for (s, k) in [
+        ("MV:SP(2,2)->(3,3)", "SP"),
+        ("MV:SOP(2,2)->(3,3)", "SOP"),
+        ("MV:SU(1,2)->v(1,2)", "SU"),
+    ] {
+        assert_eq!(turn(s).piece.kind, k);
+    }
+    // R / RK / RP, T / TK / TA
+    let t = turn(
+        "MV:TA(1,1)->(2,1),RS:R->(3,3)(1,0),RK*RP(3,3)0W,RP->(3,3)(1,1),T->(4,4)(0,1),TK*TA(4,4)0W,TA->(5,5)(0,0)",
+    );
+    let kinds: Vec<&str> = t.results.iter().map(|r| &*r.kind).collect();
+    assert_eq!(kinds, ["R", "RK", "RP", "T", "TK", "TA"]);
+}
+
+#[test]
+fn alternate_spellings_are_normalized_with_an_info() {
+    let p = parse("MV:STP(9,9)->(8,10),PU:STP(8,10)^JP");
+    let t = &p.game.turns[0];
+    assert_eq!(
+        (&*t.piece.kind, t.pickup.as_ref().map(|x| &*x.article)),
+        ("SP", Some("JU"))
+    );
+    let alias: Vec<_> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "wec.alias")
+        .collect();
+    // once per spelling and game: STP (twice written) and JP
+    assert_eq!(alias.len(), 2);
+    assert!(alias.iter().all(|d| d.severity == Severity::Info));
+    assert_eq!((alias[0].line, alias[0].col), (1, 4));
+    assert_eq!(wec::render(t), "MV:SP(9,9)->(8,10),PU:SP(8,10)^JU");
+    let p = parse("MV:TA(1,1)->(2,1),FI1:JP/TA(2,1)->(4,1)");
+    assert_eq!(p.game.turns[0].fires[0].article, "JU");
+}
+
+#[test]
+fn undefined_and_doubtful_codes_are_flagged() {
+    let p = parse("MV:SHP(2,5)->(3,6)\nMV:XP(9,6)->(8,7)\nMV:TA(1,1)1TK->(2,1)");
+    let c = diag_codes(&p);
+    assert_eq!(c.iter().filter(|c| **c == "wec.code-undefined").count(), 2);
+    let d = p
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "wec.article-doubtful");
+    assert!(
+        d.is_some_and(|d| d.severity == Severity::Warning && d.line == 3 && d.col == 12),
+        "{:?}",
+        p.diagnostics
+    );
+    assert_eq!(p.game.turns[2].piece.articles, ["TK"]);
+}
+
+#[test]
+fn empty_level_orient_and_articles() {
+    let t = turn("MV:TA(1,1)->(1,2),FI1:FL/TA(1,2)->(3,2),EX:TA(1,2)->FL->Q(1,6)");
+    assert_eq!(
+        (
+            &*t.piece.level,
+            t.piece.orient.clone(),
+            t.piece.articles.len()
+        ),
+        ("ground", None, 0)
+    );
+    assert_eq!(
+        t.fires[0].toward.as_ref().map(|x| x.orient.clone()),
+        Some(None)
+    );
+    // a 0 count is not an article count
+    let p = parse("MV:TA(1,1)0->(1,2)");
+    assert!(diag_codes(&p).contains(&"wec.turn-unreadable"));
+    // a count needs that many codes
+    let p = parse("MV:TA(1,1)2FL->(1,2)");
+    assert!(diag_codes(&p).contains(&"wec.turn-unreadable"));
+}
+
+#[test]
+fn locations_must_be_on_the_board() {
+    for bad in [
+        "MV:TA(0,1)->(2,1)",
+        "MV:TA(1,11)->(2,1)",
+        "MV:TA(1,1)->(2,1),RS:R->(3,3)(2,0)",
+    ] {
+        let p = parse(bad);
+        assert!(
+            p.diagnostics.iter().any(|d| d.severity == Severity::Error),
+            "{bad}"
+        );
+    }
+}
+
+// ---- body layout ----
+
+#[test]
+fn numbers_colours_and_comments() {
+    let body = "{before}\n1. MV:JE(1,4)->^(1,4) {up}\n1... MV:JE(10,4)->^(10,4)\n{about White's move}\nMV:TA(1,1)->(2,1)\n3...MV:TA(10,1)->(9,1)";
+    let p = parse(body);
+    let t = &p.game.turns;
+    assert_eq!(t.len(), 4);
+    let colors: Vec<&str> = t.iter().map(|x| &*x.color).collect();
+    assert_eq!(colors, ["B", "W", "B", "W"]);
+    assert_eq!(
+        t.iter().map(|x| x.no).collect::<Vec<_>>(),
+        [Some(1), Some(1), None, Some(3)]
+    );
+    assert_eq!(p.game.intro.as_deref(), Some("before"));
+    assert_eq!(t[0].comment.as_deref(), Some("up"));
+    assert_eq!(t[1].comment.as_deref(), Some("about White's move"));
+    assert_eq!(t[0].notation, "MV:JE(1,4)->^(1,4)");
+    assert_eq!((t[0].line, t[3].line), (2, 6));
+    assert!(
+        p.diagnostics.iter().all(|d| d.severity != Severity::Error),
+        "{:?}",
+        p.diagnostics
+    );
+    // N... on a Black line
+    let p = parse("1... MV:JE(1,4)->^(1,4)");
+    assert!(diag_codes(&p).contains(&"wec.number-color"));
+}
+
+#[test]
+fn comment_inside_a_turn_and_unclosed_comment() {
+    let p = parse("MV:TA(1,1)->(2,1){mid},PU:TA(2,1)^FL {end\nMV:TA(10,1)->(9,1)");
+    let t = &p.game.turns;
+    assert_eq!(t[0].notation, "MV:TA(1,1)->(2,1),PU:TA(2,1)^FL");
+    assert_eq!(t[0].comment.as_deref(), Some("mid end"));
+    assert!(t[0].pickup.is_some());
+    let d = p
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "wec.comment-unclosed");
+    assert!(
+        d.is_some_and(|d| (d.line, d.col) == (1, 38)),
+        "{:?}",
+        p.diagnostics
+    );
+}
+
+#[test]
+fn players_and_outcome_from_tags_and_replay() {
+    let tags = vec![
+        ("Black".to_string(), "Ada".to_string()),
+        ("White".to_string(), "Ben".to_string()),
+    ];
+    let p = parse_with("MV:JE(1,7)->^(1,7)\nMV:TA(10,1)->(9,1)", &tags);
+    assert_eq!(p.players.len(), 2);
+    assert_eq!(
+        (
+            &*p.players[0].seat,
+            p.players[0].name.as_deref(),
+            p.players[0].color.as_deref()
+        ),
+        ("B", Some("Ada"), Some("Black"))
+    );
+    assert_eq!(
+        (&*p.players[1].seat, p.players[1].name.as_deref()),
+        ("W", Some("Ben"))
+    );
+    assert!(p.outcome.is_none());
+}
+
+// ---- errors ----
+
+#[test]
+fn malformed_turn_is_an_error_with_its_column_and_the_next_turns_parse() {
+    let body = "MV:RP(2,1)->(3,2)\n1... MV:TA(10,1)-(8,1)\nMV:CP(2,4)->(3,5),PU:CP(3,5)^SC,FI1:XX/CP(3,5)->(4,5),RS:R->(5,5)(1,0)\nMV:CP(9,4)->(8,5)";
+    let p = parse(body);
+    let errs: Vec<_> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    assert_eq!(errs.len(), 2, "{errs:?}");
+    assert_eq!(
+        (&*errs[0].code, errs[0].line, errs[0].col),
+        ("wec.turn-unreadable", 2, 17)
+    );
+    assert!(errs[0].message.contains("turn 2 (White)"));
+    assert_eq!(
+        (&*errs[1].code, errs[1].line, errs[1].col),
+        ("wec.part-unreadable", 3, 37)
+    );
+    let t = &p.game.turns;
+    assert_eq!(t.len(), 4);
+    assert_eq!(
+        (&*t[1].piece.kind, t[1].unparsed.clone()),
+        ("", vec!["MV:TA(10,1)-(8,1)".to_string()])
+    );
+    // the part after the bad fire is still read
+    assert!(t[2].pickup.is_some() && t[2].results.len() == 1 && t[2].fires.is_empty());
+    assert_eq!(t[2].unparsed, [",FI1:XX/CP(3,5)->(4,5)"]);
+    assert_eq!((&*t[3].color, &*t[3].piece.kind), ("W", "CP"));
+    // the unreadable turn still takes its colour's place
+    assert_eq!(t[1].color, "W");
+}
+
+#[test]
+fn parts_out_of_order_or_twice_and_trailing_junk() {
+    let p = parse("MV:TA(1,1)->(2,1),RS:R->(5,5)(1,0),PU:TA(2,1)^FL");
+    assert!(diag_codes(&p).contains(&"wec.part-order"));
+    assert!(p.game.turns[0].pickup.is_some());
+    let p = parse("MV:TA(1,1)->(2,1),PU:TA(2,1)^FL,PU:TA(2,1)^ST");
+    assert!(diag_codes(&p).contains(&"wec.part-twice"));
+    let p = parse("MV:TA(1,1)->(2,1)xyz,PU:TA(2,1)^FL");
+    let e = p
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "wec.part-unreadable");
+    assert!(e.is_some_and(|e| e.col == 18), "{:?}", p.diagnostics);
+    assert_eq!(p.game.turns[0].unparsed, ["xyz"]);
+    assert!(p.game.turns[0].pickup.is_some());
+}
+
+#[test]
+fn never_panics_on_any_prefix_or_mangling() {
+    let mut lines = Vec::new();
+    for f in corpus_files() {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        lines.extend(text.lines().map(str::to_string));
+    }
+    assert!(!lines.is_empty());
+    for l in &lines {
+        for (k, _) in l.char_indices() {
+            let _ = parse(&l[..k]);
+            let _ = parse(&format!("{}{}", &l[..k], "é{"));
+            let _ = parse(&l[k..]);
+        }
+    }
+    for junk in [
+        "",
+        "\n\n",
+        "MV:",
+        "MV:(",
+        "}",
+        "{",
+        "1.",
+        "1...",
+        "99999999999999.",
+        "MV:TA(1,1)->",
+        "MV:TA(1,1)->(2,1),",
+        "MV:TA(１,1)->(2,1)",
+        "MV:TA(1,1)->(2,1),RS:",
+        "MV:TA(1,1)->(2,1),DO>",
+    ] {
+        let p = parse(junk);
+        let _ = wec::position_after(&p.game, 99);
+        for t in &p.game.turns {
+            let _ = wec::render(t);
+            let _ = wec::describe(t);
+        }
+    }
+}
+
+// ---- replay ----
+
+#[test]
+fn standard_setup_is_ply_zero() {
+    let p = parse("MV:JE(1,4)->^(1,4)");
+    let pos = wec::position_after(&p.game, 0);
+    assert_eq!(pos, wec::standard_setup());
+    assert_eq!(pos.pieces.len(), 56);
+    assert_eq!(pos.pieces.iter().filter(|x| x.color == "B").count(), 28);
+    assert_eq!(pos.ground_articles.len(), 68);
+    let k: Vec<_> = pos
+        .pieces
+        .iter()
+        .filter(|x| x.kind == "K")
+        .map(|x| (&*x.color, x.row, x.col))
+        .collect();
+    assert_eq!(k, [("B", 1, 5), ("W", 10, 6)]);
+    let after = wec::position_after(&p.game, 1);
+    assert!(
+        after
+            .pieces
+            .iter()
+            .any(|x| x.kind == "JE" && x.level == "air" && (x.row, x.col) == (1, 4))
+    );
+}
+
+#[test]
+fn replay_applies_pickup_transfer_swap_drop_reinforce_dozer_and_stun() {
+    let body = "MV:SP(2,2)->(3,3),PU:SP(3,3)^BI
+MV:SP(9,2)->(8,3),PU:SP(8,3)^SL
+MV:DO(1,2)->(2,2),DO>(2,2)SP(4,3)
+MV:CH(10,4)->^(10,4),FI1:ST/CH^(10,4)=>SP(4,3)1BI,RS:STK*SP(4,3)1BI2B
+MV:TA(1,1)->(2,1),RE:(1,1)TA<,EX:FP(2,3)->FL->Q(1,6)
+MV:SP(8,3)1SL->(7,4),DR:SP(7,4)1SLvSL";
+    let p = parse(body);
+    let pos = |n| wec::position_after(&p.game, n);
+    let sp = |pos: &wec::Position| {
+        pos.pieces
+            .iter()
+            .find(|x| x.kind == "SP" && x.color == "B" && x.row >= 3)
+            .cloned()
+    };
+    assert_eq!(
+        sp(&pos(1)).map(|x| x.articles),
+        Some(vec!["BI".to_string()])
+    );
+    assert!(
+        !pos(1)
+            .ground_articles
+            .iter()
+            .any(|(r, c, a)| (*r, *c, a.as_str()) == (3, 3, "BI"))
+    );
+    // dozed one step ahead of the dozer
+    assert_eq!(sp(&pos(3)).map(|x| (x.row, x.col)), Some((4, 3)));
+    // stunned: drops its bike, stunned 2
+    let s = sp(&pos(4));
+    assert_eq!(
+        s.clone().map(|x| (x.stunned, x.articles.len())),
+        Some((2, 0))
+    );
+    assert!(
+        pos(4)
+            .ground_articles
+            .iter()
+            .any(|(r, c, a)| (*r, *c, a.as_str()) == (4, 3, "BI"))
+    );
+    let p5 = pos(5);
+    assert!(p5.pieces.iter().any(|x| x.kind == "TA"
+        && x.color == "B"
+        && (x.row, x.col) == (1, 1)
+        && x.orient.as_deref() == Some("<")));
+    // the exchange gives an article the pawn does not hold: a warning, the queen gets it anyway
+    assert!(
+        p5.pieces
+            .iter()
+            .any(|x| x.kind == "Q" && x.color == "B" && x.articles == ["FL"])
+    );
+    assert!(p.diagnostics.iter().any(|d| d.code == "wec.no-article"
+        && d.line == 5
+        && d.message.contains("turn 5 (Black)")));
+    assert!(
+        pos(6)
+            .ground_articles
+            .iter()
+            .any(|(r, c, a)| (*r, *c, a.as_str()) == (7, 4, "SL"))
+    );
+    // the stun counts down at Black's turns: 2 → 1 after turn 5
+    assert_eq!(sp(&pos(5)).map(|x| x.stunned), Some(1));
+}
+
+#[test]
+fn contradictions_are_warnings_naming_the_turn_and_replay_follows_the_record() {
+    let p = parse("MV:TA(1,1)->(2,1)\nMV:TA(5,5)->(6,5)\nMV:TA(2,1)1FL->(3,1)\nMV:TA(6,5)->(7,5)");
+    let w: Vec<_> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .collect();
+    assert!(
+        w.iter().any(|d| d.code == "wec.no-piece"
+            && d.line == 2
+            && d.message.starts_with("turn 2 (White)")),
+        "{w:?}"
+    );
+    assert!(
+        w.iter()
+            .any(|d| d.code == "wec.articles-differ" && d.line == 3),
+        "{w:?}"
+    );
+    // turn 4 moves the piece turn 2 put there: no warning for it
+    assert!(!w.iter().any(|d| d.line == 4), "{w:?}");
+    let pos = wec::position_after(&p.game, 4);
+    assert!(
+        pos.pieces
+            .iter()
+            .any(|x| x.kind == "TA" && x.color == "W" && (x.row, x.col) == (7, 5))
+    );
+}
+
+#[test]
+fn stunned_piece_moving_is_a_warning() {
+    let p =
+        parse("MV:CH(1,4)->^(1,4),FI1:ST/CH^(1,4)=>SP(9,2),RS:STK*SP(9,2)2W\nMV:SP(9,2)->(8,3)");
+    assert!(diag_codes(&p).contains(&"wec.stunned-moves"));
+}
+
+#[test]
+fn government_kill_ends_the_game() {
+    let p = parse(
+        "MV:JE(1,7)->^(1,7)\nMV:TA(10,1)->(9,1)\nMV:JE^(1,7)->^(7,6),FI1:RL/JE^(7,6)->(10,6),RS:RK*K(10,6)0W\nMV:Q(10,5)->(10,6)",
+    );
+    assert_eq!(p.game.winner.as_deref(), Some("B"));
+    assert_eq!(p.game.ended_at, Some(3));
+    let o = p.outcome.clone().unwrap_or_default();
+    assert_eq!(
+        (o.winners, &*o.summary),
+        (vec!["B".to_string()], "Black wins")
+    );
+    assert!(diag_codes(&p).contains(&"wec.after-end"));
+    assert!(
+        !wec::position_after(&p.game, 3)
+            .pieces
+            .iter()
+            .any(|x| x.kind == "K" && x.color == "W")
+    );
+    // a converted primary government piece ends it too
+    let p = parse("MV:CL(1,3)->(2,2)\nMV:K(10,6)->(3,3),FI1:CS/CL(2,2)=>K(3,3),RS:K*K(3,3)0W");
+    assert_eq!(p.game.winner.as_deref(), Some("B"));
+    assert!(
+        wec::position_after(&p.game, 2)
+            .pieces
+            .iter()
+            .any(|x| x.kind == "K" && x.color == "B" && (x.row, x.col) == (3, 3))
+    );
+    // a queen is not a primary government piece
+    let p = parse("MV:JE(1,7)->^(1,7),RS:RK*Q(10,5)0W");
+    assert_eq!(p.game.winner, None);
+}
+
+// ---- renderer and descriptions ----
+
+fn corpus_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/wec");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.extension().is_some_and(|e| e == "wec"));
+    v.sort();
+    v
+}
+
+#[test]
+fn round_trip_holds_on_the_whole_corpus() {
+    let files = corpus_files();
+    assert!(files.len() >= 3, "{files:?}");
+    let mut turns = 0;
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        for raw in record::split_games(&text) {
+            let ctx = Ctx {
+                first_line: raw.body_line,
+                tags: &raw.tags,
+            };
+            let first = wec::parse(&raw.body, &ctx);
+            let body = wec::render_game(&first.game);
+            let second = wec::parse(
+                &body,
+                &Ctx {
+                    first_line: 1,
+                    tags: &raw.tags,
+                },
+            );
+            assert_eq!(
+                first.game.turns.len(),
+                second.game.turns.len(),
+                "{}",
+                f.display()
+            );
+            for (a, b) in first.game.turns.iter().zip(&second.game.turns) {
+                assert_eq!(
+                    Turn {
+                        notation: String::new(),
+                        line: 0,
+                        ..a.clone()
+                    },
+                    Turn {
+                        notation: String::new(),
+                        line: 0,
+                        ..b.clone()
+                    },
+                    "{}: {}",
+                    f.display(),
+                    a.notation
+                );
+                // written in canonical form, the rendering is the text itself
+                let canonical = !a.notation.contains("STP")
+                    && !a.notation.contains("JP")
+                    && a.unparsed.is_empty();
+                if canonical {
+                    assert_eq!(wec::render(a), a.notation, "{}", f.display());
+                }
+                turns += 1;
+            }
+            assert_eq!(
+                (first.game.winner, first.game.intro),
+                (second.game.winner, second.game.intro)
+            );
+        }
+    }
+    assert!(turns > 50, "{turns}");
+}
+
+#[test]
+fn corpus_exercises_every_production() {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut winner = false;
+    let mut errors = 0;
+    for f in corpus_files() {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        for raw in record::split_games(&text) {
+            assert!(raw.tag("Black").is_some() && raw.tag("White").is_some());
+            let p = wec::parse(
+                &raw.body,
+                &Ctx {
+                    first_line: raw.body_line,
+                    tags: &raw.tags,
+                },
+            );
+            winner |= p.game.winner.is_some();
+            errors += p
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count();
+            for t in &p.game.turns {
+                let mut mark = |k: &'static str, b: bool| {
+                    if b {
+                        seen.insert(k);
+                    }
+                };
+                mark("air", t.to.level == "air");
+                mark("sub", t.to.level == "sub");
+                mark("articles", !t.piece.articles.is_empty());
+                mark("orient", t.piece.orient.is_some());
+                mark("transport", t.transport.is_some());
+                mark(
+                    "dozer",
+                    t.dozer.as_ref().is_some_and(|d| d.pieces.len() > 1),
+                );
+                mark(
+                    "fire-toward",
+                    t.fires
+                        .iter()
+                        .any(|f| f.toward.as_ref().is_some_and(|x| x.orient.is_some())),
+                );
+                mark("fire-target", t.fires.iter().any(|f| f.target.is_some()));
+                mark("fire2", t.fires.len() == 2);
+                mark("pickup", t.pickup.is_some());
+                mark(
+                    "transfer",
+                    t.exchange.as_ref().is_some_and(|e| e.swap.is_none()),
+                );
+                mark(
+                    "swap",
+                    t.exchange.as_ref().is_some_and(|e| e.swap.is_some()),
+                );
+                mark("reinforce", t.reinforce.is_some());
+                mark("drop", t.drop.is_some());
+                mark("offset", t.results.iter().any(|r| r.offset.is_some()));
+                mark("down", t.results.iter().any(|r| r.down_at.is_some()));
+                mark("hit", t.results.iter().any(|r| r.piece.is_some()));
+                mark("comment", t.comment.is_some());
+                mark("unparsed", !t.unparsed.is_empty());
+            }
+        }
+    }
+    assert_eq!(seen.len(), 19, "{seen:?}");
+    assert!(winner && errors > 0);
+}
+
+#[test]
+fn descriptions_in_plain_english() {
+    let p =
+        parse("MV:JE(1,4)->^(1,4)\nMV:JE(10,4)->^(10,4),FI1:RL/JE^(10,4)->(4,4)<,RS:RK*TA(4,4)0B");
+    let d = wec::describe(&p.game.turns[0]);
+    assert_eq!(d, ["Black jet rises to the air at (1,4)"]);
+    let d = wec::describe(&p.game.turns[1]);
+    assert_eq!(d[0], "White jet rises to the air at (10,4)");
+    assert_eq!(
+        d[1],
+        "fires a rocket from the jet in the air at (10,4) toward (4,4) on a port (left) path"
+    );
+    assert_eq!(d[2], "rocket kill: Black tank at (4,4) is destroyed");
+    let t =
+        turn("MV:TA(1,1)->(3,1),PU:TA(3,1)^FL,EX:TA(3,1)1FL->FL<=>ST<-Q(1,6)1ST,DR:Q(1,6)1FLvFL");
+    let d = wec::describe(&t);
+    assert_eq!(d[0], "Black tank moves from (1,1) to (3,1)");
+    assert_eq!(d[1], "The tank at (3,1) picks up the flame");
+    assert!(d[2].contains("swaps its flame for the stun gun"), "{d:?}");
+    assert_eq!(d[3], "The queen at (1,6) carrying flame drops the flame");
+}
+
+#[test]
+#[ignore = "timing: cargo test --release -p annals-import --test wec -- --ignored --nocapture"]
+fn parsing_speed() {
+    let mut bodies = Vec::new();
+    for f in corpus_files() {
+        for raw in record::split_games(&std::fs::read_to_string(&f).unwrap_or_default()) {
+            bodies.push(raw.body);
+        }
+    }
+    // the corpus games as they are, then one long game: the first game's turns 50 times (every
+    // repetition contradicts the tracked position: the worst case for the replay)
+    let long = vec![bodies.first().cloned().unwrap_or_default().repeat(50)];
+    for (label, set, rounds) in [
+        ("corpus games", &bodies, 3000),
+        ("long contradictory game", &long, 60),
+    ] {
+        let bytes: usize = set.iter().map(String::len).sum();
+        let start = std::time::Instant::now();
+        let mut turns = 0;
+        for _ in 0..rounds {
+            for b in set {
+                turns += parse(b).game.turns.len();
+            }
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let mb = (bytes * rounds) as f64 / 1e6;
+        println!(
+            "{label}: {turns} turns, {mb:.1} MB in {secs:.3}s: {:.0} MB/s (parse + replay)",
+            mb / secs
+        );
+    }
+}
+
+#[test]
+#[ignore = "prints the corpus descriptions for review"]
+fn print_descriptions() {
+    for f in corpus_files() {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        for raw in record::split_games(&text) {
+            let p = wec::parse(
+                &raw.body,
+                &Ctx {
+                    first_line: raw.body_line,
+                    tags: &raw.tags,
+                },
+            );
+            println!("== {} line {}", f.display(), raw.line);
+            for t in &p.game.turns {
+                println!("{:>3} {}: {}", t.ply, t.color, wec::describe(t).join("; "));
+            }
+            let pos = wec::position_after(&p.game, p.game.turns.len());
+            println!(
+                "   {} pieces, {} ground articles",
+                pos.pieces.len(),
+                pos.ground_articles.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn every_code_has_a_name_in_the_data_files() {
+    for p in [
+        "DO", "TA", "CH", "JE", "SU", "DS", "AAA", "CL", "Q", "K", "PR", "PM", "DI", "AS", "AC",
+        "AV", "RP", "FP", "SHP", "SP", "CP", "XP", "SOP",
+    ] {
+        assert!(wec::piece_name(p).is_some(), "{p}");
+    }
+    for a in [
+        "FL", "ST", "CS", "TL", "RL", "SL", "SH", "XXX", "ARL", "ASL", "ATL", "ACS", "AST", "AFL",
+        "ASH", "BI", "SC", "JU",
+    ] {
+        assert!(wec::article_name(a).is_some(), "{a}");
+    }
+    for r in ["R", "T", "S", "RK", "TK", "SK", "STK", "CK"] {
+        assert!(wec::result_name(r).is_some(), "{r}");
+    }
+    // the setup uses only known codes
+    let setup = wec::standard_setup();
+    assert!(
+        setup
+            .pieces
+            .iter()
+            .all(|p| wec::piece_name(&p.kind).is_some())
+    );
+    assert!(
+        setup
+            .ground_articles
+            .iter()
+            .all(|(_, _, a)| wec::article_name(a).is_some())
+    );
+}
