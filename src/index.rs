@@ -720,7 +720,8 @@ fn kind_terms(body: &Body) -> KindTerms {
         }
         Body::Wec(g) => {
             k.opening = g.turns.iter().take(2).map(|t| t.notation.clone()).collect();
-            let pieces: BTreeSet<String> = g.turns.iter().map(|t| t.piece.kind.clone()).collect();
+            let pieces: BTreeSet<String> =
+                g.turns.iter().map(|t| t.piece.kind.to_string()).collect();
             k.text.extend(pieces);
         }
         Body::Deluge => {}

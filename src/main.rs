@@ -1,6 +1,6 @@
 //! The `annals` command line: import, show, search, serve, reindex, check.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,6 +8,20 @@ use std::process::ExitCode;
 use annals::{AppState, Paths, db, index::Index, ingest};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+
+/// `println!` that ignores a closed stdout (`annals search … | head`) instead of panicking.
+macro_rules! out {
+    ($($t:tt)*) => {{
+        let _ = writeln!(std::io::stdout().lock(), $($t)*);
+    }};
+}
+
+/// `eprintln!` that ignores a closed stderr.
+macro_rules! err {
+    ($($t:tt)*) => {{
+        let _ = writeln!(std::io::stderr().lock(), $($t)*);
+    }};
+}
 
 #[derive(Parser)]
 #[command(
@@ -102,7 +116,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            eprintln!("annals: {e:#}");
+            err!("annals: {e:#}");
             ExitCode::from(1)
         }
     }
@@ -125,13 +139,13 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             let kind = match parse_kind(kind.as_deref()) {
                 Ok(k) => k,
                 Err(e) => {
-                    eprintln!("annals: {e}");
+                    err!("annals: {e}");
                     return Ok(2);
                 }
             };
             for p in &inputs {
                 if !p.exists() {
-                    eprintln!("annals: {}: no such file or folder", p.display());
+                    err!("annals: {}: no such file or folder", p.display());
                     return Ok(2);
                 }
             }
@@ -145,7 +159,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             };
             let summary = ingest::import_paths(&mut conn, Some(&index), &inputs, &opts)?;
             if json {
-                println!("{}", serde_json::to_string(&summary)?);
+                out!("{}", serde_json::to_string(&summary)?);
             } else {
                 print_summary(&summary);
             }
@@ -154,20 +168,20 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         }
         Command::Show { id } => {
             let Ok(id) = id.parse::<i64>() else {
-                eprintln!("annals: a game id is a whole number, not {id:?}");
+                err!("annals: a game id is a whole number, not {id:?}");
                 return Ok(2);
             };
             let conn = db::open(&paths.db)?;
             match db::get_game(&conn, id)? {
                 Some(g) => {
-                    println!(
+                    out!(
                         "{}",
                         serde_json::to_string_pretty(&annals::web::api::game_json(&g))?
                     );
                     Ok(0)
                 }
                 None => {
-                    eprintln!("annals: no game {id}");
+                    err!("annals: no game {id}");
                     Ok(1)
                 }
             }
@@ -181,7 +195,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             let kind = match parse_kind(kind.as_deref()) {
                 Ok(k) => k,
                 Err(e) => {
-                    eprintln!("annals: {e}");
+                    err!("annals: {e}");
                     return Ok(2);
                 }
             };
@@ -192,14 +206,14 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             match index.search(&q, kind, limit.min(annals::web::MAX_PAGE_SIZE), 0) {
                 Ok(r) => {
                     if json {
-                        println!(
+                        out!(
                             "{}",
                             serde_json::json!({"total": r.total, "hits": r.hits, "facets": r.facets})
                         );
                     } else {
-                        println!("{} games", r.total);
+                        out!("{} games", r.total);
                         for h in &r.hits {
-                            println!(
+                            out!(
                                 "{:>7}  {:<7} {}",
                                 h.id,
                                 h.kind,
@@ -210,7 +224,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                     Ok(0)
                 }
                 Err(annals::Error::BadRequest(m)) => {
-                    eprintln!("annals: the query cannot be read: {m}");
+                    err!("annals: the query cannot be read: {m}");
                     Ok(2)
                 }
                 Err(e) => Err(e.into()),
@@ -223,12 +237,12 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             let conn = db::open(&paths.db)?;
             match annals::auth::create_club(&conn, &name) {
                 Ok((id, token)) => {
-                    println!("created club {id} {name:?} with member \"admin\" (role admin)");
-                    println!("{token}");
+                    out!("created club {id} {name:?} with member \"admin\" (role admin)");
+                    out!("{token}");
                     Ok(0)
                 }
                 Err(annals::Error::BadRequest(m)) => {
-                    eprintln!("annals: {m}");
+                    err!("annals: {m}");
                     Ok(1)
                 }
                 Err(e) => Err(e.into()),
@@ -236,7 +250,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         }
         Command::Delete { id } => {
             let Ok(id) = id.parse::<i64>() else {
-                eprintln!("annals: a game id is a whole number, not {id:?}");
+                err!("annals: a game id is a whole number, not {id:?}");
                 return Ok(2);
             };
             let mut conn = db::open(&paths.db)?;
@@ -244,19 +258,19 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             let found = db::delete_game(&tx, id)?;
             tx.commit()?;
             if !found {
-                eprintln!("annals: no game {id}");
+                err!("annals: no game {id}");
                 return Ok(1);
             }
             let index = Index::open(&paths.index)?;
             index.sync(&conn)?;
-            println!("deleted game {id}");
+            out!("deleted game {id}");
             Ok(0)
         }
         Command::Reindex => {
             let conn = db::open(&paths.db)?;
             let index = Index::open(&paths.index)?;
             let n = index.rebuild(&conn)?;
-            println!("indexed {n} games");
+            out!("indexed {n} games");
             Ok(0)
         }
         Command::Check => {
@@ -283,16 +297,16 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             }
             let games = db::game_count(&conn)?;
             if problems.is_empty() {
-                println!("ok: {games} games, index agrees");
+                out!("ok: {games} games, index agrees");
                 Ok(0)
             } else {
                 for p in problems.iter().take(200) {
-                    println!("{p}");
+                    out!("{p}");
                 }
                 if problems.len() > 200 {
-                    println!("… and {} more", problems.len() - 200);
+                    out!("… and {} more", problems.len() - 200);
                 }
-                println!(
+                out!(
                     "check failed: {} problems (run `annals reindex` to rebuild the index)",
                     problems.len()
                 );
@@ -305,7 +319,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
 fn print_summary(s: &ingest::Summary) {
     for d in &s.diagnostics {
         if d.severity != annals_import::Severity::Info {
-            eprintln!(
+            err!(
                 "{}:{}:{}: {} [{}] {}",
                 d.file,
                 d.line,
@@ -316,7 +330,7 @@ fn print_summary(s: &ingest::Summary) {
             );
         }
     }
-    println!(
+    out!(
         "imported {} games, {} duplicates, {} rejected{}",
         s.imported,
         s.duplicates,
@@ -364,7 +378,7 @@ fn serve(paths: &Paths, addr: SocketAddr, corpus: &Path) -> anyhow::Result<u8> {
             .await
             .with_context(|| format!("binding {addr}"))?;
         let local = listener.local_addr()?;
-        println!("annals serving on http://{local}/");
+        out!("annals serving on http://{local}/");
         axum::serve(listener, annals::app(state))
             .with_graceful_shutdown(shutdown_signal())
             .await?;

@@ -1,6 +1,7 @@
 //! The HTTP side: one router for pages (`pages`) and the JSON API (`api`).
 
 pub mod api;
+pub mod board;
 pub mod collections;
 pub mod pages;
 pub mod session;

@@ -194,6 +194,8 @@ pub struct PlayerView {
 }
 
 pub struct MoveRow {
+    pub href: String,
+    pub current: bool,
     pub ply: u32,
     pub round: String,
     pub side: String,
@@ -224,14 +226,17 @@ pub struct GamePage {
     file_diags: Vec<DiagView>,
     legend: Vec<(&'static str, &'static str)>,
     collections: Vec<(i64, String)>,
+    board: Option<super::board::BoardView>,
 }
 
 pub async fn game(
     State(st): State<AppState>,
     auth: super::session::Auth,
     Path(id): Path<String>,
+    RawQuery(rq): RawQuery,
 ) -> PageResult<GamePage> {
     let id = game_id(&id)?;
+    let ply_param = Params::parse(rq.as_deref()).usize("ply", usize::MAX, 0, usize::MAX)?;
     let viewer = auth.member.clone();
     let (g, collections) = st
         .run(move |s| {
@@ -271,7 +276,10 @@ pub async fn game(
         Body::Sanguo(s) => s
             .moves
             .iter()
-            .map(|m| MoveRow {
+            .enumerate()
+            .map(|(i, m)| MoveRow {
+                href: format!("?ply={}#board", i + 1),
+                current: false,
                 ply: m.ply,
                 round: m.round.to_string(),
                 side: m.side.clone(),
@@ -293,25 +301,32 @@ pub async fn game(
         Body::Wec(w) => w
             .turns
             .iter()
-            .map(|t| MoveRow {
+            .enumerate()
+            .map(|(i, t)| MoveRow {
+                href: format!("?ply={}#board", i + 1),
+                current: false,
                 ply: t.ply,
                 round: String::new(),
-                side: t.color.clone(),
+                side: t.color.to_string(),
                 text: t.notation.clone(),
-                detail: format!(
-                    "{} {} ({},{}) → {} ({},{})",
-                    t.piece.kind,
-                    t.piece.level,
-                    t.piece.at[0],
-                    t.piece.at[1],
-                    t.to.level,
-                    t.to.at[0],
-                    t.to.at[1]
-                ),
+                detail: annals_import::wec::describe(t).join("; "),
             })
             .collect(),
         _ => Vec::new(),
     };
+    let board = match &g.body {
+        Body::Sanguo(s) => Some(super::board::sanguo_board(s, ply_param.min(s.moves.len()))),
+        Body::Wec(w) => Some(super::board::wec_board(w, ply_param.min(w.turns.len()))),
+        _ => None,
+    };
+    let mut moves = moves;
+    if let Some(b) = &board {
+        if b.ply > 0 {
+            if let Some(m) = moves.get_mut(b.ply - 1) {
+                m.current = true;
+            }
+        }
+    }
     let (lines, file_diags) = view::raw_lines(&g);
     let (errors, warnings, infos) = view::severity_counts(&g.diagnostics);
     Ok(GamePage {
@@ -335,6 +350,7 @@ pub async fn game(
         file_diags,
         legend: view::BATTLE_TOKENS.to_vec(),
         collections,
+        board,
     })
 }
 
