@@ -7,6 +7,7 @@
 //! - [`web`]: the axum router, pages and API.
 
 pub mod auth;
+pub mod bench;
 pub mod collections;
 pub mod db;
 pub mod error;

@@ -87,6 +87,8 @@ enum Command {
     },
     /// Delete a game from the database and the index (statistics and the explorer follow).
     Delete { id: String },
+    /// Generate a corpus, import it, query it, and print the figures.
+    Bench(annals::bench::BenchArgs),
     /// Verify the database and that the index agrees with it; exit 1 with a report when not.
     Check,
 }
@@ -231,6 +233,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             }
         }
         Command::Serve { addr, corpus } => serve(&paths, addr, &corpus),
+        Command::Bench(args) => Ok(annals::bench::run(&args)?),
         Command::Club {
             command: ClubCommand::Add { name },
         } => {
