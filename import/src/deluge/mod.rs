@@ -38,7 +38,7 @@
 //! `deluge.no-power`. Warnings: `deluge.submerged`, `deluge.impassable`, `deluge.unknown-province`,
 //! `deluge.result-contradiction`, `deluge.result-unknown`, `deluge.no-unit`, `deluge.unreachable`,
 //! `deluge.order-phase`, `deluge.build-invalid`, `deluge.build-count`, `deluge.phase-order`,
-//! `deluge.unclosed-comment`. Infos: `deluge.alias`, `deluge.phase-gap`, `deluge.retreat-missing`,
+//! `deluge.unclosed-comment`, `deluge.transform-invalid`, `deluge.order-twice`. Infos: `deluge.alias`, `deluge.phase-gap`, `deluge.retreat-missing`,
 //! `deluge.coast-inferred`.
 
 pub mod adjudicate;

@@ -55,11 +55,13 @@ struct State {
     fall_done: u16,
 }
 
-fn class(r: &str) -> u8 {
+/// Success, the unit's loss, or failure; `None` for a result word annals does not know.
+fn class(r: &str) -> Option<u8> {
     match r {
-        "succeeds" => 0,
-        "dislodged" | "destroyed" | "drowned" => 1,
-        _ => 2,
+        "succeeds" => Some(0),
+        "dislodged" | "destroyed" | "drowned" => Some(1),
+        "bounced" | "fails" | "cut" | "void" | "no_convoy" => Some(2),
+        _ => None,
     }
 }
 
@@ -352,7 +354,7 @@ fn set_result(game: &mut DelugeGame, idx: usize, adj: &str, sink: &mut Sink) {
     };
     match &o.result {
         Some(rec) => {
-            if class(rec) != class(adj) {
+            if class(rec).is_some() && class(rec) != class(adj) {
                 sink.warning(
                     "deluge.result-contradiction",
                     o.line,
@@ -449,7 +451,16 @@ fn movement(m: &Map, st: &mut State, game: &mut DelugeGame, ph: &ReadPhase, sink
                 },
             );
         }
-        let usable = check_map(m, year, o, kind, line, col, sink);
+        let mut usable = check_map(m, year, o, kind, line, col, sink);
+        if o.kind == OrderKind::Transform && (kind != 'A' || !m.fleet_can_be(at, year)) {
+            sink.warning(
+                "deluge.transform-invalid",
+                line,
+                col,
+                format!("only an army in a coastal province may turn into a fleet (rule 2); {kind} {at} cannot"),
+            );
+            usable = false;
+        }
         let at_coast =
             o.at.as_ref()
                 .and_then(|l| l.coast.clone())
