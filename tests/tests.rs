@@ -6,5 +6,6 @@
 mod cli;
 mod collections;
 mod http;
+mod people;
 mod search;
 mod support;
