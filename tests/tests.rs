@@ -8,4 +8,5 @@ mod collections;
 mod http;
 mod people;
 mod search;
+mod stats;
 mod support;
