@@ -6,5 +6,7 @@
 mod cli;
 mod collections;
 mod http;
+mod people;
 mod search;
+mod stats;
 mod support;

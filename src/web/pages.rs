@@ -186,6 +186,7 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
 }
 
 pub struct PlayerView {
+    pub player_id: Option<i64>,
     pub seat: String,
     pub name: String,
     pub color: String,
@@ -227,6 +228,7 @@ pub struct GamePage {
     legend: Vec<(&'static str, &'static str)>,
     collections: Vec<(i64, String)>,
     board: Option<super::board::BoardView>,
+    game_events: Vec<String>,
 }
 
 pub async fn game(
@@ -256,6 +258,7 @@ pub async fn game(
             let css = view::colour_css(p.color.as_deref());
             colours.insert(p.seat.clone(), css);
             PlayerView {
+                player_id: p.player_id,
                 seat: p.seat.clone(),
                 name: p.name.clone().unwrap_or_default(),
                 color: p.color.clone().unwrap_or_default(),
@@ -320,13 +323,55 @@ pub async fn game(
         _ => None,
     };
     let mut moves = moves;
-    if let Some(b) = &board {
-        if b.ply > 0 {
-            if let Some(m) = moves.get_mut(b.ply - 1) {
-                m.current = true;
-            }
-        }
+    if let Some(b) = &board
+        && b.ply > 0
+        && let Some(m) = moves.get_mut(b.ply - 1)
+    {
+        m.current = true;
     }
+    let game_events: Vec<String> = match &g.body {
+        Body::Sanguo(s) => {
+            use annals_import::sanguo::TitleEvent as T;
+            let mut v: Vec<String> = s
+                .title_events
+                .iter()
+                .map(|e| match e {
+                    T::Alliance { by, with } => format!("{by} allied with {with} ({by}{with}盟)"),
+                    T::KillHan { by } => format!("{by} killed Han ({by}杀汉)"),
+                    T::Eliminate { by, sides } => format!(
+                        "{by} eliminated {} ({by}灭{})",
+                        sides.join(", "),
+                        sides.concat()
+                    ),
+                    T::Stalemate { by, side } => format!("{by} stalemated {side} ({by}困{side})"),
+                    T::Win { side } => format!("{side} won ({side}胜)"),
+                    T::Draw { sides } => format!("drawn between {} (和)", sides.join(", ")),
+                })
+                .collect();
+            if !s.status.is_empty() {
+                v.push(format!(
+                    "Final status: {}",
+                    s.status
+                        .iter()
+                        .map(|(k, x)| format!("{k} {x}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            v
+        }
+        Body::Wec(w) => w
+            .winner
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} wins: the enemy's primary government piece fell",
+                    if c == "B" { "Black" } else { "White" }
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     let (lines, file_diags) = view::raw_lines(&g);
     let (errors, warnings, infos) = view::severity_counts(&g.diagnostics);
     Ok(GamePage {
@@ -334,7 +379,18 @@ pub async fn game(
         id: g.id,
         kind: g.kind.as_str(),
         kind_label: g.kind.label(),
-        title: g.title.clone().unwrap_or_else(|| format!("Game {}", g.id)),
+        title: g.title.clone().unwrap_or_else(|| {
+            let tag = |n: &str| {
+                annals_import::model::tag(&g.tags, n)
+                    .map(str::trim)
+                    .filter(|v| !v.is_empty())
+            };
+            match (tag("Event"), tag("Round")) {
+                (Some(e), Some(r)) => format!("{e}, round {r}"),
+                (Some(e), None) => format!("{e} (game {})", g.id),
+                _ => format!("Game {}", g.id),
+            }
+        }),
         result: g.result.clone().unwrap_or_default(),
         tags: g.tags.clone(),
         players,
@@ -351,6 +407,7 @@ pub async fn game(
         legend: view::BATTLE_TOKENS.to_vec(),
         collections,
         board,
+        game_events,
     })
 }
 
@@ -422,7 +479,13 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
     }
     let q2 = q.clone();
     match st
-        .run(move |s| s.index.search(&q2, kind, limit, offset))
+        .run(move |s| {
+            s.db.with(|c| {
+                s.index.search_with(&q2, kind, limit, offset, &|f, v| {
+                    crate::people::search_aliases(c, f, v).unwrap_or_default()
+                })
+            })
+        })
         .await
     {
         Ok(r) => {
