@@ -158,7 +158,7 @@ pub struct CentresYear {
 }
 
 /// A Deluge game, normalized.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct DelugeGame {
     pub phases: Vec<Phase>,
     pub orders: Vec<Order>,
