@@ -161,6 +161,9 @@ pub struct CentresYear {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct DelugeGame {
     pub phases: Vec<Phase>,
+    /// The orders in record order: the `moves` of CONTRACT.md (serialized under that name so that
+    /// the game document does not carry them twice).
+    #[serde(rename = "moves")]
     pub orders: Vec<Order>,
     pub unparsed: Vec<Unparsed>,
     pub deluge: Vec<DelugeYear>,
