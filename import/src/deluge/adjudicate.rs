@@ -403,4 +403,81 @@ mod tests {
         assert_eq!(out.results[0], "bounced");
         assert_eq!(out.results[3], "succeeds");
     }
+    #[test]
+    fn head_to_head_and_circle() {
+        use OrderKind::*;
+        // A three-unit circle moves.
+        let orders = vec![
+            o("Turkey", 'F', "ank", Move, Some("con"), None),
+            o("Turkey", 'A', "con", Move, Some("smy"), None),
+            o("Turkey", 'A', "smy", Move, Some("ank"), None),
+        ];
+        let out = adjudicate(map(), 1901, &orders);
+        assert_eq!(out.results, vec!["succeeds", "succeeds", "succeeds"]);
+        // Two units swapping without a convoy bounce.
+        let orders = vec![
+            o("Germany", 'A', "ber", Move, Some("kie"), None),
+            o("Germany", 'F', "kie", Move, Some("ber"), None),
+        ];
+        let out = adjudicate(map(), 1901, &orders);
+        assert_eq!(out.results, vec!["bounced", "bounced"]);
+        // A supported head-to-head attack wins and dislodges.
+        let orders = vec![
+            o("France", 'A', "par", Move, Some("bur"), None),
+            o("France", 'A', "pic", Support, Some("bur"), Some("par")),
+            o("Germany", 'A', "bur", Move, Some("par"), None),
+        ];
+        let out = adjudicate(map(), 1901, &orders);
+        assert_eq!(out.results, vec!["succeeds", "succeeds", "dislodged"]);
+    }
+
+    #[test]
+    fn support_cut_and_own_unit() {
+        use OrderKind::*;
+        // The support is cut by an attack from elsewhere.
+        let orders = vec![
+            o("France", 'A', "par", Move, Some("bur"), None),
+            o("France", 'A', "mar", Support, Some("bur"), Some("par")),
+            o("Germany", 'A', "bur", Hold, None, None),
+            o("Italy", 'A', "pie", Move, Some("mar"), None),
+        ];
+        let out = adjudicate(map(), 1901, &orders);
+        assert_eq!(out.results, vec!["bounced", "cut", "succeeds", "bounced"]);
+        // A power cannot dislodge its own unit, even with support.
+        let orders = vec![
+            o("France", 'A', "par", Move, Some("bur"), None),
+            o("France", 'A', "mar", Support, Some("bur"), Some("par")),
+            o("France", 'A', "bur", Hold, None, None),
+        ];
+        let out = adjudicate(map(), 1901, &orders);
+        assert_eq!(out.results[0], "bounced");
+        assert!(out.dislodged.is_empty());
+    }
+
+    #[test]
+    fn convoy_broken_by_dislodging_the_fleet() {
+        use OrderKind::*;
+        let orders = vec![
+            o("England", 'A', "lon", Move, Some("bel"), None),
+            o("England", 'F', "nth", Convoy, Some("bel"), Some("lon")),
+            o("Germany", 'F', "hel", Move, Some("nth"), None),
+            o("Germany", 'F', "den", Support, Some("nth"), Some("hel")),
+        ];
+        let out = adjudicate(map(), 1901, &orders);
+        assert_eq!(out.results[0], "no_convoy");
+        assert_eq!(out.results[1], "dislodged");
+        assert_eq!(out.results[2], "succeeds");
+    }
+
+    #[test]
+    fn sunk_province_is_sea() {
+        use OrderKind::*;
+        // London sank in W1901: in 1902 a fleet may enter it, an army may not.
+        let orders = vec![
+            o("England", 'F', "nth", Move, Some("lon"), None),
+            o("England", 'A', "wal", Move, Some("lon"), None),
+        ];
+        let out = adjudicate(map(), 1902, &orders);
+        assert_eq!(out.results, vec!["succeeds", "void"]);
+    }
 }
