@@ -267,7 +267,7 @@ pub async fn game(
             }
         })
         .collect();
-    let (epochs, chart, checkpoints) = match &g.body {
+    let (epochs, mut chart, checkpoints) = match &g.body {
         Body::Hotw(h) => (
             view::hotw_epochs(h, &colours),
             view::hotw_score_chart(h, &colours),
@@ -315,6 +315,28 @@ pub async fn game(
                 detail: annals_import::wec::describe(t).join("; "),
             })
             .collect(),
+        Body::Deluge(d) => d
+            .orders
+            .iter()
+            .enumerate()
+            .map(|(i, o)| MoveRow {
+                href: String::new(),
+                current: false,
+                ply: i as u32 + 1,
+                round: o.phase.clone(),
+                side: o.power.clone(),
+                text: format!(
+                    "{} {} {}{}",
+                    o.unit.clone().unwrap_or_default(),
+                    o.at.clone().unwrap_or_default(),
+                    o.kind,
+                    o.to.as_ref().map(|t| format!(" {t}")).unwrap_or_default()
+                )
+                .trim()
+                .to_string(),
+                detail: o.result.clone().unwrap_or_default(),
+            })
+            .collect(),
         _ => Vec::new(),
     };
     let board = match &g.body {
@@ -328,6 +350,9 @@ pub async fn game(
         && let Some(m) = moves.get_mut(b.ply - 1)
     {
         m.current = true;
+    }
+    if let Body::Deluge(d) = &g.body {
+        chart = view::deluge_centre_chart(d);
     }
     let game_events: Vec<String> = match &g.body {
         Body::Sanguo(s) => {
@@ -357,6 +382,61 @@ pub async fn game(
                         .collect::<Vec<_>>()
                         .join(", ")
                 ));
+            }
+            v
+        }
+        Body::Deluge(d) => {
+            let mut v: Vec<String> = d
+                .deluge
+                .iter()
+                .map(|y| {
+                    let mut parts = Vec::new();
+                    if !y.submerged.is_empty() {
+                        parts.push(format!("submerged: {}", y.submerged.join(", ")));
+                    }
+                    if !y.new_centre_owners.is_empty() || !y.new_centres.is_empty() {
+                        parts.push(format!("new centres: {}", y.new_centres.join(", ")));
+                    }
+                    if !y.drowned.is_empty() {
+                        parts.push(format!(
+                            "drowned: {}",
+                            serde_json::to_value(&y.drowned)
+                                .ok()
+                                .and_then(|v| v.as_array().cloned())
+                                .unwrap_or_default()
+                                .iter()
+                                .map(|u| u
+                                    .as_object()
+                                    .map(|o| o
+                                        .values()
+                                        .filter_map(|x| x.as_str())
+                                        .collect::<Vec<_>>()
+                                        .join(" "))
+                                    .unwrap_or_default())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ));
+                    }
+                    if !y.position_known {
+                        parts.push("(position not known from the record)".into());
+                    }
+                    format!(
+                        "Winter {}: {}",
+                        y.year,
+                        if parts.is_empty() {
+                            "no change".into()
+                        } else {
+                            parts.join("; ")
+                        }
+                    )
+                })
+                .collect();
+            match (&d.winner, &d.survivors) {
+                (Some(w), _) => v.push(format!("{w} is the survivor after winter 1908")),
+                (None, Some(s)) if !s.is_empty() => {
+                    v.push(format!("{} survive after winter 1908", s.join(", ")))
+                }
+                _ => {}
             }
             v
         }
