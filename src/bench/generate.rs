@@ -365,7 +365,7 @@ fn wec(rng: &mut Rng, i: u64) -> String {
             .map(|(k, _)| k)
             .collect();
         let mut text = None;
-        for _ in 0..20 {
+        for _ in 0..200 {
             let Some(&k) = rng.pick(&mine) else { break };
             let Some((_, kind, air, row, col)) = pieces.get(k) else {
                 break;
@@ -393,6 +393,13 @@ fn wec(rng: &mut Rng, i: u64) -> String {
             let lv = if air { "^" } else { "" };
             text = Some((k, format!("MV:{kind}{lv}({row},{col})->{lv}({nr},{nc})"), air, nr, nc));
             break;
+        }
+        if text.is_none() && ply == 0 {
+            // A game has at least one turn: Black's jet may always take off.
+            if let Some(k) = pieces.iter().position(|p| p.0 == 0 && p.1 == "JE" && !p.2) {
+                let (row, col) = pieces.get(k).map(|p| (p.3, p.4)).unwrap_or((1, 4));
+                text = Some((k, format!("MV:JE({row},{col})->^({row},{col})"), true, row, col));
+            }
         }
         let Some((k, t, air, nr, nc)) = text else {
             break;
