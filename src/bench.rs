@@ -324,8 +324,11 @@ pub fn parse_bytes(bytes: &[u8], ext: Option<&str>) -> (usize, usize) {
     (games, errors)
 }
 
-/// Single-thread parse speed over (a sample of) the corpus: (all kinds, per kind, errors), MB/s.
-fn parse_speed(files: &[CorpusFile]) -> Result<(f64, Vec<(Kind, f64)>, usize)> {
+/// MB/s of all kinds, MB/s of each kind, error diagnostics.
+type ParseSpeed = (f64, Vec<(Kind, f64)>, usize);
+
+/// Single-thread parse speed over (a sample of) the corpus.
+fn parse_speed(files: &[CorpusFile]) -> Result<ParseSpeed> {
     let mut per_kind = Vec::new();
     let (mut total_bytes, mut total_s, mut errors) = (0u64, 0f64, 0usize);
     for kind in [Kind::Hotw, Kind::Sanguo, Kind::Wec] {
@@ -413,8 +416,21 @@ pub fn search_mix(seed: u64, games: usize) -> Vec<String> {
     let mut rng = generate::Rng::new(seed ^ 0xBEEF);
     let t = &*annals_import::hotw::tables::TABLES;
     let words = [
-        "Spring", "Cup", "Club", "night", "Open", "ladder", "Classic", "赤壁杯", "练习赛", "群英会",
-        "Skirmish", "League", "championship", "公开赛", "Build",
+        "Spring",
+        "Cup",
+        "Club",
+        "night",
+        "Open",
+        "ladder",
+        "Classic",
+        "赤壁杯",
+        "练习赛",
+        "群英会",
+        "Skirmish",
+        "League",
+        "championship",
+        "公开赛",
+        "Build",
     ];
     let names = [
         "Chen", "Park", "Tanaka", "Ada", "Smith", "Rossi", "Yuki", "孙策", "曹操", "周瑜",
@@ -429,11 +445,15 @@ pub fn search_mix(seed: u64, games: usize) -> Vec<String> {
             2 => format!("player:{}", rng.pick(&names).copied().unwrap_or("Chen")),
             3 => format!(
                 "empire:{}",
-                rng.pick(&t.empires).map(|e| e.code.as_str()).unwrap_or("Rom")
+                rng.pick(&t.empires)
+                    .map(|e| e.code.as_str())
+                    .unwrap_or("Rom")
             ),
             4 => format!(
                 "card:{}",
-                rng.pick(&t.cards).map(|c| c.code.as_str()).unwrap_or("Lead")
+                rng.pick(&t.cards)
+                    .map(|c| c.code.as_str())
+                    .unwrap_or("Lead")
             ),
             5 => {
                 let y = rng.range(1988, 2020);
@@ -446,7 +466,9 @@ pub fn search_mix(seed: u64, games: usize) -> Vec<String> {
             ),
             7 => format!(
                 "region:{}",
-                rng.pick(&t.regions).map(|r| r.code.as_str()).unwrap_or("GPC")
+                rng.pick(&t.regions)
+                    .map(|r| r.code.as_str())
+                    .unwrap_or("GPC")
             ),
             8 => format!("side:{}", rng.pick(&sides).copied().unwrap_or("魏")),
             // No `-word`: a negated term can panic inside tantivy 0.27's phrase scorer

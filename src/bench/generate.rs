@@ -30,11 +30,11 @@ impl Rng {
     /// The generator of game `i` of seed `seed`.
     pub fn for_game(seed: u64, i: u64) -> Rng {
         let mut r = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i);
-        r.next();
+        r.next_u64();
         r
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -47,7 +47,7 @@ impl Rng {
         if n == 0 {
             return 0;
         }
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 
     /// A number in `lo..=hi`.
@@ -86,17 +86,38 @@ pub fn game(seed: u64, i: u64) -> String {
 
 const SURNAMES: [&str; 24] = [
     "Chen", "Wang", "Li", "Zhang", "Liu", "Park", "Kim", "Tanaka", "Sato", "Nguyen", "Smith",
-    "Jones", "Müller", "Rossi", "Dubois", "Silva", "Kowalski", "Novak", "Ivanov", "Haddad", "Okafor",
-    "Larsen", "Cohen", "Fang",
+    "Jones", "Müller", "Rossi", "Dubois", "Silva", "Kowalski", "Novak", "Ivanov", "Haddad",
+    "Okafor", "Larsen", "Cohen", "Fang",
 ];
 const GIVEN: [&str; 24] = [
     "Ada", "Ben", "Chloe", "Dana", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Mei",
     "Noor", "Otto", "Pia", "Quan", "Rui", "Sven", "Tao", "Uma", "Vera", "Wen", "Yuki",
 ];
 const CN_NAMES: [&str; 24] = [
-    "孙策", "曹操", "刘备", "周瑜", "张辽", "廖化", "陆逊", "司马懿", "诸葛亮", "吕蒙", "夏侯惇",
-    "关羽", "甘宁", "许褚", "赵云", "黄盖", "典韦", "张飞", "太史慈", "徐晃", "马超", "鲁肃",
-    "荀彧", "黄忠",
+    "孙策",
+    "曹操",
+    "刘备",
+    "周瑜",
+    "张辽",
+    "廖化",
+    "陆逊",
+    "司马懿",
+    "诸葛亮",
+    "吕蒙",
+    "夏侯惇",
+    "关羽",
+    "甘宁",
+    "许褚",
+    "赵云",
+    "黄盖",
+    "典韦",
+    "张飞",
+    "太史慈",
+    "徐晃",
+    "马超",
+    "鲁肃",
+    "荀彧",
+    "黄忠",
 ];
 const HOTW_EVENTS: [&str; 6] = [
     "Empire Builders Open",
@@ -170,7 +191,11 @@ fn hotw(rng: &mut Rng, i: u64) -> String {
         .collect();
     let mut scores = vec![0usize; seats];
     for epoch in 1..=7u8 {
-        let _ = writeln!(s, "E{}\n", ROMAN.get(usize::from(epoch) - 1).unwrap_or(&"I"));
+        let _ = writeln!(
+            s,
+            "E{}\n",
+            ROMAN.get(usize::from(epoch) - 1).unwrap_or(&"I")
+        );
         let empires: Vec<_> = t
             .empires
             .iter()
@@ -373,7 +398,13 @@ fn wec(rng: &mut Rng, i: u64) -> String {
             let (air, row, col) = (*air, *row, *col);
             let flyer = WEC_FLYERS.contains(&kind.as_str());
             if flyer && !air && rng.chance(50) {
-                text = Some((k, format!("MV:{kind}({row},{col})->^({row},{col})"), true, row, col));
+                text = Some((
+                    k,
+                    format!("MV:{kind}({row},{col})->^({row},{col})"),
+                    true,
+                    row,
+                    col,
+                ));
                 break;
             }
             let reach = if air { 3 } else { 1 };
@@ -384,21 +415,30 @@ fn wec(rng: &mut Rng, i: u64) -> String {
                 continue;
             }
             let (nr, nc) = (nr as u8, nc as u8);
-            if pieces
-                .iter()
-                .any(|p| p.3 == nr && p.4 == nc && p.2 == air)
-            {
+            if pieces.iter().any(|p| p.3 == nr && p.4 == nc && p.2 == air) {
                 continue;
             }
             let lv = if air { "^" } else { "" };
-            text = Some((k, format!("MV:{kind}{lv}({row},{col})->{lv}({nr},{nc})"), air, nr, nc));
+            text = Some((
+                k,
+                format!("MV:{kind}{lv}({row},{col})->{lv}({nr},{nc})"),
+                air,
+                nr,
+                nc,
+            ));
             break;
         }
         if text.is_none() && ply == 0 {
             // A game has at least one turn: Black's jet may always take off.
             if let Some(k) = pieces.iter().position(|p| p.0 == 0 && p.1 == "JE" && !p.2) {
                 let (row, col) = pieces.get(k).map(|p| (p.3, p.4)).unwrap_or((1, 4));
-                text = Some((k, format!("MV:JE({row},{col})->^({row},{col})"), true, row, col));
+                text = Some((
+                    k,
+                    format!("MV:JE({row},{col})->^({row},{col})"),
+                    true,
+                    row,
+                    col,
+                ));
             }
         }
         let Some((k, t, air, nr, nc)) = text else {
