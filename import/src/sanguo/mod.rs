@@ -57,6 +57,7 @@
 pub mod board;
 pub mod geometry;
 mod notation;
+pub mod playout;
 mod resolve;
 mod title;
 
