@@ -291,6 +291,15 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 problems.push(format!("{fk} rows break foreign keys"));
             }
             let index = Index::open(&paths.index)?;
+            // Recovery first, as every command that opens the archive does: the database is the
+            // source of truth, and an import killed between its database commit and its index
+            // commit leaves the index behind; `sync` brings it level. What it repaired is reported.
+            let (added, removed) = index.sync(&conn)?;
+            if added + removed > 0 {
+                out!(
+                    "recovered: indexed {added} games the index lacked, dropped {removed} it had beyond the database"
+                );
+            }
             let (missing, extra) = index.diff(&conn)?;
             for id in &missing {
                 problems.push(format!("game {id} is in the database but not in the index"));

@@ -5,6 +5,8 @@
 
 mod cli;
 mod collections;
+mod crash;
 mod http;
+mod fuzz_search;
 mod search;
 mod support;
