@@ -152,7 +152,11 @@ fn kill_9_during_import_leaves_a_consistent_archive() {
     assert_eq!(n("imported") + n("duplicates") + n("rejected"), total);
     assert_eq!(n("rejected"), clean.rejected);
     assert_eq!(n("imported") + n("duplicates"), clean.imported);
-    assert_eq!(game_count(&a) as usize, clean.imported, "no game stored twice");
+    assert_eq!(
+        game_count(&a) as usize,
+        clean.imported,
+        "no game stored twice"
+    );
     check_passes(&a, "after the re-import");
 
     // Every game is findable exactly once in the index.

@@ -6,7 +6,8 @@
 mod cli;
 mod collections;
 mod crash;
-mod http;
 mod fuzz_search;
+mod http;
+mod limits;
 mod search;
 mod support;
