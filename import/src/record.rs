@@ -263,10 +263,10 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
             continue;
         }
         if line.trim().is_empty() {
-            if let Some(b) = cur.as_mut() {
-                if b.body_started {
-                    b.body_lines.push(String::new());
-                }
+            if let Some(b) = cur.as_mut()
+                && b.body_started
+            {
+                b.body_lines.push(String::new());
             }
             continue;
         }
