@@ -22,5 +22,7 @@ pub struct BenchArgs {
 /// Runs the benchmark; returns the exit code.
 pub fn run(args: &BenchArgs) -> crate::Result<u8> {
     let _ = args;
-    Err(crate::Error::Internal("annals bench is not written yet".into()))
+    Err(crate::Error::Internal(
+        "annals bench is not written yet".into(),
+    ))
 }

@@ -39,6 +39,7 @@ fn config() -> Config {
     }
 }
 
+#[rustfmt::skip]
 const QUERY_PIECES: &[&str] = &[
     "title:", "empire:", "card:", "player:", "event:", "side:", "winner:", "kind:", "year:",
     "region:", "opening:", "nosuch:", ":", "::", "OR", " OR ", "-", "--", "\"", "“", "”", " ", "  ",

@@ -141,7 +141,11 @@ fn fuzz(
     }
 }
 
-fn bounded(what: &str, input_len: usize, value: &impl serde::Serialize) -> Result<(), TestCaseError> {
+fn bounded(
+    what: &str,
+    input_len: usize,
+    value: &impl serde::Serialize,
+) -> Result<(), TestCaseError> {
     let n = serde_json::to_string(value)
         .map_err(|e| TestCaseError::fail(format!("{what}: not serializable: {e}")))?
         .len();
@@ -176,6 +180,7 @@ fn check_parsed<G: serde::Serialize>(
     bounded(what, body.len(), &p.diagnostics)
 }
 
+#[rustfmt::skip]
 const RECORD_ALPHABET: &[&str] = &[
     "[", "]", "\"", "“", "”", "［", "］", "\n", "\r\n", "\n\n", " ", "\t", "{", "}", "[Game \"HotW\"]\n",
     "[Game \"Sanguo\"]\n", "[Game \"WEC\"]\n", "[Game \"Deluge\"]\n", "[Game \"三国\"]\n",
@@ -184,6 +189,7 @@ const RECORD_ALPHABET: &[&str] = &[
     "\\\"", "\u{3000}", "é",
 ];
 
+#[rustfmt::skip]
 const HOTW_ALPHABET: &[&str] = &[
     "EI", "EII", "EIII", "EIV", "EV", "EVI", "EVII", "EVIII", "\n", "\n\n", " ", "A", "B", "F", "G",
     "(", ")", "((", "))", ":", "：", "Ａ", "（", "）", "，", ",", ";", ";;", "-->", "->", "--", ">",
@@ -194,6 +200,7 @@ const HOTW_ALPHABET: &[&str] = &[
     "Tibet", "NileDel", "Nub", "\t", "é",
 ];
 
+#[rustfmt::skip]
 const SANGUO_ALPHABET: &[&str] = &[
     "1.", "2.", "12.", "99999999999999999999.", "\n", " ", "，", ",", "、", "。", "车", "車", "马",
     "馬", "相", "象", "士", "仕", "炮", "砲", "兵", "卒", "将", "帥", "进", "進", "退", "平", "前",
@@ -203,6 +210,7 @@ const SANGUO_ALPHABET: &[&str] = &[
     "０", "６", "\u{3000}",
 ];
 
+#[rustfmt::skip]
 const WEC_ALPHABET: &[&str] = &[
     "MV:", "MV", ":", "->", "-", ">", "=>", "<=>", "<-", "^", "v", "(", ")", ",", "1", "4", "10",
     "11", "0", "-1", "99999999999", "(1,1)", "(3,1)", "(10,4)", "(0,0)", "(-1,0)", "TA", "JE",
@@ -297,7 +305,9 @@ fn fuzz_sanguo() {
 
 #[test]
 fn fuzz_wec() {
-    fuzz("wec", WEC_ALPHABET, |b| notation("wec", b, wec::parse, wec_round_trip));
+    fuzz("wec", WEC_ALPHABET, |b| {
+        notation("wec", b, wec::parse, wec_round_trip)
+    });
 }
 
 fn strip(t: &wec::Turn) -> wec::Turn {
@@ -365,7 +375,9 @@ fn fold_is_idempotent_and_keeps_length() {
     let mut runner = TestRunner::new(config());
     let chars = prop_oneof![
         any::<char>(),
-        select(vec!['魏', '國', '馬', '進', '後', '帥', 'Ａ', '（', '　', '×', '・', '【']),
+        select(vec![
+            '魏', '國', '馬', '進', '後', '帥', 'Ａ', '（', '　', '×', '・', '【'
+        ]),
     ];
     let r = runner.run(
         &proptest::collection::vec(chars, 0..64).prop_map(String::from_iter),
