@@ -177,6 +177,11 @@ pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
         draw,
     ])?;
     let id = tx.last_insert_rowid();
+    if let Some(event) = tag(p, "Event") {
+        let eid = crate::people::event_for(tx, event, tag(p, "Site"), date, tag(p, "Round"))?;
+        tx.prepare_cached("UPDATE games SET event_id = ?1 WHERE id = ?2")?
+            .execute(params![eid, id])?;
+    }
     {
         let mut st =
             tx.prepare_cached("INSERT INTO tags(game_id, seq, name, value) VALUES (?1,?2,?3,?4)")?;
@@ -186,8 +191,6 @@ pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
     }
     {
         let results = seat_results(p);
-        let mut find = tx.prepare_cached("SELECT id FROM players WHERE name = ?1")?;
-        let mut add = tx.prepare_cached("INSERT INTO players(name) VALUES (?1)")?;
         let mut seat = tx.prepare_cached(
             "INSERT OR IGNORE INTO seats(game_id, seat, seq, player_id, color, final_score, placing, outcome)
              VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
@@ -204,17 +207,13 @@ pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
         }
         for (i, s) in seats.iter().enumerate() {
             let r = results.iter().find(|r| r.seat == s.seat);
-            let pid = match s.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
-                Some(name) => match find
-                    .query_row(params![name], |r| r.get::<_, i64>(0))
-                    .optional()?
-                {
-                    Some(pid) => Some(pid),
-                    None => {
-                        add.execute(params![name])?;
-                        Some(tx.last_insert_rowid())
-                    }
-                },
+            let pid = match s
+                .name
+                .as_deref()
+                .map(str::trim)
+                .filter(|n| !crate::people::player_key(n).is_empty())
+            {
+                Some(name) => Some(crate::people::player_for(tx, name)?),
                 None => None,
             };
             seat.execute(params![

@@ -38,6 +38,9 @@ struct Fields {
     title: Field,
     body: Field,
     event: Field,
+    /// The event's key (`people::event_key`), untokenized: `event:` matches the events the name
+    /// authority finds, whatever their spelling.
+    event_key: Field,
     player: Field,
     empire: Field,
     card: Field,
@@ -70,6 +73,7 @@ fn schema() -> (Schema, Fields) {
         title: b.add_text_field("title", stored_text.clone()),
         body: b.add_text_field("body", stored_text),
         event: b.add_text_field("event", text.clone()),
+        event_key: b.add_text_field("event_key", STRING),
         player: b.add_text_field("player", text.clone()),
         empire: b.add_text_field("empire", text.clone()),
         card: b.add_text_field("card", text.clone()),
@@ -86,7 +90,9 @@ fn schema() -> (Schema, Fields) {
 /// The index, its one writer and a reader.
 pub struct Index {
     fields: Fields,
-    writer: Mutex<IndexWriter<TantivyDocument>>,
+    /// `None` when another process (a running `annals serve`) holds the index's writer lock: this
+    /// process then only reads, and the holder brings the index up to date from the database.
+    writer: Mutex<Option<IndexWriter<TantivyDocument>>>,
     reader: IndexReader,
 }
 
@@ -224,7 +230,14 @@ impl Index {
             tokenizer::NAME,
             TextAnalyzer::from(tokenizer::AnnalsTokenizer),
         );
-        let writer = index.writer(WRITER_BYTES)?;
+        let writer = match index.writer(WRITER_BYTES) {
+            Ok(w) => Some(w),
+            Err(tantivy::TantivyError::LockFailure(..)) => {
+                tracing::warn!("the search index is held by another process; reading only");
+                None
+            }
+            Err(e) => return Err(e.into()),
+        };
         let reader = index
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
@@ -236,7 +249,12 @@ impl Index {
         })
     }
 
-    fn writer(&self) -> Result<std::sync::MutexGuard<'_, IndexWriter<TantivyDocument>>> {
+    /// Whether this process may write the index.
+    pub fn writable(&self) -> bool {
+        self.writer.lock().map(|w| w.is_some()).unwrap_or(false)
+    }
+
+    fn writer(&self) -> Result<std::sync::MutexGuard<'_, Option<IndexWriter<TantivyDocument>>>> {
         self.writer
             .lock()
             .map_err(|_| Error::Index("index writer poisoned".into()))
@@ -262,6 +280,8 @@ impl Index {
         let mut body: Vec<String> = Vec::new();
         if let Some(e) = tag("Event") {
             doc.add_text(f.event, e);
+            let year = tag("Date").and_then(crate::db::year_of);
+            doc.add_text(f.event_key, crate::people::event_key(e, year));
             doc.add_facet(
                 f.facets,
                 tantivy::schema::Facet::from_path(["event", &facet_part(e)]),
@@ -296,6 +316,7 @@ impl Index {
         for (seat, name) in &d.players {
             if let Some(n) = name {
                 players.push(n.to_string());
+                players.push(crate::people::player_key(n));
                 body.push(format!("{seat} {n}"));
                 sides.push(seat.to_string());
             }
@@ -339,14 +360,18 @@ impl Index {
         if games.is_empty() {
             return Ok(());
         }
-        let mut w = self.writer()?;
+        let mut guard = self.writer()?;
+        let Some(w) = guard.as_mut() else {
+            // Another process holds the writer: it picks these games up from the database.
+            return Ok(());
+        };
         for (id, p) in games {
             // A game is never indexed twice: drop any stale document with this id first.
             w.delete_term(Term::from_field_u64(self.fields.id, *id as u64));
             w.add_document(self.document(&DocInput::from_parsed(*id, p)))?;
         }
         w.commit()?;
-        drop(w);
+        drop(guard);
         self.reader.reload()?;
         Ok(())
     }
@@ -369,6 +394,10 @@ impl Index {
 
     /// The game ids the index holds.
     pub fn ids(&self) -> Result<BTreeSet<i64>> {
+        if !self.writable() {
+            // Another process writes: see its latest commit.
+            self.reader.reload()?;
+        }
         let searcher = self.reader.searcher();
         let mut out = BTreeSet::new();
         for seg in searcher.segment_readers() {
@@ -401,7 +430,12 @@ impl Index {
         if missing.is_empty() && extra.is_empty() {
             return Ok((0, 0));
         }
-        let mut w = self.writer()?;
+        let mut guard = self.writer()?;
+        let Some(w) = guard.as_mut() else {
+            return Err(Error::Index(
+                "the search index is held by another process (a running `annals serve`?), which keeps it up to date; stop it to rebuild".into(),
+            ));
+        };
         for id in &extra {
             w.delete_term(Term::from_field_u64(self.fields.id, *id as u64));
         }
@@ -410,14 +444,19 @@ impl Index {
             w.commit()?;
         }
         w.commit()?;
-        drop(w);
+        drop(guard);
         self.reader.reload()?;
         Ok((missing.len(), extra.len()))
     }
 
     /// Rebuilds the whole index from the database. Returns the number of documents.
     pub fn rebuild(&self, conn: &Connection) -> Result<usize> {
-        let mut w = self.writer()?;
+        let mut guard = self.writer()?;
+        let Some(w) = guard.as_mut() else {
+            return Err(Error::Index(
+                "the search index is held by another process (a running `annals serve`?), which keeps it up to date; stop it to rebuild".into(),
+            ));
+        };
         w.delete_all_documents()?;
         let ids: Vec<i64> = conn
             .prepare("SELECT id FROM games ORDER BY id")?
@@ -427,7 +466,7 @@ impl Index {
             self.add_records(&w, conn, chunk)?;
         }
         w.commit()?;
-        drop(w);
+        drop(guard);
         self.reader.reload()?;
         Ok(ids.len())
     }
@@ -445,12 +484,25 @@ impl Index {
         limit: usize,
         offset: usize,
     ) -> Result<SearchResult> {
+        self.search_with(q, kind, limit, offset, &|_, _| Vec::new())
+    }
+
+    /// [`Index::search`], with `aliases` giving other spellings of a `player:` or `event:` term
+    /// (from the name authority in the database).
+    pub fn search_with(
+        &self,
+        q: &str,
+        kind: Option<Kind>,
+        limit: usize,
+        offset: usize,
+        aliases: &dyn Fn(query::Field, &str) -> Vec<String>,
+    ) -> Result<SearchResult> {
         let parsed = query::parse(q).map_err(Error::BadRequest)?;
         let mut clauses: Vec<(Occur, Box<dyn TQuery>)> = Vec::new();
         for g in &parsed.groups {
             let mut alts: Vec<(Occur, Box<dyn TQuery>)> = Vec::new();
             for t in &g.terms {
-                alts.push((Occur::Should, self.term_query(t)?));
+                alts.push((Occur::Should, self.term_query(t, aliases)?));
             }
             let q: Box<dyn TQuery> = if alts.len() == 1 {
                 alts.remove(0).1
@@ -561,7 +613,11 @@ impl Index {
     }
 
     /// The tantivy query of one term of the query language.
-    fn term_query(&self, t: &query::Term) -> Result<Box<dyn TQuery>> {
+    fn term_query(
+        &self,
+        t: &query::Term,
+        aliases: &dyn Fn(query::Field, &str) -> Vec<String>,
+    ) -> Result<Box<dyn TQuery>> {
         use query::Field as Q;
         let f = &self.fields;
         match (&t.field, &t.value) {
@@ -598,6 +654,33 @@ impl Index {
                     Some(Q::Card) | Some(Q::Empire) | Some(Q::Region) | None
                 ) {
                     variants.extend(crate::names::canonical_hotw(s));
+                }
+                if let Some(Q::Event) = field {
+                    // The events the name authority knows by this name, in any spelling.
+                    let keys = aliases(Q::Event, s);
+                    if !keys.is_empty() {
+                        let alts: Vec<(Occur, Box<dyn TQuery>)> = keys
+                            .iter()
+                            .map(|k| {
+                                let q: Box<dyn TQuery> = Box::new(TermQuery::new(
+                                    Term::from_field_text(f.event_key, k),
+                                    IndexRecordOption::Basic,
+                                ));
+                                (Occur::Should, q)
+                            })
+                            .collect();
+                        return Ok(Box::new(BooleanQuery::new(alts)));
+                    }
+                }
+                if let Some(Q::Player) = field {
+                    variants.extend(aliases(Q::Player, s));
+                    // Names are also indexed by their key (spacing and case folded away).
+                    let keys: Vec<String> = variants
+                        .iter()
+                        .map(|v| crate::people::player_key(v))
+                        .filter(|k| !k.is_empty())
+                        .collect();
+                    variants.extend(keys);
                 }
                 dedup(&mut variants);
                 let mut alts: Vec<(Occur, Box<dyn TQuery>)> = Vec::new();

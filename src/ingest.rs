@@ -25,7 +25,7 @@ pub const BATCH_GAMES: usize = 2_000;
 /// Files larger than this are rejected unread.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// Extensions read when walking a folder (a file named on the command line is read whatever it is).
-pub const RECORD_EXTENSIONS: [&str; 6] = ["hotw", "sanguo", "wec", "dip", "txt", "pgn"];
+pub const RECORD_EXTENSIONS: [&str; 7] = ["hotw", "sanguo", "wec", "dip", "txt", "pgn", "csv"];
 
 #[derive(Debug, Clone, Default)]
 pub struct Options {
@@ -351,7 +351,17 @@ pub fn import_paths(
     opts: &Options,
 ) -> Result<Summary> {
     let files = collect_files(paths);
-    import_files(conn, index, &files, opts)
+    // Tournament tables go after the records, so that their rows find the games they describe.
+    let (tables, records): (Vec<PathBuf>, Vec<PathBuf>) = files.into_iter().partition(|p| {
+        p.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+    });
+    let mut summary = import_files(conn, index, &records, opts)?;
+    for t in &tables {
+        crate::tournament::import_csv(conn, index, t, &mut summary)?;
+    }
+    Ok(summary)
 }
 
 /// Imports the bytes of one file (an upload) named `name`.

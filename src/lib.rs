@@ -16,10 +16,12 @@ pub mod index;
 pub mod ingest;
 pub mod names;
 pub mod openapi;
+pub mod people;
 pub mod query;
 pub mod stats;
 pub mod timefmt;
 pub mod tokenizer;
+pub mod tournament;
 pub mod web;
 
 use std::path::{Path, PathBuf};
@@ -71,6 +73,35 @@ impl AppState {
             index: Arc::new(index),
             blocking: Arc::new(tokio::sync::Semaphore::new(16)),
         })
+    }
+
+    /// Keeps the index level with the database while serving: every few seconds, when the counts
+    /// differ (an `annals import` ran beside the server, or a crash lost an index commit), the
+    /// missing games are indexed. Call inside a tokio runtime.
+    pub fn follow_index(&self, every: std::time::Duration) {
+        let me = self.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            loop {
+                tick.tick().await;
+                let r = me
+                    .run(|s| {
+                        s.db.with(|c| {
+                            let n: i64 =
+                                c.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?;
+                            if n as u64 != s.index.num_docs() && s.index.writable() {
+                                let (added, removed) = s.index.sync(c)?;
+                                tracing::info!(added, removed, "search index brought up to date");
+                            }
+                            Ok(())
+                        })
+                    })
+                    .await;
+                if let Err(e) = r {
+                    tracing::warn!(error = %e, "index follow-up failed");
+                }
+            }
+        });
     }
 
     /// Runs blocking storage work off the async threads, at most 16 at a time.

@@ -153,7 +153,13 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             }
             let mut conn = db::open(&paths.db).context("opening the database")?;
             let index = Index::open(&paths.index).context("opening the search index")?;
-            index.sync(&conn).context("bringing the index up to date")?;
+            if index.writable() {
+                index.sync(&conn).context("bringing the index up to date")?;
+            } else {
+                err!(
+                    "annals: the search index is held by a running server; it will index these games itself"
+                );
+            }
             let opts = ingest::Options {
                 kind,
                 progress: !json,
@@ -203,9 +209,13 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             };
             let conn = db::open(&paths.db)?;
             let index = Index::open(&paths.index)?;
-            index.sync(&conn)?;
+            if index.writable() {
+                index.sync(&conn)?;
+            }
             let q = query.join(" ");
-            match index.search(&q, kind, limit.min(annals::web::MAX_PAGE_SIZE), 0) {
+            let aliases =
+                |f, v: &str| annals::people::search_aliases(&conn, f, v).unwrap_or_default();
+            match index.search_with(&q, kind, limit.min(annals::web::MAX_PAGE_SIZE), 0, &aliases) {
                 Ok(r) => {
                     if json {
                         out!(
@@ -265,7 +275,9 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 return Ok(1);
             }
             let index = Index::open(&paths.index)?;
-            index.sync(&conn)?;
+            if index.writable() {
+                index.sync(&conn)?;
+            }
             out!("deleted game {id}");
             Ok(0)
         }
@@ -390,6 +402,7 @@ fn serve(paths: &Paths, addr: SocketAddr, corpus: &Path) -> anyhow::Result<u8> {
             .await
             .with_context(|| format!("binding {addr}"))?;
         let local = listener.local_addr()?;
+        state.follow_index(std::time::Duration::from_secs(5));
         out!("annals serving on http://{local}/");
         axum::serve(listener, annals::app(state))
             .with_graceful_shutdown(shutdown_signal())

@@ -215,6 +215,25 @@ fn schemas() -> Value {
             "properties": {"name": {"type": "string"}, "role": {"type": "string"},
                            "password": {"type": "string"}}
         },
+        "Merge": {
+            "type": "object", "additionalProperties": false, "required": ["into", "from"],
+            "properties": {"into": {"type": "integer"}, "from": {"type": "integer"}}
+        },
+        "Alias": {
+            "type": "object", "additionalProperties": false, "required": ["alias"],
+            "properties": {"alias": {"type": "string"}, "year": {"type": "integer"}}
+        },
+        "Split": {
+            "type": "object", "additionalProperties": false, "required": ["name", "games"],
+            "properties": {"name": {"type": "string"},
+                           "games": {"type": "array", "items": {"type": "integer"}}}
+        },
+        "EventPatch": {
+            "type": "object",
+            "properties": {"name": {"type": "string"}, "site": {"type": "string"},
+                           "format": {"type": "string"}, "organiser": {"type": "string"},
+                           "scoring": {"type": "object"}}
+        },
         "NewToken": {
             "type": "object", "additionalProperties": false, "required": ["member"],
             "properties": {"member": {"type": "integer"}, "label": {"type": "string"}}
@@ -331,6 +350,33 @@ pub fn document() -> Value {
             ("200", ok(any.clone())), &[UNAUTH, FORBIDDEN])},
         "/api/me": {"get": op("Who the credentials belong to", vec![], None,
             ("200", ok(any.clone())), &[UNAUTH])},
+        "/api/events": {"get": op("Events", vec![], None,
+            ("200", ok(obj(json!({"events": {"type": "array", "items": {"type": "object"}}}), &["events"]))), &[])},
+        "/api/events/merge": {"post": op("Merge two events (admin)", vec![], Some(schema_ref("Merge")),
+            ("204", json!({"description": "merged"})), &write_errors())},
+        "/api/events/{id}": {
+            "get": op("One event with its games and standings", vec![id_param("id", "an event id")], None,
+                ("200", ok(obj(json!({"id": {"type": "integer"}, "name": {"type": "string"},
+                    "games": {"type": "array"}, "standings": {"type": "array"}}), &["id", "name"]))),
+                &[BAD, NOT_FOUND]),
+            "patch": op("Change an event (admin)", vec![id_param("id", "an event id")],
+                Some(schema_ref("EventPatch")), ("200", ok(any.clone())), &write_errors())
+        },
+        "/api/events/{id}/aliases": {"post": op("Add an alias of an event's name (admin)",
+            vec![id_param("id", "an event id")], Some(schema_ref("Alias")),
+            ("204", json!({"description": "added"})), &write_errors())},
+        "/api/players": {"get": op("Players", vec![query("q", json!({"type": "string"}), false, "name filter")],
+            None, ("200", ok(any.clone())), &[BAD])},
+        "/api/players/merge": {"post": op("Merge two players (admin)", vec![], Some(schema_ref("Merge")),
+            ("204", json!({"description": "merged"})), &write_errors())},
+        "/api/players/{id}": {"get": op("One player", vec![id_param("id", "a player id")], None,
+            ("200", ok(any.clone())), &[BAD, NOT_FOUND])},
+        "/api/players/{id}/aliases": {"post": op("Add an alias of a player's name (admin)",
+            vec![id_param("id", "a player id")], Some(schema_ref("Alias")),
+            ("204", json!({"description": "added"})), &write_errors())},
+        "/api/players/{id}/split": {"post": op("Split games off a player into a new one (admin)",
+            vec![id_param("id", "a player id")], Some(schema_ref("Split")),
+            ("201", ok(obj(json!({"id": {"type": "integer"}}), &["id"]))), &write_errors())},
         "/api/openapi.json": {"get": op("This document", vec![], None,
             ("200", ok(any.clone())), &[])}
     });

@@ -129,3 +129,141 @@ fn search_page_shows_highlighted_hits() {
         r.body
     );
 }
+
+/// The whole corpus plus a few dated games with players, for the field prefixes.
+fn corpus_archive() -> Archive {
+    let a = Archive::new();
+    let dated = "[Game \"HotW\"]\n[Event \"Club league\"]\n[Date \"2016.03.01\"]\n[A \"Lin Wei\"]\n[B \"Chen Jie\"]\n\nEI\nA(Sumer): Popu\nL.Tig-->Zag 10\n\nB(Egypt): CivilS(+2)\nNileDel-->Nub 20\n\n\
+[Game \"HotW\"]\n[Event \"Club league\"]\n[Date \"2017.05.01\"]\n[A \"Chen Jie\"]\n[B \"Lin Wei\"]\n\nEI\nA(Sumer): Civil Service(+1)\nL.Tig-->Zag 30\n\nB(Egypt):\nNileDel-->Nub 20\n\n\
+[Game \"Sanguo\"]\n[Date \"1999.01.01\"]\n[Title \"魏杀汉·魏胜\"]\n[魏 \"Cao Cao\"]\n[吴 \"Sun Quan\"]\n[蜀 \"Liu Bei\"]\n\n1.马6进5，炮12平10，相7进9\n";
+    let f = a.file("dated.txt", dated);
+    let s = a.import(&[crate::support::corpus(), f]);
+    assert_eq!(s.rejected, 0);
+    a
+}
+
+fn ids(srv: &crate::support::Server, q: &str) -> Vec<i64> {
+    let url = format!(
+        "/api/search?limit=200&q={}",
+        form_urlencoded::byte_serialize(q.as_bytes()).collect::<String>()
+    );
+    let r = srv.get(&url);
+    assert_eq!(r.status, 200, "{q}: {}", r.body);
+    let mut v: Vec<i64> = r.json()["hits"]
+        .as_array()
+        .expect("hits")
+        .iter()
+        .map(|h| h["id"].as_i64().unwrap_or(0))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// Game ids whose stored moves or seats satisfy a SQL condition (the truth the index must agree with).
+fn truth(a: &Archive, sql: &str) -> Vec<i64> {
+    let c = annals::db::open(&a.db()).expect("db");
+    let mut st = c.prepare(sql).expect("sql");
+    let mut v: Vec<i64> = st
+        .query_map([], |r| r.get(0))
+        .expect("q")
+        .map(|x| x.expect("row"))
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+#[test]
+fn empire_and_card_prefixes_find_exactly_the_games_that_played_them() {
+    let a = corpus_archive();
+    let srv = a.serve();
+    let sumer = truth(&a, "SELECT game_id FROM hotw_turns WHERE empire = 'Sumer'");
+    assert!(sumer.len() >= 3);
+    assert_eq!(ids(&srv, "empire:Sumer"), sumer);
+    assert_eq!(ids(&srv, "empire:sumer"), sumer, "case-insensitive");
+    assert_eq!(
+        ids(&srv, "empire:Sumeria"),
+        sumer,
+        "the full name of appendix 2"
+    );
+    let civil = truth(&a, "SELECT game_id FROM hotw_cards WHERE card = 'CivilS'");
+    assert!(civil.len() >= 3, "{civil:?}");
+    for q in [
+        "card:CivilS",
+        "card:\"Civil Service\"",
+        "card:Civilserv",
+        "card:civils",
+    ] {
+        assert_eq!(ids(&srv, q), civil, "{q}");
+    }
+    let both = truth(
+        &a,
+        "SELECT t.game_id FROM hotw_turns t JOIN hotw_cards c ON c.game_id = t.game_id AND c.turn_seq = t.seq WHERE t.empire = 'Sumer' AND c.card = 'CivilS'",
+    );
+    let mut and: Vec<i64> = sumer
+        .iter()
+        .filter(|g| civil.contains(g))
+        .copied()
+        .collect();
+    and.sort_unstable();
+    assert_eq!(ids(&srv, "empire:Sumer card:CivilS"), and);
+    assert!(both.iter().all(|g| and.contains(g)));
+}
+
+#[test]
+fn player_side_winner_kind_and_year_prefixes() {
+    let a = corpus_archive();
+    let srv = a.serve();
+    let lin = truth(
+        &a,
+        "SELECT s.game_id FROM seats s JOIN players p ON p.id = s.player_id WHERE p.name = 'Lin Wei'",
+    );
+    assert_eq!(lin.len(), 2);
+    assert_eq!(ids(&srv, "player:\"lin wei\""), lin);
+    assert_eq!(ids(&srv, "player:LINWEI"), lin);
+    assert_eq!(ids(&srv, "player:\"Lin Wei\" year:2017").len(), 1);
+    assert_eq!(
+        ids(&srv, "year:2016..2017"),
+        truth(&a, "SELECT id FROM games WHERE year BETWEEN 2016 AND 2017")
+    );
+    assert_eq!(
+        ids(&srv, "year:..1999"),
+        truth(&a, "SELECT id FROM games WHERE year <= 1999")
+    );
+    assert_eq!(
+        ids(&srv, "kind:wec"),
+        truth(&a, "SELECT id FROM games WHERE kind = 'wec'")
+    );
+    assert_eq!(
+        ids(&srv, "kind:三國"),
+        truth(&a, "SELECT id FROM games WHERE kind = 'sanguo'")
+    );
+    let wei_won = truth(
+        &a,
+        "SELECT id FROM games WHERE kind = 'sanguo' AND ' ' || winners || ' ' LIKE '% 魏 %'",
+    );
+    assert!(!wei_won.is_empty());
+    assert_eq!(ids(&srv, "winner:魏"), wei_won);
+    let c_won = truth(
+        &a,
+        "SELECT id FROM games WHERE kind = 'hotw' AND ' ' || winners || ' ' LIKE '% C %'",
+    );
+    assert!(!c_won.is_empty(), "appendix 4: C 230");
+    assert_eq!(ids(&srv, "winner:C"), c_won);
+    assert_eq!(ids(&srv, "winner:\"Cao Cao\"").len(), 1, "a winner's name");
+    let wei_side = ids(&srv, "side:魏");
+    assert!(wei_side.contains(&ids(&srv, "winner:\"Cao Cao\"")[0]));
+    assert!(
+        wei_side
+            .iter()
+            .all(|g| truth(&a, "SELECT id FROM games WHERE kind = 'sanguo'").contains(g))
+    );
+    // an empty result is a 200 with total 0, and excluded terms work with fields
+    assert!(
+        ids(&srv, "empire:Sumer -empire:Egypt")
+            .iter()
+            .all(
+                |g| !truth(&a, "SELECT game_id FROM hotw_turns WHERE empire = 'Egypt'").contains(g)
+            )
+    );
+}

@@ -10,5 +10,7 @@ mod crash;
 mod fuzz_search;
 mod http;
 mod limits;
+mod people;
 mod search;
+mod stats;
 mod support;

@@ -70,7 +70,13 @@ pub async fn search(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result
     let limit = p.usize("limit", 20, 0, MAX_PAGE_SIZE)?;
     let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
     let r = st
-        .run(move |s| s.index.search(&query, kind, limit, offset))
+        .run(move |s| {
+            s.db.with(|c| {
+                s.index.search_with(&query, kind, limit, offset, &|f, v| {
+                    crate::people::search_aliases(c, f, v).unwrap_or_default()
+                })
+            })
+        })
         .await?;
     Ok(Json(
         json!({ "total": r.total, "hits": r.hits, "facets": r.facets }),

@@ -4,6 +4,7 @@ pub mod api;
 pub mod board;
 pub mod collections;
 pub mod pages;
+pub mod people;
 pub mod session;
 pub mod stats;
 pub mod view;
@@ -97,6 +98,23 @@ pub fn app(state: AppState) -> Router {
             post(collections::action_form),
         )
         .route("/share/{token}", get(collections::share))
+        .route("/events", get(people::events_page))
+        .route("/events/{id}", get(people::event_page))
+        .route("/events/{id}/standings.csv", get(people::standings_csv))
+        .route("/players", get(people::players_page))
+        .route("/players/{id}", get(people::player_page))
+        .route("/api/events", get(people::api_events))
+        .route("/api/events/merge", post(people::api_event_merge))
+        .route(
+            "/api/events/{id}",
+            get(people::api_event).patch(people::api_event_update),
+        )
+        .route("/api/events/{id}/aliases", post(people::api_event_alias))
+        .route("/api/players", get(people::api_players))
+        .route("/api/players/merge", post(people::api_player_merge))
+        .route("/api/players/{id}", get(people::api_player))
+        .route("/api/players/{id}/aliases", post(people::api_player_alias))
+        .route("/api/players/{id}/split", post(people::api_player_split))
         .route("/api/openapi.json", get(crate::openapi::serve))
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn(api_errors_as_json))

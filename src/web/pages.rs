@@ -186,6 +186,7 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
 }
 
 pub struct PlayerView {
+    pub player_id: Option<i64>,
     pub seat: String,
     pub name: String,
     pub color: String,
@@ -256,6 +257,7 @@ pub async fn game(
             let css = view::colour_css(p.color.as_deref());
             colours.insert(p.seat.clone(), css);
             PlayerView {
+                player_id: p.player_id,
                 seat: p.seat.clone(),
                 name: p.name.clone().unwrap_or_default(),
                 color: p.color.clone().unwrap_or_default(),
@@ -422,7 +424,13 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
     }
     let q2 = q.clone();
     match st
-        .run(move |s| s.index.search(&q2, kind, limit, offset))
+        .run(move |s| {
+            s.db.with(|c| {
+                s.index.search_with(&q2, kind, limit, offset, &|f, v| {
+                    crate::people::search_aliases(c, f, v).unwrap_or_default()
+                })
+            })
+        })
         .await
     {
         Ok(r) => {

@@ -1,0 +1,469 @@
+//! Events and players: pages, JSON, standings CSV, and the admin actions of the name authority.
+
+use askama::Template;
+use askama_web::WebTemplate;
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::Params;
+use super::pages::PageError;
+use super::session::Auth;
+use crate::AppState;
+use crate::error::{Error, Result};
+use crate::people::{self, EventRow, EventView, PlayerRow, PlayerView};
+
+fn id_of(s: &str, what: &str) -> Result<i64> {
+    s.parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| Error::BadRequest(format!("{what} is a positive whole number, not '{s}'")))
+}
+
+fn body<T: serde::de::DeserializeOwned>(b: &Bytes) -> Result<T> {
+    serde_json::from_slice(b)
+        .map_err(|e| Error::BadRequest(format!("the body is not the JSON expected: {e}")))
+}
+
+/// `GET /api/events`
+pub async fn api_events(State(st): State<AppState>) -> Result<Json<Value>> {
+    let v = st.run(|s| s.db.with(people::events)).await?;
+    Ok(Json(json!({ "events": v })))
+}
+
+/// `GET /api/events/{id}`
+pub async fn api_event(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<EventView>> {
+    let id = id_of(&id, "an event id")?;
+    Ok(Json(
+        st.run(move |s| s.db.with(|c| people::event(c, id))).await?,
+    ))
+}
+
+/// `GET /api/players?q=`
+pub async fn api_players(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Value>> {
+    let q = Params::parse(q.as_deref()).str("q").map(str::to_string);
+    let v = st
+        .run(move |s| s.db.with(|c| people::players(c, q.as_deref())))
+        .await?;
+    Ok(Json(json!({ "players": v })))
+}
+
+/// `GET /api/players/{id}`
+pub async fn api_player(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<PlayerView>> {
+    let id = id_of(&id, "a player id")?;
+    Ok(Json(
+        st.run(move |s| s.db.with(|c| people::player(c, id)))
+            .await?,
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AliasReq {
+    alias: String,
+    year: Option<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MergeReq {
+    into: i64,
+    from: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SplitReq {
+    name: String,
+    games: Vec<i64>,
+}
+
+/// `POST /api/players/{id}/aliases` `{"alias"}` (admin)
+pub async fn api_player_alias(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+    b: Bytes,
+) -> Result<StatusCode> {
+    let id = id_of(&id, "a player id")?;
+    let m = auth.require()?.clone();
+    let r: AliasReq = body(&b)?;
+    st.run(move |s| s.db.with(|c| people::add_player_alias(c, &m, id, &r.alias)))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/players/merge` `{"into","from"}` (admin)
+pub async fn api_player_merge(
+    State(st): State<AppState>,
+    auth: Auth,
+    b: Bytes,
+) -> Result<StatusCode> {
+    let m = auth.require()?.clone();
+    let r: MergeReq = body(&b)?;
+    st.run(move |s| s.db.with(|c| people::merge_players(c, &m, r.into, r.from)))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/players/{id}/split` `{"name","games":[…]}` (admin) → 201 `{"id"}`
+pub async fn api_player_split(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+    b: Bytes,
+) -> Result<Response> {
+    let id = id_of(&id, "a player id")?;
+    let m = auth.require()?.clone();
+    let r: SplitReq = body(&b)?;
+    let new = st
+        .run(move |s| {
+            s.db.with(|c| people::split_player(c, &m, id, &r.name, &r.games))
+        })
+        .await?;
+    Ok((StatusCode::CREATED, Json(json!({ "id": new }))).into_response())
+}
+
+/// `POST /api/events/{id}/aliases` `{"alias","year"}` (admin)
+pub async fn api_event_alias(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+    b: Bytes,
+) -> Result<StatusCode> {
+    let id = id_of(&id, "an event id")?;
+    let m = auth.require()?.clone();
+    let r: AliasReq = body(&b)?;
+    st.run(move |s| {
+        s.db.with(|c| people::add_event_alias(c, &m, id, &r.alias, r.year))
+    })
+    .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/events/merge` `{"into","from"}` (admin)
+pub async fn api_event_merge(
+    State(st): State<AppState>,
+    auth: Auth,
+    b: Bytes,
+) -> Result<StatusCode> {
+    let m = auth.require()?.clone();
+    let r: MergeReq = body(&b)?;
+    st.run(move |s| s.db.with(|c| people::merge_events(c, &m, r.into, r.from)))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `PATCH /api/events/{id}` (admin): name, site, format, organiser, scoring.
+pub async fn api_event_update(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+    b: Bytes,
+) -> Result<Json<EventView>> {
+    let id = id_of(&id, "an event id")?;
+    let m = auth.require()?.clone();
+    let r: people::EventPatch = body(&b)?;
+    let v = st
+        .run(move |s| {
+            s.db.with(|c| {
+                people::update_event(c, &m, id, &r)?;
+                people::event(c, id)
+            })
+        })
+        .await?;
+    Ok(Json(v))
+}
+
+/// `GET /events/{id}/standings.csv`
+pub async fn standings_csv(State(st): State<AppState>, Path(id): Path<String>) -> Result<Response> {
+    let id = id_of(id.trim_end_matches("/standings.csv"), "an event id")?;
+    let ev = st.run(move |s| s.db.with(|c| people::event(c, id))).await?;
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let e = |e: csv::Error| Error::Internal(format!("csv: {e}"));
+    let mut head = vec![
+        "place".to_string(),
+        "player".into(),
+        "games".into(),
+        "points".into(),
+        "wins".into(),
+        "draws".into(),
+        "losses".into(),
+        "tiebreak".into(),
+    ];
+    head.extend(ev.round_names.iter().map(|r| format!("after round {r}")));
+    w.write_record(&head).map_err(e)?;
+    for s in &ev.standings {
+        let mut row = vec![
+            s.place.to_string(),
+            s.player.clone(),
+            s.games.to_string(),
+            s.points.to_string(),
+            s.wins.to_string(),
+            s.draws.to_string(),
+            s.losses.to_string(),
+            s.tiebreak.to_string(),
+        ];
+        row.extend(s.by_round.iter().map(|p| p.to_string()));
+        w.write_record(&row).map_err(e)?;
+    }
+    let bytes = w
+        .into_inner()
+        .map_err(|e| Error::Internal(format!("csv: {e}")))?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"event-{id}-standings.csv\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "events.html")]
+pub struct EventsPage {
+    q: String,
+    events: Vec<EventRow>,
+}
+
+pub async fn events_page(State(st): State<AppState>) -> Result<EventsPage, PageError> {
+    let events = st.run(|s| s.db.with(people::events)).await?;
+    Ok(EventsPage {
+        q: String::new(),
+        events,
+    })
+}
+
+/// Standings by round as a line chart (numbers for the template).
+pub struct RoundChart {
+    pub width: f64,
+    pub height: f64,
+    pub series: Vec<(String, &'static str, String)>,
+    pub x_labels: Vec<(f64, String)>,
+    pub y_ticks: Vec<(f64, String)>,
+}
+
+const PALETTE: [&str; 8] = [
+    "#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037", "#9e9d24",
+];
+
+fn round_chart(ev: &EventView) -> Option<RoundChart> {
+    let n = ev.round_names.len();
+    if n < 2 || ev.standings.is_empty() {
+        return None;
+    }
+    let max = ev
+        .standings
+        .iter()
+        .flat_map(|s| s.by_round.iter())
+        .fold(1.0f64, |a, b| a.max(*b));
+    let (left, right, top, bottom) = (40.0, 560.0, 10.0, 200.0);
+    let x = |i: usize| left + i as f64 / (n - 1) as f64 * (right - left);
+    let y = |v: f64| bottom - v / max * (bottom - top);
+    let series = ev
+        .standings
+        .iter()
+        .take(8)
+        .enumerate()
+        .map(|(k, s)| {
+            let pts: Vec<String> = s
+                .by_round
+                .iter()
+                .enumerate()
+                .map(|(i, v)| format!("{:.1},{:.1}", x(i), y(*v)))
+                .collect();
+            (s.player.clone(), PALETTE[k % PALETTE.len()], pts.join(" "))
+        })
+        .collect();
+    let x_labels = ev
+        .round_names
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (x(i), format!("R{r}")))
+        .collect();
+    let step = super::view::nice_step(max / 4.0);
+    let mut y_ticks = Vec::new();
+    let mut v = 0.0;
+    while v <= max + 0.001 {
+        y_ticks.push((y(v), format!("{v}")));
+        v += step;
+    }
+    Some(RoundChart {
+        width: 600.0,
+        height: 230.0,
+        series,
+        x_labels,
+        y_ticks,
+    })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "event.html")]
+pub struct EventPage {
+    q: String,
+    ev: EventView,
+    chart: Option<RoundChart>,
+    rounds: Vec<(String, Vec<(i64, String, String)>)>,
+}
+
+pub async fn event_page(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<EventPage, PageError> {
+    let id = id_of(&id, "an event id")?;
+    let ev = st.run(move |s| s.db.with(|c| people::event(c, id))).await?;
+    let chart = round_chart(&ev);
+    // Round-by-round tables: each game of the round with its players and their points.
+    let mut rounds: Vec<(String, Vec<(i64, String, String)>)> = Vec::new();
+    for r in ev
+        .round_names
+        .iter()
+        .cloned()
+        .chain(std::iter::once(String::new()))
+    {
+        let mut games: Vec<(i64, String, String)> = Vec::new();
+        for res in ev
+            .results
+            .iter()
+            .filter(|x| x.round.clone().unwrap_or_default() == r)
+        {
+            let line = format!("{} ({}) {}", res.player, res.seat, res.points);
+            match games.iter_mut().find(|g| g.0 == res.game) {
+                Some(g) => {
+                    g.2.push_str(" · ");
+                    g.2.push_str(&line);
+                }
+                None => games.push((
+                    res.game,
+                    ev.games
+                        .iter()
+                        .find(|g| g.id == res.game)
+                        .and_then(|g| g.title.clone())
+                        .unwrap_or_default(),
+                    line,
+                )),
+            }
+        }
+        if !games.is_empty() {
+            rounds.push((if r.is_empty() { "—".into() } else { r }, games));
+        }
+    }
+    Ok(EventPage {
+        q: String::new(),
+        ev,
+        chart,
+        rounds,
+    })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "players.html")]
+pub struct PlayersPage {
+    q: String,
+    filter: String,
+    players: Vec<PlayerRow>,
+}
+
+pub async fn players_page(
+    State(st): State<AppState>,
+    RawQuery(q): RawQuery,
+) -> Result<PlayersPage, PageError> {
+    let filter = Params::parse(q.as_deref())
+        .str("name")
+        .unwrap_or("")
+        .to_string();
+    let f2 = filter.clone();
+    let players = st
+        .run(move |s| {
+            s.db.with(|c| {
+                people::players(c, Some(&f2).filter(|f| !f.is_empty()).map(|f| f.as_str()))
+            })
+        })
+        .await?;
+    Ok(PlayersPage {
+        q: String::new(),
+        filter,
+        players,
+    })
+}
+
+#[derive(Template, WebTemplate)]
+#[template(path = "player.html")]
+pub struct PlayerPage {
+    q: String,
+    p: PlayerView,
+    /// Results over time: (x, y, tip) dots and the polyline.
+    dots: Vec<(f64, f64, String)>,
+    line: String,
+}
+
+impl PlayerPage {
+    fn pct(&self, r: &crate::explorer::Rate) -> String {
+        format!(
+            "{:.0}% ({:.0}–{:.0})",
+            r.rate * 100.0,
+            r.low * 100.0,
+            r.high * 100.0
+        )
+    }
+}
+
+pub async fn player_page(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<PlayerPage, PageError> {
+    let id = id_of(&id, "a player id")?;
+    let p = st
+        .run(move |s| s.db.with(|c| people::player(c, id)))
+        .await?;
+    let scored: Vec<&people::PlayerGame> = p.games.iter().filter(|g| g.score.is_some()).collect();
+    let n = scored.len();
+    let (left, right, top, bottom) = (30.0, 560.0, 10.0, 130.0);
+    let dots: Vec<(f64, f64, String)> = scored
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let x = if n > 1 {
+                left + i as f64 / (n - 1) as f64 * (right - left)
+            } else {
+                left
+            };
+            let y = bottom - g.score.unwrap_or(0.0) * (bottom - top);
+            (
+                (x * 10.0).round() / 10.0,
+                (y * 10.0).round() / 10.0,
+                format!(
+                    "{} {}: {}",
+                    g.date.clone().unwrap_or_default(),
+                    g.title.clone().unwrap_or_default(),
+                    g.score.unwrap_or(0.0)
+                ),
+            )
+        })
+        .collect();
+    let line = dots
+        .iter()
+        .map(|(x, y, _)| format!("{x},{y}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok(PlayerPage {
+        q: String::new(),
+        p,
+        dots,
+        line,
+    })
+}
