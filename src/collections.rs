@@ -252,10 +252,10 @@ pub fn add_item(conn: &Connection, m: &Member, id: i64, item: &NewItem) -> Resul
             return Err(Error::BadRequest(format!("there is no game {g}")));
         }
     }
-    if let Some(p) = item.ply {
-        if !(0..=100_000).contains(&p) {
-            return Err(Error::BadRequest("ply must be from 0 to 100000".into()));
-        }
+    if let Some(p) = item.ply
+        && !(0..=100_000).contains(&p)
+    {
+        return Err(Error::BadRequest("ply must be from 0 to 100000".into()));
     }
     if let Some(s) = item.section {
         let ok = conn
@@ -615,7 +615,8 @@ fn insert_before_body(raw: &str, lines: &[String]) -> String {
     let mut in_tags = true;
     for line in raw.split_inclusive('\n') {
         let t = line.trim();
-        if !inserted && in_tags && !(t.starts_with('[') && t.contains('"')) && !t.is_empty() {
+        let is_tag = t.starts_with('[') && t.contains('"');
+        if !inserted && in_tags && !is_tag && !t.is_empty() {
             for l in lines {
                 out.push_str(l);
                 out.push('\n');

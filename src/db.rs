@@ -17,10 +17,10 @@ pub const SCHEMA_VERSION: &str = "1";
 
 /// Opens (creating if needed) the database at `path` and applies the schema.
 pub fn open(path: &Path) -> Result<Connection> {
-    if let Some(dir) = path.parent() {
-        if !dir.as_os_str().is_empty() {
-            std::fs::create_dir_all(dir)?;
-        }
+    if let Some(dir) = path.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir)?;
     }
     let conn = Connection::open(path)?;
     conn.busy_timeout(std::time::Duration::from_secs(10))?;
@@ -75,10 +75,10 @@ impl Pool {
         };
         let mut conn = conn;
         let out = f(&mut conn);
-        if let Ok(mut idle) = self.idle.lock() {
-            if idle.len() < 8 {
-                idle.push(conn);
-            }
+        if let Ok(mut idle) = self.idle.lock()
+            && idle.len() < 8
+        {
+            idle.push(conn);
         }
         out
     }

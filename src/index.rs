@@ -440,7 +440,7 @@ impl Index {
             w.delete_term(Term::from_field_u64(self.fields.id, *id as u64));
         }
         for chunk in missing.chunks(5_000) {
-            self.add_records(&w, conn, chunk)?;
+            self.add_records(w, conn, chunk)?;
             w.commit()?;
         }
         w.commit()?;
@@ -463,7 +463,7 @@ impl Index {
             .query_map([], |r| r.get(0))?
             .collect::<std::result::Result<_, _>>()?;
         for chunk in ids.chunks(5_000) {
-            self.add_records(&w, conn, chunk)?;
+            self.add_records(w, conn, chunk)?;
         }
         w.commit()?;
         drop(guard);

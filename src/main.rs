@@ -383,7 +383,12 @@ fn serve(paths: &Paths, addr: SocketAddr, corpus: &Path) -> anyhow::Result<u8> {
                     progress: std::io::stderr().is_terminal(),
                     details: false,
                 };
-                let s = ingest::import_paths(&mut conn, Some(&index), &[corpus.clone()], &opts)?;
+                let s = ingest::import_paths(
+                    &mut conn,
+                    Some(&index),
+                    std::slice::from_ref(&corpus),
+                    &opts,
+                )?;
                 tracing::info!(
                     imported = s.imported,
                     rejected = s.rejected,

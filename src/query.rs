@@ -224,10 +224,10 @@ fn field_term(field: Field, value: &str) -> Result<Term, String> {
                     if a.is_none() && b.is_none() {
                         return Err("a year range needs at least one end (year:1990..1999)".into());
                     }
-                    if let (Some(a), Some(b)) = (a, b) {
-                        if a > b {
-                            return Err(format!("the year range {a}..{b} is empty"));
-                        }
+                    if let (Some(a), Some(b)) = (a, b)
+                        && a > b
+                    {
+                        return Err(format!("the year range {a}..{b} is empty"));
                     }
                     Value::Years(a, b)
                 }

@@ -533,12 +533,12 @@ pub fn filter_from(p: &crate::web::Params) -> Result<Filter> {
         year_from: year("from")?,
         year_to: year("to")?,
     };
-    if let (Some(a), Some(b)) = (f.year_from, f.year_to) {
-        if a > b {
-            return Err(Error::BadRequest(format!(
-                "the year range {a}..{b} is empty"
-            )));
-        }
+    if let (Some(a), Some(b)) = (f.year_from, f.year_to)
+        && a > b
+    {
+        return Err(Error::BadRequest(format!(
+            "the year range {a}..{b} is empty"
+        )));
     }
     Ok(f)
 }

@@ -106,19 +106,19 @@ pub fn tokens(text: &str) -> Vec<Token> {
                     text: c.to_string(),
                     position_length: 1,
                 });
-                if let Some(&(_, n)) = chars.get(k + 1) {
-                    if class(n) == Class::Cjk {
-                        let mut t = String::with_capacity(8);
-                        t.push(c);
-                        t.push(n);
-                        out.push(Token {
-                            offset_from: off,
-                            offset_to: end_of(k + 1),
-                            position: pos,
-                            text: t,
-                            position_length: 1,
-                        });
-                    }
+                if let Some(&(_, n)) = chars.get(k + 1)
+                    && class(n) == Class::Cjk
+                {
+                    let mut t = String::with_capacity(8);
+                    t.push(c);
+                    t.push(n);
+                    out.push(Token {
+                        offset_from: off,
+                        offset_to: end_of(k + 1),
+                        position: pos,
+                        text: t,
+                        position_length: 1,
+                    });
                 }
                 any = true;
                 k += 1;

@@ -469,20 +469,20 @@ pub fn import_csv(
                 continue;
             };
             let mut disagree = Vec::new();
-            if let (Some(a), Some(b)) = (outcome, s_out.as_deref()) {
-                if a != b {
-                    disagree.push(format!("the table says {a}, the record says {b}"));
-                }
+            if let (Some(a), Some(b)) = (outcome, s_out.as_deref())
+                && a != b
+            {
+                disagree.push(format!("the table says {a}, the record says {b}"));
             }
-            if let (Some(a), Some(b)) = (placing, s_place) {
-                if a != b {
-                    disagree.push(format!("the table says place {a}, the record says {b}"));
-                }
+            if let (Some(a), Some(b)) = (placing, s_place)
+                && a != b
+            {
+                disagree.push(format!("the table says place {a}, the record says {b}"));
             }
-            if let (Some(a), Some(b)) = (score, s_score) {
-                if a != b {
-                    disagree.push(format!("the table says score {a}, the record says {b}"));
-                }
+            if let (Some(a), Some(b)) = (score, s_score)
+                && a != b
+            {
+                disagree.push(format!("the table says score {a}, the record says {b}"));
             }
             if !disagree.is_empty() {
                 let message = format!(

@@ -21,10 +21,10 @@ fn record_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for p in entries {
         if p.is_dir() {
             record_files(&p, out);
-        } else if let Some(ext) = p.extension().and_then(|e| e.to_str()) {
-            if ["hotw", "sanguo", "wec", "dip", "txt", "pgn"].contains(&ext) {
-                out.push(p);
-            }
+        } else if let Some(ext) = p.extension().and_then(|e| e.to_str())
+            && ["hotw", "sanguo", "wec", "dip", "txt", "pgn"].contains(&ext)
+        {
+            out.push(p);
         }
     }
 }

@@ -113,17 +113,17 @@ pub fn sanguo_board(g: &SanguoGame, ply: usize) -> BoardView {
         }
     }
     let mut marks = Vec::new();
-    if ply > 0 {
-        if let Some(mv) = g.moves.get(ply - 1) {
-            for (y, x) in [(mv.from[0], mv.from[1]), (mv.to[0], mv.to[1])] {
-                marks.push(Cell {
-                    x: px(x as i32) - 14.0,
-                    y: px(y as i32) - 14.0,
-                    w: 28.0,
-                    h: 28.0,
-                    fill: "#ffe082",
-                });
-            }
+    if ply > 0
+        && let Some(mv) = g.moves.get(ply - 1)
+    {
+        for (y, x) in [(mv.from[0], mv.from[1]), (mv.to[0], mv.to[1])] {
+            marks.push(Cell {
+                x: px(x as i32) - 14.0,
+                y: px(y as i32) - 14.0,
+                w: 28.0,
+                h: 28.0,
+                fill: "#ffe082",
+            });
         }
     }
     let pieces = sanguo::board_after(g, ply)
@@ -218,18 +218,18 @@ pub fn wec_board(g: &WecGame, ply: usize) -> BoardView {
         });
     }
     let mut marks = Vec::new();
-    if ply > 0 {
-        if let Some(t) = g.turns.get(ply - 1) {
-            for at in [t.piece.at, t.to.at] {
-                if (1..=10).contains(&at[0]) && (1..=10).contains(&at[1]) {
-                    marks.push(Cell {
-                        x: sx(at[1]) + 2.0,
-                        y: sy(at[0]) + 2.0,
-                        w: cell - 4.0,
-                        h: cell - 4.0,
-                        fill: "#ffe082",
-                    });
-                }
+    if ply > 0
+        && let Some(t) = g.turns.get(ply - 1)
+    {
+        for at in [t.piece.at, t.to.at] {
+            if (1..=10).contains(&at[0]) && (1..=10).contains(&at[1]) {
+                marks.push(Cell {
+                    x: sx(at[1]) + 2.0,
+                    y: sy(at[0]) + 2.0,
+                    w: cell - 4.0,
+                    h: cell - 4.0,
+                    fill: "#ffe082",
+                });
             }
         }
     }

@@ -322,12 +322,11 @@ pub async fn game(
         _ => None,
     };
     let mut moves = moves;
-    if let Some(b) = &board {
-        if b.ply > 0 {
-            if let Some(m) = moves.get_mut(b.ply - 1) {
-                m.current = true;
-            }
-        }
+    if let Some(b) = &board
+        && b.ply > 0
+        && let Some(m) = moves.get_mut(b.ply - 1)
+    {
+        m.current = true;
     }
     let (lines, file_diags) = view::raw_lines(&g);
     let (errors, warnings, infos) = view::severity_counts(&g.diagnostics);

@@ -311,13 +311,16 @@ fn round_chart(ev: &EventView) -> Option<RoundChart> {
     })
 }
 
+/// A round's label and its games: (game id, players, points).
+type RoundRows = (String, Vec<(i64, String, String)>);
+
 #[derive(Template, WebTemplate)]
 #[template(path = "event.html")]
 pub struct EventPage {
     q: String,
     ev: EventView,
     chart: Option<RoundChart>,
-    rounds: Vec<(String, Vec<(i64, String, String)>)>,
+    rounds: Vec<RoundRows>,
 }
 
 pub async fn event_page(
@@ -328,7 +331,7 @@ pub async fn event_page(
     let ev = st.run(move |s| s.db.with(|c| people::event(c, id))).await?;
     let chart = round_chart(&ev);
     // Round-by-round tables: each game of the round with its players and their points.
-    let mut rounds: Vec<(String, Vec<(i64, String, String)>)> = Vec::new();
+    let mut rounds: Vec<RoundRows> = Vec::new();
     for r in ev
         .round_names
         .iter()
