@@ -303,13 +303,22 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 problems.push(format!("{fk} rows break foreign keys"));
             }
             let index = Index::open(&paths.index)?;
-            // Recovery first, as every command that opens the archive does: the database is the
-            // source of truth, and an import killed between its database commit and its index
-            // commit leaves the index behind; `sync` brings it level. What it repaired is reported.
-            let (added, removed) = index.sync(&conn)?;
-            if added + removed > 0 {
+            // Recovery of an interrupted import, the one lag that is expected: an import killed
+            // between a batch's database commit and its index commit leaves that batch out of the
+            // index (its `imports` row has no `finished_at`). When that is all the disagreement
+            // there is (games missing from the index, none extra), the index is brought level
+            // from the database, the source of truth, as every other command does on opening, and
+            // the repair is reported. Any other disagreement is a problem, reported below.
+            let interrupted: i64 = conn.query_row(
+                "SELECT count(*) FROM imports WHERE finished_at IS NULL",
+                [],
+                |r| r.get(0),
+            )?;
+            let (missing, extra) = index.diff(&conn)?;
+            if interrupted > 0 && !missing.is_empty() && extra.is_empty() {
+                let (added, _) = index.sync(&conn)?;
                 out!(
-                    "recovered: indexed {added} games the index lacked, dropped {removed} it had beyond the database"
+                    "recovered: {interrupted} interrupted import(s); indexed the {added} games they had stored"
                 );
             }
             let (missing, extra) = index.diff(&conn)?;

@@ -437,3 +437,64 @@ fn sigterm_finishes_requests_in_flight() {
     assert!(status.success(), "{status:?}");
     assert!(TcpStream::connect(&addr).is_err(), "still accepting");
 }
+
+/// What a user wrote is escaped on every page that shows it (no `|safe` on user text).
+#[test]
+fn user_text_is_escaped_on_every_page() {
+    let a = Archive::new();
+    let evil = "<script>alert(1)</script>";
+    let img = "<img src=x onerror=alert(2)>";
+    a.file(
+        "evil.sanguo",
+        format!(
+            "[Game \"Sanguo\"]\n[Event \"{img}\"]\n[Title \"魏杀汉 {evil}\"]\n[吴 \"{img}\"]\n[Site \"\\\" onmouseover=alert(3) x=\\\"\"]\n\n\
+             1.马6进5 {{{evil}}}，炮12平10，相7进9 {img}\n"
+        ),
+    );
+    let s = a.import(&[a.dir.path().join("evil.sanguo")]);
+    assert_eq!(s.imported, 1, "{s:?}");
+    let id = s.new_ids[0];
+    let (_, out, _) = a.cli(&["club", "add", "xss club"]);
+    let token = out.lines().last().unwrap().trim().to_string();
+    let srv = a.serve();
+    let c = srv.json(
+        "POST",
+        "/api/collections",
+        Some(&token),
+        &serde_json::json!({"name": evil, "description": img, "public": true}),
+    );
+    assert_eq!(c.status, 201, "{}", c.body);
+    let cid = c.json()["id"].as_i64().unwrap();
+    let share = c.json()["share"].as_str().unwrap_or_default().to_string();
+    let r = srv.json(
+        "POST",
+        &format!("/api/collections/{cid}/items"),
+        Some(&token),
+        &serde_json::json!({"game": id, "note": evil}),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let mut pages = vec![
+        format!("/games/{id}"),
+        format!("/games/{id}?ply=1"),
+        "/games".to_string(),
+        "/".to_string(),
+        "/search?q=%E9%AD%8F%E6%9D%80%E6%B1%89".to_string(),
+        format!("/search?q={}", "%3Cscript%3Ealert(1)%3C%2Fscript%3E"),
+        "/stats/sanguo".to_string(),
+        "/explorer/sanguo".to_string(),
+        "/collections".to_string(),
+        format!("/collections/{cid}"),
+        "/events".to_string(),
+        "/players".to_string(),
+    ];
+    if !share.is_empty() {
+        pages.push(format!("/share/{share}"));
+    }
+    for p in &pages {
+        let r = srv.get(p);
+        assert!(r.status < 500, "{p}: {}", r.status);
+        for bad in [evil, img, "onmouseover=alert(3) x=\""] {
+            assert!(!r.body.contains(bad), "{p} shows {bad:?} unescaped");
+        }
+    }
+}
