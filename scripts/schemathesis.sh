@@ -9,7 +9,8 @@
 #   scripts/schemathesis.sh [MAX_EXAMPLES]    (default 50)
 #
 # Writes are sent with a real admin token of a club made for the run, so that the checks reach
-# the handlers rather than stopping at 401.
+# the handlers rather than stopping at 401. `DELETE /api/tokens/{id}` is left out: it would revoke
+# that very token (token 1) and turn the rest of the run into 401s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MAX_EXAMPLES="${1:-50}"
@@ -22,7 +23,8 @@ if [ ! -x "$VENV/bin/schemathesis" ]; then
   "$VENV/bin/pip" install --quiet schemathesis
 fi
 
-cargo build --quiet --bin annals
+# The binary as `cargo test` builds it (the same features, so no second build of the tree).
+[ "${SKIP_BUILD:-0}" = 1 ] || cargo test --quiet --no-run --test tests
 BIN=target/debug/annals
 TMP="$(mktemp -d)"
 SERVER_PID=""
@@ -49,6 +51,7 @@ set +e
   --url "$BASE" \
   --header "Authorization: Bearer $TOKEN" \
   --checks all \
+  --exclude-path '/api/tokens/{id}' \
   --max-examples "$MAX_EXAMPLES" \
   --seed 1 \
   --no-color 2>&1 | tee "$OUT"

@@ -189,12 +189,14 @@ fn schemas() -> Value {
         "Collection": collection,
         "NewCollection": {
             "type": "object", "additionalProperties": false, "required": ["name"],
-            "properties": {"name": {"type": "string"}, "description": {"type": "string"},
+            "properties": {"name": {"type": "string", "maxLength": 200, "pattern": "\\S"},
+                           "description": {"type": "string", "maxLength": 5000},
                            "public": {"type": "boolean"}}
         },
         "CollectionPatch": {
             "type": "object", "additionalProperties": false,
-            "properties": {"name": {"type": "string"}, "description": {"type": "string"},
+            "properties": {"name": {"type": "string", "maxLength": 200, "pattern": "\\S"},
+                           "description": {"type": "string", "maxLength": 5000},
                            "public": {"type": "boolean"}}
         },
         "NewItem": {
@@ -212,12 +214,15 @@ fn schemas() -> Value {
         },
         "NewMember": {
             "type": "object", "additionalProperties": false, "required": ["name", "role"],
-            "properties": {"name": {"type": "string"}, "role": {"type": "string"},
+            "properties": {"name": {"type": "string", "maxLength": 100,
+                                    "pattern": "^[^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f][^\\x00-\\x1f\\x7f]*$"},
+                           "role": {"type": "string", "enum": ["admin", "editor", "viewer"]},
                            "password": {"type": "string"}}
         },
         "Merge": {
             "type": "object", "additionalProperties": false, "required": ["into", "from"],
-            "properties": {"into": {"type": "integer"}, "from": {"type": "integer"}}
+            "properties": {"into": {"type": "integer", "minimum": 1}, "from": {"type": "integer", "minimum": 1}},
+            "description": "two different ids"
         },
         "Alias": {
             "type": "object", "additionalProperties": false, "required": ["alias"],
@@ -294,19 +299,20 @@ pub fn document() -> Value {
         "/api/stats/{kind}": {"get": op("Statistics of one kind", {
                 let mut v = vec![kind_param()]; v.extend(stats_filter()); v }, None,
             ("200", ok(any.clone())), &[BAD, NOT_FOUND])},
-        "/api/explorer/{kind}": {"get": op("Opening explorer", vec![kind_param(),
+        "/api/explorer/{kind}": {"get": op("Opening explorer", vec![path_param("kind",
+                json!({"type": "string", "enum": ["hotw", "sanguo", "wec"]}), "the kind of game"),
                 query("moves", json!({"type": "string"}), false, "moves so far, comma-separated, in the record's notation"),
                 query("event", json!({"type": "string"}), false, "event name")], None,
             ("200", ok(obj(json!({"games": {"type": "integer"}}), &["games"]))), &[BAD, NOT_FOUND])},
         "/api/collections": {
             "get": op("Collections visible to the caller", vec![], None,
-                ("200", ok(any.clone())), &[BAD]),
+                ("200", ok(any.clone())), &[BAD, UNAUTH]),
             "post": op("Create a collection", vec![], Some(schema_ref("NewCollection")),
                 ("201", ok(schema_ref("Collection"))), &write_errors())
         },
         "/api/collections/{id}": {
             "get": op("One collection", vec![coll_id()], None,
-                ("200", ok(schema_ref("Collection"))), &[BAD, NOT_FOUND]),
+                ("200", ok(schema_ref("Collection"))), &[BAD, UNAUTH, NOT_FOUND]),
             "patch": op("Change a collection", vec![coll_id()], Some(schema_ref("CollectionPatch")),
                 ("200", ok(schema_ref("Collection"))), &write_errors()),
             "delete": op("Delete a collection", vec![coll_id()], None,
@@ -337,7 +343,8 @@ pub fn document() -> Value {
             "responses": {
                 "200": {"description": "the export", "content": {
                     "text/plain": {"schema": {"type": "string"}}, "text/csv": {"schema": {"type": "string"}}}},
-                "400": error_response(BAD.1), "404": error_response(NOT_FOUND.1)
+                "400": error_response(BAD.1), "401": error_response(UNAUTH.1),
+                "404": error_response(NOT_FOUND.1)
             }
         }},
         "/api/members": {"post": op("Add a member to the caller's club (admin)", vec![],

@@ -366,12 +366,13 @@ fn openapi_document_covers_every_api_route() {
 }
 
 /// `annals serve` on port 0: the child and its address.
-fn spawn_serve(a: &Archive) -> (std::process::Child, String) {
+fn spawn_serve(a: &Archive, extra: &[&str]) -> (std::process::Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_annals"))
         .arg("--db")
         .arg(a.db())
         .args(["serve", "--addr", "127.0.0.1:0", "--corpus"])
         .arg(corpus())
+        .args(extra)
         .env("RUST_LOG", "warn")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -396,7 +397,7 @@ fn sigterm_finishes_requests_in_flight() {
     let a = Archive::new();
     let (_, out, _) = a.cli(&["club", "add", "shutdown club"]);
     let token = out.lines().last().unwrap().trim().to_string();
-    let (mut child, addr) = spawn_serve(&a);
+    let (mut child, addr) = spawn_serve(&a, &[]);
 
     // A request in flight: headers and half of the body sent, the handler waiting for the rest.
     let body = br#"{"name": "made during shutdown", "public": true}"#;
@@ -497,4 +498,35 @@ fn user_text_is_escaped_on_every_page() {
             assert!(!r.body.contains(bad), "{p} shows {bad:?} unescaped");
         }
     }
+}
+
+#[test]
+fn a_client_too_slow_with_its_headers_is_cut_off() {
+    let a = Archive::new();
+    let (mut child, addr) = spawn_serve(&a, &["--header-timeout", "1"]);
+    // Headers never finished: the server closes the connection (maybe with a 408), it does not
+    // wait forever.
+    let mut slow = TcpStream::connect(&addr).unwrap();
+    write!(slow, "GET /api/games HTTP/1.1\r\nHost: {addr}\r\nX-Slow: ").unwrap();
+    let mut rest = Vec::new();
+    let _ = slow.read_to_end(&mut rest);
+    let rest = String::from_utf8_lossy(&rest);
+    assert!(
+        rest.is_empty() || rest.starts_with("HTTP/1.1 408"),
+        "{rest}"
+    );
+    // A prompt client is served as usual.
+    let mut ok = TcpStream::connect(&addr).unwrap();
+    write!(
+        ok,
+        "GET /api/games?limit=1 HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    ok.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    assert!(child.wait().unwrap().success());
 }
