@@ -201,8 +201,10 @@ fn schemas() -> Value {
         },
         "NewItem": {
             "type": "object", "additionalProperties": false,
-            "properties": {"game": {"type": "integer"}, "note": {"type": "string"},
-                           "ply": {"type": "integer"}, "section": {"type": "integer"}}
+            "properties": {"game": {"type": "integer", "minimum": 1, "maximum": i64::MAX},
+                           "note": {"type": "string"},
+                           "ply": {"type": "integer", "minimum": 0, "maximum": 100_000},
+                           "section": {"type": "integer", "minimum": 1, "maximum": i64::MAX}}
         },
         "Order": {
             "type": "object", "additionalProperties": false, "required": ["items"],
@@ -210,7 +212,7 @@ fn schemas() -> Value {
         },
         "NewSection": {
             "type": "object", "additionalProperties": false, "required": ["title"],
-            "properties": {"title": {"type": "string"}}
+            "properties": {"title": {"type": "string", "pattern": "\\S"}}
         },
         "NewMember": {
             "type": "object", "additionalProperties": false, "required": ["name", "role"],
@@ -226,22 +228,22 @@ fn schemas() -> Value {
         },
         "Alias": {
             "type": "object", "additionalProperties": false, "required": ["alias"],
-            "properties": {"alias": {"type": "string"}, "year": {"type": "integer"}}
+            "properties": {"alias": {"type": "string", "pattern": "\\w"}, "year": {"type": "integer", "minimum": 0, "maximum": 9999}}
         },
         "Split": {
             "type": "object", "additionalProperties": false, "required": ["name", "games"],
-            "properties": {"name": {"type": "string"},
-                           "games": {"type": "array", "items": {"type": "integer"}}}
+            "properties": {"name": {"type": "string", "pattern": "\\S"},
+                           "games": {"type": "array", "items": {"type": "integer", "minimum": 1}}}
         },
         "EventPatch": {
-            "type": "object",
+            "type": "object", "additionalProperties": false,
             "properties": {"name": {"type": "string"}, "site": {"type": "string"},
                            "format": {"type": "string"}, "organiser": {"type": "string"},
                            "scoring": {"type": "object"}}
         },
         "NewToken": {
             "type": "object", "additionalProperties": false, "required": ["member"],
-            "properties": {"member": {"type": "integer"}, "label": {"type": "string"}}
+            "properties": {"member": {"type": "integer", "minimum": 1, "maximum": i64::MAX}, "label": {"type": "string"}}
         }
     })
 }
