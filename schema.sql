@@ -329,3 +329,21 @@ CREATE TABLE IF NOT EXISTS audit_log (
     detail    TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS audit_log_club ON audit_log(club_id, id);
+
+-- Deluge: one row per order, in record order (CONTRACT.md `moves` for Deluge).
+CREATE TABLE IF NOT EXISTS deluge_orders (
+    game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL,
+    phase    TEXT NOT NULL,
+    year     INTEGER NOT NULL,
+    season   TEXT NOT NULL,
+    power    TEXT NOT NULL,
+    unit     TEXT,
+    location TEXT,
+    kind     TEXT NOT NULL,
+    target   TEXT,
+    via      TEXT NOT NULL DEFAULT '',
+    result   TEXT,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE INDEX IF NOT EXISTS deluge_orders_power ON deluge_orders(power, year);

@@ -304,7 +304,7 @@ pub fn seat_results(p: &ParsedGame) -> Vec<SeatResult> {
                 })
                 .collect()
         }
-        Body::Deluge => Vec::new(),
+        Body::Deluge(_) => Vec::new(),
     }
 }
 
@@ -339,6 +339,7 @@ pub fn delete_game(tx: &Transaction, id: i64) -> Result<bool> {
         "sanguo_moves",
         "sanguo_title_events",
         "wec_turns",
+        "deluge_orders",
     ] {
         tx.execute(&format!("DELETE FROM {t} WHERE game_id = ?1"), params![id])?;
     }
@@ -441,7 +442,28 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
                 ])?;
             }
         }
-        Body::Deluge => {}
+        Body::Deluge(g) => {
+            let mut st = tx.prepare_cached(
+                "INSERT INTO deluge_orders(game_id, seq, phase, year, season, power, unit, location, kind,
+                    target, via, result) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
+            )?;
+            for (seq, o) in g.orders.iter().enumerate() {
+                st.execute(params![
+                    id,
+                    seq as i64,
+                    o.phase,
+                    o.year,
+                    o.season,
+                    o.power,
+                    o.unit,
+                    o.at,
+                    o.kind,
+                    o.to,
+                    o.via.join(" "),
+                    o.result,
+                ])?;
+            }
+        }
     }
     Ok(())
 }

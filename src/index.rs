@@ -825,7 +825,13 @@ fn kind_terms(body: &Body) -> KindTerms {
                 g.turns.iter().map(|t| t.piece.kind.to_string()).collect();
             k.text.extend(pieces);
         }
-        Body::Deluge => {}
+        Body::Deluge(g) => {
+            let powers: BTreeSet<String> = g.orders.iter().map(|o| o.power.clone()).collect();
+            k.sides.extend(powers);
+            if let Some(w) = &g.winner {
+                k.sides.push(w.clone());
+            }
+        }
     }
     k
 }

@@ -24,7 +24,8 @@ pub enum Field {
 }
 
 impl Field {
-    pub const NAMES: [(&'static str, Field); 11] = [
+    /// `power:` (Deluge) is another name of `side:`.
+    pub const NAMES: [(&'static str, Field); 12] = [
         ("title", Field::Title),
         ("empire", Field::Empire),
         ("card", Field::Card),
@@ -32,6 +33,7 @@ impl Field {
         ("player", Field::Player),
         ("event", Field::Event),
         ("side", Field::Side),
+        ("power", Field::Side),
         ("winner", Field::Winner),
         ("opening", Field::Opening),
         ("kind", Field::Kind),

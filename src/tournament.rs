@@ -370,7 +370,7 @@ pub fn import_csv(
                     Kind::Hotw => Body::Hotw(Default::default()),
                     Kind::Sanguo => Body::Sanguo(Default::default()),
                     Kind::Wec => Body::Wec(Default::default()),
-                    Kind::Deluge => Body::Deluge,
+                    Kind::Deluge => Body::Deluge(Default::default()),
                 };
                 let parsed = ParsedGame {
                     kind,

@@ -155,3 +155,35 @@ fn game_list_page_filters_and_pages() {
     let r = srv.get("/games?kind=hotw&year=1850");
     assert!(r.body.contains("No games match."));
 }
+
+#[test]
+fn deluge_page_shows_orders_centres_and_the_map_by_year() {
+    let a = archive_with_corpus();
+    let srv = a.serve();
+    let list = srv.get("/api/games?kind=deluge&limit=50").json();
+    let games = list["games"].as_array().expect("games");
+    assert!(!games.is_empty());
+    let mut seen_chart = false;
+    for g in games {
+        let id = g["id"].as_i64().expect("id");
+        let page = srv.get(&format!("/games/{id}"));
+        assert_eq!(page.status, 200);
+        let doc = srv.get(&format!("/api/games/{id}")).json();
+        if doc["centres"].as_array().is_some_and(|c| c.len() >= 2) {
+            assert!(page.body.contains("Supply centres by year"), "game {id}");
+            seen_chart = true;
+        }
+        for y in doc["deluge"].as_array().into_iter().flatten() {
+            assert!(
+                page.body.contains(&format!("Winter {}:", y["year"])),
+                "game {id}"
+            );
+        }
+    }
+    assert!(seen_chart);
+    assert!(
+        srv.get("/api/search?q=power:Germany").json()["total"]
+            .as_u64()
+            .is_some_and(|n| n > 0)
+    );
+}

@@ -7,8 +7,9 @@
 //! - [`record`]: bytes → text → [`record::RawGame`]s.
 //! - [`detect_kind`]: which notation a game is written in.
 //! - [`parse_game`]: a raw game → [`ParsedGame`] (normalized moves + diagnostics).
-//! - [`hotw`], [`sanguo`], [`wec`]: one module per notation.
+//! - [`hotw`], [`sanguo`], [`wec`], [`deluge`]: one module per notation.
 
+pub mod deluge;
 pub mod diag;
 pub mod hotw;
 pub mod model;
@@ -30,18 +31,17 @@ pub enum Body {
     Hotw(hotw::HotwGame),
     Sanguo(sanguo::SanguoGame),
     Wec(wec::WecGame),
-    /// Deluge records are stored (raw text, tags) but their orders are not read yet.
-    Deluge,
+    Deluge(deluge::DelugeGame),
 }
 
 impl Body {
-    /// The number of normalized moves (HotW turns, 三国 plies, WEC turns).
+    /// The number of normalized moves (HotW turns, 三国 plies, WEC turns, Deluge orders).
     pub fn move_count(&self) -> usize {
         match self {
             Body::Hotw(g) => g.turns.len(),
             Body::Sanguo(g) => g.moves.len(),
             Body::Wec(g) => g.turns.len(),
-            Body::Deluge => 0,
+            Body::Deluge(g) => g.orders.len(),
         }
     }
 
@@ -51,7 +51,7 @@ impl Body {
             Body::Hotw(g) => serde_json::to_value(&g.turns),
             Body::Sanguo(g) => serde_json::to_value(&g.moves),
             Body::Wec(g) => serde_json::to_value(&g.turns),
-            Body::Deluge => Ok(serde_json::Value::Array(Vec::new())),
+            Body::Deluge(g) => serde_json::to_value(&g.orders),
         };
         v.unwrap_or(serde_json::Value::Null)
     }
@@ -185,25 +185,9 @@ pub fn parse_game(raw: &RawGame, kind: Kind) -> ParsedGame {
             (Body::Wec(p.game), p.players, p.outcome, p.title)
         }
         Kind::Deluge => {
-            diagnostics.push(Diagnostic::info(
-                "deluge.not-read",
-                raw.body_line,
-                1,
-                "Deluge orders are stored as raw text; annals does not read them yet",
-            ));
-            let players = [
-                "England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey",
-            ]
-            .iter()
-            .filter_map(|p| {
-                raw.tag(p).map(|n| Seat {
-                    seat: p.to_string(),
-                    name: Some(n.to_string()),
-                    color: None,
-                })
-            })
-            .collect();
-            (Body::Deluge, players, None, None)
+            let p = deluge::parse(&raw.body, &ctx);
+            diagnostics.extend(p.diagnostics);
+            (Body::Deluge(p.game), p.players, p.outcome, p.title)
         }
     };
     diagnostics.sort_by_key(|d| (d.line, d.col));

@@ -1075,13 +1075,13 @@ fn board_after_tolerates_foreign_data() {
 }
 
 #[test]
-fn resolution_is_fast_enough() {
-    // ≥ 50 MB/s is the target in release builds; here (debug) only a loose floor is checked.
+fn fifty_copies_of_a_game_resolve_to_fifty_times_its_moves() {
+    // Speed is measured by the benches (BENCHMARKS.md), never by tests: this checks only that
+    // games resolve independently of what came before them in a file.
     let body = game_body(ANNEX);
     let big: String = std::iter::repeat_n(body.as_str(), 50)
         .collect::<Vec<_>>()
         .join("\n\n");
-    let start = std::time::Instant::now();
     let mut moves = 0;
     for raw in record::split_games(&big) {
         moves += sanguo::parse(
@@ -1095,11 +1095,7 @@ fn resolution_is_fast_enough() {
         .moves
         .len();
     }
-    let secs = start.elapsed().as_secs_f64();
     assert_eq!(moves, 77 * 50);
-    let mbs = big.len() as f64 / secs / 1e6;
-    eprintln!("sanguo: {mbs:.1} MB/s");
-    assert!(mbs > 1.0, "{mbs} MB/s");
 }
 
 fn game_body(text: &str) -> String {

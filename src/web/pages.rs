@@ -228,6 +228,7 @@ pub struct GamePage {
     legend: Vec<(&'static str, &'static str)>,
     collections: Vec<(i64, String)>,
     board: Option<super::board::BoardView>,
+    game_events: Vec<String>,
 }
 
 pub async fn game(
@@ -266,7 +267,7 @@ pub async fn game(
             }
         })
         .collect();
-    let (epochs, chart, checkpoints) = match &g.body {
+    let (epochs, mut chart, checkpoints) = match &g.body {
         Body::Hotw(h) => (
             view::hotw_epochs(h, &colours),
             view::hotw_score_chart(h, &colours),
@@ -314,6 +315,28 @@ pub async fn game(
                 detail: annals_import::wec::describe(t).join("; "),
             })
             .collect(),
+        Body::Deluge(d) => d
+            .orders
+            .iter()
+            .enumerate()
+            .map(|(i, o)| MoveRow {
+                href: String::new(),
+                current: false,
+                ply: i as u32 + 1,
+                round: o.phase.clone(),
+                side: o.power.clone(),
+                text: format!(
+                    "{} {} {}{}",
+                    o.unit.clone().unwrap_or_default(),
+                    o.at.clone().unwrap_or_default(),
+                    o.kind,
+                    o.to.as_ref().map(|t| format!(" {t}")).unwrap_or_default()
+                )
+                .trim()
+                .to_string(),
+                detail: o.result.clone().unwrap_or_default(),
+            })
+            .collect(),
         _ => Vec::new(),
     };
     let board = match &g.body {
@@ -328,6 +351,107 @@ pub async fn game(
     {
         m.current = true;
     }
+    if let Body::Deluge(d) = &g.body {
+        chart = view::deluge_centre_chart(d);
+    }
+    let game_events: Vec<String> = match &g.body {
+        Body::Sanguo(s) => {
+            use annals_import::sanguo::TitleEvent as T;
+            let mut v: Vec<String> = s
+                .title_events
+                .iter()
+                .map(|e| match e {
+                    T::Alliance { by, with } => format!("{by} allied with {with} ({by}{with}盟)"),
+                    T::KillHan { by } => format!("{by} killed Han ({by}杀汉)"),
+                    T::Eliminate { by, sides } => format!(
+                        "{by} eliminated {} ({by}灭{})",
+                        sides.join(", "),
+                        sides.concat()
+                    ),
+                    T::Stalemate { by, side } => format!("{by} stalemated {side} ({by}困{side})"),
+                    T::Win { side } => format!("{side} won ({side}胜)"),
+                    T::Draw { sides } => format!("drawn between {} (和)", sides.join(", ")),
+                })
+                .collect();
+            if !s.status.is_empty() {
+                v.push(format!(
+                    "Final status: {}",
+                    s.status
+                        .iter()
+                        .map(|(k, x)| format!("{k} {x}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            v
+        }
+        Body::Deluge(d) => {
+            let mut v: Vec<String> = d
+                .deluge
+                .iter()
+                .map(|y| {
+                    let mut parts = Vec::new();
+                    if !y.submerged.is_empty() {
+                        parts.push(format!("submerged: {}", y.submerged.join(", ")));
+                    }
+                    if !y.new_centre_owners.is_empty() || !y.new_centres.is_empty() {
+                        parts.push(format!("new centres: {}", y.new_centres.join(", ")));
+                    }
+                    if !y.drowned.is_empty() {
+                        parts.push(format!(
+                            "drowned: {}",
+                            serde_json::to_value(&y.drowned)
+                                .ok()
+                                .and_then(|v| v.as_array().cloned())
+                                .unwrap_or_default()
+                                .iter()
+                                .map(|u| u
+                                    .as_object()
+                                    .map(|o| o
+                                        .values()
+                                        .filter_map(|x| x.as_str())
+                                        .collect::<Vec<_>>()
+                                        .join(" "))
+                                    .unwrap_or_default())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ));
+                    }
+                    if !y.position_known {
+                        parts.push("(position not known from the record)".into());
+                    }
+                    format!(
+                        "Winter {}: {}",
+                        y.year,
+                        if parts.is_empty() {
+                            "no change".into()
+                        } else {
+                            parts.join("; ")
+                        }
+                    )
+                })
+                .collect();
+            match (&d.winner, &d.survivors) {
+                (Some(w), _) => v.push(format!("{w} is the survivor after winter 1908")),
+                (None, Some(s)) if !s.is_empty() => {
+                    v.push(format!("{} survive after winter 1908", s.join(", ")))
+                }
+                _ => {}
+            }
+            v
+        }
+        Body::Wec(w) => w
+            .winner
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} wins: the enemy's primary government piece fell",
+                    if c == "B" { "Black" } else { "White" }
+                )
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     let (lines, file_diags) = view::raw_lines(&g);
     let (errors, warnings, infos) = view::severity_counts(&g.diagnostics);
     Ok(GamePage {
@@ -335,7 +459,18 @@ pub async fn game(
         id: g.id,
         kind: g.kind.as_str(),
         kind_label: g.kind.label(),
-        title: g.title.clone().unwrap_or_else(|| format!("Game {}", g.id)),
+        title: g.title.clone().unwrap_or_else(|| {
+            let tag = |n: &str| {
+                annals_import::model::tag(&g.tags, n)
+                    .map(str::trim)
+                    .filter(|v| !v.is_empty())
+            };
+            match (tag("Event"), tag("Round")) {
+                (Some(e), Some(r)) => format!("{e}, round {r}"),
+                (Some(e), None) => format!("{e} (game {})", g.id),
+                _ => format!("Game {}", g.id),
+            }
+        }),
         result: g.result.clone().unwrap_or_default(),
         tags: g.tags.clone(),
         players,
@@ -352,6 +487,7 @@ pub async fn game(
         legend: view::BATTLE_TOKENS.to_vec(),
         collections,
         board,
+        game_events,
     })
 }
 

@@ -311,8 +311,8 @@ fn round_chart(ev: &EventView) -> Option<RoundChart> {
     })
 }
 
-/// A round's label and its games: (game id, players, points).
-type RoundRows = (String, Vec<(i64, String, String)>);
+/// One round: its name and (game id, title, seats and points) of each game.
+pub type RoundTable = (String, Vec<(i64, String, String)>);
 
 #[derive(Template, WebTemplate)]
 #[template(path = "event.html")]
@@ -320,7 +320,7 @@ pub struct EventPage {
     q: String,
     ev: EventView,
     chart: Option<RoundChart>,
-    rounds: Vec<RoundRows>,
+    rounds: Vec<RoundTable>,
 }
 
 pub async fn event_page(
@@ -331,7 +331,7 @@ pub async fn event_page(
     let ev = st.run(move |s| s.db.with(|c| people::event(c, id))).await?;
     let chart = round_chart(&ev);
     // Round-by-round tables: each game of the round with its players and their points.
-    let mut rounds: Vec<RoundRows> = Vec::new();
+    let mut rounds: Vec<RoundTable> = Vec::new();
     for r in ev
         .round_names
         .iter()

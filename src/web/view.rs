@@ -311,3 +311,103 @@ pub fn nice_step(raw: f64) -> f64 {
     }
     10.0 * mag
 }
+
+/// Colours of the seven powers.
+pub fn power_css(p: &str) -> &'static str {
+    match p {
+        "England" => "#1a237e",
+        "France" => "#0288d1",
+        "Germany" => "#424242",
+        "Italy" => "#2e7d32",
+        "Austria" => "#c62828",
+        "Russia" => "#7b1fa2",
+        "Turkey" => "#f9a825",
+        _ => "#757575",
+    }
+}
+
+/// Supply centres per power by year, as a line chart.
+pub fn deluge_centre_chart(g: &annals_import::deluge::DelugeGame) -> Option<Chart> {
+    if g.centres.len() < 2 {
+        return None;
+    }
+    let years: Vec<u16> = g.centres.iter().map(|c| c.year).collect();
+    let max = g
+        .centres
+        .iter()
+        .flat_map(|c| c.counts.values())
+        .copied()
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64;
+    let step = nice_step(max / 5.0);
+    let top_v = ((max / step).ceil() * step).max(step);
+    let (width, height) = (640u32, 280u32);
+    let (left, right, top, bottom) = (44.0, 600.0, 12.0, 244.0);
+    let n = years.len();
+    let x = |i: usize| left + i as f64 / (n - 1).max(1) as f64 * (right - left);
+    let y = |v: f64| bottom - v / top_v * (bottom - top);
+    let mut powers: Vec<String> = g
+        .centres
+        .iter()
+        .flat_map(|c| c.counts.keys().cloned())
+        .collect();
+    powers.sort();
+    powers.dedup();
+    let series = powers
+        .iter()
+        .map(|p| {
+            let pts: Vec<(f64, f64, String)> = g
+                .centres
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let v = c.counts.get(p).copied().unwrap_or(0);
+                    (
+                        round1(x(i)),
+                        round1(y(v as f64)),
+                        format!("{p}: {v} centres after winter {}", c.year),
+                    )
+                })
+                .collect();
+            Series {
+                label: p.clone(),
+                colour: power_css(p),
+                points: pts
+                    .iter()
+                    .map(|(a, b, _)| format!("{a},{b}"))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                last: g
+                    .centres
+                    .last()
+                    .and_then(|c| c.counts.get(p))
+                    .map(|v| v.to_string())
+                    .unwrap_or_default(),
+                dots: pts,
+            }
+        })
+        .collect();
+    let x_ticks = years
+        .iter()
+        .enumerate()
+        .map(|(i, yv)| (round1(x(i)), yv.to_string()))
+        .collect();
+    let mut y_ticks = Vec::new();
+    let mut v = 0.0;
+    while v <= top_v + 0.1 {
+        y_ticks.push((round1(y(v)), format!("{v}")));
+        v += step;
+    }
+    Some(Chart {
+        width,
+        height,
+        series,
+        x_ticks,
+        y_ticks,
+        left,
+        bottom,
+        right,
+        top,
+    })
+}

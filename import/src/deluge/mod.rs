@@ -1,0 +1,437 @@
+//! Diplomacy *Deluge* records (`.dip`): Deluge II by Sharrock & Agar (seed 001), read from judge
+//! notation, replayed on the year's map with seed 001's schedule of submergences and new supply
+//! centres, and adjudicated where the record gives no results.
+//!
+//! # Body layout
+//! - **Phases** are headed by a line `Winter 1900`, `Spring 1901`, `Fall 1901` (`Autumn` too),
+//!   `Fall 1901 Retreats`, `Winter 1901` (optionally `Adjustments`/`Builds`), or the compact
+//!   `S1901M`, `F1901R`, `W1901A`; a trailing `:` is allowed. A winter is always an adjustment
+//!   phase (rule 1 plays Winter 1900 as a separate season of builds).
+//! - **Orders** follow as `Power: order, order, …` (`,` or `;` between orders) or a line
+//!   `Power:` and then one order per line. Powers are the seven, in full or as `Eng`, `E`…
+//! - **Judge notation:** `A Par-Bur`, `A Par - Bur`, `A Par->Bur`; convoy routes `A Lon-Nth-Bel`
+//!   (`via` = the seas between); `A Mar S A Par-Bur`, `A Mar S Par-Bur`, `A Mar S A Bur` (support of
+//!   a hold); `F NTH C A Lon-Bel`; `A Bur H` or a unit alone (hold); `A Bre T` (the variant's
+//!   transformation, rule 2; also `transforms`, `becomes F`); `Build A Par`, `B A Par`, `A Par B`;
+//!   `Remove A Mun`, `Disband`, `D`, `A Mun D`; `Waive`. In a retreat phase a move is the retreat and
+//!   `Disband`/`D` a disbandment (`kind` `remove`).
+//! - **Coasts:** `F(StP)nc` (the seed's form), `StP/nc`, `StP(nc)`, `StP (north coast)`. The coast
+//!   is kept apart from the province (`"at":"stp","coast":"nc"`; `to_coast` for the destination).
+//! - **Provinces** are the standard map's codes, lower case, plus `ice` and `swi`; other spellings
+//!   (`Lpl`, `GoL`, `NAt`, full names such as `North Sea`) are read with an info (`deluge.alias`).
+//! - **Results** in brackets at the end of an order: `(bounce)`, `[dislodged]`, `(cut)`,
+//!   `(no convoy)`, `(void)`, `(succeeds)`… normalized to `succeeds`, `bounced`, `fails`, `cut`,
+//!   `void`, `dislodged`, `no_convoy`, `destroyed`. An unknown bracket word is kept as written with
+//!   a warning (`deluge.result-unknown`).
+//! - `{…}` comments attach to the order before them (or to the phase header).
+//!
+//! # Replay (see `replay`)
+//! The position starts empty before Winter 1900 (rule 1: players build in their home centres).
+//! Each movement phase is adjudicated (`adjudicate`); where the record gives an order's result,
+//! the record wins and a disagreement is a warning (`deluge.result-contradiction`). After each
+//! winter's adjustments come the submergences of Table 1 (armies there drown, rule 4; supply
+//! centres there are destroyed, rule 3), then the new centres of Table 2 with the owner of rule 5.
+//! The survivor after W1908 wins (rule 9).
+//!
+//! # Diagnostic codes
+//! Errors: `deluge.order-unreadable`, `deluge.line-unreadable`, `deluge.no-phase`,
+//! `deluge.no-power`. Warnings: `deluge.submerged`, `deluge.impassable`, `deluge.unknown-province`,
+//! `deluge.result-contradiction`, `deluge.result-unknown`, `deluge.no-unit`, `deluge.unreachable`,
+//! `deluge.order-phase`, `deluge.build-invalid`, `deluge.build-count`, `deluge.phase-order`,
+//! `deluge.unclosed-comment`, `deluge.transform-invalid`, `deluge.order-twice`. Infos: `deluge.alias`, `deluge.phase-gap`, `deluge.retreat-missing`,
+//! `deluge.coast-inferred`.
+
+pub mod adjudicate;
+pub mod map;
+pub mod notation;
+mod replay;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::diag::Sink;
+use crate::model::{Ctx, Outcome, Parsed, Seat};
+use notation::{OrderKind, PhaseKey};
+
+/// One order, normalized (CONTRACT.md `moves` for Deluge).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Order {
+    pub phase: String,
+    pub year: u16,
+    pub season: String,
+    pub power: String,
+    /// `A` or `F`; `null` for `waive` (and where the record leaves it out).
+    pub unit: Option<String>,
+    pub at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coast: Option<String>,
+    pub kind: String,
+    pub to: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_coast: Option<String>,
+    pub via: Vec<String>,
+    /// Support and convoy: the unit supported or convoyed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of_unit: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<String>,
+    /// The result: as recorded where the record gives one, else as adjudicated.
+    pub result: Option<String>,
+    /// `record` or `adjudicated` (`null` when there is no result).
+    pub result_from: Option<String>,
+    /// What annals' adjudication found, when the record also gives a result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudicated: Option<String>,
+    /// The order as written.
+    pub notation: String,
+    pub line: u32,
+    pub col: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+}
+
+/// A phase of the record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Phase {
+    pub phase: String,
+    pub year: u16,
+    pub season: String,
+    pub line: u32,
+    /// Number of orders in it.
+    pub orders: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+}
+
+/// An order that could not be read, kept as written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unparsed {
+    pub phase: Option<String>,
+    pub power: Option<String>,
+    pub text: String,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// A unit in a report (drowned units, units at the end).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitAt {
+    pub power: String,
+    pub unit: String,
+    pub at: String,
+}
+
+/// A new supply centre and who gets it (rule 5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewCentre {
+    pub province: String,
+    /// `null`: neutral.
+    pub owner: Option<String>,
+    /// `occupied`, `last_unit`, `boundary`, `neutral`: which clause of rule 5 gave the owner.
+    pub rule: String,
+}
+
+/// What the winter of a year did to the map (Table 1, Table 2, rule 4).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DelugeYear {
+    pub year: u16,
+    pub submerged: Vec<String>,
+    pub new_centres: Vec<String>,
+    pub new_centre_owners: Vec<NewCentre>,
+    pub drowned: Vec<UnitAt>,
+    /// Provinces that become passable from the next spring (rule 6).
+    pub passable: Vec<String>,
+    /// False when the record does not give every phase up to this winter: then `drowned` is empty
+    /// (the position is not known) and owners of new centres may be wrong.
+    pub position_known: bool,
+}
+
+/// Supply centres per power after a year's winter (year 1900: after the first builds).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CentresYear {
+    pub year: u16,
+    pub owners: BTreeMap<String, Vec<String>>,
+    pub counts: BTreeMap<String, usize>,
+    pub units: BTreeMap<String, usize>,
+    pub position_known: bool,
+}
+
+/// A Deluge game, normalized.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct DelugeGame {
+    pub phases: Vec<Phase>,
+    /// The orders in record order: the `moves` of CONTRACT.md (serialized under that name so that
+    /// the game document does not carry them twice).
+    #[serde(rename = "moves")]
+    pub orders: Vec<Order>,
+    pub unparsed: Vec<Unparsed>,
+    pub deluge: Vec<DelugeYear>,
+    pub centres: Vec<CentresYear>,
+    /// Powers with a unit or a centre after W1908 (`null` when the record does not reach it).
+    pub survivors: Option<Vec<String>>,
+    /// The survivor when there is exactly one (rule 9).
+    pub winner: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub intro: Vec<String>,
+}
+
+/// A phase as read, with its orders.
+pub(crate) struct ReadPhase {
+    pub key: PhaseKey,
+    pub line: u32,
+    pub orders: Vec<(notation::RawOrder, usize)>,
+}
+
+/// Parses a Deluge body. Never panics.
+pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
+    let mut sink = Sink::default();
+    let (clean, comments) = crate::text::strip_comments(body);
+    for c in comments.iter().filter(|c| !c.closed) {
+        sink.warning(
+            "deluge.unclosed-comment",
+            ctx.first_line + c.line as u32,
+            c.col as u32 + 1,
+            "a `{` comment is not closed on its line; it is read to the end of the line",
+        );
+    }
+    let mut game = DelugeGame {
+        phases: Vec::new(),
+        orders: Vec::new(),
+        unparsed: Vec::new(),
+        deluge: Vec::new(),
+        centres: Vec::new(),
+        survivors: None,
+        winner: None,
+        intro: Vec::new(),
+    };
+    let mut phases: Vec<ReadPhase> = Vec::new();
+    let mut power: Option<&'static str> = None;
+    let mut aliases_seen: Vec<String> = Vec::new();
+    // (line, col) of each order and phase header, to attach comments.
+    let mut anchors: Vec<(usize, usize, Anchor)> = Vec::new();
+    for (li, line) in clean.lines().enumerate() {
+        let lno = ctx.first_line + li as u32;
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let lead = line.chars().take_while(|c| c.is_whitespace()).count();
+        if let Some(key) = notation::phase_header(trimmed) {
+            anchors.push((li, lead, Anchor::Phase(phases.len())));
+            phases.push(ReadPhase {
+                key,
+                line: lno,
+                orders: Vec::new(),
+            });
+            power = None;
+            continue;
+        }
+        let (text, text_off) = match notation::power_prefix(trimmed) {
+            Some((p, off)) => {
+                power = Some(p);
+                let rest: String = trimmed.chars().skip(off).collect();
+                (rest, lead + off)
+            }
+            None => (trimmed.to_string(), lead),
+        };
+        if text.trim().is_empty() {
+            continue;
+        }
+        for (off, otext) in notation::split_orders(&text) {
+            let col = (text_off + off + 1) as u32;
+            let Some(ph) = phases.last_mut() else {
+                sink.error(
+                    "deluge.no-phase",
+                    lno,
+                    col,
+                    format!("{otext:?} comes before any phase header (`Spring 1901`, `S1901M`); kept as written"),
+                );
+                game.unparsed.push(Unparsed {
+                    phase: None,
+                    power: power.map(str::to_string),
+                    text: otext,
+                    line: lno,
+                    col,
+                });
+                continue;
+            };
+            let Some(p) = power else {
+                let code = if trimmed.contains(':') {
+                    "deluge.line-unreadable"
+                } else {
+                    "deluge.no-power"
+                };
+                sink.error(
+                    code,
+                    lno,
+                    col,
+                    format!("{otext:?}: no power is named for it (`England: A Lon-Nth`); kept as written"),
+                );
+                game.unparsed.push(Unparsed {
+                    phase: Some(ph.key.code()),
+                    power: None,
+                    text: otext,
+                    line: lno,
+                    col,
+                });
+                continue;
+            };
+            match notation::order(&otext) {
+                Ok(mut o) => {
+                    notation::check_result(&mut o, &mut sink, lno, col);
+                    for l in [&o.at, &o.to, &o.of]
+                        .into_iter()
+                        .flatten()
+                        .chain(o.via.iter())
+                    {
+                        let lcol = col + l.off as u32;
+                        match l.code {
+                            None => sink.warning(
+                                "deluge.unknown-province",
+                                lno,
+                                lcol,
+                                format!("{:?} is not a province of the Deluge map; the order is not adjudicated", l.written),
+                            ),
+                            Some(code) => {
+                                let w = l.written.to_ascii_lowercase();
+                                if w != code && !aliases_seen.contains(&w) {
+                                    aliases_seen.push(w);
+                                    sink.info(
+                                        "deluge.alias",
+                                        lno,
+                                        lcol,
+                                        format!("{:?} read as {code}", l.written),
+                                    );
+                                }
+                            }
+                        }
+                    }
+                    let idx = game.orders.len();
+                    let key = ph.key;
+                    game.orders.push(Order {
+                        phase: key.code(),
+                        year: key.year,
+                        season: key.season_name().to_string(),
+                        power: p.to_string(),
+                        unit: o.unit.map(|u| u.to_string()),
+                        at: o.at.as_ref().map(notation::Loc::key),
+                        coast: o.at.as_ref().and_then(|l| l.coast.clone()),
+                        kind: o.kind.as_str().to_string(),
+                        to: o.to.as_ref().map(notation::Loc::key),
+                        to_coast: o.to.as_ref().and_then(|l| l.coast.clone()),
+                        via: o.via.iter().map(notation::Loc::key).collect(),
+                        of_unit: o.of_unit.map(|u| u.to_string()),
+                        of: o.of.as_ref().map(notation::Loc::key),
+                        result: o.result.clone(),
+                        result_from: o.result.as_ref().map(|_| "record".to_string()),
+                        adjudicated: None,
+                        notation: otext.clone(),
+                        line: lno,
+                        col,
+                        comment: None,
+                    });
+                    anchors.push((li, col as usize - 1, Anchor::Order(idx)));
+                    if o.kind == OrderKind::Waive {
+                        game.orders[idx].unit = None;
+                    }
+                    ph.orders.push((o, idx));
+                }
+                Err((eoff, why)) => {
+                    sink.error(
+                        "deluge.order-unreadable",
+                        lno,
+                        col + eoff as u32,
+                        format!("cannot read the order {otext:?}: {why}; kept as written"),
+                    );
+                    game.unparsed.push(Unparsed {
+                        phase: Some(ph.key.code()),
+                        power: Some(p.to_string()),
+                        text: otext,
+                        line: lno,
+                        col,
+                    });
+                }
+            }
+        }
+    }
+    // Comments: to the last anchor that starts before the comment.
+    let mut phase_comments: Vec<(usize, String)> = Vec::new();
+    for c in &comments {
+        let target = anchors
+            .iter()
+            .rev()
+            .find(|(l, col, _)| (*l, *col) < (c.line, c.col))
+            .map(|(_, _, a)| *a);
+        let text = c.text.clone();
+        if text.is_empty() {
+            continue;
+        }
+        match target {
+            Some(Anchor::Order(i)) => {
+                if let Some(o) = game.orders.get_mut(i) {
+                    join(&mut o.comment, text);
+                }
+            }
+            Some(Anchor::Phase(i)) => phase_comments.push((i, text)),
+            None => game.intro.push(text),
+        }
+    }
+    replay::replay(&mut game, &phases, &mut sink);
+    for (i, text) in phase_comments {
+        if let Some(p) = game.phases.get_mut(i) {
+            join(&mut p.comment, text);
+        }
+    }
+    let players = map::POWERS
+        .iter()
+        .filter_map(|p| {
+            ctx.tag(p).map(|n| Seat {
+                seat: p.to_string(),
+                name: Some(n.to_string()),
+                color: None,
+            })
+        })
+        .collect();
+    let outcome = match (&game.winner, &game.survivors) {
+        (Some(w), _) => Some(Outcome {
+            winners: vec![w.clone()],
+            draw: Vec::new(),
+            summary: format!("{w} survives"),
+        }),
+        (None, Some(s)) if s.is_empty() => Some(Outcome {
+            winners: Vec::new(),
+            draw: Vec::new(),
+            summary: "no survivor".to_string(),
+        }),
+        (None, Some(s)) => Some(Outcome {
+            winners: Vec::new(),
+            draw: s.clone(),
+            summary: format!("{} survive", s.join(", ")),
+        }),
+        _ => None,
+    };
+    Parsed {
+        game,
+        players,
+        outcome,
+        title: None,
+        diagnostics: sink.items,
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Anchor {
+    Phase(usize),
+    Order(usize),
+}
+
+fn join(slot: &mut Option<String>, text: String) {
+    match slot {
+        Some(s) => {
+            s.push(' ');
+            s.push_str(&text);
+        }
+        None => *slot = Some(text),
+    }
+}

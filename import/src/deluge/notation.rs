@@ -1,0 +1,712 @@
+//! Reading one body line: phase headers, `Power:` prefixes, and judge-notation orders with their
+//! bracketed results. Everything here is syntax; whether an order makes sense on the year's map is
+//! decided in `replay`.
+
+use super::map::{self, map};
+use crate::diag::Sink;
+
+/// A phase header: `Spring 1901`, `Fall 1901 Retreats`, `Winter 1900`, `S1901M`, `W1901A`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct PhaseKey {
+    pub year: u16,
+    /// 0 spring, 1 fall, 2 winter.
+    pub season: u8,
+    /// 0 movement, 1 retreats, 2 adjustments.
+    pub step: u8,
+}
+
+impl PhaseKey {
+    pub fn code(self) -> String {
+        let s = ["S", "F", "W"][usize::from(self.season.min(2))];
+        let k = ["M", "R", "A"][usize::from(self.step.min(2))];
+        format!("{s}{}{k}", self.year)
+    }
+    pub fn season_name(self) -> &'static str {
+        ["spring", "fall", "winter"][usize::from(self.season.min(2))]
+    }
+}
+
+/// Reads a phase header, or `None` when the line is not one.
+pub fn phase_header(line: &str) -> Option<PhaseKey> {
+    let l = line
+        .trim()
+        .trim_end_matches([':', '-', '.', '='])
+        .trim()
+        .to_ascii_lowercase();
+    let l = l.trim_start_matches(['=', '-', '#', '*', ' ']);
+    let b = l.as_bytes();
+    // Compact: S1901M, F1901R, W1901A (also W1901B).
+    if b.len() == 6 && b[1..5].iter().all(u8::is_ascii_digit) {
+        let season = match b[0] {
+            b's' => 0,
+            b'f' | b'a' => 1,
+            b'w' => 2,
+            _ => return None,
+        };
+        let step = match b[5] {
+            b'm' => 0,
+            b'r' => 1,
+            b'a' | b'b' => 2,
+            _ => return None,
+        };
+        let year = l[1..5].parse().ok()?;
+        return Some(PhaseKey { year, season, step });
+    }
+    let mut words = l.split_whitespace();
+    let first = words.next()?;
+    let season = match first {
+        "spring" | "s" => 0,
+        "fall" | "autumn" | "f" | "a" => 1,
+        "winter" | "w" => 2,
+        _ => return None,
+    };
+    let year: u16 = words.next()?.parse().ok()?;
+    if !(1800..=2100).contains(&year) {
+        return None;
+    }
+    let step = match words.next() {
+        None => {
+            if season == 2 {
+                2
+            } else {
+                0
+            }
+        }
+        Some(w) => match w.trim_end_matches([':', ')']).trim_start_matches('(') {
+            "movement" | "moves" | "move" | "orders" | "diplomacy" => 0,
+            "retreats" | "retreat" | "retreating" => 1,
+            "adjustments" | "adjustment" | "builds" | "build" | "adjust" => 2,
+            _ => return None,
+        },
+    };
+    if words.next().is_some() {
+        return None;
+    }
+    if season == 2 && step == 0 {
+        return Some(PhaseKey {
+            year,
+            season,
+            step: 2,
+        });
+    }
+    Some(PhaseKey { year, season, step })
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Word(String),
+    Sym(char),
+}
+
+#[derive(Debug, Clone)]
+struct T {
+    tok: Tok,
+    /// Offset in characters from the start of the order text.
+    off: usize,
+}
+
+fn tokenize(s: &str) -> Vec<T> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_alphanumeric() || c == '.' || c == '\'' {
+            let start = i;
+            let mut w = String::new();
+            while i < chars.len()
+                && (chars[i].is_alphanumeric() || chars[i] == '.' || chars[i] == '\'')
+            {
+                w.push(chars[i]);
+                i += 1;
+            }
+            out.push(T {
+                tok: Tok::Word(w.trim_end_matches('.').to_string()),
+                off: start,
+            });
+            continue;
+        }
+        let start = i;
+        let sym = match c {
+            '-' | '–' | '—' | '→' => {
+                if chars.get(i + 1) == Some(&'>') {
+                    i += 1;
+                }
+                Some('-')
+            }
+            '=' if chars.get(i + 1) == Some(&'>') => {
+                i += 1;
+                Some('-')
+            }
+            '>' => Some('-'),
+            '/' | '(' | ')' | '[' | ']' | '*' => Some(c),
+            c if c.is_whitespace() => None,
+            other => Some(other),
+        };
+        i += 1;
+        if let Some(sym) = sym {
+            out.push(T {
+                tok: Tok::Sym(sym),
+                off: start,
+            });
+        }
+    }
+    out
+}
+
+/// A location as written: a province (code, if known) and a coast.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Loc {
+    pub code: Option<&'static str>,
+    pub written: String,
+    pub coast: Option<String>,
+    /// Column offset (characters) in the order text.
+    pub off: usize,
+}
+
+impl Loc {
+    /// The normalized code, or the written text lower-cased when unknown.
+    pub fn key(&self) -> String {
+        self.code
+            .map(str::to_string)
+            .unwrap_or_else(|| self.written.to_ascii_lowercase())
+    }
+}
+
+/// The order kinds of CONTRACT.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderKind {
+    Hold,
+    Move,
+    Support,
+    Convoy,
+    Build,
+    Remove,
+    Waive,
+    Transform,
+}
+
+impl OrderKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderKind::Hold => "hold",
+            OrderKind::Move => "move",
+            OrderKind::Support => "support",
+            OrderKind::Convoy => "convoy",
+            OrderKind::Build => "build",
+            OrderKind::Remove => "remove",
+            OrderKind::Waive => "waive",
+            OrderKind::Transform => "transform",
+        }
+    }
+}
+
+/// One order as read, before it is checked against the map.
+#[derive(Debug, Clone)]
+pub struct RawOrder {
+    pub kind: OrderKind,
+    pub unit: Option<char>,
+    pub at: Option<Loc>,
+    pub to: Option<Loc>,
+    pub via: Vec<Loc>,
+    /// Support and convoy: the supported or convoyed unit.
+    pub of_unit: Option<char>,
+    pub of: Option<Loc>,
+    /// The result as written in brackets (normalized), and as written.
+    pub result: Option<String>,
+}
+
+/// Normalizes a bracketed result word; `None` when it is not a result.
+pub fn result_word(s: &str) -> Option<&'static str> {
+    let l: String = s
+        .to_ascii_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let r = match l.trim_matches(['*', '.', '!', ' ']) {
+        "succeeds" | "success" | "succeeded" | "ok" | "moves" | "moved" | "s" => "succeeds",
+        "bounce" | "bounced" | "bounces" | "standoff" | "stand off" | "b" => "bounced",
+        "fails" | "failed" | "fail" | "f" => "fails",
+        "cut" | "support cut" => "cut",
+        "void" | "invalid" | "illegal" | "no such unit" | "impossible" => "void",
+        "dislodged" | "disl" | "dislodge" | "retreat" | "d" => "dislodged",
+        "no convoy" | "no conv" | "convoy fails" | "convoy failed" | "unconvoyed" => "no_convoy",
+        "destroyed" | "disbanded" | "annihilated" => "destroyed",
+        "drowned" => "drowned",
+        _ => return None,
+    };
+    Some(r)
+}
+
+fn coast_word(s: &str) -> Option<&'static str> {
+    match s.to_ascii_lowercase().as_str() {
+        "nc" | "n" | "north" | "ncs" | "nco" => Some("nc"),
+        "sc" | "s" | "south" | "scs" | "sco" => Some("sc"),
+        "ec" | "e" | "east" | "ecs" | "eco" => Some("ec"),
+        "wc" | "w" | "west" => Some("wc"),
+        _ => None,
+    }
+}
+
+struct Cursor<'a> {
+    toks: &'a [T],
+    i: usize,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.i).map(|t| &t.tok)
+    }
+    fn peek_at(&self, k: usize) -> Option<&Tok> {
+        self.toks.get(self.i + k).map(|t| &t.tok)
+    }
+    fn off(&self) -> usize {
+        self.toks.get(self.i).map_or(0, |t| t.off)
+    }
+    fn word(&self) -> Option<String> {
+        match self.peek() {
+            Some(Tok::Word(w)) => Some(w.to_ascii_lowercase()),
+            _ => None,
+        }
+    }
+    fn is_word(&self, set: &[&str]) -> bool {
+        self.word().is_some_and(|w| set.contains(&w.as_str()))
+    }
+    fn is_sym(&self, c: char) -> bool {
+        self.peek() == Some(&Tok::Sym(c))
+    }
+    fn done(&self) -> bool {
+        self.i >= self.toks.len()
+    }
+}
+
+const KEYWORDS: &[&str] = &[
+    "s",
+    "c",
+    "h",
+    "t",
+    "supports",
+    "support",
+    "convoys",
+    "convoy",
+    "hold",
+    "holds",
+    "stands",
+    "transform",
+    "transforms",
+    "becomes",
+    "via",
+    "to",
+    "b",
+    "d",
+    "build",
+    "builds",
+    "disband",
+    "disbands",
+    "remove",
+    "removes",
+];
+
+/// Reads a unit type `A`/`F` (also `Army`, `Fleet`).
+fn unit(c: &mut Cursor) -> Option<char> {
+    let u = match c.word()?.as_str() {
+        "a" | "army" => 'A',
+        "f" | "fleet" => 'F',
+        _ => return None,
+    };
+    // `A` followed by nothing a location could start with is not a unit (e.g. `Waive`).
+    c.i += 1;
+    Some(u)
+}
+
+/// Reads a location: `Par`, `StP/nc`, `StP(nc)`, `StP nc`, `(StP)nc`, `North Sea`.
+fn loc(c: &mut Cursor) -> Option<Loc> {
+    let m = map();
+    let off = c.off();
+    // `(StP)nc`
+    if c.is_sym('(')
+        && matches!(c.peek_at(1), Some(Tok::Word(_)))
+        && c.peek_at(2) == Some(&Tok::Sym(')'))
+    {
+        let Some(Tok::Word(w)) = c.peek_at(1).cloned() else {
+            return None;
+        };
+        c.i += 3;
+        let mut l = Loc {
+            code: m.lookup(&w),
+            written: w,
+            coast: None,
+            off,
+        };
+        if let Some(cw) = c.word().and_then(|w| coast_word(&w))
+            && l.code.is_some_and(|p| !m.coasts(p).is_empty())
+        {
+            l.coast = Some(cw.to_string());
+            c.i += 1;
+        }
+        return Some(l);
+    }
+    let first = c.word()?;
+    if KEYWORDS.contains(&first.as_str()) {
+        return None;
+    }
+    // Longest multi-word name first.
+    let mut found = None;
+    for n in (1..=4).rev() {
+        let mut words = Vec::new();
+        for k in 0..n {
+            match c.peek_at(k) {
+                Some(Tok::Word(w)) => words.push(w.clone()),
+                _ => break,
+            }
+        }
+        if words.len() < n {
+            continue;
+        }
+        let joined = words.join(" ");
+        if let Some(code) = m.lookup(&joined) {
+            found = Some((n, code, joined));
+            break;
+        }
+    }
+    let mut l = match found {
+        Some((n, code, written)) => {
+            c.i += n;
+            Loc {
+                code: Some(code),
+                written,
+                coast: None,
+                off,
+            }
+        }
+        None => {
+            let Some(Tok::Word(w)) = c.peek().cloned() else {
+                return None;
+            };
+            c.i += 1;
+            Loc {
+                code: None,
+                written: w,
+                coast: None,
+                off,
+            }
+        }
+    };
+    let split = l.code.is_some_and(|p| !m.coasts(p).is_empty());
+    // Coast: `/nc`, `(nc)`, ` nc`, `(north coast)`.
+    if c.is_sym('/')
+        && let Some(cw) = c.toks.get(c.i + 1).and_then(|t| match &t.tok {
+            Tok::Word(w) => coast_word(w),
+            _ => None,
+        })
+    {
+        l.coast = Some(cw.to_string());
+        c.i += 2;
+        if c.is_word(&["coast", "c"]) {
+            c.i += 1;
+        }
+    } else if c.is_sym('(')
+        && let Some(Tok::Word(w)) = c.peek_at(1)
+        && let Some(cw) = coast_word(w)
+    {
+        let mut k = 2;
+        if matches!(c.peek_at(2), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("coast")) {
+            k = 3;
+        }
+        if c.peek_at(k) == Some(&Tok::Sym(')')) {
+            l.coast = Some(cw.to_string());
+            c.i += k + 1;
+        }
+    } else if split
+        && let Some(w) = c.word()
+        && ["nc", "sc", "ec"].contains(&w.as_str())
+    {
+        l.coast = Some(w);
+        c.i += 1;
+    }
+    Some(l)
+}
+
+fn is_move_sym(c: &Cursor) -> bool {
+    c.is_sym('-') || c.is_word(&["to", "m"])
+}
+
+/// Reads one order (without its power prefix). Returns the reason when it cannot be read.
+pub fn order(text: &str) -> Result<RawOrder, (usize, String)> {
+    let mut toks = tokenize(text);
+    // A trailing bracketed result: `(bounce)`, `[dislodged]`, `(no convoy)`.
+    let mut result = None;
+    if let Some(last) = toks.last() {
+        let close = match last.tok {
+            Tok::Sym(')') => Some('('),
+            Tok::Sym(']') => Some('['),
+            _ => None,
+        };
+        if let Some(open) = close
+            && let Some(start) = toks.iter().rposition(|t| t.tok == Tok::Sym(open))
+        {
+            let words: Vec<String> = toks[start + 1..toks.len() - 1]
+                .iter()
+                .map(|t| match &t.tok {
+                    Tok::Word(w) => w.clone(),
+                    Tok::Sym(c) => c.to_string(),
+                })
+                .collect();
+            let joined = words.join(" ");
+            if let Some(r) = result_word(&joined) {
+                result = Some(r.to_string());
+                toks.truncate(start);
+            } else if open == '['
+                || coast_word(&joined).is_none()
+                    && start > 0
+                    && {
+                        // `(…)` after a complete location is a result unless it is a coast.
+                        !matches!(toks.get(start.wrapping_sub(1)).map(|t| &t.tok), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("f") || w.eq_ignore_ascii_case("a"))
+                    }
+            {
+                result = Some(format!("?{}", joined.to_ascii_lowercase()));
+                toks.truncate(start);
+            }
+        }
+    }
+    let mut c = Cursor { toks: &toks, i: 0 };
+    let err = |c: &Cursor, m: &str| Err((c.off(), m.to_string()));
+    let mut o = RawOrder {
+        kind: OrderKind::Hold,
+        unit: None,
+        at: None,
+        to: None,
+        via: Vec::new(),
+        of_unit: None,
+        of: None,
+        result,
+    };
+    if c.done() {
+        return err(&c, "empty order");
+    }
+    // Adjustments written first: `Build A Par`, `Remove A Mun`, `Waive`.
+    if c.is_word(&["waive", "waives", "waived", "nmr"]) && c.toks.len() == 1 {
+        o.kind = OrderKind::Waive;
+        return Ok(o);
+    }
+    let lead = if c.is_word(&["build", "builds", "b"]) {
+        Some(OrderKind::Build)
+    } else if c.is_word(&["remove", "removes", "disband", "disbands", "r", "d"]) {
+        Some(OrderKind::Remove)
+    } else {
+        None
+    };
+    if let Some(k) = lead {
+        c.i += 1;
+        o.kind = k;
+        o.unit = unit(&mut c);
+        o.at = loc(&mut c);
+        if o.at.is_none() {
+            return err(&c, "expected a province after the adjustment");
+        }
+        if !c.done() {
+            return err(&c, "unexpected text after the adjustment");
+        }
+        return Ok(o);
+    }
+    o.unit = unit(&mut c);
+    o.at = loc(&mut c);
+    if o.at.is_none() {
+        return err(&c, "expected a unit and a province (`A Par`, `F Lon`)");
+    }
+    if c.done() || c.is_word(&["h", "hold", "holds", "stands"]) {
+        c.i += 1;
+        if c.i < c.toks.len() {
+            return err(&c, "unexpected text after a hold");
+        }
+        return Ok(o);
+    }
+    if c.is_word(&["t", "transform", "transforms", "becomes", "tr"]) {
+        c.i += 1;
+        // `A Bre T`, `A Bre transforms to F`, `A Bre becomes F`.
+        if c.is_word(&["to", "into"]) {
+            c.i += 1;
+        }
+        if c.is_word(&["f", "fleet"]) {
+            c.i += 1;
+        }
+        if !c.done() {
+            return err(&c, "unexpected text after a transformation");
+        }
+        o.kind = OrderKind::Transform;
+        return Ok(o);
+    }
+    if c.is_word(&["b", "build", "builds"])
+        || c.is_word(&["d", "disband", "disbands", "r", "remove"])
+    {
+        o.kind = if c.is_word(&["b", "build", "builds"]) {
+            OrderKind::Build
+        } else {
+            OrderKind::Remove
+        };
+        c.i += 1;
+        if !c.done() {
+            return err(&c, "unexpected text after the adjustment");
+        }
+        return Ok(o);
+    }
+    if c.is_word(&["s", "support", "supports", "c", "convoy", "convoys"]) {
+        o.kind = if c.is_word(&["s", "support", "supports"]) {
+            OrderKind::Support
+        } else {
+            OrderKind::Convoy
+        };
+        c.i += 1;
+        o.of_unit = unit(&mut c);
+        o.of = loc(&mut c);
+        if o.of.is_none() {
+            return err(&c, "expected the supported or convoyed unit's province");
+        }
+        if is_move_sym(&c) {
+            c.i += 1;
+            o.to = loc(&mut c);
+            if o.to.is_none() {
+                return err(&c, "expected a province after `-`");
+            }
+        } else if c.is_word(&["h", "hold", "holds"]) {
+            c.i += 1;
+        }
+        if o.kind == OrderKind::Convoy && o.to.is_none() {
+            return err(&c, "a convoy names the army's move (`F NTH C A Lon-Bel`)");
+        }
+        if !c.done() {
+            return err(&c, "unexpected text after the order");
+        }
+        return Ok(o);
+    }
+    if is_move_sym(&c) {
+        let mut path = Vec::new();
+        while is_move_sym(&c) {
+            c.i += 1;
+            match loc(&mut c) {
+                Some(l) => path.push(l),
+                None => return err(&c, "expected a province after `-`"),
+            }
+        }
+        // `via convoy`, `by convoy`
+        if c.is_word(&["via", "by"]) {
+            c.i += 1;
+            if c.is_word(&["convoy", "c"]) {
+                c.i += 1;
+            }
+        }
+        if !c.done() {
+            return err(&c, "unexpected text after the move");
+        }
+        o.kind = OrderKind::Move;
+        o.to = path.pop();
+        o.via = path;
+        return Ok(o);
+    }
+    err(
+        &c,
+        "expected `-`, `S`, `C`, `H`, `T`, `B` or `D` after the unit",
+    )
+}
+
+/// Splits a line of orders at `,` and `;` outside brackets. Returns (char offset, text) pairs.
+pub fn split_orders(s: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut depth = 0i32;
+    let mut cur = String::new();
+    let mut start = 0;
+    for (i, ch) in s.chars().enumerate() {
+        match ch {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            _ => {}
+        }
+        if (ch == ',' || ch == ';') && depth <= 0 {
+            out.push((start, std::mem::take(&mut cur)));
+            start = i + 1;
+            continue;
+        }
+        cur.push(ch);
+    }
+    out.push((start, cur));
+    out.into_iter()
+        .filter_map(|(o, t)| {
+            let lead = t.chars().take_while(|c| c.is_whitespace()).count();
+            let t = t.trim().to_string();
+            (!t.is_empty()).then_some((o + lead, t))
+        })
+        .collect()
+}
+
+/// Splits `Power: rest`. Returns the power and the character offset of `rest`.
+pub fn power_prefix(line: &str) -> Option<(&'static str, usize)> {
+    let (head, _) = line.split_once(':')?;
+    let p = map::power(head)?;
+    Some((p, head.chars().count() + 1))
+}
+
+/// Reports an unknown bracket result (stored with a leading `?` by [`order`]).
+pub fn check_result(o: &mut RawOrder, sink: &mut Sink, line: u32, col: u32) {
+    if let Some(r) = o.result.clone()
+        && let Some(w) = r.strip_prefix('?')
+    {
+        sink.warning(
+            "deluge.result-unknown",
+            line,
+            col,
+            format!("the bracketed result {w:?} is not one annals knows; kept as written"),
+        );
+        o.result = Some(w.to_string());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phases() {
+        let k = |s| phase_header(s).map(PhaseKey::code);
+        assert_eq!(k("Winter 1900"), Some("W1900A".into()));
+        assert_eq!(k("Spring 1901"), Some("S1901M".into()));
+        assert_eq!(k("Fall 1901 Retreats:"), Some("F1901R".into()));
+        assert_eq!(k("Autumn 1902"), Some("F1902M".into()));
+        assert_eq!(k("S1901M"), Some("S1901M".into()));
+        assert_eq!(k("W1901A"), Some("W1901A".into()));
+        assert_eq!(k("A Par-Bur"), None);
+        assert_eq!(k("England: A Lon H"), None);
+    }
+
+    #[test]
+    fn orders() {
+        let o = order("A Par-Bur").unwrap();
+        assert_eq!(o.kind, OrderKind::Move);
+        assert_eq!(o.to.unwrap().code, Some("bur"));
+        let o = order("F(StP)nc").unwrap();
+        assert_eq!(o.kind, OrderKind::Hold);
+        assert_eq!(o.at.unwrap().coast.as_deref(), Some("nc"));
+        let o = order("Build F(StP)nc").unwrap();
+        assert_eq!(o.kind, OrderKind::Build);
+        let o = order("F Spa/sc - Wes (bounce)").unwrap();
+        assert_eq!(o.at.unwrap().coast.as_deref(), Some("sc"));
+        assert_eq!(o.result.as_deref(), Some("bounced"));
+        let o = order("A Lon-Nth-Bel").unwrap();
+        assert_eq!(o.via.len(), 1);
+        let o = order("A Mar S A Par-Bur").unwrap();
+        assert_eq!(o.kind, OrderKind::Support);
+        assert_eq!(o.of.unwrap().code, Some("par"));
+        let o = order("F NTH C A Lon-Bel").unwrap();
+        assert_eq!(o.kind, OrderKind::Convoy);
+        let o = order("A Bre T").unwrap();
+        assert_eq!(o.kind, OrderKind::Transform);
+        let o = order("Waive").unwrap();
+        assert_eq!(o.kind, OrderKind::Waive);
+        let o = order("F Lpl-Iri").unwrap();
+        assert_eq!(o.at.unwrap().code, Some("lvp"));
+        let o = order("F Nwy-StP(nc) [dislodged]").unwrap();
+        assert_eq!(o.to.unwrap().coast.as_deref(), Some("nc"));
+        assert!(order("A Par S").is_err());
+        assert!(order("xyzzy plugh!").is_err());
+        assert!(order("").is_err());
+    }
+}

@@ -1,0 +1,788 @@
+//! Replays a read record phase by phase: the position (units), supply-centre ownership, and seed
+//! 001's schedule each winter.
+//!
+//! # Decisions
+//! - **Start:** an empty board and the 22 home centres owned by their powers, before Winter 1900
+//!   (rule 1). A record that does not start with Winter 1900 gives no known position: units are
+//!   taken from the orders as they appear, and drownings are not reported.
+//! - **Known position:** the position is *known* while the record gives every movement and
+//!   adjustment phase since Winter 1900 (retreat phases may be left out). A missing phase is an
+//!   info (`deluge.phase-gap`) and the position stays unknown for the rest of the game; a phase out
+//!   of order is a warning (`deluge.phase-order`) and does the same. While it is known, an order
+//!   for a unit the position does not have is a warning (`deluge.no-unit`); either way the record
+//!   is believed and the unit is put where the order says.
+//! - **Results:** where the record gives an order's result, the record decides what happens to
+//!   the position; otherwise the adjudication does.
+//! - **Retreats:** a dislodged unit whose retreat the record does not give is disbanded (info
+//!   `deluge.retreat-missing` when no retreat phase follows). Two retreats to one province both
+//!   fail and the units are disbanded.
+//! - **Ownership:** after the fall (movement and retreats), every centre occupied by a unit goes to
+//!   that unit's power. Then, in Winter Y: adjustments; then the submergences of Table 1 for Y (armies
+//!   there drown; fleets stay, at sea; supply centres there are destroyed); then the new centres of
+//!   Table 2 for Y, owned by (1) the power of a unit occupying the province, (2) the last power to
+//!   have a unit there in a spring or fall, (3) the power within whose boundary it lies
+//!   (`provinces.csv` `area`), (4) nobody.
+//! - **Builds:** rule 7: in any vacant supply centre the power controls (in Winter 1900 only the
+//!   home centres, rule 1); fleets only where a fleet can be (a coast, or land next to a submerged
+//!   province). More builds than centres minus units is a warning (`deluge.build-count`); the
+//!   record's builds are applied all the same.
+//! - **Survivor:** after W1908, the powers that still have a unit or a centre; one survivor wins.
+
+use std::collections::BTreeMap;
+
+use super::adjudicate::{AOrder, adjudicate};
+use super::map::{self, Map, base, map};
+use super::notation::{OrderKind, PhaseKey, RawOrder};
+use super::{CentresYear, DelugeGame, DelugeYear, NewCentre, Phase, ReadPhase, UnitAt};
+use crate::diag::Sink;
+
+#[derive(Debug, Clone)]
+struct Unit {
+    power: &'static str,
+    kind: char,
+    coast: Option<String>,
+}
+
+struct State {
+    units: BTreeMap<String, Unit>,
+    owners: BTreeMap<String, &'static str>,
+    last_unit: BTreeMap<String, &'static str>,
+    known: bool,
+    /// Dislodged units waiting for a retreat phase.
+    pending: Vec<(String, Unit)>,
+    /// The last year whose winter has been done.
+    winter_done: u16,
+    fall_done: u16,
+}
+
+/// Success, the unit's loss, or failure; `None` for a result word annals does not know.
+fn class(r: &str) -> Option<u8> {
+    match r {
+        "succeeds" => Some(0),
+        "dislodged" | "destroyed" | "drowned" => Some(1),
+        "bounced" | "fails" | "cut" | "void" | "no_convoy" => Some(2),
+        _ => None,
+    }
+}
+
+fn power_of(s: &str) -> &'static str {
+    map::power(s).unwrap_or("England")
+}
+
+/// The phases that may follow `k` without a gap (retreats are optional).
+fn follows(prev: Option<PhaseKey>, k: PhaseKey) -> bool {
+    let pk = |year, season, step| PhaseKey { year, season, step };
+    match prev {
+        None => k == pk(1900, 2, 2),
+        Some(p) => {
+            let y = p.year;
+            let next: Vec<PhaseKey> = match (p.season, p.step) {
+                (0, 0) => vec![pk(y, 0, 1), pk(y, 1, 0)],
+                (0, _) => vec![pk(y, 1, 0)],
+                (1, 0) => vec![pk(y, 1, 1), pk(y, 2, 2)],
+                (1, _) => vec![pk(y, 2, 2)],
+                _ => vec![pk(y + 1, 0, 0)],
+            };
+            next.contains(&k)
+        }
+    }
+}
+
+pub(crate) fn replay(game: &mut DelugeGame, phases: &[ReadPhase], sink: &mut Sink) {
+    let m = map();
+    let mut st = State {
+        units: BTreeMap::new(),
+        owners: m
+            .provinces
+            .iter()
+            .filter_map(|p| Some((p.code.to_string(), p.home?)))
+            .collect(),
+        last_unit: BTreeMap::new(),
+        known: true,
+        pending: Vec::new(),
+        winter_done: 1899,
+        fall_done: 1899,
+    };
+    let mut prev: Option<PhaseKey> = None;
+    for ph in phases {
+        let k = ph.key;
+        if prev.is_some_and(|p| k <= p) {
+            sink.warning(
+                "deluge.phase-order",
+                ph.line,
+                1,
+                format!(
+                    "{} comes after {}; read in the order written, the position is no longer known",
+                    k.code(),
+                    prev.map(PhaseKey::code).unwrap_or_default()
+                ),
+            );
+            st.known = false;
+        } else if !follows(prev, k) {
+            if st.known {
+                sink.info(
+                    "deluge.phase-gap",
+                    ph.line,
+                    1,
+                    match prev {
+                        None => format!("the record starts at {} rather than Winter 1900: the position is taken from the orders and drownings are not reported", k.code()),
+                        Some(p) => format!("phases between {} and {} are missing: the position is no longer known", p.code(), k.code()),
+                    },
+                );
+            }
+            st.known = false;
+        }
+        prev = Some(k);
+        // Winters the record skipped, and the fall before this winter.
+        while st.winter_done + 1 < k.year {
+            let y = st.winter_done + 1;
+            finish_fall(m, &mut st, y);
+            finish_winter(m, &mut st, game, y);
+        }
+        if k.season == 2 && st.fall_done < k.year {
+            drop_pending(&mut st, sink, ph.line);
+            finish_fall(m, &mut st, k.year);
+        }
+        if k.step != 1 {
+            drop_pending(&mut st, sink, ph.line);
+        }
+        game.phases.push(Phase {
+            phase: k.code(),
+            year: k.year,
+            season: k.season_name().to_string(),
+            line: ph.line,
+            orders: ph.orders.len(),
+            comment: None,
+        });
+        match k.step {
+            0 => movement(m, &mut st, game, ph, sink),
+            1 => retreats(m, &mut st, game, ph, sink),
+            _ => {
+                adjustments(m, &mut st, game, ph, sink);
+                if st.winter_done < k.year {
+                    finish_winter(m, &mut st, game, k.year);
+                }
+            }
+        }
+    }
+}
+
+fn drop_pending(st: &mut State, sink: &mut Sink, line: u32) {
+    if st.pending.is_empty() {
+        return;
+    }
+    let list: Vec<String> = st
+        .pending
+        .iter()
+        .map(|(at, u)| format!("{} {} {}", u.power, u.kind, at))
+        .collect();
+    sink.info(
+        "deluge.retreat-missing",
+        line,
+        1,
+        format!(
+            "no retreat is recorded for {}; taken as disbanded",
+            list.join(", ")
+        ),
+    );
+    st.pending.clear();
+}
+
+fn finish_fall(m: &Map, st: &mut State, year: u16) {
+    for (at, u) in &st.units {
+        if m.is_centre(at, year) {
+            st.owners.insert(at.clone(), u.power);
+        }
+    }
+    st.fall_done = year;
+}
+
+fn finish_winter(m: &Map, st: &mut State, game: &mut DelugeGame, year: u16) {
+    st.winter_done = year;
+    if year >= 1901 {
+        let submerged = m.scheduled(year, map::Event::Submerge);
+        let mut drowned = Vec::new();
+        for p in &submerged {
+            if st.units.get(*p).is_some_and(|u| u.kind == 'A')
+                && let Some(u) = st.units.remove(*p)
+                && st.known
+            {
+                drowned.push(UnitAt {
+                    power: u.power.to_string(),
+                    unit: "A".to_string(),
+                    at: p.to_string(),
+                });
+            }
+            st.owners.remove(*p);
+        }
+        let new = m.scheduled(year, map::Event::Centre);
+        let mut owners = Vec::new();
+        for p in &new {
+            let (owner, rule) = if let Some(u) = st.units.get(*p) {
+                (Some(u.power), "occupied")
+            } else if let Some(pw) = st.last_unit.get(*p) {
+                (Some(*pw), "last_unit")
+            } else if let Some(a) = m.province(p).and_then(|pr| pr.area) {
+                (Some(a), "boundary")
+            } else {
+                (None, "neutral")
+            };
+            if let Some(o) = owner {
+                st.owners.insert(p.to_string(), o);
+            }
+            owners.push(NewCentre {
+                province: p.to_string(),
+                owner: owner.map(str::to_string),
+                rule: rule.to_string(),
+            });
+        }
+        game.deluge.push(DelugeYear {
+            year,
+            submerged: submerged.iter().map(|s| s.to_string()).collect(),
+            new_centres: new.iter().map(|s| s.to_string()).collect(),
+            new_centre_owners: owners,
+            drowned,
+            passable: m
+                .scheduled(year, map::Event::Passable)
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            position_known: st.known,
+        });
+    }
+    let mut owners: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (c, p) in &st.owners {
+        owners.entry(p.to_string()).or_default().push(c.clone());
+    }
+    let counts = owners.iter().map(|(p, v)| (p.clone(), v.len())).collect();
+    let mut units: BTreeMap<String, usize> = BTreeMap::new();
+    for u in st.units.values() {
+        *units.entry(u.power.to_string()).or_default() += 1;
+    }
+    game.centres.push(CentresYear {
+        year,
+        owners,
+        counts,
+        units,
+        position_known: st.known,
+    });
+    if year == 1908 {
+        let survivors: Vec<String> = map::POWERS
+            .iter()
+            .filter(|p| {
+                st.units.values().any(|u| u.power == **p) || st.owners.values().any(|o| o == *p)
+            })
+            .map(|p| p.to_string())
+            .collect();
+        game.winner = (survivors.len() == 1).then(|| survivors[0].clone());
+        game.survivors = Some(survivors);
+    }
+}
+
+/// Checks the provinces an order names against the year's map; returns false when the order
+/// cannot be carried out (an army in or into the sea, an impassable province, an unknown one).
+fn check_map(
+    m: &Map,
+    year: u16,
+    o: &RawOrder,
+    unit: char,
+    line: u32,
+    col: u32,
+    sink: &mut Sink,
+) -> bool {
+    let mut ok = true;
+    let mut reported = false;
+    let named = [&o.at, &o.to, &o.of]
+        .into_iter()
+        .flatten()
+        .chain(o.via.iter());
+    for l in named {
+        let Some(code) = l.code else {
+            ok = false;
+            continue;
+        };
+        if m.is_submerged(code, year) && !reported {
+            reported = true;
+            let sank = m.submerges_in(code).unwrap_or(year);
+            let what = if unit == 'A' && o.kind != OrderKind::Support && o.kind != OrderKind::Convoy
+            {
+                ok = false;
+                "an army cannot be there; the order is void"
+            } else {
+                "it is sea now"
+            };
+            sink.warning(
+                "deluge.submerged",
+                line,
+                col + l.off as u32,
+                format!(
+                    "{} names {code}, which submerged in W{sank}: {what}",
+                    o_text(o)
+                ),
+            );
+        }
+        if !m.is_passable(code, year) {
+            ok = false;
+            sink.warning(
+                "deluge.impassable",
+                line,
+                col + l.off as u32,
+                format!(
+                    "{code} is impassable until after W{} (rule 6); the order is void",
+                    m.passable_after(code).unwrap_or(year)
+                ),
+            );
+        }
+    }
+    ok
+}
+
+fn o_text(o: &RawOrder) -> &'static str {
+    match o.kind {
+        OrderKind::Move => "a move",
+        OrderKind::Support => "a support",
+        OrderKind::Convoy => "a convoy",
+        OrderKind::Build => "a build",
+        OrderKind::Remove => "a removal",
+        _ => "an order",
+    }
+}
+
+fn set_result(game: &mut DelugeGame, idx: usize, adj: &str, sink: &mut Sink) {
+    let Some(o) = game.orders.get_mut(idx) else {
+        return;
+    };
+    match &o.result {
+        Some(rec) => {
+            if class(rec).is_some() && class(rec) != class(adj) {
+                sink.warning(
+                    "deluge.result-contradiction",
+                    o.line,
+                    o.col,
+                    format!(
+                        "the record gives {:?} for {:?}, annals' adjudication finds {adj:?}; the record is followed",
+                        rec, o.notation
+                    ),
+                );
+            }
+            o.adjudicated = Some(adj.to_string());
+        }
+        None => {
+            o.result = Some(adj.to_string());
+            o.result_from = Some("adjudicated".to_string());
+        }
+    }
+}
+
+fn final_result(game: &DelugeGame, idx: usize) -> &str {
+    game.orders
+        .get(idx)
+        .and_then(|o| o.result.as_deref())
+        .unwrap_or("succeeds")
+}
+
+fn wrong_phase(game: &mut DelugeGame, idx: usize, sink: &mut Sink, phase: &str) {
+    if let Some(o) = game.orders.get(idx) {
+        sink.warning(
+            "deluge.order-phase",
+            o.line,
+            o.col,
+            format!("{:?} is not an order of {phase}; it is void", o.notation),
+        );
+    }
+    set_result(game, idx, "void", sink);
+}
+
+fn movement(m: &Map, st: &mut State, game: &mut DelugeGame, ph: &ReadPhase, sink: &mut Sink) {
+    let year = ph.key.year;
+    let mut aorders: Vec<AOrder> = Vec::new();
+    let mut index: Vec<Option<usize>> = Vec::new();
+    for (o, idx) in &ph.orders {
+        let idx = *idx;
+        let (line, col, power) = match game.orders.get(idx) {
+            Some(g) => (g.line, g.col, power_of(&g.power)),
+            None => continue,
+        };
+        if matches!(
+            o.kind,
+            OrderKind::Build | OrderKind::Remove | OrderKind::Waive
+        ) {
+            wrong_phase(game, idx, sink, "a movement phase");
+            continue;
+        }
+        let Some(at) = o.at.as_ref().and_then(|l| l.code) else {
+            set_result(game, idx, "void", sink);
+            continue;
+        };
+        if aorders.iter().any(|a| a.at == at) {
+            sink.warning(
+                "deluge.order-twice",
+                line,
+                col,
+                format!("a second order for the unit in {at}; the first is adjudicated"),
+            );
+            set_result(game, idx, "void", sink);
+            continue;
+        }
+        let tracked = st.units.get(at).cloned();
+        let kind = o.unit.or(tracked.as_ref().map(|u| u.kind)).unwrap_or('A');
+        let matches = tracked
+            .as_ref()
+            .is_some_and(|u| u.power == power && u.kind == kind);
+        if !matches {
+            if st.known {
+                let had = match &tracked {
+                    Some(u) => format!("the position has {} {} there", u.power, u.kind),
+                    None => "the position has no unit there".to_string(),
+                };
+                sink.warning(
+                    "deluge.no-unit",
+                    line,
+                    col,
+                    format!("{power} orders {kind} {at}, but {had}; the record is followed"),
+                );
+            }
+            st.units.insert(
+                at.to_string(),
+                Unit {
+                    power,
+                    kind,
+                    coast: o.at.as_ref().and_then(|l| l.coast.clone()),
+                },
+            );
+        }
+        let mut usable = check_map(m, year, o, kind, line, col, sink);
+        if o.kind == OrderKind::Transform && (kind != 'A' || !m.fleet_can_be(at, year)) {
+            sink.warning(
+                "deluge.transform-invalid",
+                line,
+                col,
+                format!("only an army in a coastal province may turn into a fleet (rule 2); {kind} {at} cannot"),
+            );
+            usable = false;
+        }
+        let at_coast =
+            o.at.as_ref()
+                .and_then(|l| l.coast.clone())
+                .or_else(|| st.units.get(at).and_then(|u| u.coast.clone()));
+        let at_node = match &at_coast {
+            Some(c) if kind == 'F' => format!("{at}/{c}"),
+            _ => at.to_string(),
+        };
+        let to = o.to.as_ref().and_then(|l| l.code).map(str::to_string);
+        let mut to_node = to.clone();
+        if kind == 'F'
+            && o.kind == OrderKind::Move
+            && let Some(t) = &to
+        {
+            match o.to.as_ref().and_then(|l| l.coast.clone()) {
+                Some(c) => to_node = Some(format!("{t}/{c}")),
+                None if !m.coasts(t).is_empty() && !m.is_submerged(t, year) => {
+                    let cs = m.reachable_coasts(&at_node, t, year);
+                    if let [c] = cs.as_slice() {
+                        to_node = Some(format!("{t}/{c}"));
+                        if let Some(g) = game.orders.get_mut(idx) {
+                            g.to_coast = Some(c.to_string());
+                        }
+                        sink.info(
+                            "deluge.coast-inferred",
+                            line,
+                            col,
+                            format!("the move to {t} does not name a coast; {c}, the only one within reach, is taken"),
+                        );
+                    }
+                }
+                None => {}
+            }
+        }
+        index.push(Some(idx));
+        aorders.push(AOrder {
+            power,
+            unit: kind,
+            at: at.to_string(),
+            at_node,
+            kind: o.kind,
+            to,
+            to_node,
+            via: o
+                .via
+                .iter()
+                .filter_map(|l| l.code.map(str::to_string))
+                .collect(),
+            of: o.of.as_ref().and_then(|l| l.code).map(str::to_string),
+            usable,
+        });
+    }
+    // Units without an order hold.
+    for (at, u) in &st.units {
+        if !aorders.iter().any(|a| &a.at == at) {
+            index.push(None);
+            aorders.push(AOrder {
+                power: u.power,
+                unit: u.kind,
+                at: at.clone(),
+                at_node: at.clone(),
+                kind: OrderKind::Hold,
+                to: None,
+                to_node: None,
+                via: Vec::new(),
+                of: None,
+                usable: true,
+            });
+        }
+    }
+    let out = adjudicate(m, year, &aorders);
+    for (k, a) in aorders.iter().enumerate() {
+        let Some(idx) = index[k] else { continue };
+        let r = out.results.get(k).copied().unwrap_or("void");
+        if r == "void"
+            && a.kind == OrderKind::Move
+            && a.usable
+            && let Some(g) = game.orders.get(idx)
+        {
+            sink.warning(
+                "deluge.unreachable",
+                g.line,
+                g.col,
+                format!(
+                    "{} {} cannot reach {} in {year} (no border, no convoy); the order is void",
+                    a.unit,
+                    a.at,
+                    a.to.clone().unwrap_or_default()
+                ),
+            );
+        }
+        set_result(game, idx, r, sink);
+    }
+    // Apply what happened (the record where it says, else the adjudication).
+    let mut moves: Vec<(String, String, Option<String>)> = Vec::new();
+    let mut dislodged: Vec<String> = Vec::new();
+    for (k, a) in aorders.iter().enumerate() {
+        let r = match index[k] {
+            Some(idx) => final_result(game, idx).to_string(),
+            None => out
+                .results
+                .get(k)
+                .copied()
+                .unwrap_or("succeeds")
+                .to_string(),
+        };
+        if r == "dislodged" || r == "destroyed" {
+            dislodged.push(a.at.clone());
+        } else if r == "succeeds" && a.kind == OrderKind::Move {
+            if let Some(to) = &a.to {
+                let coast = a
+                    .to_node
+                    .as_deref()
+                    .and_then(|n| n.split_once('/'))
+                    .map(|(_, c)| c.to_string());
+                moves.push((a.at.clone(), to.clone(), coast));
+            }
+        } else if r == "succeeds"
+            && a.kind == OrderKind::Transform
+            && let Some(u) = st.units.get_mut(&a.at)
+        {
+            u.kind = 'F';
+        }
+    }
+    let mut moving_units = Vec::new();
+    for (from, to, coast) in &moves {
+        if let Some(mut u) = st.units.remove(from) {
+            u.coast = coast.clone();
+            moving_units.push((to.clone(), u));
+        }
+    }
+    for at in &dislodged {
+        if let Some(u) = st.units.remove(at) {
+            st.pending.push((at.clone(), u));
+        }
+    }
+    for (to, u) in moving_units {
+        if let Some(old) = st.units.insert(to.clone(), u) {
+            st.pending.push((to, old));
+        }
+    }
+    for (at, u) in &st.units {
+        st.last_unit.insert(base(at).to_string(), u.power);
+    }
+}
+
+fn retreats(m: &Map, st: &mut State, game: &mut DelugeGame, ph: &ReadPhase, sink: &mut Sink) {
+    let year = ph.key.year;
+    let mut plans: Vec<(usize, String, Option<String>, Unit)> = Vec::new();
+    for (o, idx) in &ph.orders {
+        let idx = *idx;
+        let (line, col, power) = match game.orders.get(idx) {
+            Some(g) => (g.line, g.col, power_of(&g.power)),
+            None => continue,
+        };
+        if !matches!(o.kind, OrderKind::Move | OrderKind::Remove) {
+            wrong_phase(game, idx, sink, "a retreat phase");
+            continue;
+        }
+        let Some(at) = o.at.as_ref().and_then(|l| l.code) else {
+            set_result(game, idx, "void", sink);
+            continue;
+        };
+        let unit = match st.pending.iter().position(|(p, _)| p == at) {
+            Some(i) => st.pending.remove(i).1,
+            None => {
+                if st.known {
+                    sink.warning(
+                        "deluge.no-unit",
+                        line,
+                        col,
+                        format!("no dislodged unit in {at} to retreat; the record is followed"),
+                    );
+                }
+                st.units.remove(at).unwrap_or(Unit {
+                    power,
+                    kind: o.unit.unwrap_or('A'),
+                    coast: None,
+                })
+            }
+        };
+        if o.kind == OrderKind::Remove {
+            set_result(game, idx, "succeeds", sink);
+            continue;
+        }
+        let usable = check_map(m, year, o, unit.kind, line, col, sink);
+        let to = o.to.as_ref().and_then(|l| l.code).map(str::to_string);
+        let ok = usable
+            && to.as_ref().is_some_and(|t| {
+                !st.units.contains_key(t)
+                    && if unit.kind == 'A' {
+                        m.army_adjacent(at, t, year)
+                    } else {
+                        m.fleet_adjacent(at, t, year)
+                    }
+            });
+        if !ok {
+            set_result(game, idx, "void", sink);
+        }
+        plans.push((idx, at.to_string(), if ok { to } else { None }, unit));
+    }
+    for (idx, _at, to, unit) in &plans {
+        let Some(t) = to else { continue };
+        let clash = plans
+            .iter()
+            .filter(|(_, _, t2, _)| t2.as_ref() == Some(t))
+            .count()
+            > 1;
+        set_result(game, *idx, if clash { "bounced" } else { "succeeds" }, sink);
+        if final_result(game, *idx) == "succeeds" {
+            st.units.insert(t.clone(), unit.clone());
+        }
+    }
+    st.pending.clear();
+    for (at, u) in &st.units {
+        st.last_unit.insert(base(at).to_string(), u.power);
+    }
+}
+
+fn adjustments(m: &Map, st: &mut State, game: &mut DelugeGame, ph: &ReadPhase, sink: &mut Sink) {
+    let year = ph.key.year;
+    let mut built: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let units_before: BTreeMap<&'static str, usize> =
+        st.units.values().fold(BTreeMap::new(), |mut acc, u| {
+            *acc.entry(u.power).or_default() += 1;
+            acc
+        });
+    for (o, idx) in &ph.orders {
+        let idx = *idx;
+        let (line, col, power) = match game.orders.get(idx) {
+            Some(g) => (g.line, g.col, power_of(&g.power)),
+            None => continue,
+        };
+        match o.kind {
+            OrderKind::Waive => set_result(game, idx, "succeeds", sink),
+            OrderKind::Build => {
+                let Some(at) = o.at.as_ref().and_then(|l| l.code) else {
+                    set_result(game, idx, "void", sink);
+                    continue;
+                };
+                let kind = o.unit.unwrap_or('A');
+                let coast = o.at.as_ref().and_then(|l| l.coast.clone());
+                let why = if !m.is_centre(at, year) {
+                    Some(if m.is_submerged(at, year) {
+                        format!("{at} submerged in W{}", m.submerges_in(at).unwrap_or(year))
+                    } else {
+                        format!("{at} is not a supply centre in W{year}")
+                    })
+                } else if year == 1900 && m.province(at).and_then(|p| p.home) != Some(power) {
+                    Some(format!("{at} is not a home centre of {power} (rule 1)"))
+                } else if st.owners.get(at) != Some(&power) {
+                    Some(format!(
+                        "{power} does not control {at} ({})",
+                        st.owners.get(at).copied().unwrap_or("neutral")
+                    ))
+                } else if st.units.contains_key(at) && st.known {
+                    Some(format!("{at} is not vacant"))
+                } else if kind == 'F' && !m.fleet_can_be(at, year) {
+                    Some(format!("a fleet cannot be built in land-locked {at}"))
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    sink.warning(
+                        "deluge.build-invalid",
+                        line,
+                        col,
+                        format!("cannot build in {at}: {why}"),
+                    );
+                    set_result(game, idx, "void", sink);
+                } else {
+                    set_result(game, idx, "succeeds", sink);
+                    let n = built.entry(power).or_default();
+                    *n += 1;
+                    let owned = st.owners.values().filter(|p| **p == power).count();
+                    let have = units_before.get(power).copied().unwrap_or(0);
+                    if have + *n > owned {
+                        sink.warning(
+                            "deluge.build-count",
+                            line,
+                            col,
+                            format!(
+                                "{power} has {owned} centres and {have} units: this is build {} of at most {}",
+                                *n,
+                                owned.saturating_sub(have)
+                            ),
+                        );
+                    }
+                }
+                if final_result(game, idx) == "succeeds" {
+                    st.units.insert(at.to_string(), Unit { power, kind, coast });
+                }
+            }
+            OrderKind::Remove => {
+                let Some(at) = o.at.as_ref().and_then(|l| l.code) else {
+                    set_result(game, idx, "void", sink);
+                    continue;
+                };
+                let here = st.units.get(at).is_some_and(|u| u.power == power);
+                if !here && st.known {
+                    sink.warning(
+                        "deluge.no-unit",
+                        line,
+                        col,
+                        format!("{power} removes a unit from {at}, but the position has none of theirs there"),
+                    );
+                }
+                set_result(
+                    game,
+                    idx,
+                    if here || !st.known {
+                        "succeeds"
+                    } else {
+                        "void"
+                    },
+                    sink,
+                );
+                if final_result(game, idx) == "succeeds" {
+                    st.units.remove(at);
+                }
+            }
+            _ => wrong_phase(game, idx, sink, "an adjustment phase"),
+        }
+    }
+}

@@ -1,0 +1,454 @@
+//! Deluge: the schedule against seed 001's tables, orders into submerged provinces, drowning, the
+//! owners of new centres, the survivor, adjudication, and robustness.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use annals_import::deluge::map::{Event, map};
+use annals_import::deluge::{self, DelugeGame};
+use annals_import::model::{Ctx, Parsed};
+use annals_import::{Body, Kind, Severity, parse_game, record};
+
+fn parse(body: &str) -> Parsed<DelugeGame> {
+    deluge::parse(
+        body,
+        &Ctx {
+            first_line: 1,
+            tags: &[],
+        },
+    )
+}
+
+fn codes(p: &Parsed<DelugeGame>) -> Vec<(String, Severity, u32, u32)> {
+    p.diagnostics
+        .iter()
+        .map(|d| (d.code.clone(), d.severity, d.line, d.col))
+        .collect()
+}
+
+/// Seed 001's tables as printed (wrapped lines joined), read through the map's spellings.
+fn seed_list(s: &str) -> Vec<&'static str> {
+    let m = map();
+    let mut v: Vec<&'static str> = s
+        .split(',')
+        .map(|w| w.trim().trim_end_matches('.'))
+        .filter(|w| !w.is_empty())
+        .map(|w| m.lookup(w).unwrap_or_else(|| panic!("{w} not on the map")))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+fn sorted(mut v: Vec<&'static str>) -> Vec<&'static str> {
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn schedule_matches_seed_table_1() {
+    let table1 = [
+        (1901, "Lon, Hol, Bel, Gas, Ven, Lvn."),
+        (1902, "Yor, Pic, Apu, Rum, Sev, Fin, Syr, Den, Lpl."),
+        (1903, "Arm, Bre, StP, Par, Tus, Nap, Bud, Kie."),
+        (
+            1904,
+            "Ber, Mos, Mar, Por, Rom, Vie, Bul, Gre, Pru, Ruh, Gal, Ukr, Con.",
+        ),
+        (1905, "Wal, Cly, Swe, Tri, Alb, War, Ice."),
+        (1906, "Edi, Spa, Tun, Ser, Smy, Sil, Boh."),
+        (1907, "Nwy, Mun, Pie, Tyr, NAf, Bur, Ank."),
+    ];
+    let m = map();
+    for (y, list) in table1 {
+        assert_eq!(
+            sorted(m.scheduled(y, Event::Submerge)),
+            seed_list(list),
+            "W{y}"
+        );
+    }
+    assert!(m.scheduled(1900, Event::Submerge).is_empty());
+    assert!(m.scheduled(1908, Event::Submerge).is_empty());
+    // Every land province but Switzerland goes under.
+    let land: Vec<_> = m
+        .provinces
+        .iter()
+        .filter(|p| p.terrain != annals_import::deluge::map::Terrain::Sea)
+        .filter(|p| m.submerges_in(p.code).is_none())
+        .map(|p| p.code)
+        .collect();
+    assert_eq!(land, vec!["swi"]);
+}
+
+#[test]
+fn schedule_matches_seed_table_2_and_rule_6() {
+    let table2 = [
+        (1901, "Wal, Ruh, Tyr."),
+        (1902, "Ukr, Ice."),
+        (1903, "Pie."),
+        (1904, "Boh, Sil."),
+        (1905, "Swi."),
+        (1906, "NAf."),
+    ];
+    let m = map();
+    for (y, list) in table2 {
+        assert_eq!(
+            sorted(m.scheduled(y, Event::Centre)),
+            seed_list(list),
+            "W{y}"
+        );
+    }
+    assert!(m.scheduled(1907, Event::Centre).is_empty());
+    // Rule 6: Iceland passable after W1901, Switzerland after W1904.
+    assert!(!m.is_passable("ice", 1901));
+    assert!(m.is_passable("ice", 1902));
+    assert!(!m.is_passable("swi", 1904));
+    assert!(m.is_passable("swi", 1905));
+    // Rule 3: a submerged centre is gone; a new one counts from the next year.
+    assert!(m.is_centre("lon", 1901));
+    assert!(!m.is_centre("lon", 1902));
+    assert!(!m.is_centre("wal", 1901));
+    assert!(m.is_centre("wal", 1902));
+    assert!(!m.is_centre("wal", 1906));
+}
+
+const OPENING: &str = "Winter 1900
+England: Build F Lon, Build F Edi, Build A Lpl
+Germany: Build F Kie, Build A Ber, Build A Mun
+France: Build A Par, Build A Mar, Build F Bre
+Spring 1901
+England: F Lon-NTH, F Edi-NWG, A Lpl-Wal
+Germany: F Kie-Den, A Ber-Kie, A Mun-Ruh
+France: A Par-Bur
+Fall 1901
+England: A Wal-Lon
+Germany: A Kie-Hol, A Ruh S A Kie-Hol
+France: A Bur-Bel
+Winter 1901
+Germany: Build A Ber
+Spring 1902
+France: A Bur-Bel, A Mar-Gas
+England: F NTH-Lon
+";
+
+#[test]
+fn order_into_a_province_that_sank_the_winter_before() {
+    let p = parse(OPENING);
+    let o = p
+        .game
+        .orders
+        .iter()
+        .find(|o| o.phase == "S1902M" && o.power == "France" && o.to.as_deref() == Some("bel"))
+        .unwrap();
+    assert_eq!(o.result.as_deref(), Some("void"));
+    assert_eq!(o.result_from.as_deref(), Some("adjudicated"));
+    let d = p
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "deluge.submerged" && d.line == 16 && d.col == 15)
+        .unwrap();
+    assert_eq!(d.severity, Severity::Warning);
+    assert!(d.message.contains("W1901"), "{}", d.message);
+    // A fleet may sail into the new sea (still reported), an army may not.
+    let f = p
+        .game
+        .orders
+        .iter()
+        .find(|o| o.phase == "S1902M" && o.power == "England")
+        .unwrap();
+    assert_eq!(f.result.as_deref(), Some("succeeds"));
+    assert!(
+        codes(&p)
+            .iter()
+            .any(|(c, _, l, _)| c == "deluge.submerged" && *l == 17)
+    );
+    // The same move a year earlier is fine.
+    let o = p
+        .game
+        .orders
+        .iter()
+        .find(|o| o.phase == "F1901M" && o.power == "France")
+        .unwrap();
+    assert_eq!(o.result.as_deref(), Some("succeeds"));
+}
+
+#[test]
+fn armies_drown_fleets_float() {
+    let p = parse(OPENING);
+    let w1901 = p.game.deluge.iter().find(|y| y.year == 1901).unwrap();
+    assert!(w1901.position_known);
+    let drowned: Vec<(&str, &str, &str)> = w1901
+        .drowned
+        .iter()
+        .map(|u| (u.power.as_str(), u.unit.as_str(), u.at.as_str()))
+        .collect();
+    // England's army walked into London, Germany's into Holland, France's into Belgium.
+    assert_eq!(
+        drowned,
+        vec![
+            ("England", "A", "lon"),
+            ("Germany", "A", "hol"),
+            ("France", "A", "bel")
+        ]
+    );
+    assert_eq!(
+        w1901.submerged,
+        vec!["lon", "hol", "bel", "gas", "ven", "lvn"]
+    );
+    // The drowned army is gone: ordering it is a doubtful order.
+    assert!(
+        p.diagnostics
+            .iter()
+            .any(|d| d.code == "deluge.no-unit" && d.line == 16)
+    );
+    let c1901 = p.game.centres.iter().find(|c| c.year == 1901).unwrap();
+    assert_eq!(c1901.units.get("England"), Some(&2));
+}
+
+#[test]
+fn no_drowning_reported_without_a_known_position() {
+    let p = parse("Fall 1901\nItaly: A Ven H\nWinter 1901\nItaly: Waive\n");
+    let w1901 = p.game.deluge.iter().find(|y| y.year == 1901).unwrap();
+    assert!(!w1901.position_known);
+    assert!(w1901.drowned.is_empty());
+    assert!(p.diagnostics.iter().any(|d| d.code == "deluge.phase-gap"));
+}
+
+#[test]
+fn new_centre_owners_follow_rule_5() {
+    let p = parse(OPENING);
+    let w1901 = p.game.deluge.iter().find(|y| y.year == 1901).unwrap();
+    assert_eq!(w1901.new_centres, vec!["wal", "ruh", "tyr"]);
+    let owner = |c: &str| {
+        let n = w1901
+            .new_centre_owners
+            .iter()
+            .find(|n| n.province == c)
+            .unwrap();
+        (n.owner.clone(), n.rule.clone())
+    };
+    // (2) England's army left Wales in the fall: the last country to have a unit there.
+    assert_eq!(owner("wal"), (Some("England".into()), "last_unit".into()));
+    // (1) Germany's army is in the Ruhr.
+    assert_eq!(owner("ruh"), (Some("Germany".into()), "occupied".into()));
+    // (3) Nobody entered Tyrolia: it lies within Austria's boundary.
+    assert_eq!(owner("tyr"), (Some("Austria".into()), "boundary".into()));
+    // (4) Iceland lies in no power's boundary.
+    let w1902 = parse(&format!("{OPENING}Fall 1902\nWinter 1902\n"));
+    let y = w1902.game.deluge.iter().find(|y| y.year == 1902).unwrap();
+    let ice = y
+        .new_centre_owners
+        .iter()
+        .find(|n| n.province == "ice")
+        .unwrap();
+    assert_eq!(ice.owner, None);
+    assert_eq!(ice.rule, "neutral");
+    // The new centre is Germany's in the count, London is gone from England's.
+    let c = p.game.centres.iter().find(|c| c.year == 1901).unwrap();
+    assert!(c.owners["Germany"].contains(&"ruh".to_string()));
+    assert!(!c.owners["England"].contains(&"lon".to_string()));
+    assert!(c.owners["England"].contains(&"wal".to_string()));
+}
+
+#[test]
+fn builds_in_any_controlled_centre_but_not_in_a_sunk_one() {
+    let body = "Winter 1900
+Germany: Build F Kie, Build A Ber, Build A Mun
+Spring 1901
+Germany: F Kie-Den, A Ber-Kie, A Mun-Ruh
+Fall 1901
+Germany: F Den H, A Kie-Hol, A Ruh H
+Winter 1901
+Germany: Build A Mun, Build A Ber
+Spring 1902
+Germany: F Den-Swe
+Fall 1902
+Germany: F Swe H
+Winter 1902
+Germany: Build F Den, Build A Hol
+";
+    let p = parse(body);
+    let res = |phase: &str, at: &str| {
+        p.game
+            .orders
+            .iter()
+            .find(|o| o.phase == phase && o.at.as_deref() == Some(at))
+            .and_then(|o| o.result.clone())
+            .unwrap()
+    };
+    // Denmark was taken in F1901 and left in S1902; it is still Germany's and vacant: rule 7
+    // allows a build there although it is no home centre.
+    assert_eq!(res("W1902A", "den"), "succeeds");
+    // Holland sank in W1901.
+    assert_eq!(res("W1902A", "hol"), "void");
+    assert!(
+        p.diagnostics
+            .iter()
+            .any(|d| d.code == "deluge.build-invalid" && d.message.contains("submerged"))
+    );
+}
+
+#[test]
+fn transformation_and_coasts() {
+    let body = "Winter 1900
+Russia: Build F(StP)nc, Build A Mos
+Italy: Build A Nap
+Spring 1901
+Russia: F StP/nc-Bar, A Mos-Lvn
+Italy: A Nap T
+Fall 1901
+Russia: A Lvn T
+Italy: F Nap-ION
+";
+    let p = parse(body);
+    let o = &p.game.orders[0];
+    assert_eq!(
+        (o.at.as_deref(), o.coast.as_deref()),
+        (Some("stp"), Some("nc"))
+    );
+    let t: Vec<_> = p
+        .game
+        .orders
+        .iter()
+        .filter(|o| o.kind == "transform")
+        .map(|o| o.result.clone().unwrap())
+        .collect();
+    assert_eq!(t, vec!["succeeds", "succeeds"]);
+    // The army became a fleet and sails on.
+    let last = p.game.orders.last().unwrap();
+    assert_eq!(last.result.as_deref(), Some("succeeds"));
+    assert!(p.diagnostics.iter().all(|d| d.severity == Severity::Info));
+}
+
+#[test]
+fn recorded_results_win_and_contradictions_are_reported() {
+    let body = "S1901M
+Germany: A Mun-Ruh (bounce)
+France: A Par-Bur (succeeds)
+";
+    let p = parse(body);
+    assert_eq!(p.game.orders[0].result.as_deref(), Some("bounced"));
+    assert_eq!(p.game.orders[0].adjudicated.as_deref(), Some("succeeds"));
+    assert_eq!(p.game.orders[0].result_from.as_deref(), Some("record"));
+    let d: Vec<_> = codes(&p)
+        .into_iter()
+        .filter(|c| c.0 == "deluge.result-contradiction")
+        .collect();
+    assert_eq!(d.len(), 1);
+    assert_eq!((d[0].2, d[0].3), (2, 10));
+}
+
+#[test]
+fn survivor_after_w1908() {
+    let body = "Fall 1908
+Germany: A Swi H, F NTH-Hol
+England: F NWG-NAO
+Winter 1908
+England: Remove F NAO
+";
+    let p = parse(body);
+    assert_eq!(p.game.survivors, Some(vec!["Germany".to_string()]));
+    assert_eq!(p.game.winner.as_deref(), Some("Germany"));
+    assert_eq!(p.outcome.unwrap().winners, vec!["Germany"]);
+    // Two survivors: no winner.
+    let p = parse("Fall 1908\nGermany: A Swi H\nEngland: F NAO H\nWinter 1908\n");
+    assert_eq!(p.game.winner, None);
+    assert_eq!(p.game.survivors.unwrap().len(), 2);
+}
+
+#[test]
+fn unreadable_orders_are_kept_and_the_rest_parses() {
+    let p = parse("Spring 1901\nFrance: A Par-, A Mar-Spa, ???\n");
+    assert_eq!(p.game.orders.len(), 1);
+    assert_eq!(p.game.unparsed.len(), 2);
+    let e: Vec<_> = codes(&p)
+        .into_iter()
+        .filter(|c| c.1 == Severity::Error)
+        .collect();
+    assert_eq!(e.len(), 2);
+    assert_eq!(e[0].0, "deluge.order-unreadable");
+    assert_eq!(e[0].2, 2);
+}
+
+#[test]
+fn one_order_per_line_and_comments() {
+    let p = parse(
+        "Spring 1901 {the first moves}\nEngland:\nF Lon-NTH {north}\nF Edi-NWG\nGermany:\nA Mun-Ruh\n",
+    );
+    let powers: Vec<_> = p.game.orders.iter().map(|o| o.power.as_str()).collect();
+    assert_eq!(powers, vec!["England", "England", "Germany"]);
+    assert_eq!(p.game.orders[0].comment.as_deref(), Some("north"));
+    assert_eq!(p.game.phases[0].comment.as_deref(), Some("the first moves"));
+}
+
+#[test]
+fn parse_game_fills_players_and_moves() {
+    let text = "[Game \"Deluge\"]\n[England \"Ann\"]\n[Turkey \"Tom\"]\n\nWinter 1900\nEngland: Build F Lon\n";
+    let dec = record::decode(text.as_bytes()).unwrap();
+    let games = record::split_games(&dec.text);
+    let g = parse_game(&games[0], Kind::Deluge);
+    let seats: Vec<_> = g.players.iter().map(|s| s.seat.as_str()).collect();
+    assert_eq!(seats, vec!["England", "Turkey"]);
+    assert_eq!(g.body.move_count(), 1);
+    let moves = g.body.moves_json();
+    assert_eq!(moves[0]["kind"], "build");
+    assert_eq!(moves[0]["season"], "winter");
+    assert_eq!(moves[0]["phase"], "W1900A");
+    assert!(matches!(g.body, Body::Deluge(_)));
+}
+
+#[test]
+fn never_panics() {
+    let pieces = [
+        "Spring 1901",
+        "Winter 1900",
+        "F1901R",
+        "W1908A",
+        "England:",
+        "France: ",
+        "A",
+        "F",
+        "Par",
+        "-",
+        "->",
+        "S",
+        "C",
+        "H",
+        "T",
+        "(",
+        ")",
+        "[",
+        "]",
+        "/",
+        "nc",
+        "StP",
+        "Build",
+        "Remove",
+        "Waive",
+        ",",
+        ";",
+        "{",
+        "}",
+        "\n",
+        " ",
+        "Swi",
+        "Ice",
+        "Lon",
+        "(bounce)",
+        "北",
+        "é",
+        "1901",
+    ];
+    let mut seed = 7u64;
+    for _ in 0..400 {
+        let mut s = String::new();
+        for _ in 0..40 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            s.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            if seed & 1 == 0 {
+                s.push(' ');
+            }
+        }
+        let _ = parse(&s);
+    }
+}
