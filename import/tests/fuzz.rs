@@ -14,7 +14,7 @@
 use std::path::{Path, PathBuf};
 
 use annals_import::model::{Ctx, Parsed};
-use annals_import::{Kind, detect_kind, hotw, parse_game, record, sanguo, text, wec};
+use annals_import::{Kind, deluge, detect_kind, hotw, parse_game, record, sanguo, text, wec};
 use proptest::prelude::*;
 use proptest::sample::{Index, select};
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -220,6 +220,15 @@ const WEC_ALPHABET: &[&str] = &[
     "…", "é",
 ];
 
+#[rustfmt::skip]
+const DELUGE_ALPHABET: &[&str] = &[
+    "S1901M", "F1901M", "W1900A", "F1901R", "Spring 1901", "Fall 1902", "Winter 1900", "Autumn 19",
+    "\n", " ", ":", ",", "England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey",
+    "A ", "F ", "Lon", "Par", "Bur", "Mun", "Nth", "MAO", "Spa/nc", "-", "->", " H", " S ", " C ",
+    "Build ", "Remove ", "Waive", "(succeeds)", "(bounce)", "(dislodged)", "(void)", "(", ")", "[",
+    "]", "{", "}", "0", "9", "99999999999999999999", "é",
+];
+
 const ALL_KINDS: [Kind; 4] = [Kind::Hotw, Kind::Sanguo, Kind::Wec, Kind::Deluge];
 
 /// The record reader: decode, split, detect, and every notation on every game.
@@ -307,6 +316,13 @@ fn fuzz_sanguo() {
 fn fuzz_wec() {
     fuzz("wec", WEC_ALPHABET, |b| {
         notation("wec", b, wec::parse, wec_round_trip)
+    });
+}
+
+#[test]
+fn fuzz_deluge() {
+    fuzz("deluge", DELUGE_ALPHABET, |b| {
+        notation("deluge", b, deluge::parse, |_, _| Ok(()))
     });
 }
 
