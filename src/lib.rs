@@ -15,6 +15,7 @@ pub mod explorer;
 pub mod index;
 pub mod ingest;
 pub mod names;
+pub mod openapi;
 pub mod people;
 pub mod query;
 pub mod stats;

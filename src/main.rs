@@ -77,6 +77,9 @@ enum Command {
         /// The records imported into an empty database.
         #[arg(long, default_value = "corpus")]
         corpus: PathBuf,
+        /// Seconds a client has to send a request's headers (and an idle connection stays open).
+        #[arg(long, default_value_t = 10)]
+        header_timeout: u64,
     },
     /// Rebuild the search index from the database.
     Reindex,
@@ -242,7 +245,16 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 Err(e) => Err(e.into()),
             }
         }
-        Command::Serve { addr, corpus } => serve(&paths, addr, &corpus),
+        Command::Serve {
+            addr,
+            corpus,
+            header_timeout,
+        } => serve(
+            &paths,
+            addr,
+            &corpus,
+            std::time::Duration::from_secs(header_timeout.max(1)),
+        ),
         Command::Bench(args) => Ok(annals::bench::run(&args)?),
         Command::Club {
             command: ClubCommand::Add { name },
@@ -303,6 +315,24 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 problems.push(format!("{fk} rows break foreign keys"));
             }
             let index = Index::open(&paths.index)?;
+            // Recovery of an interrupted import, the one lag that is expected: an import killed
+            // between a batch's database commit and its index commit leaves that batch out of the
+            // index (its `imports` row has no `finished_at`). When that is all the disagreement
+            // there is (games missing from the index, none extra), the index is brought level
+            // from the database, the source of truth, as every other command does on opening, and
+            // the repair is reported. Any other disagreement is a problem, reported below.
+            let interrupted: i64 = conn.query_row(
+                "SELECT count(*) FROM imports WHERE finished_at IS NULL",
+                [],
+                |r| r.get(0),
+            )?;
+            let (missing, extra) = index.diff(&conn)?;
+            if interrupted > 0 && !missing.is_empty() && extra.is_empty() {
+                let (added, _) = index.sync(&conn)?;
+                out!(
+                    "recovered: {interrupted} interrupted import(s); indexed the {added} games they had stored"
+                );
+            }
             let (missing, extra) = index.diff(&conn)?;
             for id in &missing {
                 problems.push(format!("game {id} is in the database but not in the index"));
@@ -358,7 +388,12 @@ fn print_summary(s: &ingest::Summary) {
     );
 }
 
-fn serve(paths: &Paths, addr: SocketAddr, corpus: &Path) -> anyhow::Result<u8> {
+fn serve(
+    paths: &Paths,
+    addr: SocketAddr,
+    corpus: &Path,
+    header_timeout: std::time::Duration,
+) -> anyhow::Result<u8> {
     {
         let mut conn = db::open(&paths.db).context("opening the database")?;
         if db::game_count(&conn)? == 0 {
@@ -400,12 +435,51 @@ fn serve(paths: &Paths, addr: SocketAddr, corpus: &Path) -> anyhow::Result<u8> {
         let local = listener.local_addr()?;
         state.follow_index(std::time::Duration::from_secs(5));
         out!("annals serving on http://{local}/");
-        axum::serve(listener, annals::app(state))
-            .with_graceful_shutdown(shutdown_signal())
-            .await?;
+        serve_connections(listener, annals::app(state), header_timeout).await;
         anyhow::Ok(())
     })?;
     Ok(0)
+}
+
+/// The accept loop: HTTP/1.1 connections with a timeout on reading each request's headers (slow
+/// clients and idle keep-alive connections are cut off; the 30 s timeout layer of the router
+/// bounds the rest of a request), and a graceful shutdown on SIGTERM or Ctrl-C: no new
+/// connections, requests in flight finish, then the server exits.
+async fn serve_connections(
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    header_timeout: std::time::Duration,
+) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown_signal());
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a moment rather than spin.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            _ = &mut shutdown => break,
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let conn = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(header_timeout)
+            .serve_connection(TokioIo::new(stream), service);
+        let conn = graceful.watch(conn);
+        tokio::spawn(async move {
+            if let Err(e) = conn.await {
+                tracing::debug!(error = %e, "connection ended");
+            }
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
 }
 
 async fn shutdown_signal() {

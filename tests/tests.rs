@@ -3,9 +3,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod browser;
 mod cli;
 mod collections;
+mod crash;
+mod fuzz_search;
 mod http;
+mod limits;
 mod people;
 mod search;
 mod stats;

@@ -115,7 +115,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/players/{id}", get(people::api_player))
         .route("/api/players/{id}/aliases", post(people::api_player_alias))
         .route("/api/players/{id}/split", post(people::api_player_split))
+        .route("/api/openapi.json", get(crate::openapi::serve))
         .fallback(pages::not_found)
+        .layer(axum::middleware::from_fn(api_errors_as_json))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
@@ -138,6 +140,62 @@ pub fn app(state: AppState) -> Router {
             HeaderValue::from_static("same-origin"),
         ))
         .with_state(state)
+}
+
+/// Errors that axum or tower make before a handler runs (a body over the limit: 413, a wrong
+/// method: 405, a path that does not decode: 400, a timeout: 408) come as plain text or with no
+/// body at all. Under `/api/` every error is JSON `{"error": "…"}`, as CONTRACT.md says.
+async fn api_errors_as_json(
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let api = req.uri().path().starts_with("/api/");
+    let res = next.run(req).await;
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !api || is_json || !(status.is_client_error() || status.is_server_error()) {
+        return res;
+    }
+    let message = match status.as_u16() {
+        413 => format!("the request body is larger than the limit of {MAX_BODY_BYTES} bytes"),
+        405 => "this method is not allowed on this path".to_string(),
+        408 => "the request took too long".to_string(),
+        _ => {
+            let (parts, body) = res.into_parts();
+            let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+            let text = String::from_utf8_lossy(&text).trim().to_string();
+            let message = if text.is_empty() || parts.status.is_server_error() {
+                parts
+                    .status
+                    .canonical_reason()
+                    .unwrap_or("error")
+                    .to_lowercase()
+            } else {
+                text
+            };
+            let mut out = (
+                parts.status,
+                axum::Json(serde_json::json!({ "error": message })),
+            )
+                .into_response();
+            for (k, v) in &parts.headers {
+                if k != header::CONTENT_TYPE && k != header::CONTENT_LENGTH {
+                    out.headers_mut().insert(k.clone(), v.clone());
+                }
+            }
+            return out;
+        }
+    };
+    let mut out = (status, axum::Json(serde_json::json!({ "error": message }))).into_response();
+    if let Some(allow) = res.headers().get(header::ALLOW) {
+        out.headers_mut().insert(header::ALLOW, allow.clone());
+    }
+    out
 }
 
 /// Query-string parameters, read by hand so that every bad value gets a message naming it.

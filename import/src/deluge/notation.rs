@@ -49,7 +49,11 @@ pub fn phase_header(line: &str) -> Option<PhaseKey> {
             b'a' | b'b' => 2,
             _ => return None,
         };
-        let year = l[1..5].parse().ok()?;
+        let year: u16 = l[1..5].parse().ok()?;
+        // The same years as the long form: `W9999A` would replay eight thousand winters.
+        if !(1800..=2100).contains(&year) {
+            return None;
+        }
         return Some(PhaseKey { year, season, step });
     }
     let mut words = l.split_whitespace();

@@ -1,0 +1,412 @@
+//! The OpenAPI 3.1 document of the whole JSON API, served at `GET /api/openapi.json`.
+//!
+//! The document is written here in code, beside no handler, so that no handler file needs
+//! annotations: a test (`tests/limits.rs`) checks that every `/api/…` route registered in
+//! `src/web/mod.rs`, with each of its methods, is described here, and that the document reads as
+//! a typed `utoipa::openapi::OpenApi`. `scripts/schemathesis.sh` runs a conformance check of the
+//! running service against it.
+
+use axum::Json;
+use serde_json::{Map, Value, json};
+
+use crate::web::{MAX_BODY_BYTES, MAX_OFFSET, MAX_PAGE_SIZE};
+
+fn error_response(what: &str) -> Value {
+    json!({
+        "description": what,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    })
+}
+
+fn ok(schema: Value) -> Value {
+    json!({"description": "OK", "content": {"application/json": {"schema": schema}}})
+}
+
+fn obj(props: Value, required: &[&str]) -> Value {
+    json!({"type": "object", "properties": props, "required": required})
+}
+
+fn schema_ref(name: &str) -> Value {
+    json!({"$ref": format!("#/components/schemas/{name}")})
+}
+
+fn query(name: &str, schema: Value, required: bool, description: &str) -> Value {
+    json!({"name": name, "in": "query", "required": required, "schema": schema, "description": description})
+}
+
+fn path_param(name: &str, schema: Value, description: &str) -> Value {
+    json!({"name": name, "in": "path", "required": true, "schema": schema, "description": description})
+}
+
+fn id_param(name: &str, what: &str) -> Value {
+    path_param(
+        name,
+        json!({"type": "integer", "format": "int64", "minimum": 1}),
+        what,
+    )
+}
+
+fn kind_param() -> Value {
+    path_param(
+        "kind",
+        json!({"type": "string", "enum": ["hotw", "sanguo", "wec", "deluge"]}),
+        "the kind of game",
+    )
+}
+
+fn page_params(default_limit: usize, min_limit: usize) -> Vec<Value> {
+    vec![
+        query(
+            "limit",
+            json!({"type": "integer", "minimum": min_limit, "maximum": MAX_PAGE_SIZE, "default": default_limit}),
+            false,
+            "page size",
+        ),
+        query(
+            "offset",
+            json!({"type": "integer", "minimum": 0, "maximum": MAX_OFFSET, "default": 0}),
+            false,
+            "results to skip",
+        ),
+    ]
+}
+
+fn kind_query() -> Value {
+    query(
+        "kind",
+        json!({"type": "string", "enum": ["hotw", "sanguo", "wec", "deluge"]}),
+        false,
+        "restrict to one kind",
+    )
+}
+
+/// One operation: summary, parameters, optional JSON body, the success response, error statuses.
+fn op(
+    summary: &str,
+    params: Vec<Value>,
+    body: Option<Value>,
+    success: (&str, Value),
+    errors: &[(&str, &str)],
+) -> Value {
+    let mut responses = Map::new();
+    responses.insert(success.0.to_string(), success.1);
+    for (code, what) in errors {
+        responses.insert((*code).to_string(), error_response(what));
+    }
+    let mut o = json!({
+        "summary": summary,
+        "parameters": params,
+        "responses": responses,
+    });
+    if let (Some(b), Some(m)) = (body, o.as_object_mut()) {
+        m.insert(
+            "requestBody".into(),
+            json!({"required": true, "content": {"application/json": {"schema": b}}}),
+        );
+    }
+    o
+}
+
+const BAD: (&str, &str) = ("400", "the request cannot be read");
+const UNAUTH: (&str, &str) = ("401", "no credentials");
+const FORBIDDEN: (&str, &str) = ("403", "credentials that do not allow this");
+const NOT_FOUND: (&str, &str) = ("404", "no such thing (or not visible to the caller)");
+const TOO_LARGE: (&str, &str) = ("413", "the body is over the size limit");
+
+fn write_errors() -> [(&'static str, &'static str); 5] {
+    [BAD, UNAUTH, FORBIDDEN, NOT_FOUND, TOO_LARGE]
+}
+
+fn schemas() -> Value {
+    let game_summary = obj(
+        json!({
+            "id": {"type": "integer"}, "kind": {"type": "string"},
+            "title": {"type": ["string", "null"]}, "date": {"type": ["string", "null"]},
+            "event": {"type": ["string", "null"]}, "result": {"type": ["string", "null"]}
+        }),
+        &["id", "kind"],
+    );
+    let diagnostic = obj(
+        json!({
+            "line": {"type": "integer"}, "col": {"type": "integer"},
+            "severity": {"type": "string", "enum": ["error", "warning", "info"]},
+            "code": {"type": "string"}, "message": {"type": "string"}
+        }),
+        &["line", "col", "severity", "code", "message"],
+    );
+    let game = obj(
+        json!({
+            "id": {"type": "integer"}, "kind": {"type": "string"},
+            "title": {"type": ["string", "null"]},
+            "tags": {"type": "object", "additionalProperties": {"type": "string"}},
+            "players": {"type": "array", "items": obj(json!({
+                "seat": {"type": "string"}, "name": {"type": ["string", "null"]},
+                "color": {"type": ["string", "null"]}
+            }), &["seat"])},
+            "result": {"type": ["string", "null"]},
+            "diagnostics": {"type": "array", "items": schema_ref("Diagnostic")},
+            "raw": {"type": "string"},
+            "moves": {"type": "array", "items": {"type": "object"},
+                      "description": "by kind: see CONTRACT.md"}
+        }),
+        &[
+            "id",
+            "kind",
+            "title",
+            "tags",
+            "players",
+            "result",
+            "diagnostics",
+            "raw",
+            "moves",
+        ],
+    );
+    let hit = obj(
+        json!({
+            "id": {"type": "integer"}, "kind": {"type": "string"},
+            "title": {"type": ["string", "null"]}, "score": {"type": "number"},
+            "snippet": {"type": ["string", "null"]}
+        }),
+        &["id", "kind", "score"],
+    );
+    let collection = obj(
+        json!({
+            "id": {"type": "integer"}, "club_id": {"type": "integer"}, "club": {"type": "string"},
+            "name": {"type": "string"}, "description": {"type": "string"},
+            "public": {"type": "boolean"}, "share": {"type": "string"},
+            "created_at": {"type": "string"}, "updated_at": {"type": "string"},
+            "sections": {"type": "array", "items": {"type": "object"}},
+            "items": {"type": "array", "items": {"type": "object"}}
+        }),
+        &["id", "name", "public", "items"],
+    );
+    json!({
+        "Error": obj(json!({"error": {"type": "string"}}), &["error"]),
+        "GameSummary": game_summary,
+        "Diagnostic": diagnostic,
+        "Game": game,
+        "Hit": hit,
+        "Collection": collection,
+        "NewCollection": {
+            "type": "object", "additionalProperties": false, "required": ["name"],
+            "properties": {"name": {"type": "string", "maxLength": 200, "pattern": "\\S"},
+                           "description": {"type": "string", "maxLength": 5000},
+                           "public": {"type": "boolean"}}
+        },
+        "CollectionPatch": {
+            "type": "object", "additionalProperties": false,
+            "properties": {"name": {"type": "string", "maxLength": 200, "pattern": "\\S"},
+                           "description": {"type": "string", "maxLength": 5000},
+                           "public": {"type": "boolean"}}
+        },
+        "NewItem": {
+            "type": "object", "additionalProperties": false,
+            "properties": {"game": {"type": "integer", "minimum": 1, "maximum": i64::MAX},
+                           "note": {"type": "string"},
+                           "ply": {"type": "integer", "minimum": 0, "maximum": 100_000},
+                           "section": {"type": "integer", "minimum": 1, "maximum": i64::MAX}}
+        },
+        "Order": {
+            "type": "object", "additionalProperties": false, "required": ["items"],
+            "properties": {"items": {"type": "array", "items": {"type": "integer"}}}
+        },
+        "NewSection": {
+            "type": "object", "additionalProperties": false, "required": ["title"],
+            "properties": {"title": {"type": "string", "pattern": "\\S"}}
+        },
+        "NewMember": {
+            "type": "object", "additionalProperties": false, "required": ["name", "role"],
+            "properties": {"name": {"type": "string", "maxLength": 100,
+                                    "pattern": "^[^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f][^\\x00-\\x1f\\x7f]*$"},
+                           "role": {"type": "string", "enum": ["admin", "editor", "viewer"]},
+                           "password": {"type": "string"}}
+        },
+        "Merge": {
+            "type": "object", "additionalProperties": false, "required": ["into", "from"],
+            "properties": {"into": {"type": "integer", "minimum": 1}, "from": {"type": "integer", "minimum": 1}},
+            "description": "two different ids"
+        },
+        "Alias": {
+            "type": "object", "additionalProperties": false, "required": ["alias"],
+            "properties": {"alias": {"type": "string", "pattern": "\\w"}, "year": {"type": "integer", "minimum": 0, "maximum": 9999}}
+        },
+        "Split": {
+            "type": "object", "additionalProperties": false, "required": ["name", "games"],
+            "properties": {"name": {"type": "string", "pattern": "\\S"},
+                           "games": {"type": "array", "items": {"type": "integer", "minimum": 1}}}
+        },
+        "EventPatch": {
+            "type": "object", "additionalProperties": false,
+            "properties": {"name": {"type": "string"}, "site": {"type": "string"},
+                           "format": {"type": "string"}, "organiser": {"type": "string"},
+                           "scoring": {"type": "object"}}
+        },
+        "NewToken": {
+            "type": "object", "additionalProperties": false, "required": ["member"],
+            "properties": {"member": {"type": "integer", "minimum": 1, "maximum": i64::MAX}, "label": {"type": "string"}}
+        }
+    })
+}
+
+/// The whole document.
+pub fn document() -> Value {
+    let any = json!({"type": "object"});
+    let coll_id = || id_param("id", "a collection id");
+    let mut search_params = vec![
+        query(
+            "q",
+            json!({"type": "string", "minLength": 1, "maxLength": crate::query::MAX_QUERY_CHARS}),
+            true,
+            "the search query (CONTRACT.md's language)",
+        ),
+        kind_query(),
+    ];
+    search_params.extend(page_params(20, 0));
+    let mut games_params = vec![
+        kind_query(),
+        query("q", json!({"type": "string"}), false, "words in the title"),
+        query("event", json!({"type": "string"}), false, "event name"),
+        query("player", json!({"type": "string"}), false, "player name"),
+        query("empire", json!({"type": "string"}), false, "HotW empire"),
+        query(
+            "year",
+            json!({"type": "integer", "minimum": 0, "maximum": 9999}),
+            false,
+            "year played",
+        ),
+    ];
+    games_params.extend(page_params(50, 1));
+    let stats_filter = || {
+        vec![query(
+            "event",
+            json!({"type": "string"}),
+            false,
+            "event name",
+        )]
+    };
+    let paths = json!({
+        "/api/games": {"get": op("List games", games_params,
+            None, ("200", ok(obj(json!({"total": {"type": "integer"},
+                "games": {"type": "array", "items": schema_ref("GameSummary")}}), &["total", "games"]))), &[BAD])},
+        "/api/games/{id}": {"get": op("One game, parsed", vec![id_param("id", "a game id")],
+            None, ("200", ok(schema_ref("Game"))), &[BAD, NOT_FOUND])},
+        "/api/search": {"get": op("Search", search_params, None,
+            ("200", ok(obj(json!({"total": {"type": "integer"},
+                "hits": {"type": "array", "items": schema_ref("Hit")},
+                "facets": {"type": "object"}}), &["total", "hits"]))), &[BAD])},
+        "/api/stats/hotw/empires": {"get": op("HotW empire statistics", stats_filter(), None,
+            ("200", ok(obj(json!({"empires": {"type": "array", "items": {"type": "object"}}}), &["empires"]))), &[BAD])},
+        "/api/stats/hotw/cards": {"get": op("HotW card statistics", stats_filter(), None,
+            ("200", ok(obj(json!({"cards": {"type": "array", "items": {"type": "object"}}}), &["cards"]))), &[BAD])},
+        "/api/stats/{kind}": {"get": op("Statistics of one kind", {
+                let mut v = vec![kind_param()]; v.extend(stats_filter()); v }, None,
+            ("200", ok(any.clone())), &[BAD, NOT_FOUND])},
+        "/api/explorer/{kind}": {"get": op("Opening explorer", vec![path_param("kind",
+                json!({"type": "string", "enum": ["hotw", "sanguo", "wec"]}), "the kind of game"),
+                query("moves", json!({"type": "string"}), false, "moves so far, comma-separated, in the record's notation"),
+                query("event", json!({"type": "string"}), false, "event name")], None,
+            ("200", ok(obj(json!({"games": {"type": "integer"}}), &["games"]))), &[BAD, NOT_FOUND])},
+        "/api/collections": {
+            "get": op("Collections visible to the caller", vec![], None,
+                ("200", ok(any.clone())), &[BAD, UNAUTH]),
+            "post": op("Create a collection", vec![], Some(schema_ref("NewCollection")),
+                ("201", ok(schema_ref("Collection"))), &write_errors())
+        },
+        "/api/collections/{id}": {
+            "get": op("One collection", vec![coll_id()], None,
+                ("200", ok(schema_ref("Collection"))), &[BAD, UNAUTH, NOT_FOUND]),
+            "patch": op("Change a collection", vec![coll_id()], Some(schema_ref("CollectionPatch")),
+                ("200", ok(schema_ref("Collection"))), &write_errors()),
+            "delete": op("Delete a collection", vec![coll_id()], None,
+                ("204", json!({"description": "deleted"})), &write_errors())
+        },
+        "/api/collections/{id}/items": {"post": op("Add a game (or a note) to a collection",
+            vec![coll_id()], Some(schema_ref("NewItem")), ("201", ok(any.clone())), &write_errors())},
+        "/api/collections/{id}/items/{game}": {"delete": op("Remove a game from a collection",
+            vec![coll_id(), id_param("game", "a game id")], None, ("204", json!({"description": "removed"})), &write_errors())},
+        "/api/collections/{id}/order": {"put": op("Reorder the items", vec![coll_id()],
+            Some(schema_ref("Order")), ("200", ok(schema_ref("Collection"))), &write_errors())},
+        "/api/collections/{id}/sections": {"post": op("Add a section", vec![coll_id()],
+            Some(schema_ref("NewSection")), ("201", ok(any.clone())), &write_errors())},
+        "/api/collections/{id}/clone": {"post": op("Copy a collection into the caller's club",
+            vec![coll_id()], None, ("201", ok(schema_ref("Collection"))), &write_errors())},
+        "/api/collections/{id}/import": {"post": {
+            "summary": "Import a records file into a collection",
+            "parameters": [coll_id()],
+            "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string",
+                "maxLength": MAX_BODY_BYTES}}}},
+            "responses": {"200": ok(any.clone()), "400": error_response(BAD.1), "401": error_response(UNAUTH.1),
+                "403": error_response(FORBIDDEN.1), "404": error_response(NOT_FOUND.1), "413": error_response(TOO_LARGE.1)}
+        }},
+        "/api/collections/{id}/{format}": {"get": {
+            "summary": "Export a collection",
+            "parameters": [coll_id(), path_param("format", json!({"type": "string",
+                "enum": ["export.records", "export.txt", "export.csv"]}), "the export format")],
+            "responses": {
+                "200": {"description": "the export", "content": {
+                    "text/plain": {"schema": {"type": "string"}}, "text/csv": {"schema": {"type": "string"}}}},
+                "400": error_response(BAD.1), "401": error_response(UNAUTH.1),
+                "404": error_response(NOT_FOUND.1)
+            }
+        }},
+        "/api/members": {"post": op("Add a member to the caller's club (admin)", vec![],
+            Some(schema_ref("NewMember")), ("201", ok(any.clone())), &write_errors())},
+        "/api/tokens": {"post": op("Issue a token for a member (admin)", vec![],
+            Some(schema_ref("NewToken")), ("201", ok(any.clone())), &write_errors())},
+        "/api/tokens/{id}": {"delete": op("Revoke a token (admin)", vec![id_param("id", "a token id")],
+            None, ("204", json!({"description": "revoked"})), &write_errors())},
+        "/api/audit": {"get": op("The club's audit log (admin)", vec![], None,
+            ("200", ok(any.clone())), &[UNAUTH, FORBIDDEN])},
+        "/api/me": {"get": op("Who the credentials belong to", vec![], None,
+            ("200", ok(any.clone())), &[UNAUTH])},
+        "/api/events": {"get": op("Events", vec![], None,
+            ("200", ok(obj(json!({"events": {"type": "array", "items": {"type": "object"}}}), &["events"]))), &[])},
+        "/api/events/merge": {"post": op("Merge two events (admin)", vec![], Some(schema_ref("Merge")),
+            ("204", json!({"description": "merged"})), &write_errors())},
+        "/api/events/{id}": {
+            "get": op("One event with its games and standings", vec![id_param("id", "an event id")], None,
+                ("200", ok(obj(json!({"id": {"type": "integer"}, "name": {"type": "string"},
+                    "games": {"type": "array"}, "standings": {"type": "array"}}), &["id", "name"]))),
+                &[BAD, NOT_FOUND]),
+            "patch": op("Change an event (admin)", vec![id_param("id", "an event id")],
+                Some(schema_ref("EventPatch")), ("200", ok(any.clone())), &write_errors())
+        },
+        "/api/events/{id}/aliases": {"post": op("Add an alias of an event's name (admin)",
+            vec![id_param("id", "an event id")], Some(schema_ref("Alias")),
+            ("204", json!({"description": "added"})), &write_errors())},
+        "/api/players": {"get": op("Players", vec![query("q", json!({"type": "string"}), false, "name filter")],
+            None, ("200", ok(any.clone())), &[BAD])},
+        "/api/players/merge": {"post": op("Merge two players (admin)", vec![], Some(schema_ref("Merge")),
+            ("204", json!({"description": "merged"})), &write_errors())},
+        "/api/players/{id}": {"get": op("One player", vec![id_param("id", "a player id")], None,
+            ("200", ok(any.clone())), &[BAD, NOT_FOUND])},
+        "/api/players/{id}/aliases": {"post": op("Add an alias of a player's name (admin)",
+            vec![id_param("id", "a player id")], Some(schema_ref("Alias")),
+            ("204", json!({"description": "added"})), &write_errors())},
+        "/api/players/{id}/split": {"post": op("Split games off a player into a new one (admin)",
+            vec![id_param("id", "a player id")], Some(schema_ref("Split")),
+            ("201", ok(obj(json!({"id": {"type": "integer"}}), &["id"]))), &write_errors())},
+        "/api/openapi.json": {"get": op("This document", vec![], None,
+            ("200", ok(any.clone())), &[])}
+    });
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "annals",
+            "version": env!("CARGO_PKG_VERSION"),
+            "description": "The JSON API of annals, a record archive for historical board games. \
+                Errors are JSON {\"error\": \"…\"}. Writes need `Authorization: Bearer TOKEN` of a \
+                member of the owning club."
+        },
+        "paths": paths,
+        "components": {
+            "schemas": schemas(),
+            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}
+        }
+    })
+}
+
+/// `GET /api/openapi.json`
+pub async fn serve() -> Json<Value> {
+    Json(document())
+}

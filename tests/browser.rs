@@ -1,0 +1,326 @@
+//! End to end in a real browser: Debian's headless Chromium driven through chromedriver (the W3C
+//! WebDriver protocol, spoken here over plain HTTP). A reader searches, opens a game, steps the
+//! board with a link and with the arrow key, logs in, makes a collection and adds the game to it.
+//! Screenshots of each step are kept in `target/tmp/browser/`.
+//!
+//! Without chromedriver and chromium the test prints a note and passes, unless
+//! `ANNALS_BROWSER_TEST=1` (as `.ci/run` sets it), where a missing browser fails it.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use base64::Engine;
+use serde_json::{Value, json};
+
+use crate::support::{Archive, corpus};
+
+fn find(cmd: &str, fallbacks: &[&str]) -> Option<PathBuf> {
+    std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|d| d.join(cmd))
+        .chain(fallbacks.iter().map(PathBuf::from))
+        .find(|p| p.is_file())
+}
+
+struct Driver {
+    child: Child,
+    base: String,
+    session: String,
+    rt: tokio::runtime::Runtime,
+    http: reqwest::Client,
+    shots: PathBuf,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let url = format!("{}/session/{}", self.base, self.session);
+        let http = self.http.clone();
+        let _ = self
+            .rt
+            .block_on(async move { http.delete(url).send().await });
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Driver {
+    fn start(driver: &Path, browser: &Path) -> Driver {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("free port")
+            .port();
+        let child = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let base = format!("http://127.0.0.1:{port}");
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let http = reqwest::Client::new();
+        // Wait (a bounded number of tries) for chromedriver to answer.
+        let mut ready = false;
+        for _ in 0..200 {
+            let h = http.clone();
+            let u = format!("{base}/status");
+            let ok = rt.block_on(async move {
+                match h.get(u).send().await {
+                    Ok(r) => r
+                        .json::<Value>()
+                        .await
+                        .is_ok_and(|v| v["value"]["ready"] == true),
+                    Err(_) => false,
+                }
+            });
+            if ok {
+                ready = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
+        std::fs::create_dir_all(&shots).expect("screenshot folder");
+        let mut d = Driver {
+            child,
+            base,
+            session: String::new(),
+            rt,
+            http,
+            shots,
+        };
+        assert!(ready, "chromedriver did not start");
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": browser.display().to_string(),
+                "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                         "--disable-gpu", "--window-size=1200,1000", "--lang=en"]
+            }
+        }}});
+        let v = d.call("POST", "/session", Some(caps));
+        d.session = v["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {v}"))
+            .to_string();
+        d
+    }
+
+    /// One WebDriver command; returns its `value`. Errors of the protocol fail the test.
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let url = if path == "/session" {
+            format!("{}{path}", self.base)
+        } else {
+            format!("{}/session/{}{path}", self.base, self.session)
+        };
+        let m = reqwest::Method::from_bytes(method.as_bytes()).expect("method");
+        let mut req = self.http.request(m, &url);
+        if let Some(b) = body {
+            req = req.json(&b);
+        } else if method == "POST" {
+            req = req.json(&json!({}));
+        }
+        let v: Value = self
+            .rt
+            .block_on(async move { req.send().await?.json::<Value>().await })
+            .unwrap_or_else(|e| panic!("{method} {path}: {e}"));
+        if v["value"]["error"].is_string() {
+            panic!("{method} {path}: {}", v["value"]);
+        }
+        v["value"].clone()
+    }
+
+    fn go(&self, url: &str) {
+        self.call("POST", "/url", Some(json!({ "url": url })));
+    }
+
+    fn url(&self) -> String {
+        self.call("GET", "/url", None)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    fn source(&self) -> String {
+        self.call("GET", "/source", None)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    fn element(&self, css: &str) -> String {
+        let v = self.call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        v.as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("no element {css}: {v}"))
+            .to_string()
+    }
+
+    fn click(&self, css: &str) {
+        let e = self.element(css);
+        self.call("POST", &format!("/element/{e}/click"), None);
+    }
+
+    fn type_into(&self, css: &str, text: &str) {
+        let e = self.element(css);
+        self.call("POST", &format!("/element/{e}/clear"), None);
+        self.call(
+            "POST",
+            &format!("/element/{e}/value"),
+            Some(json!({ "text": text })),
+        );
+    }
+
+    fn key(&self, key: &str) {
+        self.call(
+            "POST",
+            "/actions",
+            Some(
+                json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
+                {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}]}),
+            ),
+        );
+    }
+
+    /// Waits, a bounded number of tries, until the URL satisfies `f`.
+    fn wait_url(&self, what: &str, f: impl Fn(&str) -> bool) -> String {
+        for _ in 0..200 {
+            let u = self.url();
+            if f(&u) {
+                return u;
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        panic!("{what}: still at {}", self.url());
+    }
+
+    fn screenshot(&self, name: &str) {
+        let v = self.call("GET", "/screenshot", None);
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(v.as_str().unwrap_or_default())
+            .expect("base64 screenshot");
+        assert!(png.starts_with(b"\x89PNG"), "{name}: not a PNG");
+        let p = self.shots.join(format!("{name}.png"));
+        std::fs::write(&p, png).expect("write screenshot");
+        eprintln!("screenshot: {}", p.display());
+    }
+}
+
+#[test]
+fn search_open_step_and_collect_in_a_real_browser() {
+    let required = std::env::var("ANNALS_BROWSER_TEST").is_ok_and(|v| v == "1");
+    let driver = find("chromedriver", &["/usr/lib/chromium/chromedriver"]);
+    let browser = find("chromium", &["/usr/lib/chromium/chromium"]);
+    let (Some(driver), Some(browser)) = (driver, browser) else {
+        assert!(
+            !required,
+            "ANNALS_BROWSER_TEST=1 but chromedriver or chromium is missing (apt-get install chromium chromium-driver)"
+        );
+        eprintln!(
+            "note: skipping the browser test: no chromedriver/chromium (set ANNALS_BROWSER_TEST=1 to require it)"
+        );
+        return;
+    };
+
+    let a = Archive::new();
+    a.import(&[corpus()]);
+    let (code, out, _) = a.cli(&["club", "add", "Lions"]);
+    assert_eq!(code, 0);
+    let admin = out.lines().last().unwrap().trim().to_string();
+    let s = a.serve();
+    let r = s.json(
+        "POST",
+        "/api/members",
+        Some(&admin),
+        &json!({"name": "Lin", "role": "editor", "password": "correct horse"}),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let site = format!("http://{}", s.addr);
+
+    let d = Driver::start(&driver, &browser);
+
+    // Search from the box every page has.
+    d.go(&format!("{site}/"));
+    d.screenshot("1-home");
+    d.type_into("input[name=q]", "魏杀汉\u{E007}");
+    let u = d.wait_url("search", |u| u.contains("/search?"));
+    assert!(u.contains("q="), "{u}");
+    let src = d.source();
+    assert!(src.contains("/games/"), "no hit for 魏杀汉");
+    d.screenshot("2-search");
+
+    // Open the first hit.
+    d.click("main a[href^='/games/'], a[href^='/games/']");
+    let game_url = d.wait_url("open a game", |u| u.contains("/games/"));
+    let id: i64 = game_url
+        .rsplit("/games/")
+        .next()
+        .and_then(|t| t.split(['?', '#']).next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no game id in {game_url}"));
+    assert!(
+        d.source().contains("id=\"board\""),
+        "no board on {game_url}"
+    );
+    d.screenshot("3-game");
+
+    // Step the board: to the start, the forward link, then the arrow key (the page's script).
+    d.click("#first");
+    d.wait_url("start link", |u| u.contains("ply=0"));
+    assert!(d.source().contains("ply 0 of"));
+    d.click("#next");
+    d.wait_url("forward link", |u| u.contains("ply=1"));
+    assert!(d.source().contains("ply 1 of"));
+    d.key("\u{E014}"); // ArrowRight
+    d.wait_url("arrow key", |u| u.contains("ply=2"));
+    assert!(d.source().contains("ply 2 of"));
+    d.screenshot("4-board-ply-2");
+    d.click("#prev");
+    d.wait_url("back link", |u| u.contains("ply=1"));
+
+    // Log in, make a collection, add the game to it.
+    d.go(&format!("{site}/login"));
+    d.type_into("input[name=club]", "Lions");
+    d.type_into("input[name=name]", "Lin");
+    d.type_into("input[name=password]", "correct horse");
+    d.click("form[action='/login'] button[type=submit]");
+    d.wait_url("log in", |u| !u.ends_with("/login"));
+    d.go(&format!("{site}/collections"));
+    d.type_into(
+        "form[action='/collections'] input[name=name]",
+        "Browser picks",
+    );
+    d.click("form[action='/collections'] button[type=submit]");
+    let coll_url = d.wait_url("create a collection", |u| {
+        u.split("/collections/")
+            .nth(1)
+            .is_some_and(|t| t.chars().next().is_some_and(|c| c.is_ascii_digit()))
+    });
+    d.type_into("input[name=game]", &id.to_string());
+    d.type_into("input[name=note]", "seen in the browser test");
+    d.click("form[action$='/items'] button[type=submit]");
+    d.wait_url("add the game", |u| u.contains("/collections/"));
+    let src = d.source();
+    assert!(
+        src.contains(&format!("/games/{id}")),
+        "the game is not listed in {coll_url}"
+    );
+    assert!(src.contains("seen in the browser test"));
+    d.screenshot("5-collection");
+
+    // The game page now names the collection.
+    d.go(&format!("{site}/games/{id}"));
+    assert!(d.source().contains("Browser picks"));
+    d.screenshot("6-game-in-collection");
+}
