@@ -186,4 +186,20 @@ fn deluge_page_shows_orders_centres_and_the_map_by_year() {
             .as_u64()
             .is_some_and(|n| n > 0)
     );
+    // survival by power: the corpus's W1908 record leaves Germany the sole survivor
+    let st = srv.get("/api/stats/deluge").json();
+    let winners = games
+        .iter()
+        .filter(|g| srv.get(&format!("/api/games/{}", g["id"])).json()["winner"] == "Germany")
+        .count() as i64;
+    assert!(winners >= 1);
+    let germany = st["powers"]
+        .as_array()
+        .expect("powers")
+        .iter()
+        .find(|p| p["power"] == "Germany")
+        .expect("Germany");
+    assert_eq!(germany["wins"].as_i64(), Some(winners));
+    assert!(germany["survived"].as_i64() >= Some(winners));
+    assert_eq!(srv.get("/stats/deluge").status, 200);
 }

@@ -64,9 +64,7 @@ pub async fn api_stats(
                     }),
                     Kind::Sanguo => serde_json::to_value(stats::sanguo(c, &f)?)?,
                     Kind::Wec => serde_json::to_value(stats::wec(c, &f)?)?,
-                    Kind::Deluge => {
-                        return Err(Error::NotFound("no statistics for deluge yet".into()));
-                    }
+                    Kind::Deluge => serde_json::to_value(stats::deluge(c, &f)?)?,
                 })
             })
         })
@@ -469,6 +467,7 @@ pub struct StatsPage {
     cards: Vec<CardStat>,
     sanguo: Option<SanguoStats>,
     wec: Option<WecStats>,
+    deluge: Option<stats::DelugeStats>,
     chart: Option<BarChart>,
 }
 
@@ -503,7 +502,7 @@ pub async fn stats_page(
     let p = Params::parse(q.as_deref());
     let f: Filter = stats::filter_from(&p)?;
     let f2 = f.clone();
-    let (empires, cards, sanguo, wec) = st
+    let (empires, cards, sanguo, wec, deluge) = st
         .run(move |s| {
             s.db.with(|c| {
                 Ok(match kind {
@@ -512,12 +511,29 @@ pub async fn stats_page(
                         stats::hotw_cards(c, &f2)?,
                         None,
                         None,
+                        None,
                     ),
-                    Kind::Sanguo => (Vec::new(), Vec::new(), Some(stats::sanguo(c, &f2)?), None),
-                    Kind::Wec => (Vec::new(), Vec::new(), None, Some(stats::wec(c, &f2)?)),
-                    Kind::Deluge => {
-                        return Err(Error::NotFound("no statistics for deluge yet".into()));
-                    }
+                    Kind::Sanguo => (
+                        Vec::new(),
+                        Vec::new(),
+                        Some(stats::sanguo(c, &f2)?),
+                        None,
+                        None,
+                    ),
+                    Kind::Wec => (
+                        Vec::new(),
+                        Vec::new(),
+                        None,
+                        Some(stats::wec(c, &f2)?),
+                        None,
+                    ),
+                    Kind::Deluge => (
+                        Vec::new(),
+                        Vec::new(),
+                        None,
+                        None,
+                        Some(stats::deluge(c, &f2)?),
+                    ),
                 })
             })
         })
@@ -579,6 +595,7 @@ pub async fn stats_page(
         cards,
         sanguo,
         wec,
+        deluge,
         chart,
     })
 }
