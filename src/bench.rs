@@ -603,8 +603,11 @@ mod tests {
     #[test]
     fn generated_games_parse_without_errors() {
         let mut per_kind = [0usize; 3];
+        let mut moves = [0usize; 3];
+        let mut bytes = 0usize;
         for i in 0..30u64 {
             let text = generate::game(42, i);
+            bytes += text.len();
             let kind = generate::kind_of(i);
             let raws = record::split_games(&text);
             assert_eq!(raws.len(), 1, "game {i}");
@@ -620,9 +623,15 @@ mod tests {
                 if let Some(c) = per_kind.get_mut(kind_slot(kind)) {
                     *c += 1;
                 }
+                if let Some(m) = moves.get_mut(kind_slot(kind)) {
+                    *m += p.body.move_count();
+                }
             }
         }
         assert_eq!(per_kind, [10, 10, 10]);
+        // The generator is deterministic: these change only when it does.
+        assert_eq!(moves, [514, 735, 435]);
+        assert_eq!(bytes, 54_837);
     }
 
     #[test]
