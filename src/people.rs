@@ -195,40 +195,7 @@ pub fn add_player_alias(conn: &Connection, admin: &Member, player: i64, alias: &
 
 /// Merges player `from` into `into`: seats, aliases and ratings move; `from` is deleted.
 pub fn merge_players(conn: &Connection, admin: &Member, into: i64, from: i64) -> Result<()> {
-    require(admin, Role::Admin)?;
-    if into == from {
-        return Err(Error::BadRequest(
-            "a player cannot be merged into itself".into(),
-        ));
-    }
-    for id in [into, from] {
-        if !exists(conn, "players", id)? {
-            return Err(Error::NotFound(format!("no player {id}")));
-        }
-    }
-    let tx = conn.unchecked_transaction()?;
-    tx.execute(
-        "UPDATE seats SET player_id = ?1 WHERE player_id = ?2",
-        params![into, from],
-    )?;
-    tx.execute(
-        "UPDATE player_aliases SET player_id = ?1 WHERE player_id = ?2",
-        params![into, from],
-    )?;
-    tx.execute(
-        "UPDATE ratings SET player_id = ?1 WHERE player_id = ?2",
-        params![into, from],
-    )?;
-    tx.execute("DELETE FROM players WHERE id = ?1", params![from])?;
-    audit(
-        &tx,
-        Some(admin),
-        "player.merge",
-        &format!("player {into}"),
-        &format!("merged player {from}"),
-    )?;
-    tx.commit()?;
-    Ok(())
+    merge(conn, admin, &MERGE_PLAYERS, into, from)
 }
 
 /// Splits the seats of `games` off player `player` into a new player called `name`. Returns its id.
@@ -344,39 +311,72 @@ pub fn add_event_alias(
     Ok(())
 }
 
-/// Merges event `from` into `into`.
+/// Merges event `from` into `into`: games, aliases and ratings move; `from` is deleted.
 pub fn merge_events(conn: &Connection, admin: &Member, into: i64, from: i64) -> Result<()> {
+    merge(conn, admin, &MERGE_EVENTS, into, from)
+}
+
+/// What merging one record into another moves: the table, the column that points at it in each
+/// referring table, and how it is named in messages and the audit log.
+struct MergeSpec {
+    table: &'static str,
+    what: &'static str,
+    article: &'static str,
+    column: &'static str,
+    referring: [&'static str; 3],
+}
+
+const MERGE_PLAYERS: MergeSpec = MergeSpec {
+    table: "players",
+    what: "player",
+    article: "a",
+    column: "player_id",
+    referring: ["seats", "player_aliases", "ratings"],
+};
+
+const MERGE_EVENTS: MergeSpec = MergeSpec {
+    table: "events",
+    what: "event",
+    article: "an",
+    column: "event_id",
+    referring: ["games", "event_aliases", "ratings"],
+};
+
+/// Merges record `from` into `into` in one transaction, with an audit entry.
+fn merge(conn: &Connection, admin: &Member, spec: &MergeSpec, into: i64, from: i64) -> Result<()> {
     require(admin, Role::Admin)?;
+    let what = spec.what;
     if into == from {
-        return Err(Error::BadRequest(
-            "an event cannot be merged into itself".into(),
-        ));
+        return Err(Error::BadRequest(format!(
+            "{} {what} cannot be merged into itself",
+            spec.article
+        )));
     }
     for id in [into, from] {
-        if !exists(conn, "events", id)? {
-            return Err(Error::NotFound(format!("no event {id}")));
+        if !exists(conn, spec.table, id)? {
+            return Err(Error::NotFound(format!("no {what} {id}")));
         }
     }
     let tx = conn.unchecked_transaction()?;
+    for t in spec.referring {
+        tx.execute(
+            &format!(
+                "UPDATE {t} SET {col} = ?1 WHERE {col} = ?2",
+                col = spec.column
+            ),
+            params![into, from],
+        )?;
+    }
     tx.execute(
-        "UPDATE games SET event_id = ?1 WHERE event_id = ?2",
-        params![into, from],
+        &format!("DELETE FROM {} WHERE id = ?1", spec.table),
+        params![from],
     )?;
-    tx.execute(
-        "UPDATE event_aliases SET event_id = ?1 WHERE event_id = ?2",
-        params![into, from],
-    )?;
-    tx.execute(
-        "UPDATE ratings SET event_id = ?1 WHERE event_id = ?2",
-        params![into, from],
-    )?;
-    tx.execute("DELETE FROM events WHERE id = ?1", params![from])?;
     audit(
         &tx,
         Some(admin),
-        "event.merge",
-        &format!("event {into}"),
-        &format!("merged event {from}"),
+        &format!("{what}.merge"),
+        &format!("{what} {into}"),
+        &format!("merged {what} {from}"),
     )?;
     tx.commit()?;
     Ok(())
