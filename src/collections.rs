@@ -298,36 +298,48 @@ pub fn add_item(conn: &Connection, m: &Member, id: i64, item: &NewItem) -> Resul
 
 /// Removes the items holding `game`. 404 when none does.
 pub fn remove_game(conn: &Connection, m: &Member, id: i64, game: i64) -> Result<()> {
-    let m = check_write(conn, id, Some(m))?;
-    let n = conn.execute(
-        "DELETE FROM collection_items WHERE collection_id = ?1 AND game_id = ?2",
-        params![id, game],
-    )?;
-    if n == 0 {
-        return Err(Error::NotFound(format!(
-            "game {game} is not in collection {id}"
-        )));
-    }
-    touch(conn, id)?;
-    audit(
+    remove_where(
         conn,
-        Some(&m),
-        "collection.item.remove",
-        &format!("collection {id}"),
-        &format!("game {game}"),
+        m,
+        id,
+        "game_id",
+        game,
+        || format!("game {game} is not in collection {id}"),
+        "game",
     )
 }
 
+/// Removes one item by its id. 404 when the collection has no such item.
 pub fn remove_item(conn: &Connection, m: &Member, id: i64, item: i64) -> Result<()> {
+    remove_where(
+        conn,
+        m,
+        id,
+        "id",
+        item,
+        || format!("collection {id} has no item {item}"),
+        "item",
+    )
+}
+
+/// Deletes the items of collection `id` whose `column` (a fixed name) is `value`, with an audit
+/// entry naming `what value`.
+fn remove_where(
+    conn: &Connection,
+    m: &Member,
+    id: i64,
+    column: &str,
+    value: i64,
+    missing: impl FnOnce() -> String,
+    what: &str,
+) -> Result<()> {
     let m = check_write(conn, id, Some(m))?;
     let n = conn.execute(
-        "DELETE FROM collection_items WHERE collection_id = ?1 AND id = ?2",
-        params![id, item],
+        &format!("DELETE FROM collection_items WHERE collection_id = ?1 AND {column} = ?2"),
+        params![id, value],
     )?;
     if n == 0 {
-        return Err(Error::NotFound(format!(
-            "collection {id} has no item {item}"
-        )));
+        return Err(Error::NotFound(missing()));
     }
     touch(conn, id)?;
     audit(
@@ -335,7 +347,7 @@ pub fn remove_item(conn: &Connection, m: &Member, id: i64, item: i64) -> Result<
         Some(&m),
         "collection.item.remove",
         &format!("collection {id}"),
-        &format!("item {item}"),
+        &format!("{what} {value}"),
     )
 }
 

@@ -10,28 +10,16 @@ use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 use super::pages::PageError;
 use super::session::{Auth, CSRF_COOKIE, SESSION_COOKIE, cookie, is_tls, set_cookie};
+use super::{id_of, json_body};
 use crate::AppState;
 use crate::auth::{self, Member};
 use crate::collections::{self as coll, Collection, CollectionRow, NewItem};
 use crate::error::{Error, Result};
 use crate::ingest;
-
-fn json_body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T> {
-    serde_json::from_slice(bytes)
-        .map_err(|e| Error::BadRequest(format!("the body is not the JSON expected: {e}")))
-}
-
-fn id_of(s: &str, what: &str) -> Result<i64> {
-    s.parse::<i64>()
-        .ok()
-        .filter(|n| *n > 0)
-        .ok_or_else(|| Error::BadRequest(format!("{what} is a positive whole number, not '{s}'")))
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

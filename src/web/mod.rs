@@ -273,7 +273,19 @@ impl Params {
 
 /// A game id from a path segment.
 pub fn game_id(s: &str) -> Result<i64> {
-    s.parse::<i64>().ok().filter(|n| *n > 0).ok_or_else(|| {
-        Error::BadRequest(format!("a game id is a positive whole number, not '{s}'"))
-    })
+    id_of(s, "a game id")
+}
+
+/// A record id from a path segment (`what` names it in the message of the 400).
+pub fn id_of(s: &str, what: &str) -> Result<i64> {
+    s.parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| Error::BadRequest(format!("{what} is a positive whole number, not '{s}'")))
+}
+
+/// A JSON request body, or a 400 saying what is wrong with it.
+pub fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| Error::BadRequest(format!("the body is not the JSON expected: {e}")))
 }

@@ -10,24 +10,12 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::Params;
 use super::pages::PageError;
 use super::session::Auth;
+use super::{Params, id_of, json_body};
 use crate::AppState;
 use crate::error::{Error, Result};
 use crate::people::{self, EventRow, EventView, PlayerRow, PlayerView};
-
-fn id_of(s: &str, what: &str) -> Result<i64> {
-    s.parse::<i64>()
-        .ok()
-        .filter(|n| *n > 0)
-        .ok_or_else(|| Error::BadRequest(format!("{what} is a positive whole number, not '{s}'")))
-}
-
-fn body<T: serde::de::DeserializeOwned>(b: &Bytes) -> Result<T> {
-    serde_json::from_slice(b)
-        .map_err(|e| Error::BadRequest(format!("the body is not the JSON expected: {e}")))
-}
 
 /// `GET /api/events`
 pub async fn api_events(State(st): State<AppState>) -> Result<Json<Value>> {
@@ -97,7 +85,7 @@ pub async fn api_player_alias(
 ) -> Result<StatusCode> {
     let id = id_of(&id, "a player id")?;
     let m = auth.require()?.clone();
-    let r: AliasReq = body(&b)?;
+    let r: AliasReq = json_body(&b)?;
     st.run(move |s| s.db.with(|c| people::add_player_alias(c, &m, id, &r.alias)))
         .await?;
     Ok(StatusCode::NO_CONTENT)
@@ -110,7 +98,7 @@ pub async fn api_player_merge(
     b: Bytes,
 ) -> Result<StatusCode> {
     let m = auth.require()?.clone();
-    let r: MergeReq = body(&b)?;
+    let r: MergeReq = json_body(&b)?;
     st.run(move |s| s.db.with(|c| people::merge_players(c, &m, r.into, r.from)))
         .await?;
     Ok(StatusCode::NO_CONTENT)
@@ -125,7 +113,7 @@ pub async fn api_player_split(
 ) -> Result<Response> {
     let id = id_of(&id, "a player id")?;
     let m = auth.require()?.clone();
-    let r: SplitReq = body(&b)?;
+    let r: SplitReq = json_body(&b)?;
     let new = st
         .run(move |s| {
             s.db.with(|c| people::split_player(c, &m, id, &r.name, &r.games))
@@ -143,7 +131,7 @@ pub async fn api_event_alias(
 ) -> Result<StatusCode> {
     let id = id_of(&id, "an event id")?;
     let m = auth.require()?.clone();
-    let r: AliasReq = body(&b)?;
+    let r: AliasReq = json_body(&b)?;
     st.run(move |s| {
         s.db.with(|c| people::add_event_alias(c, &m, id, &r.alias, r.year))
     })
@@ -158,7 +146,7 @@ pub async fn api_event_merge(
     b: Bytes,
 ) -> Result<StatusCode> {
     let m = auth.require()?.clone();
-    let r: MergeReq = body(&b)?;
+    let r: MergeReq = json_body(&b)?;
     st.run(move |s| s.db.with(|c| people::merge_events(c, &m, r.into, r.from)))
         .await?;
     Ok(StatusCode::NO_CONTENT)
@@ -173,7 +161,7 @@ pub async fn api_event_update(
 ) -> Result<Json<EventView>> {
     let id = id_of(&id, "an event id")?;
     let m = auth.require()?.clone();
-    let r: people::EventPatch = body(&b)?;
+    let r: people::EventPatch = json_body(&b)?;
     let v = st
         .run(move |s| {
             s.db.with(|c| {
