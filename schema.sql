@@ -9,9 +9,10 @@ CREATE TABLE IF NOT EXISTS meta (
 );
 
 -- One row per game, whatever its kind. `raw` is the game's text exactly as imported (after
--- transcoding to UTF-8); `normalized` is the JSON of the parsed body (import crate `Body`), kept so
--- pages and the API need not re-parse. The per-kind tables below hold the same moves in a form SQL
--- can query.
+-- transcoding to UTF-8). The normalized body (import crate `Body`) is not stored: it is a pure
+-- function of `raw`, `kind` and `source_line`, and pages re-parse it (`src/ingest.rs::reparse`,
+-- well under a millisecond a game), which keeps a game at about a tenth of the bytes. The per-kind
+-- tables below hold the same moves in a form SQL can query.
 CREATE TABLE IF NOT EXISTS games (
     id            INTEGER PRIMARY KEY,
     kind          TEXT NOT NULL CHECK (kind IN ('hotw', 'sanguo', 'wec', 'deluge')),
@@ -29,7 +30,6 @@ CREATE TABLE IF NOT EXISTS games (
     source_line   INTEGER NOT NULL,
     encoding      TEXT NOT NULL,
     raw           TEXT NOT NULL,
-    normalized    TEXT NOT NULL,
     move_count    INTEGER NOT NULL,
     errors        INTEGER NOT NULL,
     warnings      INTEGER NOT NULL,

@@ -13,7 +13,8 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 
 pub const SCHEMA: &str = include_str!("../schema.sql");
-pub const SCHEMA_VERSION: &str = "1";
+/// 2: `games.normalized` dropped (bodies are re-parsed from `raw`).
+pub const SCHEMA_VERSION: &str = "2";
 
 /// Opens (creating if needed) the database at `path` and applies the schema.
 pub fn open(path: &Path) -> Result<Connection> {
@@ -28,11 +29,28 @@ pub fn open(path: &Path) -> Result<Connection> {
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.execute_batch(SCHEMA)?;
+    migrate(&conn)?;
     conn.execute(
-        "INSERT INTO meta(key, value) VALUES ('schema_version', ?1) ON CONFLICT(key) DO NOTHING",
+        "INSERT INTO meta(key, value) VALUES ('schema_version', ?1)
+         ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         params![SCHEMA_VERSION],
     )?;
     Ok(conn)
+}
+
+/// Brings a database made by an earlier schema version up to this one.
+fn migrate(conn: &Connection) -> Result<()> {
+    // Version 1 stored each body's JSON in `games.normalized` (NOT NULL, so new inserts would
+    // fail): drop it. SQLite rewrites the table once.
+    let has_normalized: bool = conn.query_row(
+        "SELECT count(*) FROM pragma_table_info('games') WHERE name = 'normalized'",
+        [],
+        |r| r.get::<_, i64>(0).map(|n| n > 0),
+    )?;
+    if has_normalized {
+        conn.execute_batch("ALTER TABLE games DROP COLUMN normalized")?;
+    }
+    Ok(())
 }
 
 /// A few read connections, handed out one per blocking task.
@@ -136,7 +154,6 @@ pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
     let p = g.parsed;
     let (errors, warnings) = annals_import::record::counts(&p.diagnostics);
     let date = tag(p, "Date");
-    let normalized = serde_json::to_string(&p.body)?;
     let (result, winners, draw) = match &p.outcome {
         Some(o) => (
             Some(o.summary.clone()),
@@ -151,8 +168,8 @@ pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
     };
     tx.prepare_cached(
         "INSERT INTO games(kind, title, event, site, date, year, round, result, winners, draw, content_hash,
-            source_file, source_line, encoding, raw, normalized, move_count, errors, warnings, imported_at)
-         VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?20,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19)",
+            source_file, source_line, encoding, raw, move_count, errors, warnings, imported_at)
+         VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?19,?10,?11,?12,?13,?14,?15,?16,?17,?18)",
     )?
     .execute(params![
         p.kind.as_str(),
@@ -169,7 +186,6 @@ pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
         g.line,
         g.encoding,
         g.raw,
-        normalized,
         p.body.move_count() as i64,
         errors as i64,
         warnings as i64,
@@ -618,7 +634,7 @@ pub struct SeatRow {
 pub fn get_game(conn: &Connection, id: i64) -> Result<Option<GameRecord>> {
     let row = conn
         .prepare_cached(
-            "SELECT id, kind, title, result, winners, source_file, source_line, encoding, imported_at, raw, normalized
+            "SELECT id, kind, title, result, winners, source_file, source_line, encoding, imported_at, raw
              FROM games WHERE id = ?1",
         )?
         .query_row(params![id], |r| {
@@ -633,7 +649,6 @@ pub fn get_game(conn: &Connection, id: i64) -> Result<Option<GameRecord>> {
                 r.get::<_, String>(7)?,
                 r.get::<_, String>(8)?,
                 r.get::<_, String>(9)?,
-                r.get::<_, String>(10)?,
             ))
         })
         .optional()?;
@@ -648,14 +663,13 @@ pub fn get_game(conn: &Connection, id: i64) -> Result<Option<GameRecord>> {
         encoding,
         imported_at,
         raw,
-        normalized,
     )) = row
     else {
         return Ok(None);
     };
     let kind = Kind::from_name(&kind)
         .ok_or_else(|| Error::Internal(format!("game {id}: bad kind {kind}")))?;
-    let body: Body = serde_json::from_str(&normalized)?;
+    let body = crate::ingest::reparse(kind, &raw, source_line);
     let tags = conn
         .prepare_cached("SELECT name, value FROM tags WHERE game_id = ?1 ORDER BY seq")?
         .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?

@@ -302,6 +302,32 @@ pub fn prepare_bytes(name: &str, bytes: &[u8], ext: Option<&str>, opts: &Options
     }
 }
 
+/// The normalized body of a stored game, parsed again from its stored text: `raw` as stored
+/// (annotation lines already taken out at import), its kind, and `source_line`, the file line it
+/// started on, so that line numbers in the body are the file's, as at import. The parsers are pure
+/// functions of these, so this is the body the import stored rows from
+/// (`tests/tests.rs::cli::reparse_gives_the_imported_body` checks it over the corpus).
+pub fn reparse(kind: Kind, raw: &str, source_line: i64) -> annals_import::Body {
+    let offset = u32::try_from(source_line.max(1) - 1).unwrap_or(0);
+    let mut games = record::split_games(raw);
+    let mut game = if games.is_empty() {
+        record::RawGame {
+            line: 1,
+            body_line: 1,
+            tags: Vec::new(),
+            body: String::new(),
+            raw: String::new(),
+            diagnostics: Vec::new(),
+        }
+    } else {
+        games.swap_remove(0)
+    };
+    game.line += offset;
+    game.body_line += offset;
+    game.diagnostics.clear();
+    parse_game(&game, kind).body
+}
+
 /// The identity of a game for duplicate detection: its kind, its tags (names case-folded, values
 /// trimmed, sorted) and its body with line ends, trailing spaces and blank lines normalized. The
 /// same game saved with CRLF line ends, or re-exported with its tags in another order, is a

@@ -566,11 +566,11 @@ pub struct DelugeStats {
     pub powers: Vec<PowerStat>,
 }
 
-/// Deluge statistics: survival and supply centres by power (from the stored normalized games).
+/// Deluge statistics: survival and supply centres by power (from the stored games, re-parsed).
 pub fn deluge(conn: &Connection, f: &Filter) -> Result<DelugeStats> {
     let (w, args) = f.sql();
     let mut st = conn.prepare(&format!(
-        "SELECT g.normalized FROM games g WHERE g.kind = 'deluge'{w}"
+        "SELECT g.raw, g.source_line FROM games g WHERE g.kind = 'deluge'{w}"
     ))?;
     let mut rows = st.query(params_from_iter(args.iter()))?;
     let (mut games, mut finished) = (0i64, 0i64);
@@ -584,8 +584,9 @@ pub fn deluge(conn: &Connection, f: &Filter) -> Result<DelugeStats> {
     }
     let mut acc: BTreeMap<String, Acc> = BTreeMap::new();
     while let Some(r) = rows.next()? {
-        let text: String = r.get(0)?;
-        let Ok(annals_import::Body::Deluge(g)) = serde_json::from_str::<annals_import::Body>(&text)
+        let raw: String = r.get(0)?;
+        let annals_import::Body::Deluge(g) =
+            crate::ingest::reparse(annals_import::Kind::Deluge, &raw, r.get::<_, i64>(1)?)
         else {
             continue;
         };

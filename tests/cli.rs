@@ -179,3 +179,84 @@ fn check_finds_a_lagging_index_and_reindex_repairs_it() {
     assert_eq!((code, out.trim()), (0, "indexed 2 games"));
     assert_eq!(a.cli(&["check"]).0, 0);
 }
+
+/// Bodies are not stored: pages re-parse `games.raw`. Every game of the corpus (and an annotated
+/// export, whose note lines are taken out of `raw`) must come back exactly as the import parsed it,
+/// line numbers included.
+#[test]
+fn reparse_gives_the_imported_body() {
+    use std::collections::HashMap;
+    let a = Archive::new();
+    let export = a.file(
+        "in/export.sanguo",
+        format!("\n\n{{annals-note: look at ply 2}}\n{{annals-ply: 2}}\n{SANGUO_GAME}\n{HOTW_GAME}"),
+    );
+    let mut files = annals::ingest::collect_files(&[crate::support::corpus()]);
+    files.push(export);
+    let mut expected: HashMap<String, String> = HashMap::new();
+    for f in &files {
+        for g in annals::ingest::prepare_file(f, &annals::ingest::Options::default()).games {
+            if let annals::ingest::Prepared::Game { parsed, hash, .. } = g {
+                expected.insert(hash, serde_json::to_string(&parsed.body).expect("json"));
+            }
+        }
+    }
+    let s = a.import(&files);
+    assert!(s.imported >= 46, "imported {}", s.imported);
+    let conn = annals::db::open(&a.db()).expect("db");
+    let mut st = conn
+        .prepare("SELECT id, content_hash, source_line FROM games ORDER BY id")
+        .expect("prepare");
+    let rows: Vec<(i64, String, i64)> = st
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    assert_eq!(rows.len(), s.imported);
+    assert!(rows.iter().any(|r| r.2 > 1), "some game starts after line 1");
+    for (id, hash, _) in rows {
+        let g = annals::db::get_game(&conn, id).expect("get").expect("game");
+        let want = expected.get(&hash).expect("hash of a prepared game");
+        assert_eq!(
+            &serde_json::to_string(&g.body).expect("json"),
+            want,
+            "game {id} ({})",
+            g.source_file
+        );
+    }
+}
+
+/// A database made by schema version 1 (with `games.normalized`) is migrated when opened, and
+/// imports into it work.
+#[test]
+fn version_1_database_is_migrated() {
+    let a = Archive::new();
+    {
+        let conn = rusqlite::Connection::open(a.db()).expect("open");
+        let old = annals::db::SCHEMA.replacen(
+            "    raw           TEXT NOT NULL,\n",
+            "    raw           TEXT NOT NULL,\n    normalized    TEXT NOT NULL,\n",
+            1,
+        );
+        assert_ne!(old, annals::db::SCHEMA);
+        conn.execute_batch(&old).expect("old schema");
+        conn.execute(
+            "INSERT INTO meta(key, value) VALUES ('schema_version', '1')",
+            [],
+        )
+        .expect("meta");
+    }
+    let f = a.file("g.sanguo", SANGUO_GAME);
+    let s = a.import(&[f]);
+    assert_eq!(s.imported, 1);
+    let conn = annals::db::open(&a.db()).expect("db");
+    let (cols, version): (i64, String) = conn
+        .query_row(
+            "SELECT (SELECT count(*) FROM pragma_table_info('games') WHERE name = 'normalized'),
+                    (SELECT value FROM meta WHERE key = 'schema_version')",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .expect("row");
+    assert_eq!((cols, version.as_str()), (0, annals::db::SCHEMA_VERSION));
+}
