@@ -208,7 +208,7 @@ pub struct GameRef {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Position {
-    /// Games that reached the prefix.
+    /// Games that reached the prefix (at the root: the games with at least one move).
     pub games: i64,
     pub moves: Vec<NextMove>,
     /// Up to 20 of the games that reached it (newest first).
@@ -237,12 +237,27 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
     } else {
         "wec_turns"
     };
-    let games: i64 = if keys.is_empty() {
-        conn.prepare_cached("SELECT count(*) FROM games WHERE kind = ?1")?
-            .query_row(params![kind.as_str()], |r| r.get(0))?
-    } else {
-        conn.prepare_cached(&format!("SELECT count(*) FROM {table} WHERE prefix = ?1"))?
-            .query_row(params![prefix], |r| r.get(0))?
+    // Every count comes from one node of the tree (or, at the root, from its children), so it costs
+    // the same at 1,000 games as at 1,000,000. Only prefixes deeper than the tree count move rows,
+    // and few games share those.
+    let games: i64 = match keys.split_last() {
+        None => conn
+            .prepare_cached(
+                "SELECT coalesce(sum(games), 0) FROM explorer_nodes WHERE kind = ?1 AND parent = ?2",
+            )?
+            .query_row(params![kind.as_str(), ROOT], |r| r.get(0))?,
+        Some((last, init)) if keys.len() <= MAX_DEPTH => {
+            let parent = prefixes(init).last().copied().unwrap_or(ROOT);
+            conn.prepare_cached(
+                "SELECT games FROM explorer_nodes WHERE kind = ?1 AND parent = ?2 AND move = ?3",
+            )?
+            .query_row(params![kind.as_str(), parent, last], |r| r.get(0))
+            .optional()?
+            .unwrap_or(0)
+        }
+        Some(_) => conn
+            .prepare_cached(&format!("SELECT count(*) FROM {table} WHERE prefix = ?1"))?
+            .query_row(params![prefix], |r| r.get(0))?,
     };
     let mut next = Vec::new();
     if keys.len() < MAX_DEPTH {
@@ -313,7 +328,7 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
     } else {
         conn.prepare_cached(&format!(
             "SELECT g.id, g.title, g.result, g.date FROM {table} m JOIN games g ON g.id = m.game_id
-             WHERE m.prefix = ?1 ORDER BY g.id DESC LIMIT 20"
+             WHERE m.prefix = ?1 ORDER BY m.game_id DESC LIMIT 20"
         ))?
         .query_map(params![prefix], game_ref)?
         .collect::<std::result::Result<Vec<_>, _>>()?
