@@ -38,6 +38,48 @@ pub fn open(path: &Path) -> Result<Connection> {
     Ok(conn)
 }
 
+/// Tables whose secondary indexes a bulk import drops and builds again at its end.
+const BULK_TABLES: [&str; 12] = [
+    "games",
+    "seats",
+    "diagnostics",
+    "hotw_turns",
+    "hotw_cards",
+    "hotw_expansions",
+    "hotw_builds",
+    "sanguo_moves",
+    "sanguo_title_events",
+    "wec_turns",
+    "deluge_orders",
+    "tags",
+];
+
+/// The `CREATE INDEX IF NOT EXISTS` statements of [`SCHEMA`] on [`BULK_TABLES`]: (index, table).
+pub fn secondary_indexes() -> Vec<(&'static str, &'static str)> {
+    SCHEMA
+        .lines()
+        .filter_map(|l| {
+            let rest = l.trim().strip_prefix("CREATE INDEX IF NOT EXISTS ")?;
+            let (name, rest) = rest.split_once(" ON ")?;
+            let table = rest.split('(').next()?.trim();
+            BULK_TABLES.contains(&table).then_some((name.trim(), table))
+        })
+        .collect()
+}
+
+/// Drops the secondary indexes of the move and game tables before a bulk import into an empty
+/// database: building an index once from sorted data at the end (running [`SCHEMA`] again, whose
+/// `CREATE INDEX IF NOT EXISTS` statements rebuild them) is several times cheaper than keeping it
+/// up to date row by row with random keys. Uniqueness (`content_hash`) and the look-ups the
+/// importer needs (aliases, primary keys) are not touched. Should the import stop half-way, the
+/// next [`open`] builds them again.
+pub fn drop_secondary_indexes(conn: &Connection) -> Result<()> {
+    for (name, _) in secondary_indexes() {
+        conn.execute_batch(&format!("DROP INDEX IF EXISTS {name}"))?;
+    }
+    Ok(())
+}
+
 /// Brings a database made by an earlier schema version up to this one.
 fn migrate(conn: &Connection) -> Result<()> {
     // Version 1 stored each body's JSON in `games.normalized` (NOT NULL, so new inserts would
@@ -119,6 +161,9 @@ pub struct NewGame<'a> {
     pub line: u32,
     pub encoding: &'a str,
     pub imported_at: &'a str,
+    /// The normalized moves (`explorer::move_keys` of the body), computed by the caller (the
+    /// importer does it on its parse threads).
+    pub keys: &'a [String],
 }
 
 fn tag<'a>(g: &'a ParsedGame, name: &str) -> Option<&'a str> {
@@ -141,9 +186,14 @@ pub fn year_of(date: &str) -> Option<i64> {
     }
 }
 
-/// Stores one parsed game and its moves in the caller's transaction. A game whose content hash is
-/// already present is not stored again.
-pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
+/// Stores one parsed game and its moves in the caller's transaction, and adds its moves to `tree`
+/// (which the caller flushes before it commits). A game whose content hash is already present is
+/// not stored again.
+pub fn store_game(
+    tx: &Transaction,
+    g: &NewGame,
+    tree: &mut crate::explorer::TreeDeltas,
+) -> Result<Stored> {
     if let Some(id) = tx
         .prepare_cached("SELECT id FROM games WHERE content_hash = ?1")?
         .query_row(params![g.hash], |r| r.get::<_, i64>(0))
@@ -260,8 +310,12 @@ pub fn store_game(tx: &Transaction, g: &NewGame) -> Result<Stored> {
             ])?;
         }
     }
-    store_moves(tx, id, &p.body)?;
-    crate::explorer::update_tree(tx, &crate::explorer::TreeGame::of(p), 1)?;
+    store_moves(tx, id, &p.body, g.keys)?;
+    let (winners, draw) = match &p.outcome {
+        Some(o) => (o.winners.as_slice(), o.draw.as_slice()),
+        None => (&[][..], &[][..]),
+    };
+    tree.add(p.kind, g.keys, winners, draw, 1);
     Ok(Stored::Imported(id))
 }
 
@@ -363,7 +417,7 @@ pub fn delete_game(tx: &Transaction, id: i64) -> Result<bool> {
     Ok(true)
 }
 
-fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
+fn store_moves(tx: &Transaction, id: i64, body: &Body, keys: &[String]) -> Result<()> {
     match body {
         Body::Hotw(g) => {
             let mut turn = tx.prepare_cached(
@@ -408,7 +462,7 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
                 "INSERT INTO sanguo_moves(game_id, ply, round, side, notation, piece, from_y, from_x, to_y, to_x,
                     capture_piece, capture_side, events, prefix) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)",
             )?;
-            let prefixes = crate::explorer::prefixes(&crate::explorer::move_keys(body));
+            let prefixes = crate::explorer::prefixes(keys);
             for (m, prefix) in g.moves.iter().zip(prefixes) {
                 mv.execute(params![
                     id,
@@ -440,7 +494,7 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
                 "INSERT INTO wec_turns(game_id, ply, color, notation, piece, from_level, from_row, from_col,
                     to_level, to_row, to_col, prefix) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
             )?;
-            let prefixes = crate::explorer::prefixes(&crate::explorer::move_keys(body));
+            let prefixes = crate::explorer::prefixes(keys);
             for (t, prefix) in g.turns.iter().zip(prefixes) {
                 st.execute(params![
                     id,
@@ -669,7 +723,6 @@ pub fn get_game(conn: &Connection, id: i64) -> Result<Option<GameRecord>> {
     };
     let kind = Kind::from_name(&kind)
         .ok_or_else(|| Error::Internal(format!("game {id}: bad kind {kind}")))?;
-    let body = crate::ingest::reparse(kind, &raw, source_line);
     let tags = conn
         .prepare_cached("SELECT name, value FROM tags WHERE game_id = ?1 ORDER BY seq")?
         .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
@@ -696,6 +749,15 @@ pub fn get_game(conn: &Connection, id: i64) -> Result<Option<GameRecord>> {
             })
         })?
         .collect::<std::result::Result<Vec<_>, _>>()?;
+    // A results-only game from a tournament table has the table's rows as its raw text and no moves.
+    let body = if diagnostics
+        .iter()
+        .any(|d| d.code == crate::tournament::RESULTS_ONLY)
+    {
+        crate::tournament::empty_body(kind)
+    } else {
+        crate::ingest::reparse(kind, &raw, source_line)
+    };
     Ok(Some(GameRecord {
         id,
         kind,

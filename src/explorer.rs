@@ -7,7 +7,7 @@
 //! updated in the same transaction as the game (added on insert, subtracted on delete); the games
 //! that reached a prefix come from the `prefix` column of the move tables (indexed).
 
-use annals_import::{Body, Kind, ParsedGame};
+use annals_import::{Body, Kind};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
@@ -99,55 +99,93 @@ pub struct TreeGame<'a> {
     pub draw: &'a [String],
 }
 
-impl<'a> TreeGame<'a> {
-    pub fn of(p: &'a ParsedGame) -> Self {
-        let (winners, draw) = match &p.outcome {
-            Some(o) => (o.winners.as_slice(), o.draw.as_slice()),
-            None => (&[][..], &[][..]),
-        };
-        TreeGame {
-            kind: p.kind,
-            body: &p.body,
-            winners,
-            draw,
-        }
-    }
-}
-
 /// Adds (`sign` = 1) or removes (`sign` = -1) a game's moves from the explorer tree.
 pub fn update_tree(tx: &Transaction, p: &TreeGame, sign: i64) -> Result<()> {
-    let keys = move_keys(p.body);
-    if keys.is_empty() {
-        return Ok(());
-    }
-    let (w, draw, unknown) = result_columns(p.kind, p.winners, p.draw);
-    let mut st = tx.prepare_cached(
-        "INSERT INTO explorer_nodes(kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-         ON CONFLICT(kind, parent, move) DO UPDATE SET
-            games = games + excluded.games, wins1 = wins1 + excluded.wins1, wins2 = wins2 + excluded.wins2,
-            wins3 = wins3 + excluded.wins3, draws = draws + excluded.draws, unknown = unknown + excluded.unknown",
-    )?;
-    let mut parent = ROOT;
-    for (i, k) in keys.iter().take(MAX_DEPTH).enumerate() {
-        st.execute(params![
-            p.kind.as_str(),
-            parent,
-            k,
-            (i + 1) as i64,
+    let mut d = TreeDeltas::default();
+    d.add(p.kind, &move_keys(p.body), p.winners, p.draw, sign);
+    d.flush(tx)
+}
+
+/// Changes to the explorer tree gathered over many games (the importer's batch), written at once
+/// in key order: a node that many games share (every opening move) is written once per batch, not
+/// once per game, and the writes walk the table's B-tree in order.
+#[derive(Debug, Default)]
+pub struct TreeDeltas {
+    /// (kind, parent, move) → (depth, games, wins1, wins2, wins3, draws, unknown).
+    nodes: std::collections::HashMap<(&'static str, i64, String), (i64, [i64; 6])>,
+    removed: bool,
+}
+
+impl TreeDeltas {
+    /// Adds (`sign` = 1) or removes (`sign` = -1) a game whose normalized moves are `keys`
+    /// ([`move_keys`]).
+    pub fn add(
+        &mut self,
+        kind: Kind,
+        keys: &[String],
+        winners: &[String],
+        draw: &[String],
+        sign: i64,
+    ) {
+        if keys.is_empty() || sides(kind).is_empty() {
+            return;
+        }
+        let (w, d, u) = result_columns(kind, winners, draw);
+        let delta = [
             sign,
             sign * w[0],
             sign * w[1],
             sign * w[2],
-            sign * draw,
-            sign * unknown
-        ])?;
-        parent = step(parent, k);
+            sign * d,
+            sign * u,
+        ];
+        let mut parent = ROOT;
+        for (i, k) in keys.iter().take(MAX_DEPTH).enumerate() {
+            let e = self
+                .nodes
+                .entry((kind.as_str(), parent, k.clone()))
+                .or_insert(((i + 1) as i64, [0; 6]));
+            for (a, b) in e.1.iter_mut().zip(delta) {
+                *a += b;
+            }
+            parent = step(parent, k);
+        }
+        self.removed |= sign < 0;
     }
-    if sign < 0 {
-        tx.execute("DELETE FROM explorer_nodes WHERE games <= 0", [])?;
+
+    /// Nodes waiting to be written.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
     }
-    Ok(())
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Writes the gathered changes in the caller's transaction and forgets them.
+    pub fn flush(&mut self, tx: &Transaction) -> Result<()> {
+        let mut nodes: Vec<_> = std::mem::take(&mut self.nodes).into_iter().collect();
+        nodes.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        let mut st = tx.prepare_cached(
+            "INSERT INTO explorer_nodes(kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+             ON CONFLICT(kind, parent, move) DO UPDATE SET
+                games = games + excluded.games, wins1 = wins1 + excluded.wins1, wins2 = wins2 + excluded.wins2,
+                wins3 = wins3 + excluded.wins3, draws = draws + excluded.draws, unknown = unknown + excluded.unknown",
+        )?;
+        for ((kind, parent, mv), (depth, c)) in &nodes {
+            if c.iter().all(|v| *v == 0) {
+                continue;
+            }
+            st.execute(params![
+                kind, parent, mv, depth, c[0], c[1], c[2], c[3], c[4], c[5]
+            ])?;
+        }
+        if std::mem::take(&mut self.removed) {
+            tx.execute("DELETE FROM explorer_nodes WHERE games <= 0", [])?;
+        }
+        Ok(())
+    }
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]

@@ -360,8 +360,16 @@ impl Index {
         if games.is_empty() {
             return Ok(());
         }
-        let mut guard = self.writer()?;
-        let Some(w) = guard.as_mut() else {
+        self.add_parsed_uncommitted(games)?;
+        self.commit()
+    }
+
+    /// Adds games without committing: searches see them after the next [`Index::commit`]. The
+    /// importer commits every [`crate::ingest::INDEX_COMMIT_GAMES`] games; should it stop before,
+    /// the games are in the database and `sync` (run at every start) indexes them.
+    pub fn add_parsed_uncommitted(&self, games: &[(i64, &ParsedGame)]) -> Result<()> {
+        let guard = self.writer()?;
+        let Some(w) = guard.as_ref() else {
             // Another process holds the writer: it picks these games up from the database.
             return Ok(());
         };
@@ -370,6 +378,15 @@ impl Index {
             w.delete_term(Term::from_field_u64(self.fields.id, *id as u64));
             w.add_document(self.document(&DocInput::from_parsed(*id, p)))?;
         }
+        Ok(())
+    }
+
+    /// Commits what was added and makes it visible to searches.
+    pub fn commit(&self) -> Result<()> {
+        let mut guard = self.writer()?;
+        let Some(w) = guard.as_mut() else {
+            return Ok(());
+        };
         w.commit()?;
         drop(guard);
         self.reader.reload()?;

@@ -20,8 +20,8 @@ use crate::db::{self, NewGame, Stored};
 use crate::error::Result;
 use crate::index::Index;
 
-/// Games per write transaction (and per index commit).
-pub const BATCH_GAMES: usize = 2_000;
+/// Games per write transaction.
+pub const BATCH_GAMES: usize = 500;
 /// Files larger than this are rejected unread.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// Extensions read when walking a folder (a file named on the command line is read whatever it is).
@@ -168,6 +168,8 @@ pub enum Prepared {
         hash: String,
         line: u32,
         annotation: Annotation,
+        /// The normalized moves (`explorer::move_keys`), made here on the parse threads.
+        keys: Vec<String>,
     },
     Rejected {
         line: u32,
@@ -286,7 +288,9 @@ pub fn prepare_bytes(name: &str, bytes: &[u8], ext: Option<&str>, opts: &Options
             .diagnostics
             .splice(0..0, decoded.diagnostics.iter().cloned().chain(kind_diags));
         let hash = content_hash(kind, &raw);
+        let keys = crate::explorer::move_keys(&parsed.body);
         games.push(Prepared::Game {
+            keys,
             parsed: Box::new(parsed),
             line: raw.line,
             raw: raw.raw,
@@ -409,7 +413,8 @@ pub fn import_bytes(
     )?;
     let import_id = conn.last_insert_rowid();
     let mut summary = Summary::default();
-    let mut writer = Writer::new(conn, index, import_id, opts.details);
+    let sink = index.map_or(Sink::None, Sink::Inline);
+    let mut writer = Writer::new(conn, sink, import_id, opts.details);
     writer.write_file(pf, &mut summary)?;
     writer.commit(&mut summary)?;
     conn.execute(
@@ -420,6 +425,10 @@ pub fn import_bytes(
 }
 
 /// Imports the given files, in order.
+///
+/// Three stages run at once: parse threads (decode, split, detect, parse, normalize the moves), the
+/// one SQLite writer (this thread), and an index thread that feeds committed games to tantivy and
+/// frees them. Bounded channels between the stages keep memory flat whatever the corpus size.
 pub fn import_files(
     conn: &mut Connection,
     index: Option<&Index>,
@@ -446,8 +455,12 @@ pub fn import_files(
         .map(|n| n.get())
         .unwrap_or(1)
         .clamp(1, 4);
+    let bulk = files.len() > 1 && db::game_count(conn)? == 0;
+    if bulk {
+        db::drop_secondary_indexes(conn)?;
+    }
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::sync_channel::<(usize, PreparedFile)>(workers * 2);
+    let (tx, rx) = mpsc::sync_channel::<(usize, PreparedFile)>(workers);
     let mut summary = Summary::default();
     let result: Result<()> = std::thread::scope(|s| {
         for _ in 0..workers {
@@ -464,25 +477,51 @@ pub fn import_files(
             });
         }
         drop(tx);
-        let mut writer = Writer::new(conn, index, import_id, opts.details);
+        let (sink, indexer) = match index {
+            Some(ix) => {
+                let (itx, irx) = mpsc::sync_channel::<IndexJob>(1);
+                (
+                    Sink::Thread(itx),
+                    Some(s.spawn(move || index_jobs(ix, irx))),
+                )
+            }
+            None => (Sink::None, None),
+        };
+        let mut writer = Writer::new(conn, sink, import_id, opts.details);
         let mut pending: BTreeMap<usize, PreparedFile> = BTreeMap::new();
         let mut want = 0usize;
-        for (i, pf) in rx {
-            pending.insert(i, pf);
-            while let Some(pf) = pending.remove(&want) {
-                writer.write_file(pf, &mut summary)?;
-                want += 1;
-                if let Some(b) = &bar {
-                    b.inc(1);
-                    b.set_message(format!("{} games", summary.imported));
+        let written: Result<()> = (|| {
+            for (i, pf) in rx {
+                pending.insert(i, pf);
+                while let Some(pf) = pending.remove(&want) {
+                    writer.write_file(pf, &mut summary)?;
+                    want += 1;
+                    if let Some(b) = &bar {
+                        b.inc(1);
+                        b.set_message(format!("{} games", summary.imported));
+                    }
                 }
             }
-        }
-        writer.commit(&mut summary)?;
-        Ok(())
+            writer.commit(&mut summary)
+        })();
+        // Closing the channel lets the index thread commit and end.
+        drop(writer);
+        let indexed = match indexer {
+            Some(h) => h.join().unwrap_or_else(|_| {
+                Err(crate::error::Error::Internal(
+                    "index thread panicked".into(),
+                ))
+            }),
+            None => Ok(()),
+        };
+        written.and(indexed)
     });
     if let Some(b) = bar {
         b.finish_and_clear();
+    }
+    if bulk {
+        // Also after a failure: the games written so far need their indexes.
+        conn.execute_batch(db::SCHEMA)?;
     }
     result?;
     conn.execute(
@@ -492,32 +531,85 @@ pub fn import_files(
     Ok(summary)
 }
 
+/// Games the index thread adds before it commits (and searches see them). An import that stops
+/// before a commit loses nothing: the games are in SQLite and `Index::sync` indexes them at the
+/// next start.
+pub const INDEX_COMMIT_GAMES: usize = 100_000;
+
+/// Committed files, and which of their games were stored under which id.
+struct IndexJob {
+    batch: Vec<PreparedFile>,
+    /// (file, game, id) positions in `batch`.
+    stored: Vec<(usize, usize, i64)>,
+}
+
+/// The index thread: adds the games of each committed batch, commits every
+/// [`INDEX_COMMIT_GAMES`] games and at the end, and frees the parsed games.
+fn index_jobs(index: &Index, rx: mpsc::Receiver<IndexJob>) -> Result<()> {
+    let mut since_commit = 0usize;
+    let mut failed = None;
+    for job in rx {
+        if failed.is_some() {
+            continue; // drain, so that the writer never blocks
+        }
+        let docs: Vec<(i64, &ParsedGame)> = job
+            .stored
+            .iter()
+            .filter_map(|(f, g, id)| match job.batch.get(*f)?.games.get(*g)? {
+                Prepared::Game { parsed, .. } => Some((*id, &**parsed)),
+                Prepared::Rejected { .. } => None,
+            })
+            .collect();
+        if let Err(e) = index.add_parsed_uncommitted(&docs) {
+            failed = Some(e);
+            continue;
+        }
+        since_commit += docs.len();
+        if since_commit >= INDEX_COMMIT_GAMES {
+            since_commit = 0;
+            if let Err(e) = index.commit() {
+                failed = Some(e);
+            }
+        }
+    }
+    match failed {
+        Some(e) => Err(e),
+        None => index.commit(),
+    }
+}
+
+/// Where the writer sends committed games for the search index.
+enum Sink<'c> {
+    None,
+    /// Add and commit on this thread, after each SQLite commit (single uploads).
+    Inline(&'c Index),
+    /// Hand them to the index thread.
+    Thread(mpsc::SyncSender<IndexJob>),
+}
+
 /// The single writer: stores games in batched transactions and keeps the index in step.
 struct Writer<'c> {
     conn: &'c mut Connection,
-    index: Option<&'c Index>,
+    sink: Sink<'c>,
     import_id: i64,
     details: bool,
     batch: Vec<PreparedFile>,
     batch_games: usize,
     imported_at: String,
+    tree: crate::explorer::TreeDeltas,
 }
 
 impl<'c> Writer<'c> {
-    fn new(
-        conn: &'c mut Connection,
-        index: Option<&'c Index>,
-        import_id: i64,
-        details: bool,
-    ) -> Self {
+    fn new(conn: &'c mut Connection, sink: Sink<'c>, import_id: i64, details: bool) -> Self {
         Writer {
             conn,
-            index,
+            sink,
             import_id,
             details,
             batch: Vec::new(),
             batch_games: 0,
             imported_at: now(),
+            tree: Default::default(),
         }
     }
 
@@ -530,7 +622,7 @@ impl<'c> Writer<'c> {
         Ok(())
     }
 
-    /// Writes the pending files in one transaction, then adds the new games to the index.
+    /// Writes the pending files in one transaction, then hands the new games to the index.
     fn commit(&mut self, summary: &mut Summary) -> Result<()> {
         if self.batch.is_empty() {
             return Ok(());
@@ -538,9 +630,9 @@ impl<'c> Writer<'c> {
         let batch = std::mem::take(&mut self.batch);
         self.batch_games = 0;
         let tx = self.conn.transaction()?;
-        let mut docs = Vec::new();
-        for pf in &batch {
-            for g in &pf.games {
+        let mut stored_at = Vec::new();
+        for (fi, pf) in batch.iter().enumerate() {
+            for (gi, g) in pf.games.iter().enumerate() {
                 match g {
                     Prepared::Rejected { line, diagnostic } => {
                         summary.rejected += 1;
@@ -575,6 +667,7 @@ impl<'c> Writer<'c> {
                         hash,
                         line,
                         annotation,
+                        keys,
                     } => {
                         let stored = db::store_game(
                             &tx,
@@ -586,7 +679,9 @@ impl<'c> Writer<'c> {
                                 line: *line,
                                 encoding: pf.encoding,
                                 imported_at: &self.imported_at,
+                                keys,
                             },
+                            &mut self.tree,
                         )?;
                         let (errors, warnings) = record::counts(&parsed.diagnostics);
                         let (id, status) = match stored {
@@ -597,7 +692,7 @@ impl<'c> Writer<'c> {
                                 if errors > 0 {
                                     summary.with_errors += 1;
                                 }
-                                docs.push((id, &**parsed));
+                                stored_at.push((fi, gi, id));
                                 (id, "imported")
                             }
                             Stored::Duplicate(id) => {
@@ -626,9 +721,28 @@ impl<'c> Writer<'c> {
                 }
             }
         }
+        self.tree.flush(&tx)?;
         tx.commit()?;
-        if let Some(index) = self.index {
-            index.add_parsed(&docs)?;
+        match &self.sink {
+            Sink::None => {}
+            Sink::Inline(index) => {
+                let docs: Vec<(i64, &ParsedGame)> = stored_at
+                    .iter()
+                    .filter_map(|(f, g, id)| match batch.get(*f)?.games.get(*g)? {
+                        Prepared::Game { parsed, .. } => Some((*id, &**parsed)),
+                        Prepared::Rejected { .. } => None,
+                    })
+                    .collect();
+                index.add_parsed(&docs)?;
+            }
+            Sink::Thread(tx) => {
+                // The index thread stops taking jobs only when it has failed; its error is the
+                // one reported when it is joined.
+                let _ = tx.send(IndexJob {
+                    batch,
+                    stored: stored_at,
+                });
+            }
         }
         Ok(())
     }

@@ -22,6 +22,19 @@ use crate::error::Result;
 use crate::index::Index;
 use crate::ingest::{FileDiagnostic, GameReport, Summary};
 
+/// The diagnostic code of a game stored from a tournament table without a record of its moves.
+pub const RESULTS_ONLY: &str = "tournament.results-only";
+
+/// The body of a game with no moves.
+pub fn empty_body(kind: Kind) -> Body {
+    match kind {
+        Kind::Hotw => Body::Hotw(Default::default()),
+        Kind::Sanguo => Body::Sanguo(Default::default()),
+        Kind::Wec => Body::Wec(Default::default()),
+        Kind::Deluge => Body::Deluge(Default::default()),
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 struct Row {
     line: u32,
@@ -366,12 +379,7 @@ pub fn import_csv(
                     winners,
                     draw,
                 });
-                let body = match kind {
-                    Kind::Hotw => Body::Hotw(Default::default()),
-                    Kind::Sanguo => Body::Sanguo(Default::default()),
-                    Kind::Wec => Body::Wec(Default::default()),
-                    Kind::Deluge => Body::Deluge(Default::default()),
-                };
+                let body = empty_body(kind);
                 let parsed = ParsedGame {
                     kind,
                     tags: tags.clone(),
@@ -380,7 +388,7 @@ pub fn import_csv(
                     outcome,
                     body,
                     diagnostics: vec![Diagnostic::info(
-                        "tournament.results-only",
+                        RESULTS_ONLY,
                         first,
                         1,
                         "no record of this game's moves: stored from the tournament table",
@@ -405,7 +413,9 @@ pub fn import_csv(
                         line: first,
                         encoding: "UTF-8",
                         imported_at: &now(),
+                        keys: &[],
                     },
+                    &mut crate::explorer::TreeDeltas::default(),
                 )?;
                 let (id, status) = match stored {
                     Stored::Imported(id) => {

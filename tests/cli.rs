@@ -189,7 +189,9 @@ fn reparse_gives_the_imported_body() {
     let a = Archive::new();
     let export = a.file(
         "in/export.sanguo",
-        format!("\n\n{{annals-note: look at ply 2}}\n{{annals-ply: 2}}\n{SANGUO_GAME}\n{HOTW_GAME}"),
+        format!(
+            "\n\n{{annals-note: look at ply 2}}\n{{annals-ply: 2}}\n{SANGUO_GAME}\n{HOTW_GAME}"
+        ),
     );
     let mut files = annals::ingest::collect_files(&[crate::support::corpus()]);
     files.push(export);
@@ -213,7 +215,10 @@ fn reparse_gives_the_imported_body() {
         .collect::<Result<_, _>>()
         .expect("rows");
     assert_eq!(rows.len(), s.imported);
-    assert!(rows.iter().any(|r| r.2 > 1), "some game starts after line 1");
+    assert!(
+        rows.iter().any(|r| r.2 > 1),
+        "some game starts after line 1"
+    );
     for (id, hash, _) in rows {
         let g = annals::db::get_game(&conn, id).expect("get").expect("game");
         let want = expected.get(&hash).expect("hash of a prepared game");
@@ -259,4 +264,37 @@ fn version_1_database_is_migrated() {
         )
         .expect("row");
     assert_eq!((cols, version.as_str()), (0, annals::db::SCHEMA_VERSION));
+}
+
+/// An import into an empty database drops the secondary indexes of the game and move tables and
+/// builds them again at its end: afterwards every index of the schema is there, and the query
+/// planner uses them.
+#[test]
+fn bulk_import_leaves_every_index_in_place() {
+    let a = Archive::new();
+    let s = a.import(&[crate::support::corpus()]);
+    assert!(s.imported >= 44, "imported {}", s.imported);
+    let conn = annals::db::open(&a.db()).expect("db");
+    let want = annals::db::secondary_indexes();
+    assert!(want.len() >= 12, "{want:?}");
+    assert!(want.contains(&("sanguo_moves_prefix", "sanguo_moves")));
+    assert!(!want.iter().any(|(n, _)| *n == "player_aliases_player"));
+    for (name, table) in want {
+        let n: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = ?1 AND tbl_name = ?2",
+                [name, table],
+                |r| r.get(0),
+            )
+            .expect("count");
+        assert_eq!(n, 1, "index {name} on {table}");
+    }
+    let plan: String = conn
+        .query_row(
+            "EXPLAIN QUERY PLAN SELECT game_id FROM sanguo_moves WHERE prefix = 1",
+            [],
+            |r| r.get(3),
+        )
+        .expect("plan");
+    assert!(plan.contains("sanguo_moves_prefix"), "{plan}");
 }
