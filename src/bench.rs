@@ -13,8 +13,8 @@
 //! - `sqlite_ceiling_rows_s`: the same number of rows inserted by one prepared statement into a
 //!   scratch table shaped like `sanguo_moves`, in transactions as large as the importer's, in a
 //!   scratch database with the same pragmas. `import_vs_ceiling` = `import_rows_s / ceiling`.
-//! - `index_docs_s`: `Index::rebuild` of a fresh index from the database (documents per second,
-//!   database reads included).
+//! - `index_docs_s`: indexing the first [`REBUILD_SAMPLE`] games of the database into a fresh index
+//!   as `Index::rebuild` does (documents per second, database reads and re-parsing included).
 //! - `search_p50_ms`, `search_p99_ms`: `Index::search` (limit 20) over a fixed mix of 1,000 queries
 //!   built from the generated data; `explorer_p99_ms`: `explorer::explore` at 300 positions of
 //!   generated 三国 and WEC games; `page_p99_ms`: `GET /games/{id}` through the router
@@ -50,6 +50,10 @@ pub struct BenchArgs {
     /// Seed of the generator.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Measure only the queries (search, explorer, pages) on the database and index that an
+    /// earlier `--keep DIR` run with the same `--games` and `--seed` left in DIR.
+    #[arg(long, requires = "keep")]
+    pub queries_only: bool,
 }
 
 /// Games per generated file (a third of each kind).
@@ -60,6 +64,8 @@ pub const PARSE_SAMPLE_BYTES: usize = 48 << 20;
 pub const SEARCH_QUERIES: usize = 1_000;
 /// Samples of the explorer and page figures.
 pub const SAMPLES: usize = 300;
+/// `index_docs_s` indexes at most this many games (the first ones) into a fresh index.
+pub const REBUILD_SAMPLE: usize = 100_000;
 
 /// The figures of one run (`--json` prints this object).
 #[derive(Debug, Clone, Serialize, Default)]
@@ -101,7 +107,15 @@ pub fn run(args: &BenchArgs) -> crate::Result<u8> {
             true,
         ),
     };
-    let report = measure(args.games, args.seed, &dir, !args.json);
+    let report = if args.queries_only {
+        let mut r = Report {
+            games: args.games,
+            ..Report::default()
+        };
+        measure_queries(&mut r, args.seed, &dir).map(|()| r)
+    } else {
+        measure(args.games, args.seed, &dir, !args.json)
+    };
     if temporary {
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -196,14 +210,29 @@ pub fn measure(games: usize, seed: u64, dir: &Path, verbose: bool) -> Result<Rep
     {
         let conn = crate::db::open(&paths.db)?;
         let index = crate::index::Index::open(&dir.join("rebuild.index"))?;
+        let ids: Vec<i64> = conn
+            .prepare("SELECT id FROM games ORDER BY id LIMIT ?1")?
+            .query_map([REBUILD_SAMPLE as i64], |r| r.get(0))?
+            .collect::<std::result::Result<_, _>>()?;
         let t = Instant::now();
-        let n = index.rebuild(&conn)?;
-        r.index_docs_s = n as f64 / t.elapsed().as_secs_f64().max(1e-9);
+        index.add_from_db(&conn, &ids)?;
+        r.index_docs_s = ids.len() as f64 / t.elapsed().as_secs_f64().max(1e-9);
     }
     let _ = std::fs::remove_dir_all(dir.join("rebuild.index"));
 
     say(verbose, "queries");
+    r.peak_rss_mb = peak_rss_mb();
+    measure_queries(&mut r, seed, dir)?;
+    Ok(r)
+}
+
+/// Search, explorer and page figures on the database and index in `dir` (`r.games` games of seed
+/// `seed`).
+pub fn measure_queries(r: &mut Report, seed: u64, dir: &Path) -> Result<()> {
+    let games = r.games;
+    let paths = crate::Paths::new(&dir.join("annals.db"), None);
     let state = crate::AppState::open(&paths)?;
+    r.imported = state.db.with(crate::db::game_count)? as usize;
     let queries = search_mix(seed, games);
     let mut times = Vec::with_capacity(queries.len());
     for q in &queries {
@@ -229,8 +258,8 @@ pub fn measure(games: usize, seed: u64, dir: &Path, verbose: bool) -> Result<Rep
     r.explorer_p99_ms = percentile(&mut times, 99.0);
 
     r.page_p99_ms = page_p99(&state, seed, r.imported)?;
-    r.peak_rss_mb = peak_rss_mb();
-    Ok(r)
+    r.peak_rss_mb = r.peak_rss_mb.max(peak_rss_mb());
+    Ok(())
 }
 
 /// One generated file.

@@ -373,10 +373,27 @@ impl Index {
             // Another process holds the writer: it picks these games up from the database.
             return Ok(());
         };
+        let searcher = self.reader.searcher();
         for (id, p) in games {
             // A game is never indexed twice: drop any stale document with this id first.
-            w.delete_term(Term::from_field_u64(self.fields.id, *id as u64));
+            self.delete_if_present(w, &searcher, *id)?;
             w.add_document(self.document(&DocInput::from_parsed(*id, p)))?;
+        }
+        Ok(())
+    }
+
+    /// Deletes the document of game `id` when the last commit holds one. Only then: tantivy keeps
+    /// every delete operation until the next commit (as a term query, several hundred bytes), so
+    /// deleting unconditionally made a million-game import grow by that much per game.
+    fn delete_if_present(
+        &self,
+        w: &IndexWriter<TantivyDocument>,
+        searcher: &tantivy::Searcher,
+        id: i64,
+    ) -> Result<()> {
+        let term = Term::from_field_u64(self.fields.id, id as u64);
+        if searcher.doc_freq(&term)? > 0 {
+            w.delete_term(term);
         }
         Ok(())
     }
@@ -393,7 +410,9 @@ impl Index {
         Ok(())
     }
 
-    /// Adds (or replaces) the documents of games loaded from the database, without committing.
+    /// Adds the documents of games loaded from the database, without committing. The callers add
+    /// only games the index does not hold (`sync`: the missing ones; `rebuild`: after deleting
+    /// all), so nothing is deleted first.
     fn add_records(
         &self,
         w: &IndexWriter<TantivyDocument>,
@@ -402,11 +421,23 @@ impl Index {
     ) -> Result<()> {
         for id in ids {
             if let Some(g) = crate::db::get_game(conn, *id)? {
-                w.delete_term(Term::from_field_u64(self.fields.id, *id as u64));
                 w.add_document(self.document(&DocInput::from_record(&g)))?;
             }
         }
         Ok(())
+    }
+
+    /// Indexes the games `ids` (which the index must not hold yet) from the database, and commits.
+    pub fn add_from_db(&self, conn: &Connection, ids: &[i64]) -> Result<()> {
+        let guard = self.writer()?;
+        let Some(w) = guard.as_ref() else {
+            return Err(Error::Index("the search index is held by another process".into()));
+        };
+        for chunk in ids.chunks(5_000) {
+            self.add_records(w, conn, chunk)?;
+        }
+        drop(guard);
+        self.commit()
     }
 
     /// The game ids the index holds.
