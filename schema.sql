@@ -250,6 +250,23 @@ CREATE TABLE IF NOT EXISTS explorer_nodes (
     PRIMARY KEY (kind, parent, move)
 ) WITHOUT ROWID;
 
+-- Explorer changes written by a bulk import (into an empty database), one row per node and write
+-- batch, in arrival order: appending here is cheap where upserting `explorer_nodes` at random
+-- keys is not. The import folds them into `explorer_nodes` at its end, sorted, in one statement;
+-- should it stop half-way, the next open folds what is left (`src/explorer.rs::fold_staging`).
+CREATE TABLE IF NOT EXISTS explorer_staging (
+    kind    TEXT NOT NULL,
+    parent  INTEGER NOT NULL,
+    move    TEXT NOT NULL,
+    depth   INTEGER NOT NULL,
+    games   INTEGER NOT NULL,
+    wins1   INTEGER NOT NULL,
+    wins2   INTEGER NOT NULL,
+    wins3   INTEGER NOT NULL,
+    draws   INTEGER NOT NULL,
+    unknown INTEGER NOT NULL
+);
+
 -- Clubs, their members and credentials. Tokens and session ids are stored as SHA-256 hashes;
 -- passwords as argon2 hashes.
 CREATE TABLE IF NOT EXISTS clubs (

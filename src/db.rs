@@ -23,7 +23,7 @@ pub fn open(path: &Path) -> Result<Connection> {
     {
         std::fs::create_dir_all(dir)?;
     }
-    let conn = Connection::open(path)?;
+    let mut conn = Connection::open(path)?;
     conn.busy_timeout(std::time::Duration::from_secs(10))?;
     // The importer alone cycles through about 20 statements per game; rusqlite's default cache of
     // 16 would prepare some of them again for every game.
@@ -33,6 +33,16 @@ pub fn open(path: &Path) -> Result<Connection> {
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.execute_batch(SCHEMA)?;
     migrate(&conn)?;
+    // A bulk import that stopped half-way left explorer changes staged: fold them now. (Folding
+    // while another process's bulk import is still running is harmless: it folds the rest.)
+    if conn
+        .query_row("SELECT 1 FROM explorer_staging LIMIT 1", [], |_| Ok(()))
+        .optional()?
+        .is_some()
+        && let Err(e) = crate::explorer::fold_staging(&mut conn)
+    {
+        tracing::warn!("could not fold the staged explorer changes yet: {e}");
+    }
     conn.execute(
         "INSERT INTO meta(key, value) VALUES ('schema_version', ?1)
          ON CONFLICT(key) DO UPDATE SET value = excluded.value",

@@ -164,7 +164,28 @@ impl TreeDeltas {
 
     /// Writes the gathered changes in the caller's transaction and forgets them.
     pub fn flush(&mut self, tx: &Transaction) -> Result<()> {
+        self.write(tx, false)
+    }
+
+    /// Appends the gathered changes to `explorer_staging` (a bulk import; see [`fold_staging`]).
+    pub fn stage(&mut self, tx: &Transaction) -> Result<()> {
+        self.write(tx, true)
+    }
+
+    fn write(&mut self, tx: &Transaction, staged: bool) -> Result<()> {
         let mut nodes: Vec<_> = std::mem::take(&mut self.nodes).into_iter().collect();
+        if staged {
+            let mut st = tx.prepare_cached(
+                "INSERT INTO explorer_staging(kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            )?;
+            for ((kind, parent, mv), (depth, c)) in &nodes {
+                st.execute(params![
+                    kind, parent, mv, depth, c[0], c[1], c[2], c[3], c[4], c[5]
+                ])?;
+            }
+            return Ok(());
+        }
         nodes.sort_unstable_by(|a, b| a.0.cmp(&b.0));
         let mut st = tx.prepare_cached(
             "INSERT INTO explorer_nodes(kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown)
@@ -186,6 +207,30 @@ impl TreeDeltas {
         }
         Ok(())
     }
+}
+
+/// Folds `explorer_staging` into `explorer_nodes`: one grouped, sorted insert (SQLite sorts the
+/// staged rows externally, then writes the tree in key order), then empties the staging table.
+/// Returns the staged rows folded.
+pub fn fold_staging(conn: &mut Connection) -> Result<usize> {
+    let tx = conn.transaction()?;
+    let staged: i64 = tx.query_row("SELECT count(*) FROM explorer_staging", [], |r| r.get(0))?;
+    if staged > 0 {
+        tx.execute_batch(
+            "INSERT INTO explorer_nodes(kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown)
+             SELECT kind, parent, move, max(depth), sum(games), sum(wins1), sum(wins2), sum(wins3),
+                    sum(draws), sum(unknown)
+             FROM explorer_staging WHERE true GROUP BY kind, parent, move ORDER BY kind, parent, move
+             ON CONFLICT(kind, parent, move) DO UPDATE SET
+                games = games + excluded.games, wins1 = wins1 + excluded.wins1,
+                wins2 = wins2 + excluded.wins2, wins3 = wins3 + excluded.wins3,
+                draws = draws + excluded.draws, unknown = unknown + excluded.unknown;
+             DELETE FROM explorer_staging;
+             DELETE FROM explorer_nodes WHERE games <= 0;",
+        )?;
+    }
+    tx.commit()?;
+    Ok(staged as usize)
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]

@@ -431,7 +431,9 @@ impl Index {
     pub fn add_from_db(&self, conn: &Connection, ids: &[i64]) -> Result<()> {
         let guard = self.writer()?;
         let Some(w) = guard.as_ref() else {
-            return Err(Error::Index("the search index is held by another process".into()));
+            return Err(Error::Index(
+                "the search index is held by another process".into(),
+            ));
         };
         for chunk in ids.chunks(5_000) {
             self.add_records(w, conn, chunk)?;

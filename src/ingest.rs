@@ -459,6 +459,9 @@ pub fn import_files(
     if bulk {
         db::drop_secondary_indexes(conn)?;
     }
+    // Upper B-tree levels stay cached, and the sorts that build the indexes and the explorer tree
+    // at the end of a bulk import stay in memory longer (32 MB; SQLite's default is 2 MB).
+    conn.pragma_update(None, "cache_size", -32_768)?;
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::sync_channel::<(usize, PreparedFile)>(workers);
     let mut summary = Summary::default();
@@ -488,6 +491,7 @@ pub fn import_files(
             None => (Sink::None, None),
         };
         let mut writer = Writer::new(conn, sink, import_id, opts.details);
+        writer.staged = bulk;
         let mut pending: BTreeMap<usize, PreparedFile> = BTreeMap::new();
         let mut want = 0usize;
         let written: Result<()> = (|| {
@@ -520,8 +524,9 @@ pub fn import_files(
         b.finish_and_clear();
     }
     if bulk {
-        // Also after a failure: the games written so far need their indexes.
+        // Also after a failure: the games written so far need their indexes and tree.
         conn.execute_batch(db::SCHEMA)?;
+        crate::explorer::fold_staging(conn)?;
     }
     result?;
     conn.execute(
@@ -597,6 +602,8 @@ struct Writer<'c> {
     batch_games: usize,
     imported_at: String,
     tree: crate::explorer::TreeDeltas,
+    /// Bulk import: explorer changes go to `explorer_staging`.
+    staged: bool,
 }
 
 impl<'c> Writer<'c> {
@@ -610,6 +617,7 @@ impl<'c> Writer<'c> {
             batch_games: 0,
             imported_at: now(),
             tree: Default::default(),
+            staged: false,
         }
     }
 
@@ -721,7 +729,11 @@ impl<'c> Writer<'c> {
                 }
             }
         }
-        self.tree.flush(&tx)?;
+        if self.staged {
+            self.tree.stage(&tx)?;
+        } else {
+            self.tree.flush(&tx)?;
+        }
         tx.commit()?;
         match &self.sink {
             Sink::None => {}

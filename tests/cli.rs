@@ -298,3 +298,68 @@ fn bulk_import_leaves_every_index_in_place() {
         .expect("plan");
     assert!(plan.contains("sanguo_moves_prefix"), "{plan}");
 }
+
+fn explorer_rows(db: &std::path::Path) -> Vec<(String, i64, String, i64, [i64; 6])> {
+    let conn = annals::db::open(db).expect("db");
+    let mut st = conn
+        .prepare(
+            "SELECT kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown
+             FROM explorer_nodes ORDER BY kind, parent, move",
+        )
+        .expect("prepare");
+    st.query_map([], |r| {
+        Ok((
+            r.get(0)?,
+            r.get(1)?,
+            r.get(2)?,
+            r.get(3)?,
+            [
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+                r.get(7)?,
+                r.get(8)?,
+                r.get(9)?,
+            ],
+        ))
+    })
+    .expect("query")
+    .collect::<Result<_, _>>()
+    .expect("rows")
+}
+
+/// A bulk import stages explorer changes and folds them at its end; the tree is the one that
+/// importing the files one by one (each folded in at once) builds. Changes left staged by an import
+/// that stopped half-way are folded by the next open.
+#[test]
+fn bulk_import_builds_the_same_explorer_tree() {
+    let files = annals::ingest::collect_files(&[crate::support::corpus()]);
+    let bulk = Archive::new();
+    bulk.import(&files);
+    let one_by_one = Archive::new();
+    for f in &files {
+        one_by_one.import(std::slice::from_ref(f));
+    }
+    let tree = explorer_rows(&bulk.db());
+    assert!(tree.len() > 50, "{} nodes", tree.len());
+    assert_eq!(tree, explorer_rows(&one_by_one.db()));
+    {
+        let conn = annals::db::open(&bulk.db()).expect("db");
+        let staged: i64 = conn
+            .query_row("SELECT count(*) FROM explorer_staging", [], |r| r.get(0))
+            .expect("count");
+        assert_eq!(staged, 0);
+        // As if an import had stopped after staging every node once more.
+        conn.execute(
+            "INSERT INTO explorer_staging SELECT kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown FROM explorer_nodes",
+            [],
+        )
+        .expect("stage");
+    }
+    let doubled = explorer_rows(&bulk.db());
+    assert_eq!(doubled.len(), tree.len());
+    for (d, t) in doubled.iter().zip(&tree) {
+        assert_eq!((&d.0, d.1, &d.2, d.3), (&t.0, t.1, &t.2, t.3));
+        assert_eq!(d.4, t.4.map(|v| 2 * v));
+    }
+}
