@@ -8,7 +8,6 @@
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
 use annals_import::{Diagnostic, Kind, ParsedGame, Severity, detect_kind, parse_game, record};
@@ -21,7 +20,7 @@ use crate::error::Result;
 use crate::index::Index;
 
 /// Games per write transaction.
-pub const BATCH_GAMES: usize = 500;
+pub const BATCH_GAMES: usize = 256;
 /// Files larger than this are rejected unread.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// Extensions read when walking a folder (a file named on the command line is read whatever it is).
@@ -186,76 +185,109 @@ pub struct PreparedFile {
     pub games: Vec<Prepared>,
 }
 
-/// Reads and parses one file. Never fails: an unreadable file is one rejected entry.
-pub fn prepare_file(path: &Path, opts: &Options) -> PreparedFile {
-    let name = path.display().to_string();
-    let reject = |d: Diagnostic| PreparedFile {
-        name: name.clone(),
+/// A file read, decoded and split into games, not parsed yet.
+pub enum SplitFile {
+    /// Rejected as a whole (unreadable, too large, undecodable, or holding no game).
+    Rejected(PreparedFile),
+    Split {
+        name: String,
+        ext: Option<String>,
+        encoding: &'static str,
+        /// Diagnostics of the file as a whole (its encoding), given to every game of it.
+        file_diagnostics: Vec<Diagnostic>,
+        raws: Vec<record::RawGame>,
+    },
+}
+
+fn rejected_file(name: &str, line: u32, d: Diagnostic) -> PreparedFile {
+    PreparedFile {
+        name: name.to_string(),
         encoding: "",
         file_diagnostics: Vec::new(),
         games: vec![Prepared::Rejected {
-            line: 1,
+            line,
             diagnostic: d,
         }],
+    }
+}
+
+/// Reads, decodes and splits one file. Never fails: an unreadable file is one rejected entry.
+pub fn split_file(path: &Path) -> SplitFile {
+    let name = path.display().to_string();
+    let unreadable = |e: std::io::Error| {
+        SplitFile::Rejected(rejected_file(
+            &name,
+            1,
+            Diagnostic::error("record.unreadable", 1, 1, format!("cannot read file: {e}")),
+        ))
     };
     match std::fs::metadata(path) {
         Ok(m) if m.len() > MAX_FILE_BYTES => {
-            return reject(Diagnostic::error(
-                record::code::TOO_LARGE,
+            return SplitFile::Rejected(rejected_file(
+                &name,
                 1,
-                1,
-                format!("file is {} bytes; the limit is {MAX_FILE_BYTES}", m.len()),
+                Diagnostic::error(
+                    record::code::TOO_LARGE,
+                    1,
+                    1,
+                    format!("file is {} bytes; the limit is {MAX_FILE_BYTES}", m.len()),
+                ),
             ));
         }
         Ok(_) => {}
-        Err(e) => {
-            return reject(Diagnostic::error(
-                "record.unreadable",
-                1,
-                1,
-                format!("cannot read file: {e}"),
-            ));
-        }
+        Err(e) => return unreadable(e),
     }
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
-        Err(e) => {
-            return reject(Diagnostic::error(
-                "record.unreadable",
-                1,
-                1,
-                format!("cannot read file: {e}"),
-            ));
-        }
+        Err(e) => return unreadable(e),
     };
     let ext = path.extension().and_then(|e| e.to_str());
-    prepare_bytes(&name, &bytes, ext, opts)
+    split_bytes(&name, &bytes, ext)
 }
 
-/// Reads and parses the bytes of one file named `name` (its extension is `ext`).
-pub fn prepare_bytes(name: &str, bytes: &[u8], ext: Option<&str>, opts: &Options) -> PreparedFile {
+/// Decodes and splits the bytes of one file named `name` (its extension is `ext`).
+pub fn split_bytes(name: &str, bytes: &[u8], ext: Option<&str>) -> SplitFile {
     let decoded = match record::decode(bytes) {
         Ok(d) => d,
-        Err(d) => {
-            return PreparedFile {
-                name: name.to_string(),
-                encoding: "",
-                file_diagnostics: Vec::new(),
-                games: vec![Prepared::Rejected {
-                    line: 1,
-                    diagnostic: d,
-                }],
-            };
-        }
+        Err(d) => return SplitFile::Rejected(rejected_file(name, 1, d)),
     };
     let raws = record::split_games(&decoded.text);
-    let mut games = Vec::with_capacity(raws.len());
     if raws.is_empty() {
-        games.push(Prepared::Rejected {
-            line: 1,
-            diagnostic: Diagnostic::error(record::code::EMPTY_BODY, 1, 1, "the file holds no game"),
+        return SplitFile::Rejected(PreparedFile {
+            name: name.to_string(),
+            encoding: decoded.encoding,
+            file_diagnostics: decoded.diagnostics,
+            games: vec![Prepared::Rejected {
+                line: 1,
+                diagnostic: Diagnostic::error(
+                    record::code::EMPTY_BODY,
+                    1,
+                    1,
+                    "the file holds no game",
+                ),
+            }],
         });
     }
+    SplitFile::Split {
+        name: name.to_string(),
+        ext: ext.map(str::to_string),
+        encoding: decoded.encoding,
+        file_diagnostics: decoded.diagnostics,
+        raws,
+    }
+}
+
+/// Parses games of one file (all of them, or one chunk): kind detection, parsing, the content
+/// hash and the normalized moves.
+pub fn parse_raws(
+    name: &str,
+    ext: Option<&str>,
+    encoding: &'static str,
+    file_diagnostics: &[Diagnostic],
+    raws: Vec<record::RawGame>,
+    opts: &Options,
+) -> PreparedFile {
+    let mut games = Vec::with_capacity(raws.len());
     for mut raw in raws {
         let annotation = take_annotation(&mut raw);
         if raw.body.trim().is_empty() {
@@ -286,7 +318,7 @@ pub fn prepare_bytes(name: &str, bytes: &[u8], ext: Option<&str>, opts: &Options
         let mut parsed = parse_game(&raw, kind);
         parsed
             .diagnostics
-            .splice(0..0, decoded.diagnostics.iter().cloned().chain(kind_diags));
+            .splice(0..0, file_diagnostics.iter().cloned().chain(kind_diags));
         let hash = content_hash(kind, &raw);
         let keys = crate::explorer::move_keys(&parsed.body);
         games.push(Prepared::Game {
@@ -300,9 +332,39 @@ pub fn prepare_bytes(name: &str, bytes: &[u8], ext: Option<&str>, opts: &Options
     }
     PreparedFile {
         name: name.to_string(),
-        encoding: decoded.encoding,
-        file_diagnostics: decoded.diagnostics,
+        encoding,
+        file_diagnostics: file_diagnostics.to_vec(),
         games,
+    }
+}
+
+/// Reads and parses one file. Never fails: an unreadable file is one rejected entry.
+pub fn prepare_file(path: &Path, opts: &Options) -> PreparedFile {
+    prepare_split(split_file(path), opts)
+}
+
+/// Reads and parses the bytes of one file named `name` (its extension is `ext`).
+pub fn prepare_bytes(name: &str, bytes: &[u8], ext: Option<&str>, opts: &Options) -> PreparedFile {
+    prepare_split(split_bytes(name, bytes, ext), opts)
+}
+
+fn prepare_split(f: SplitFile, opts: &Options) -> PreparedFile {
+    match f {
+        SplitFile::Rejected(p) => p,
+        SplitFile::Split {
+            name,
+            ext,
+            encoding,
+            file_diagnostics,
+            raws,
+        } => parse_raws(
+            &name,
+            ext.as_deref(),
+            encoding,
+            &file_diagnostics,
+            raws,
+            opts,
+        ),
     }
 }
 
@@ -462,24 +524,26 @@ pub fn import_files(
     // Upper B-tree levels stay cached, and the sorts that build the indexes and the explorer tree
     // at the end of a bulk import stay in memory longer (32 MB; SQLite's default is 2 MB).
     conn.pragma_update(None, "cache_size", -32_768)?;
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::sync_channel::<(usize, PreparedFile)>(workers);
+    // reader → (jobs) → parse threads → (parsed chunks) → writer; the writer hands a token back
+    // for each chunk it has written, and the reader sends a chunk only for a token, so at most
+    // CHUNKS_IN_FLIGHT chunks are between them, however large the files.
+    let (job_tx, job_rx) = mpsc::sync_channel::<Job>(workers);
+    let job_rx = std::sync::Mutex::new(job_rx);
+    let (done_tx, done_rx) = mpsc::sync_channel::<Done>(CHUNKS_IN_FLIGHT);
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(CHUNKS_IN_FLIGHT);
+    for _ in 0..CHUNKS_IN_FLIGHT {
+        // The channel holds exactly this many: never blocks.
+        let _ = token_tx.send(());
+    }
     let mut summary = Summary::default();
     let result: Result<()> = std::thread::scope(|s| {
+        s.spawn(move || read_files(files, &job_tx, &token_rx));
         for _ in 0..workers {
-            let tx = tx.clone();
-            let next = &next;
-            s.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(path) = files.get(i) else { break };
-                    if tx.send((i, prepare_file(path, opts))).is_err() {
-                        break;
-                    }
-                }
-            });
+            let done_tx = done_tx.clone();
+            let job_rx = &job_rx;
+            s.spawn(move || parse_jobs(job_rx, &done_tx, opts));
         }
-        drop(tx);
+        drop(done_tx);
         let (sink, indexer) = match index {
             Some(ix) => {
                 let (itx, irx) = mpsc::sync_channel::<IndexJob>(1);
@@ -492,15 +556,16 @@ pub fn import_files(
         };
         let mut writer = Writer::new(conn, sink, import_id, opts.details);
         writer.staged = bulk;
-        let mut pending: BTreeMap<usize, PreparedFile> = BTreeMap::new();
+        let mut pending: BTreeMap<usize, Done> = BTreeMap::new();
         let mut want = 0usize;
         let written: Result<()> = (|| {
-            for (i, pf) in rx {
-                pending.insert(i, pf);
-                while let Some(pf) = pending.remove(&want) {
-                    writer.write_file(pf, &mut summary)?;
+            for done in &done_rx {
+                pending.insert(done.seq, done);
+                while let Some(done) = pending.remove(&want) {
+                    writer.write_file(done.file, &mut summary)?;
                     want += 1;
-                    if let Some(b) = &bar {
+                    let _ = token_tx.send(());
+                    if let Some(b) = bar.as_ref().filter(|_| done.last_of_file) {
                         b.inc(1);
                         b.set_message(format!("{} games", summary.imported));
                     }
@@ -508,7 +573,10 @@ pub fn import_files(
             }
             writer.commit(&mut summary)
         })();
-        // Closing the channel lets the index thread commit and end.
+        // On an error, closing these stops the reader and the parse threads; closing the writer's
+        // channel lets the index thread commit and end.
+        drop(done_rx);
+        drop(token_tx);
         drop(writer);
         let indexed = match indexer {
             Some(h) => h.join().unwrap_or_else(|_| {
@@ -534,6 +602,106 @@ pub fn import_files(
         params![now(), summary.imported as i64, summary.duplicates as i64, summary.rejected as i64, import_id],
     )?;
     Ok(summary)
+}
+
+/// Games parsed and handed to the writer as one unit: few, so that the games in memory stay few
+/// whatever the size of a file.
+pub const CHUNK_GAMES: usize = 64;
+/// Chunks between the reader and the writer at most.
+const CHUNKS_IN_FLIGHT: usize = 8;
+
+/// Work for a parse thread: `seq` orders the chunks of all files.
+enum Job {
+    Parse {
+        seq: usize,
+        last_of_file: bool,
+        file: std::sync::Arc<(String, Option<String>, &'static str, Vec<Diagnostic>)>,
+        raws: Vec<record::RawGame>,
+    },
+    /// A file rejected as a whole: nothing to parse.
+    Rejected { seq: usize, file: PreparedFile },
+}
+
+/// A parsed chunk on its way to the writer.
+struct Done {
+    seq: usize,
+    last_of_file: bool,
+    file: PreparedFile,
+}
+
+/// The reader: reads, decodes and splits the files in order and sends their games in chunks,
+/// each for a token from the writer.
+fn read_files(files: &[PathBuf], jobs: &mpsc::SyncSender<Job>, tokens: &mpsc::Receiver<()>) {
+    let mut seq = 0usize;
+    for path in files {
+        match split_file(path) {
+            SplitFile::Rejected(file) => {
+                if tokens.recv().is_err() || jobs.send(Job::Rejected { seq, file }).is_err() {
+                    return;
+                }
+                seq += 1;
+            }
+            SplitFile::Split {
+                name,
+                ext,
+                encoding,
+                file_diagnostics,
+                raws,
+            } => {
+                let file = std::sync::Arc::new((name, ext, encoding, file_diagnostics));
+                let chunks = raws.len().div_ceil(CHUNK_GAMES);
+                let mut raws = raws.into_iter();
+                for c in 0..chunks {
+                    let chunk: Vec<record::RawGame> = raws.by_ref().take(CHUNK_GAMES).collect();
+                    let job = Job::Parse {
+                        seq,
+                        last_of_file: c + 1 == chunks,
+                        file: file.clone(),
+                        raws: chunk,
+                    };
+                    if tokens.recv().is_err() || jobs.send(job).is_err() {
+                        return;
+                    }
+                    seq += 1;
+                }
+            }
+        }
+    }
+}
+
+/// A parse thread: parses chunks until the reader is done (or the writer has stopped).
+fn parse_jobs(
+    jobs: &std::sync::Mutex<mpsc::Receiver<Job>>,
+    done: &mpsc::SyncSender<Done>,
+    opts: &Options,
+) {
+    loop {
+        let job = match jobs.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let out = match job {
+            Err(_) => return,
+            Ok(Job::Rejected { seq, file }) => Done {
+                seq,
+                last_of_file: true,
+                file,
+            },
+            Ok(Job::Parse {
+                seq,
+                last_of_file,
+                file,
+                raws,
+            }) => Done {
+                seq,
+                last_of_file,
+                file: parse_raws(&file.0, file.1.as_deref(), file.2, &file.3, raws, opts),
+            },
+        };
+        if done.send(out).is_err() {
+            return;
+        }
+    }
 }
 
 /// Games the index thread adds before it commits (and searches see them). An import that stops

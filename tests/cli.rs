@@ -363,3 +363,39 @@ fn bulk_import_builds_the_same_explorer_tree() {
         assert_eq!(d.4, t.4.map(|v| 2 * v));
     }
 }
+
+/// Files are parsed in chunks of `CHUNK_GAMES` games on several threads; games are still stored
+/// in file order (ids follow files and lines), across chunk and file boundaries and around a
+/// rejected file.
+#[test]
+fn games_of_large_files_are_stored_in_file_order() {
+    let a = Archive::new();
+    let n = 2 * annals::ingest::CHUNK_GAMES + 7;
+    let mut big = String::new();
+    for i in 0..n {
+        big.push_str(&format!(
+            "[Game \"Sanguo\"]\n[Round \"{i}\"]\n\n1.马6进5，炮12平10，相7进9\n\n"
+        ));
+    }
+    let f1 = a.file("in/1.sanguo", &big);
+    a.file("in/2.sanguo", b"\xff\xfe\x00\x00\x01 not text");
+    let f3 = a.file("in/3.sanguo", SANGUO_GAME);
+    let s = a.import(&[a.dir.path().join("in")]);
+    assert_eq!((s.imported, s.rejected), (n + 1, 1));
+    let conn = annals::db::open(&a.db()).expect("db");
+    let rows: Vec<(i64, String, i64, Option<String>)> = conn
+        .prepare("SELECT id, source_file, source_line, round FROM games ORDER BY id")
+        .expect("prepare")
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    assert_eq!(rows.len(), n + 1);
+    for (i, (_, file, line, round)) in rows.iter().take(n).enumerate() {
+        assert_eq!(file, &f1.display().to_string());
+        assert_eq!(*line, 1 + 5 * i as i64);
+        assert_eq!(round.as_deref(), Some(i.to_string().as_str()));
+    }
+    assert_eq!(rows[n].1, f3.display().to_string());
+    assert!(rows.windows(2).all(|w| w[0].0 < w[1].0));
+}
