@@ -4,7 +4,7 @@
 use super::lexer::{Tk, Tok, lex_into, match_parens_into};
 
 type Buffers = (Vec<Tok>, Vec<Option<usize>>);
-use super::tables::{How, RegionType, TABLES, fold_key, roman, roman_str};
+use super::tables::{How, RegionType, TABLES, fold_key, roman, roman_str, with_key};
 use super::{Build, CardPlay, Checkpoint, Expansion, Holding, HotwGame, Target, Turn, code};
 use crate::diag::Sink;
 use crate::model::{Ctx, Outcome, Parsed, Seat};
@@ -88,6 +88,20 @@ struct Node {
 /// Splits a battle word into tokens: `XXV` → X X V, `fW` → f W, `X=V`, `c/`. The bool is true when
 /// case had to be changed. None when the word is not made of battle tokens.
 pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
+    let mut out = Vec::new();
+    let norm = battle_split(w, |t| out.push(t))?;
+    Some((out, norm))
+}
+
+/// [`battle_word`] without the `Vec`: checks the whole word first, then hands each token to
+/// `emit`. Nothing is emitted when the word is not made of battle tokens.
+fn battle_split(w: &str, mut emit: impl FnMut(&'static str)) -> Option<bool> {
+    let norm = battle_scan(w, &mut |_| {})?;
+    battle_scan(w, &mut emit);
+    Some(norm)
+}
+
+fn battle_scan(w: &str, emit: &mut impl FnMut(&'static str)) -> Option<bool> {
     const EXACT: [(&str, &[&str]); 15] = [
         ("sea", &["sea"]),
         ("For", &["For"]),
@@ -108,13 +122,12 @@ pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
     if w.is_empty() {
         return None;
     }
-    let mut out = Vec::new();
     let mut norm = false;
     let mut rest = w;
     'outer: while !rest.is_empty() {
         for (pat, toks) in EXACT {
             if rest.starts_with(pat) {
-                out.extend_from_slice(toks);
+                toks.iter().for_each(|t| emit(t));
                 rest = rest.get(pat.len()..).unwrap_or("");
                 continue 'outer;
             }
@@ -124,7 +137,7 @@ pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
                 .get(..pat.len())
                 .is_some_and(|p| p.eq_ignore_ascii_case(pat))
             {
-                out.extend_from_slice(toks);
+                toks.iter().for_each(|t| emit(t));
                 rest = rest.get(pat.len()..).unwrap_or("");
                 norm = true;
                 continue 'outer;
@@ -132,7 +145,7 @@ pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
         }
         return None;
     }
-    Some((out, norm))
+    Some(norm)
 }
 
 /// Normalizes a build item (`+f`, `+m`, `+ct`, `+c`, `+cp`); None when unknown.
@@ -144,6 +157,14 @@ fn build_item(s: &str) -> Option<&'static str> {
         "cp" => Some("cp"),
         _ => None,
     }
+}
+
+/// What a card word is, for the cards read by their arguments.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CardKey {
+    Civil,
+    King,
+    Other,
 }
 
 /// Parser of one line's tokens, writing diagnostics and collecting unreadable parts.
@@ -282,15 +303,16 @@ impl Lp<'_, '_> {
             match kind {
                 Tk::Word => {
                     let w = self.l.s(k);
-                    if let Some((toks, norm)) = battle_word(w) {
+                    let before = node.battle.len();
+                    if let Some(norm) = battle_split(w, |t| node.battle.push(t.to_string())) {
                         if norm {
+                            let toks = node.battle.get(before..).unwrap_or_default().join(" ");
                             self.info(
                                 code::BATTLE_NORMALIZED,
                                 k,
-                                format!("battle {w:?} read as {}", toks.join(" ")),
+                                format!("battle {w:?} read as {toks}"),
                             );
                         }
-                        node.battle.extend(toks.iter().map(|t| t.to_string()));
                     } else if !matched {
                         // the unclosed group ends before this name (and the comma before it)
                         return if self.l.kind(k - 1) == Some(Tk::Comma) {
@@ -536,7 +558,8 @@ impl Lp<'_, '_> {
         turn: &mut Turn,
     ) {
         let fixed = origin.is_some();
-        let mut chain: Option<(Node, Vec<String>)> = origin.map(|o| (o, Vec::new()));
+        // the chain's origin region and the sea route of its first leg
+        let mut chain: Option<(String, Vec<String>)> = origin.map(|o| (o.name, Vec::new()));
         // regions reached by the current chain: its origin and the legs from `chain_start` on
         let mut chain_start = turn.expansions.len();
         let mut build_mode = false;
@@ -587,7 +610,7 @@ impl Lp<'_, '_> {
             let seg_start = j;
             let start = match (&chain, self.l.kind(j)) {
                 (Some((o, _)), Some(Tk::Arrow | Tk::Dash2)) if fixed => Some(Node {
-                    name: o.name.clone(),
+                    name: o.clone(),
                     ..Node::default()
                 }),
                 _ => None,
@@ -625,7 +648,8 @@ impl Lp<'_, '_> {
             match &chain {
                 None => {
                     let via = seq.get(1).map(|n| n.via.clone()).unwrap_or_default();
-                    if let Some(o) = seq.first().cloned() {
+                    // only the origin's name is used after this: its builds move out
+                    if let Some(o) = seq.first_mut() {
                         if !o.battle.is_empty() {
                             self.warn(
                                 code::BATTLE_UNKNOWN,
@@ -636,17 +660,17 @@ impl Lp<'_, '_> {
                         if !o.builds.is_empty() {
                             turn.builds.push(Build {
                                 region: o.name.clone(),
-                                items: o.builds.clone(),
+                                items: std::mem::take(&mut o.builds),
                             });
                         }
                         chain_start = turn.expansions.len();
-                        chain = Some((o, via));
+                        chain = Some((o.name.clone(), via));
                     }
                 }
                 Some(_) if from_origin => {}
                 Some((o, via)) => {
                     let first_name = seq.first().map(|n| n.name.as_str()).unwrap_or_default();
-                    let reached = o.name == first_name
+                    let reached = *o == first_name
                         || turn
                             .expansions
                             .get(chain_start..)
@@ -669,7 +693,7 @@ impl Lp<'_, '_> {
                         seq.insert(
                             0,
                             Node {
-                                name: o.name.clone(),
+                                name: o.clone(),
                                 ..Node::default()
                             },
                         );
@@ -825,14 +849,18 @@ impl Lp<'_, '_> {
         turn: &mut Turn,
     ) -> CardPlay {
         let w = self.l.s(i);
-        let key = fold_key(w);
+        let key = with_key(w, false, |k| match k {
+            "civil" => CardKey::Civil,
+            "king" | "kingdom" => CardKey::King,
+            _ => CardKey::Other,
+        });
         let mut play = CardPlay::default();
         self.plus.clear();
         let simple_amount = groups.len() == 1
             && groups.first().is_some_and(|&(a, b)| {
                 b == a + 1 && matches!(self.l.kind(a), Some(Tk::Plus | Tk::Num))
             });
-        let resolved = if key == "civil" {
+        let resolved = if key == CardKey::Civil {
             if simple_amount {
                 self.info(
                     code::CARD_CONTEXT,
@@ -855,7 +883,7 @@ impl Lp<'_, '_> {
                 );
                 None
             }
-        } else if key == "king" || key == "kingdom" {
+        } else if key == CardKey::King {
             match groups.first() {
                 Some(&(a, _)) if self.l.kind(a) == Some(Tk::Word) => {
                     let inner = self.l.s(a);
@@ -930,16 +958,19 @@ impl Lp<'_, '_> {
                 }
             }
         };
-        match resolved {
+        let code_: &str = match resolved {
             Some(c) => {
                 play.card = c.code.clone();
                 play.name = c.name.clone();
-                self.check_card_epoch(&play.card, i);
+                self.check_card_epoch(&c.code, i);
+                &c.code
             }
-            None => play.card = w.to_string(),
-        }
-        let code_ = play.card.clone();
-        match code_.as_str() {
+            None => {
+                play.card = w.to_string();
+                w
+            }
+        };
+        match code_ {
             "Mig" => {
                 for (n, &(a, b)) in groups.iter().enumerate() {
                     if n == 0 {
@@ -1003,7 +1034,7 @@ impl Lp<'_, '_> {
                 for &(a, b) in groups {
                     if (a..b).any(|k| matches!(self.l.kind(k), Some(Tk::Arrow | Tk::Dash2))) {
                         let before = turn.expansions.len();
-                        self.moves(a, b, None, Some(&code_), turn);
+                        self.moves(a, b, None, Some(code_), turn);
                         let legs = turn.expansions.get(before..).unwrap_or(&[]);
                         let mut s = String::new();
                         for (n, e) in legs.iter().enumerate() {
@@ -1247,6 +1278,17 @@ fn epoch_line(t: &str) -> Option<EpochLine> {
 
 /// A bare resumption line: `(con't)`, `(cont)`, `(continued)`, `續`.
 fn is_cont(t: &str) -> bool {
+    // every form starts with a bracket, `c`/`C` or `續`/`续` (lower-casing keeps that)
+    if !t.starts_with(['(', '（', 'c', 'C', '續', '续']) {
+        return false;
+    }
+    if t.is_ascii() {
+        // the same steps on ASCII text, without lower-casing a copy
+        let inner = t.trim_start_matches('(').trim_end_matches(')').trim();
+        return ["con't", "cont", "cont'd", "continued"]
+            .iter()
+            .any(|f| inner.eq_ignore_ascii_case(f));
+    }
     let low = t.to_lowercase();
     let inner = low
         .trim_start_matches(['(', '（'])
@@ -1259,9 +1301,9 @@ fn is_cont(t: &str) -> bool {
 }
 
 /// A turn header `P(Empire): rest` or a pause `P(Empire)後暫停`.
-struct Header {
+struct Header<'a> {
     seat: usize,
-    empire: String,
+    empire: &'a str,
     empire_col: u32,
     /// Token index (in the line) where the rest begins.
     rest: usize,
@@ -1269,7 +1311,7 @@ struct Header {
     colon: bool,
 }
 
-fn header(l: &Line) -> Option<Header> {
+fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
     let seat = seat_of(l.s(0))?;
     if l.kind(1) != Some(Tk::LParen) {
         return None;
@@ -1278,7 +1320,7 @@ fn header(l: &Line) -> Option<Header> {
     if rp < 3 || (2..rp).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Comma | Tk::Semi))) {
         return None;
     }
-    let empire = l.raw(2, rp).trim().to_string();
+    let empire = l.raw(2, rp).trim();
     let after = l.toks.get(rp + 1);
     let after_text = after.and_then(|t| l.text.get(t.start..)).unwrap_or("");
     let (rest, pause, colon) = match l.kind(rp + 1) {
@@ -1534,9 +1576,9 @@ impl State<'_> {
         if let Some(h) = h {
             let seat = SEATS.get(h.seat).copied().unwrap_or("?").to_string();
             let empire = TABLES
-                .empire(&h.empire, self.epoch, true)
+                .empire(h.empire, self.epoch, true)
                 .map(|e| e.0.code.clone())
-                .unwrap_or_else(|| h.empire.clone());
+                .unwrap_or_else(|| h.empire.to_string());
             if let Some(last) = self.game.turns.last()
                 && (last.player != seat || last.empire != empire)
             {
@@ -1574,11 +1616,11 @@ impl State<'_> {
             line: no,
             ..Turn::default()
         };
-        match TABLES.empire(&h.empire, self.epoch, true) {
+        match TABLES.empire(h.empire, self.epoch, true) {
             Some((e, how, chose)) => {
                 turn.empire = e.code.clone();
                 turn.minor = e.minor;
-                let w = h.empire.as_str();
+                let w = h.empire;
                 let msg = match &how {
                     How::Exact => None,
                     How::Folded => Some((
@@ -1670,7 +1712,7 @@ impl State<'_> {
                     h.empire_col,
                     format!("unknown empire {:?}; kept as written", h.empire),
                 );
-                turn.empire = h.empire.clone();
+                turn.empire = h.empire.to_string();
                 if self.epoch.is_none() {
                     self.sink.warning(
                         code::EPOCH_INFERRED,
@@ -1957,10 +1999,7 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     if let Some(f) = first {
         let is_card = l.kind(f) == Some(Tk::Word) && {
             let w = l.s(f);
-            let key = fold_key(w);
-            let strict = key == "civil"
-                || key == "king"
-                || key == "kingdom"
+            let strict = with_key(w, false, |k| matches!(k, "civil" | "king" | "kingdom"))
                 || TABLES.card(w, false).is_some();
             let has_arrow = (f..hi).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Dash2)));
             strict || (header && !has_arrow && TABLES.region(w, false).is_none())
