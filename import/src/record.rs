@@ -122,21 +122,26 @@ fn replaced_warning(enc: &str) -> Diagnostic {
 
 /// Text that is mostly control characters is a binary file that happened to decode.
 fn check_text(s: &str) -> Result<(), Diagnostic> {
-    let (controls, chars, nul) = if s.is_ascii() {
-        // ASCII: one byte per character, and the control characters are 0x00–0x1F and 0x7F
-        let controls = s
-            .bytes()
-            .filter(|&b| (b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x0c)) || b == 0x7f)
-            .count();
-        let nul = controls > 0 && s.as_bytes().contains(&0);
-        (controls, s.len(), nul)
+    // Byte-wise, on the UTF-8: a character starts at every byte that is no continuation byte;
+    // control characters are the ASCII ones (0x00–0x1F, 0x7F) and C1 (U+0080–U+009F, encoded
+    // 0xC2 0x80–0x9F); NUL is the byte 0.
+    let b = s.as_bytes();
+    let chars = b.iter().filter(|&&x| (x as i8) >= -0x40).count();
+    let ascii_controls = b
+        .iter()
+        .filter(|&&x| (x < 0x20 && !matches!(x, b'\n' | b'\r' | b'\t' | 0x0c)) || x == 0x7f)
+        .count();
+    let c1_controls = if b.contains(&0xc2) {
+        b.windows(2)
+            .filter(|w| {
+                w.first() == Some(&0xc2) && w.get(1).is_some_and(|x| (0x80..=0x9f).contains(x))
+            })
+            .count()
     } else {
-        let controls = s
-            .chars()
-            .filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\u{c}'))
-            .count();
-        (controls, s.chars().count(), s.contains('\0'))
+        0
     };
+    let controls = ascii_controls + c1_controls;
+    let nul = ascii_controls > 0 && b.contains(&0);
     if nul || controls * 20 > chars.max(1) {
         return Err(Diagnostic::error(
             code::BINARY,
@@ -426,6 +431,30 @@ mod tests {
                 .iter()
                 .all(|d| d.code == code::TAG_MALFORMED)
         );
+    }
+
+    #[test]
+    fn control_characters_are_counted_per_character() {
+        let by_chars = |s: &str| {
+            let controls = s
+                .chars()
+                .filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\u{c}'))
+                .count();
+            !(s.contains('\0') || controls * 20 > s.chars().count().max(1))
+        };
+        for s in [
+            "",
+            "plain text\n",
+            "魏殺漢\u{1}\u{2}",
+            "\u{85}\u{9f}\u{a0}abc",
+            "a\u{7f}\u{80}",
+            "x\0y",
+            "\u{1}",
+            "ab\u{1b}cdefghijklmnopqrstuvwxyz",
+            "αβγ\u{9}\u{b}\u{c}\u{d}",
+        ] {
+            assert_eq!(check_text(s).is_ok(), by_chars(s), "{s:?}");
+        }
     }
 
     #[test]
