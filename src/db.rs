@@ -405,8 +405,8 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
                     m.from[1],
                     m.to[0],
                     m.to[1],
-                    m.capture.as_ref().map(|c| c.piece.as_str()),
-                    m.capture.as_ref().map(|c| c.side.as_str()),
+                    m.capture.as_ref().map(|c| &*c.piece),
+                    m.capture.as_ref().map(|c| &*c.side),
                     serde_json::to_string(&m.events)?,
                     prefix,
                 ])?;
