@@ -267,7 +267,7 @@ pub fn seat_results(p: &ParsedGame) -> Vec<SeatResult> {
                 if let Some(s) = t.score {
                     match last.iter_mut().find(|(p, _)| *p == t.player) {
                         Some(e) => e.1 = s,
-                        None => last.push((t.player.clone(), s)),
+                        None => last.push((t.player.to_string(), s)),
                     }
                 }
             }

@@ -1,6 +1,8 @@
 //! The line-by-line HotW parser. See the module docs of [`crate::hotw`] for the grammar and every
 //! lenient decision; this file holds the mechanics.
 
+use std::borrow::Cow;
+
 use super::lexer::{Tk, Tok, lex_into, match_parens_into};
 
 type Buffers = (Vec<Tok>, Vec<Option<usize>>);
@@ -78,10 +80,10 @@ impl<'a> Line<'a> {
 /// A region in a chain with what was recorded on it.
 #[derive(Debug, Clone, Default)]
 struct Node {
-    name: String,
-    via: Vec<String>,
-    battle: Vec<String>,
-    builds: Vec<String>,
+    name: Cow<'static, str>,
+    via: Vec<Cow<'static, str>>,
+    battle: Vec<Cow<'static, str>>,
+    builds: Vec<Cow<'static, str>>,
     repaired: bool,
 }
 
@@ -175,6 +177,8 @@ struct Lp<'l, 's> {
     unparsed: Vec<String>,
     /// `+N` texts of the card being read (for its detail).
     plus: Vec<String>,
+    /// A buffer for the nodes of a segment, reused.
+    seq: Vec<Node>,
 }
 
 impl Lp<'_, '_> {
@@ -203,7 +207,7 @@ impl Lp<'_, '_> {
 
     /// Resolves a region-like word with diagnostics. With `allow_x`, a word that does not resolve but
     /// does without a trailing `X` (`GanValX` style) yields the region and a lost battle.
-    fn region_at(&mut self, i: usize, allow_x: bool) -> (String, bool) {
+    fn region_at(&mut self, i: usize, allow_x: bool) -> (Cow<'static, str>, bool) {
         let w = self.l.s(i);
         if allow_x && w.len() > 1 && w.ends_with('X') && TABLES.region(w, false).is_none() {
             let stem = w.get(..w.len() - 1).unwrap_or("");
@@ -214,10 +218,10 @@ impl Lp<'_, '_> {
         (self.region_str(w, i), false)
     }
 
-    fn region_str(&mut self, w: &str, i: usize) -> String {
+    fn region_str(&mut self, w: &str, i: usize) -> Cow<'static, str> {
         match TABLES.region(w, true) {
             Some((r, how)) => {
-                let code = r.code.clone();
+                let code = Cow::Borrowed(r.code.as_str());
                 self.report_how(
                     &how,
                     w,
@@ -236,7 +240,7 @@ impl Lp<'_, '_> {
                     i,
                     format!("unknown region {w:?}; kept as written"),
                 );
-                w.to_string()
+                Cow::Owned(w.to_string())
             }
         }
     }
@@ -304,7 +308,7 @@ impl Lp<'_, '_> {
                 Tk::Word => {
                     let w = self.l.s(k);
                     let before = node.battle.len();
-                    if let Some(norm) = battle_split(w, |t| node.battle.push(t.to_string())) {
+                    if let Some(norm) = battle_split(w, |t| node.battle.push(Cow::Borrowed(t))) {
                         if norm {
                             let toks = node.battle.get(before..).unwrap_or_default().join(" ");
                             self.info(
@@ -326,7 +330,7 @@ impl Lp<'_, '_> {
                             k,
                             format!("{w:?} is no battle token; kept as written"),
                         );
-                        node.battle.push(w.to_string());
+                        node.battle.push(Cow::Owned(w.to_string()));
                     }
                 }
                 Tk::Plus => self.plus_items(k, &mut node.builds),
@@ -340,7 +344,7 @@ impl Lp<'_, '_> {
                         k,
                         format!("{w:?} is no battle token; kept as written"),
                     );
-                    node.battle.push(w.to_string());
+                    node.battle.push(Cow::Owned(w.to_string()));
                 }
                 Tk::Arrow | Tk::Dash2 => {
                     self.unreadable(k, end);
@@ -363,18 +367,18 @@ impl Lp<'_, '_> {
     }
 
     /// `+f`, `+ct`, `+f+m` → build items.
-    fn plus_items(&mut self, k: usize, out: &mut Vec<String>) {
+    fn plus_items(&mut self, k: usize, out: &mut Vec<Cow<'static, str>>) {
         let w = self.l.s(k);
         for part in w.split('+').filter(|p| !p.is_empty()) {
             match build_item(part) {
-                Some(b) => out.push(b.to_string()),
+                Some(b) => out.push(Cow::Borrowed(b)),
                 None => {
                     self.warn(
                         code::BUILD_UNKNOWN,
                         k,
                         format!("build \"+{part}\" is none of +f, +m, +ct; kept as written"),
                     );
-                    out.push(part.to_string());
+                    out.push(Cow::Owned(part.to_string()));
                 }
             }
         }
@@ -411,7 +415,7 @@ impl Lp<'_, '_> {
 
     /// A full name written in several words (`Great Plain of China`) starting at `i`, when the
     /// first word alone is no code: the code and the index after the last word.
-    fn full_name(&self, i: usize, hi: usize) -> Option<(String, usize)> {
+    fn full_name(&self, i: usize, hi: usize) -> Option<(Cow<'static, str>, usize)> {
         if self.l.kind(i + 1) != Some(Tk::Word) || TABLES.region(self.l.s(i), false).is_some() {
             return None;
         }
@@ -421,7 +425,7 @@ impl Lp<'_, '_> {
         }
         while end > i + 1 {
             if let Some((r, How::Name)) = TABLES.region(self.l.raw(i, end), false) {
-                return Some((r.code.clone(), end));
+                return Some((Cow::Borrowed(r.code.as_str()), end));
             }
             end -= 1;
         }
@@ -429,7 +433,7 @@ impl Lp<'_, '_> {
     }
 
     /// Seas of a sea route `(Atl, Ind, WPac)` between `lo` and `hi`.
-    fn seas(&mut self, lo: usize, hi: usize) -> Vec<String> {
+    fn seas(&mut self, lo: usize, hi: usize) -> Vec<Cow<'static, str>> {
         let mut out = Vec::new();
         for k in lo..hi {
             match self.l.kind(k) {
@@ -462,8 +466,9 @@ impl Lp<'_, '_> {
         i: usize,
         hi: usize,
         start: Option<Node>,
-    ) -> Result<(Vec<Node>, usize), usize> {
-        let mut nodes = Vec::new();
+        nodes: &mut Vec<Node>,
+    ) -> Result<usize, usize> {
+        nodes.clear();
         let mut j = i;
         match start {
             Some(n) => nodes.push(n),
@@ -544,7 +549,7 @@ impl Lp<'_, '_> {
             nodes.push(n);
             j = nj;
         }
-        Ok((nodes, j))
+        Ok(j)
     }
 
     /// Expansion chains and builds between `lo` and `hi`. `origin` fixes the chain origin (a
@@ -559,9 +564,12 @@ impl Lp<'_, '_> {
     ) {
         let fixed = origin.is_some();
         // the chain's origin region and the sea route of its first leg
-        let mut chain: Option<(String, Vec<String>)> = origin.map(|o| (o.name, Vec::new()));
+        let mut chain: Option<(Cow<'static, str>, Vec<Cow<'static, str>>)> =
+            origin.map(|o| (o.name, Vec::new()));
         // regions reached by the current chain: its origin and the legs from `chain_start` on
         let mut chain_start = turn.expansions.len();
+        // the nodes of the segment being read (a buffer kept from line to line)
+        let mut seq = std::mem::take(&mut self.seq);
         let mut build_mode = false;
         let mut at_start = true;
         let mut j = lo;
@@ -616,7 +624,7 @@ impl Lp<'_, '_> {
                 _ => None,
             };
             let from_origin = start.is_some();
-            let (mut seq, nj) = match self.segment(j, hi, start) {
+            let nj = match self.segment(j, hi, start, &mut seq) {
                 Ok(x) => x,
                 Err(e) => {
                     let stop = self.l.find(e.max(j + 1), hi, &[Tk::Semi]);
@@ -669,7 +677,7 @@ impl Lp<'_, '_> {
                 }
                 Some(_) if from_origin => {}
                 Some((o, via)) => {
-                    let first_name = seq.first().map(|n| n.name.as_str()).unwrap_or_default();
+                    let first_name = seq.first().map(|n| &*n.name).unwrap_or_default();
                     let reached = *o == first_name
                         || turn
                             .expansions
@@ -700,7 +708,7 @@ impl Lp<'_, '_> {
                     }
                 }
             }
-            let mut it = seq.into_iter();
+            let mut it = seq.drain(..);
             let Some(mut prev) = it.next().map(|n| n.name) else {
                 continue;
             };
@@ -717,6 +725,7 @@ impl Lp<'_, '_> {
                 });
             }
         }
+        self.seq = seq;
     }
 
     fn node_builds(&mut self, n: Node, lo: usize, hi: usize, turn: &mut Turn) {
@@ -817,7 +826,7 @@ impl Lp<'_, '_> {
                     let o = card.detail.clone().unwrap_or_default();
                     let origin = if card.card == "Barbar" && !o.is_empty() {
                         Some(Node {
-                            name: o,
+                            name: Cow::Owned(o),
                             ..Node::default()
                         })
                     } else {
@@ -900,8 +909,8 @@ impl Lp<'_, '_> {
                                 code::CARD_FUZZY,
                                 "card",
                             );
-                            play.card = code_;
-                            play.name = c.name.clone();
+                            play.card = Cow::Borrowed(c.code.as_str());
+                            play.name = Cow::Borrowed(c.name.as_str());
                         }
                         None => {
                             self.warn(
@@ -909,7 +918,7 @@ impl Lp<'_, '_> {
                                 a,
                                 format!("unknown kingdom card {inner:?}; kept as written"),
                             );
-                            play.card = inner.to_string();
+                            play.card = Cow::Owned(inner.to_string());
                         }
                     }
                     self.check_card_epoch(&play.card, i);
@@ -960,13 +969,13 @@ impl Lp<'_, '_> {
         };
         let code_: &str = match resolved {
             Some(c) => {
-                play.card = c.code.clone();
-                play.name = c.name.clone();
+                play.card = Cow::Borrowed(c.code.as_str());
+                play.name = Cow::Borrowed(c.name.as_str());
                 self.check_card_epoch(&c.code, i);
                 &c.code
             }
             None => {
-                play.card = w.to_string();
+                play.card = Cow::Owned(w.to_string());
                 w
             }
         };
@@ -986,7 +995,7 @@ impl Lp<'_, '_> {
                     let mut name = String::new();
                     for k in a..b {
                         if self.l.kind(k) == Some(Tk::Word) {
-                            name = self.region_str(self.l.s(k), k);
+                            name = self.region_str(self.l.s(k), k).into_owned();
                             if TABLES
                                 .region(&name, false)
                                 .is_some_and(|(r, _)| r.kind != RegionType::Wasteland)
@@ -1137,7 +1146,7 @@ impl Lp<'_, '_> {
                     } else {
                         let (name, lost) = self.region_at(k, true);
                         play.targets.push(Target {
-                            region: name,
+                            region: name.into_owned(),
                             effects: if lost { vec!["X".into()] } else { Vec::new() },
                         });
                         cur = Some(play.targets.len() - 1);
@@ -1403,6 +1412,8 @@ struct State<'c> {
     seen: [bool; 6],
     /// Token buffers reused from line to line.
     buffers: Buffers,
+    /// The segment buffer of [`Lp`], reused from line to line.
+    seq: Vec<Node>,
 }
 
 /// Parses a body (see [`crate::hotw::parse`]).
@@ -1427,6 +1438,7 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
         colour_line: None,
         seen: [false; 6],
         buffers: (Vec::new(), Vec::new()),
+        seq: Vec::new(),
     };
     for (idx, text) in clean.split('\n').enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
@@ -1521,9 +1533,11 @@ impl State<'_> {
                     epoch,
                     unparsed: Vec::new(),
                     plus: Vec::new(),
+                    seq: std::mem::take(&mut self.seq),
                 };
                 turn_line(&mut lp, 0, turn, false);
                 turn.unparsed.append(&mut lp.unparsed);
+                self.seq = lp.seq;
             }
             None => {
                 let col = l.col(0);
@@ -1612,13 +1626,13 @@ impl State<'_> {
             );
         }
         let mut turn = Turn {
-            player: seat.to_string(),
+            player: Cow::Borrowed(seat),
             line: no,
             ..Turn::default()
         };
         match TABLES.empire(h.empire, self.epoch, true) {
             Some((e, how, chose)) => {
-                turn.empire = e.code.clone();
+                turn.empire = Cow::Borrowed(e.code.as_str());
                 turn.minor = e.minor;
                 let w = h.empire;
                 let msg = match &how {
@@ -1712,7 +1726,7 @@ impl State<'_> {
                     h.empire_col,
                     format!("unknown empire {:?}; kept as written", h.empire),
                 );
-                turn.empire = h.empire.to_string();
+                turn.empire = Cow::Owned(h.empire.to_string());
                 if self.epoch.is_none() {
                     self.sink.warning(
                         code::EPOCH_INFERRED,
@@ -1732,9 +1746,11 @@ impl State<'_> {
             epoch: turn.epoch,
             unparsed: Vec::new(),
             plus: Vec::new(),
+            seq: std::mem::take(&mut self.seq),
         };
         turn_line(&mut lp, h.rest, &mut turn, true);
         turn.unparsed.append(&mut lp.unparsed);
+        self.seq = lp.seq;
         self.game.turns.push(turn);
         self.cur = Some(self.game.turns.len() - 1);
     }
@@ -1765,6 +1781,7 @@ impl State<'_> {
             epoch,
             unparsed: Vec::new(),
             plus: Vec::new(),
+            seq: std::mem::take(&mut self.seq),
         };
         let mut holdings: Vec<Holding> = Vec::new();
         let mut pending: Vec<usize> = Vec::new();
@@ -1776,7 +1793,7 @@ impl State<'_> {
                     let (region, _) = lp.region_at(k, false);
                     holdings.push(Holding {
                         player: player.clone(),
-                        region,
+                        region: region.into_owned(),
                         facilities: Vec::new(),
                         unit_epoch: None,
                     });
@@ -2000,7 +2017,7 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
         let is_card = l.kind(f) == Some(Tk::Word) && {
             let w = l.s(f);
             let strict = with_key(w, false, |k| matches!(k, "civil" | "king" | "kingdom"))
-                || TABLES.card(w, false).is_some();
+                || TABLES.is_card(w);
             let has_arrow = (f..hi).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Dash2)));
             strict || (header && !has_arrow && TABLES.region(w, false).is_none())
         };

@@ -341,6 +341,8 @@ pub struct Tables {
     region_ix: Index,
     empire_ix: Index,
     card_ix: Index,
+    /// For each region row: does its code, read as a card, name one? (see [`Tables::is_card`])
+    region_is_card: Vec<bool>,
 }
 
 const REGIONS_CSV: &str = include_str!("../../data/hotw/regions.csv");
@@ -453,7 +455,21 @@ impl Tables {
                 ix.add_alias(alias, row, note, epoch);
             }
         }
+        t.region_is_card = t
+            .regions
+            .iter()
+            .map(|r| t.card(&r.code, false).is_some())
+            .collect();
         t
+    }
+
+    /// `self.card(w, false).is_some()`, answered in one look-up when `w` is exactly a region's
+    /// code (what most move lines start with).
+    pub fn is_card(&self, w: &str) -> bool {
+        match self.region_ix.code.get(w) {
+            Some(&r) => self.region_is_card.get(r).copied().unwrap_or(false),
+            None => self.card(w, false).is_some(),
+        }
     }
 
     /// Resolves a region, sea or wasteland.
