@@ -1425,10 +1425,16 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
     } else {
         (std::borrow::Cow::Borrowed(body), Vec::new())
     };
+    // A turn takes about four lines (header, moves, builds, a blank line): reserve once instead
+    // of growing a vector of large `Turn`s.
+    let lines = 1 + clean.bytes().filter(|&b| b == b'\n').count();
     let mut st = State {
         ctx,
         sink: Sink::default(),
-        game: HotwGame::default(),
+        game: HotwGame {
+            turns: Vec::with_capacity(lines / 4 + 1),
+            ..HotwGame::default()
+        },
         epoch: None,
         cur: None,
         snapshot: None,
@@ -1437,8 +1443,8 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
         colours: vec![None; 6],
         colour_line: None,
         seen: [false; 6],
-        buffers: (Vec::new(), Vec::new()),
-        seq: Vec::new(),
+        buffers: (Vec::with_capacity(32), Vec::with_capacity(32)),
+        seq: Vec::with_capacity(8),
     };
     for (idx, text) in clean.split('\n').enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
