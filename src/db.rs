@@ -350,7 +350,7 @@ pub fn seat_results(p: &ParsedGame) -> Vec<SeatResult> {
                 if let Some(s) = t.score {
                     match last.iter_mut().find(|(p, _)| *p == t.player) {
                         Some(e) => e.1 = s,
-                        None => last.push((t.player.clone(), s)),
+                        None => last.push((t.player.to_string(), s)),
                     }
                 }
             }
@@ -488,8 +488,8 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body, keys: &[String]) -> Resul
                     m.from[1],
                     m.to[0],
                     m.to[1],
-                    m.capture.as_ref().map(|c| c.piece.as_str()),
-                    m.capture.as_ref().map(|c| c.side.as_str()),
+                    m.capture.as_ref().map(|c| &*c.piece),
+                    m.capture.as_ref().map(|c| &*c.side),
                     serde_json::to_string(&m.events)?,
                     prefix,
                 ])?;

@@ -812,17 +812,17 @@ fn kind_terms(body: &Body) -> KindTerms {
             let mut cards = BTreeSet::new();
             let mut regions = BTreeSet::new();
             for t in &g.turns {
-                empires.insert(t.empire.clone(), ());
+                empires.insert(t.empire.to_string(), ());
                 for c in &t.cards {
-                    cards.insert((c.card.clone(), c.name.clone()));
+                    cards.insert((c.card.to_string(), c.name.to_string()));
                 }
                 for e in &t.expansions {
-                    regions.insert(e.from.clone());
-                    regions.insert(e.to.clone());
-                    regions.extend(e.via.iter().cloned());
+                    regions.insert(e.from.to_string());
+                    regions.insert(e.to.to_string());
+                    regions.extend(e.via.iter().map(|v| v.to_string()));
                 }
                 for b in &t.builds {
-                    regions.insert(b.region.clone());
+                    regions.insert(b.region.to_string());
                 }
             }
             for e in empires.keys() {
@@ -844,7 +844,7 @@ fn kind_terms(body: &Body) -> KindTerms {
                 .iter()
                 .find(|t| t.epoch == 1 || t.epoch == g.turns[0].epoch)
             {
-                k.opening.push(first.empire.clone());
+                k.opening.push(first.empire.to_string());
             }
         }
         Body::Sanguo(g) => {

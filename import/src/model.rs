@@ -40,28 +40,44 @@ impl Kind {
 
     /// The value of a `Game` tag (or `--kind`), case-insensitive, with the aliases of CONTRACT.md.
     pub fn from_name(s: &str) -> Option<Kind> {
+        const NAMES: [(&str, Kind); 17] = [
+            ("hotw", Kind::Hotw),
+            ("history of the world", Kind::Hotw),
+            ("history-of-the-world", Kind::Hotw),
+            ("世史", Kind::Hotw),
+            ("sanguo", Kind::Sanguo),
+            ("三国", Kind::Sanguo),
+            ("三國", Kind::Sanguo),
+            ("三国演弈棋", Kind::Sanguo),
+            ("三國演弈棋", Kind::Sanguo),
+            ("三国演弈", Kind::Sanguo),
+            ("wec", Kind::Wec),
+            ("weaponized chess", Kind::Wec),
+            ("weaponizedchess", Kind::Wec),
+            ("deluge", Kind::Deluge),
+            ("diplomacy", Kind::Deluge),
+            ("diplomacy deluge", Kind::Deluge),
+            ("dip", Kind::Deluge),
+        ];
         let t = s.trim();
-        let l = t.to_ascii_lowercase();
-        match l.as_str() {
-            "hotw" | "history of the world" | "history-of-the-world" | "世史" => Some(Kind::Hotw),
-            "sanguo" | "三国" | "三國" | "三国演弈棋" | "三國演弈棋" | "三国演弈" => {
-                Some(Kind::Sanguo)
-            }
-            "wec" | "weaponized chess" | "weaponizedchess" => Some(Kind::Wec),
-            "deluge" | "diplomacy" | "diplomacy deluge" | "dip" => Some(Kind::Deluge),
-            _ => None,
-        }
+        NAMES
+            .iter()
+            .find(|(n, _)| t.eq_ignore_ascii_case(n))
+            .map(|&(_, k)| k)
     }
 
     /// The kind a file extension names (`hotw`, `sanguo`, `wec`, `dip`), case-insensitive.
     pub fn from_extension(ext: &str) -> Option<Kind> {
-        match ext.to_ascii_lowercase().as_str() {
-            "hotw" => Some(Kind::Hotw),
-            "sanguo" => Some(Kind::Sanguo),
-            "wec" => Some(Kind::Wec),
-            "dip" | "deluge" => Some(Kind::Deluge),
-            _ => None,
-        }
+        [
+            ("hotw", Kind::Hotw),
+            ("sanguo", Kind::Sanguo),
+            ("wec", Kind::Wec),
+            ("dip", Kind::Deluge),
+            ("deluge", Kind::Deluge),
+        ]
+        .iter()
+        .find(|(n, _)| ext.eq_ignore_ascii_case(n))
+        .map(|&(_, k)| k)
     }
 }
 

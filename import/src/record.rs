@@ -122,11 +122,34 @@ fn replaced_warning(enc: &str) -> Diagnostic {
 
 /// Text that is mostly control characters is a binary file that happened to decode.
 fn check_text(s: &str) -> Result<(), Diagnostic> {
-    let controls = s
-        .chars()
-        .filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\u{c}'))
-        .count();
-    if s.contains('\0') || controls * 20 > s.chars().count().max(1) {
+    // Byte-wise, on the UTF-8: a character starts at every byte that is no continuation byte;
+    // control characters are the ASCII ones (0x00–0x1F, 0x7F) and C1 (U+0080–U+009F, encoded
+    // 0xC2 0x80–0x9F); NUL is the byte 0.
+    let b = s.as_bytes();
+    let (mut chars, mut ascii_controls) = (0usize, 0usize);
+    // counted in u8 lanes over runs of at most 255 bytes (branch-free, so it vectorizes)
+    for run in b.chunks(255) {
+        let (mut c, mut k) = (0u8, 0u8);
+        for &x in run {
+            c += u8::from((x as i8) >= -0x40);
+            let low = (x < 0x20) & (x != b'\n') & (x != b'\r') & (x != b'\t') & (x != 0x0c);
+            k += u8::from(low | (x == 0x7f));
+        }
+        chars += usize::from(c);
+        ascii_controls += usize::from(k);
+    }
+    let c1_controls = if b.contains(&0xc2) {
+        b.windows(2)
+            .filter(|w| {
+                w.first() == Some(&0xc2) && w.get(1).is_some_and(|x| (0x80..=0x9f).contains(x))
+            })
+            .count()
+    } else {
+        0
+    };
+    let controls = ascii_controls + c1_controls;
+    let nul = ascii_controls > 0 && b.contains(&0);
+    if nul || controls * 20 > chars.max(1) {
         return Err(Diagnostic::error(
             code::BINARY,
             1,
@@ -262,11 +285,15 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
             b.tags.push((name, value));
             continue;
         }
+        // A body line whose text is not exactly the file's line (a `\r` dropped, a blank line
+        // holding white space) makes the body differ from the file's slice.
+        let exact = line.len() + 1 == full_line.len()
+            || (line.len() == full_line.len() && offset == text.len());
         if line.trim().is_empty() {
             if let Some(b) = cur.as_mut()
                 && b.body_started
             {
-                b.body_lines.push(String::new());
+                b.body_exact &= exact && line.is_empty();
             }
             continue;
         }
@@ -274,8 +301,10 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
         if !b.body_started {
             b.body_started = true;
             b.body_line = lineno;
+            b.body_start = start;
         }
-        b.body_lines.push(line.to_string());
+        b.body_exact &= exact;
+        b.body_end = start + line.len();
         b.end = offset;
     }
     if let Some(b) = cur.take() {
@@ -290,7 +319,11 @@ struct Building {
     start: usize,
     end: usize,
     tags: Vec<(String, String)>,
-    body_lines: Vec<String>,
+    /// Bytes of the body in the text: from its first line to the end of its last non-blank line.
+    body_start: usize,
+    body_end: usize,
+    /// True while every body line (blank ones included) is exactly its line in the text.
+    body_exact: bool,
     body_started: bool,
     diagnostics: Vec<Diagnostic>,
 }
@@ -303,16 +336,15 @@ impl Building {
             start,
             end: start,
             tags: Vec::new(),
-            body_lines: Vec::new(),
+            body_start: start,
+            body_end: start,
+            body_exact: true,
             body_started: false,
             diagnostics: Vec::new(),
         }
     }
 
     fn finish(mut self, text: &str) -> RawGame {
-        while self.body_lines.last().is_some_and(|l| l.trim().is_empty()) {
-            self.body_lines.pop();
-        }
         if !self.body_started {
             self.body_line = self.line + self.tags.len() as u32;
         }
@@ -325,11 +357,33 @@ impl Building {
             line: self.line,
             body_line: self.body_line,
             tags: self.tags,
-            body: self.body_lines.join("\n"),
+            body: body_text(
+                text.get(self.body_start..self.body_end).unwrap_or_default(),
+                self.body_exact,
+            ),
             raw,
             diagnostics: self.diagnostics,
         }
     }
+}
+
+/// A body from its slice of the text: its lines joined by `\n`, each without its trailing `\r`s,
+/// and blank lines emptied. `exact` says that the slice is that already.
+fn body_text(slice: &str, exact: bool) -> String {
+    if exact {
+        return slice.to_string();
+    }
+    let mut out = String::with_capacity(slice.len());
+    for (i, line) in slice.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let line = line.trim_end_matches('\r');
+        if !line.trim().is_empty() {
+            out.push_str(line);
+        }
+    }
+    out
 }
 
 /// The severity counts of a list of diagnostics: (errors, warnings).
@@ -384,6 +438,30 @@ mod tests {
                 .iter()
                 .all(|d| d.code == code::TAG_MALFORMED)
         );
+    }
+
+    #[test]
+    fn control_characters_are_counted_per_character() {
+        let by_chars = |s: &str| {
+            let controls = s
+                .chars()
+                .filter(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\u{c}'))
+                .count();
+            !(s.contains('\0') || controls * 20 > s.chars().count().max(1))
+        };
+        for s in [
+            "",
+            "plain text\n",
+            "魏殺漢\u{1}\u{2}",
+            "\u{85}\u{9f}\u{a0}abc",
+            "a\u{7f}\u{80}",
+            "x\0y",
+            "\u{1}",
+            "ab\u{1b}cdefghijklmnopqrstuvwxyz",
+            "αβγ\u{9}\u{b}\u{c}\u{d}",
+        ] {
+            assert_eq!(check_text(s).is_ok(), by_chars(s), "{s:?}");
+        }
     }
 
     #[test]

@@ -69,21 +69,22 @@ pub fn strip_comments(body: &str) -> (String, Vec<Comment>) {
     }
     let mut out = String::with_capacity(body.len());
     let mut comments = Vec::new();
-    let mut chars = body.char_indices().peekable();
     let (mut line, mut col) = (0usize, 0usize);
-    while let Some((off, c)) = chars.next() {
-        if c != '{' {
-            out.push(c);
-            if c == '\n' {
-                line += 1;
-                col = 0;
-            } else {
-                col += 1;
+    // byte offset of the first character not yet copied
+    let mut pos = 0usize;
+    while let Some(off) = body.get(pos..).and_then(|r| r.find('{')).map(|r| pos + r) {
+        // the text before the brace is copied as it is; only the position moves on
+        let gap = body.get(pos..off).unwrap_or_default();
+        out.push_str(gap);
+        match gap.rfind('\n') {
+            Some(nl) => {
+                line += gap.bytes().filter(|&b| b == b'\n').count();
+                col = gap.get(nl + 1..).unwrap_or_default().chars().count();
             }
-            continue;
+            None => col += gap.chars().count(),
         }
         // Does a closing brace come before the end of the body?
-        let rest = &body[off + 1..];
+        let rest = body.get(off + 1..).unwrap_or_default();
         let close = rest.find('}');
         let next_open = rest.find('{').unwrap_or(rest.len());
         let end_line = rest.find('\n').unwrap_or(rest.len());
@@ -91,7 +92,7 @@ pub fn strip_comments(body: &str) -> (String, Vec<Comment>) {
             Some(cl) if cl < next_open => (cl, true),
             _ => (end_line.min(next_open), false),
         };
-        let text = &rest[..text_end];
+        let text = rest.get(..text_end).unwrap_or_default();
         comments.push(Comment {
             line,
             col,
@@ -111,20 +112,13 @@ pub fn strip_comments(body: &str) -> (String, Vec<Comment>) {
                 col += 1;
             }
         }
-        // skip the consumed characters
-        let consumed = text_end + usize::from(closed);
-        let stop = off + 1 + consumed;
-        while let Some(&(o, _)) = chars.peek() {
-            if o >= stop {
-                break;
-            }
-            chars.next();
-        }
         if closed {
             out.push(' ');
             col += 1;
         }
+        pos = off + 1 + text_end + usize::from(closed);
     }
+    out.push_str(body.get(pos..).unwrap_or_default());
     (out, comments)
 }
 
@@ -165,5 +159,90 @@ mod tests {
             (c[0].closed, c[1].closed, c[1].text.as_str()),
             (false, true, "b")
         );
+    }
+
+    /// The character-by-character form `strip_comments` had before it copied whole runs.
+    fn strip_comments_by_char(body: &str) -> (String, Vec<Comment>) {
+        if !body.contains('{') {
+            return (body.to_string(), Vec::new());
+        }
+        let mut out = String::with_capacity(body.len());
+        let mut comments = Vec::new();
+        let mut chars = body.char_indices().peekable();
+        let (mut line, mut col) = (0usize, 0usize);
+        while let Some((off, c)) = chars.next() {
+            if c != '{' {
+                out.push(c);
+                if c == '\n' {
+                    line += 1;
+                    col = 0;
+                } else {
+                    col += 1;
+                }
+                continue;
+            }
+            // Does a closing brace come before the end of the body?
+            let rest = &body[off + 1..];
+            let close = rest.find('}');
+            let next_open = rest.find('{').unwrap_or(rest.len());
+            let end_line = rest.find('\n').unwrap_or(rest.len());
+            let (text_end, closed) = match close {
+                Some(cl) if cl < next_open => (cl, true),
+                _ => (end_line.min(next_open), false),
+            };
+            let text = &rest[..text_end];
+            comments.push(Comment {
+                line,
+                col,
+                offset: off,
+                text: text.trim().to_string(),
+                closed,
+            });
+            out.push(' ');
+            col += 1;
+            for tc in text.chars() {
+                if tc == '\n' {
+                    out.push('\n');
+                    line += 1;
+                    col = 0;
+                } else {
+                    out.push(' ');
+                    col += 1;
+                }
+            }
+            // skip the consumed characters
+            let consumed = text_end + usize::from(closed);
+            let stop = off + 1 + consumed;
+            while let Some(&(o, _)) = chars.peek() {
+                if o >= stop {
+                    break;
+                }
+                chars.next();
+            }
+            if closed {
+                out.push(' ');
+                col += 1;
+            }
+        }
+        (out, comments)
+    }
+
+    #[test]
+    fn comment_stripping_matches_the_character_by_character_form() {
+        let alphabet = ["a", "魏", "{", "}", "\n", " ", "x{", "}\n", "{{", "é"];
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..20_000 {
+            let mut s = String::new();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            for _ in 0..(seed % 14) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                s.push_str(alphabet[(seed % alphabet.len() as u64) as usize]);
+            }
+            assert_eq!(strip_comments(&s), strip_comments_by_char(&s), "{s:?}");
+        }
     }
 }

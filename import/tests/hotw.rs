@@ -94,7 +94,7 @@ fn appendix4_numbers() {
         .turns
         .iter()
         .filter(|t| t.minor)
-        .map(|t| t.empire.as_str())
+        .map(|t| t.empire.as_ref())
         .collect();
     assert_eq!(
         minors,
@@ -109,7 +109,7 @@ fn appendix4_numbers() {
     let mut finals = std::collections::BTreeMap::new();
     for t in &h.turns {
         if let Some(s) = t.score {
-            finals.insert(t.player.clone(), s);
+            finals.insert(t.player.to_string(), s);
         }
     }
     let finals: Vec<(String, i64)> = finals.into_iter().collect();
@@ -147,12 +147,12 @@ fn appendix4_numbers() {
     }
     // first and last turns
     assert_eq!(
-        (h.turns[0].player.as_str(), h.turns[0].empire.as_str()),
+        (h.turns[0].player.as_ref(), h.turns[0].empire.as_ref()),
         ("C", "Hit")
     );
     let last = h.turns.last().expect("turns");
     assert_eq!(
-        (last.empire.as_str(), last.score, last.gain),
+        (last.empire.as_ref(), last.score, last.gain),
         ("Germ", Some(230), Some(44))
     );
     assert_eq!(h.checkpoints.len(), 2);
@@ -172,14 +172,14 @@ fn appendix4_every_name_resolves_or_is_reported() {
         for e in &t.expansions {
             names.push(&e.from);
             names.push(&e.to);
-            names.extend(e.via.iter().map(String::as_str));
+            names.extend(e.via.iter().map(|v| v.as_ref()));
         }
         for b in &t.builds {
             names.push(&b.region);
         }
         for c in &t.cards {
             names.extend(c.targets.iter().map(|x| x.region.as_str()));
-            names.extend(c.builds.iter().map(|x| x.region.as_str()));
+            names.extend(c.builds.iter().map(|x| x.region.as_ref()));
             assert!(!c.name.is_empty(), "card {} resolved", c.card);
         }
         assert!(!t.empire.is_empty());
@@ -235,7 +235,7 @@ fn appendix4_epoch_inference() {
         .turns
         .iter()
         .filter(|t| t.empire.starts_with("Fran"))
-        .map(|t| (t.empire.as_str(), t.epoch))
+        .map(|t| (t.empire.as_ref(), t.epoch))
         .collect();
     assert_eq!(frans, [("Frank", 5), ("Fran", 7)]);
 }
@@ -291,12 +291,12 @@ fn turn_headers_and_minor_empires() {
     let r = p("EIII\nB(May): C.Am(+f) 4\nB(Mac): Pin-->Dal(V) 44");
     let t = &r.game.turns;
     assert_eq!(
-        (t[0].empire.as_str(), t[0].minor, t[0].score),
+        (t[0].empire.as_ref(), t[0].minor, t[0].score),
         ("Maya", true, None)
     );
     assert_eq!(t[0].builds[0].region, "CAm");
     assert_eq!(
-        (t[1].empire.as_str(), t[1].minor, t[1].score, t[1].gain),
+        (t[1].empire.as_ref(), t[1].minor, t[1].score, t[1].gain),
         ("Mac", false, Some(44), Some(44))
     );
     assert_eq!(sev(&r, "hotw.minor-score"), Some(Severity::Warning));
@@ -311,10 +311,10 @@ fn card_civil_service_and_civil_war() {
     let t = &r.game.turns;
     let c = &t[0].cards;
     assert_eq!(
-        (c[0].card.as_str(), c[0].amount, c[0].detail.as_deref()),
+        (c[0].card.as_ref(), c[0].amount, c[0].detail.as_deref()),
         ("CivilS", Some(2), Some("+2"))
     );
-    assert_eq!((c[1].card.as_str(), c[1].amount), ("CivilS", Some(1)));
+    assert_eq!((c[1].card.as_ref(), c[1].amount), ("CivilS", Some(1)));
     assert_eq!(c[0].name, "Civil Service");
     let w = &t[1].cards[0];
     assert_eq!(w.card, "CivilW");
@@ -333,11 +333,11 @@ fn card_astronomy_and_reallocation_seas() {
     let r = p("EII\nA(Greek): Astro(SChina), Real(BlackS)");
     let c = &r.game.turns[0].cards;
     assert_eq!(
-        (c[0].card.as_str(), c[0].detail.as_deref()),
+        (c[0].card.as_ref(), c[0].detail.as_deref()),
         ("Astro", Some("SCS"))
     );
     assert_eq!(
-        (c[1].card.as_str(), c[1].detail.as_deref()),
+        (c[1].card.as_ref(), c[1].detail.as_deref()),
         ("Real", Some("BlackS"))
     );
 }
@@ -361,12 +361,19 @@ fn card_crusade_path_and_builds() {
     let t = &r.game.turns[0];
     let c = &t.cards[0];
     assert_eq!(
-        (c.card.as_str(), c.detail.as_deref()),
+        (c.card.as_ref(), c.detail.as_deref()),
         ("Crus", Some("EMed-->Pale-->ArabP"))
     );
     assert_eq!(c.builds.len(), 2);
     assert_eq!(
-        (c.builds[0].region.as_str(), c.builds[0].items.clone()),
+        (
+            c.builds[0].region.as_ref(),
+            c.builds[0]
+                .items
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+        ),
         ("Pale", vec!["ct".to_string(), "f".to_string()])
     );
     assert_eq!(c.builds[1].region, "ArabP");
@@ -411,7 +418,7 @@ fn card_plague_family() {
         "EVI\nD(Ming): Famine(China: GPC), Fam(GPC), Plaque(X), Balck(SEAsia+India: EDec X), Pest(Sze)",
     );
     let c = &r.game.turns[0].cards;
-    let codes: Vec<&str> = c.iter().map(|c| c.card.as_str()).collect();
+    let codes: Vec<&str> = c.iter().map(|c| c.card.as_ref()).collect();
     assert_eq!(codes, ["Famine", "Famine", "Plague", "Death", "Pest"]);
     assert_eq!(
         (c[0].areas.clone(), c[0].targets[0].region.as_str()),
@@ -435,7 +442,7 @@ fn card_disaster_and_treachery() {
     assert_eq!(c[2].targets[0].region, "GanV");
     assert_eq!(c[2].targets[0].effects, ["fX", "c/", "mX"]);
     assert_eq!(
-        (c[3].card.as_str(), c[3].detail.as_deref()),
+        (c[3].card.as_ref(), c[3].detail.as_deref()),
         ("Trea", Some("GPC"))
     );
 }
@@ -445,7 +452,7 @@ fn card_kingdoms() {
     let r = p("EII\nA(Greek): King(Etr)\nEIII\nD(Sas): King, Jew(V)");
     let t = &r.game.turns;
     assert_eq!(
-        (t[0].cards[0].card.as_str(), t[0].cards[0].name.as_str()),
+        (t[0].cards[0].card.as_ref(), t[0].cards[0].name.as_ref()),
         ("Etr", "Etruscans")
     );
     assert_eq!(
@@ -454,7 +461,7 @@ fn card_kingdoms() {
     );
     assert_eq!(sev(&r, "hotw.kingdom-inferred"), Some(Severity::Warning));
     assert_eq!(
-        (t[1].cards[1].card.as_str(), t[1].cards[1].effects.clone()),
+        (t[1].cards[1].card.as_ref(), t[1].cards[1].effects.clone()),
         ("Jew", vec!["V".to_string()])
     );
 }
@@ -475,7 +482,7 @@ fn card_unknown_and_fuzzy() {
     let c = &r.game.turns[0].cards;
     assert_eq!(c[0].card, "Lead");
     assert_eq!(sev(&r, "hotw.card-fuzzy"), Some(Severity::Warning));
-    assert_eq!((c[1].card.as_str(), c[1].name.as_str()), ("Gizmo", ""));
+    assert_eq!((c[1].card.as_ref(), c[1].name.as_ref()), ("Gizmo", ""));
     assert_eq!(sev(&r, "hotw.card-unknown"), Some(Severity::Warning));
 }
 
@@ -534,7 +541,7 @@ fn battle_tokens() {
     let b: Vec<Vec<String>> = r.game.turns[0]
         .expansions
         .iter()
-        .map(|e| e.battle.clone())
+        .map(|e| e.battle.iter().map(|x| x.to_string()).collect())
         .collect();
     assert_eq!(b[0], ["f", "W", "X", "fX", "=", "V", "c/"]);
     assert_eq!(b[1], ["sea", "X", "X", "V", "cX"]);
@@ -560,7 +567,12 @@ fn builds_after_battle_on_region_and_at_turn_end() {
     let b: Vec<(String, Vec<String>)> = t
         .builds
         .iter()
-        .map(|b| (b.region.clone(), b.items.clone()))
+        .map(|b| {
+            (
+                b.region.to_string(),
+                b.items.iter().map(|x| x.to_string()).collect(),
+            )
+        })
         .collect();
     assert_eq!(b[0], ("CEu".to_string(), vec!["m".to_string()]));
     assert_eq!(
@@ -627,7 +639,7 @@ fn interruption_snapshot_and_resumption() {
         .turns
         .iter()
         .filter(|t| t.resumed)
-        .map(|t| t.empire.as_str())
+        .map(|t| t.empire.as_ref())
         .collect();
     assert_eq!(resumed, ["Sas", "Arab"]);
     assert_eq!(h.turns[3].epoch, 3);
@@ -771,16 +783,16 @@ fn name_resolution_and_severities() {
 fn context_settles_fran_and_mong() {
     let r = p("EV\nD(Fran): NGaul-->Alb 5\nA(Mong): Mong-->GPC 6\nEVII\nE(Fran): WGaul-->Alb 7");
     let t = &r.game.turns;
-    assert_eq!((t[0].empire.as_str(), t[0].epoch), ("Frank", 5));
+    assert_eq!((t[0].empire.as_ref(), t[0].epoch), ("Frank", 5));
     assert_eq!(
-        (t[1].empire.as_str(), t[1].expansions[0].from.as_str()),
+        (t[1].empire.as_ref(), t[1].expansions[0].from.as_ref()),
         ("Mong", "Mong")
     );
-    assert_eq!((t[2].empire.as_str(), t[2].epoch), ("Fran", 7));
+    assert_eq!((t[2].empire.as_ref(), t[2].epoch), ("Fran", 7));
     assert_eq!(count(&r, "hotw.empire-context"), 2);
     let r = p("EIV\nD(Fran): NGaul-->Alb 5");
     assert_eq!(
-        (r.game.turns[0].empire.as_str(), r.game.turns[0].epoch),
+        (r.game.turns[0].empire.as_ref(), r.game.turns[0].epoch),
         ("Frank", 5),
         "Fran under EIV: Franks, EV inferred"
     );

@@ -74,7 +74,7 @@ fn find<'a>(p: &'a Parsed<SanguoGame>, notation: &str) -> &'a sanguo::Move {
 
 fn mv(p: &Parsed<SanguoGame>, notation: &str) -> (String, [u8; 2], [u8; 2]) {
     let m = find(p, notation);
-    (m.side.clone(), m.from, m.to)
+    (m.side.to_string(), m.from, m.to)
 }
 
 fn s(v: &str) -> String {
@@ -210,11 +210,11 @@ fn captures_are_detected_and_skips_make_no_move() {
     let p = game(OPENINGS, 0);
     assert!(problems(&p).is_empty(), "{:?}", problems(&p));
     let m = find(&p, "炮6进14");
-    assert_eq!((m.side.as_str(), m.from, m.to), ("魏", [2, 5], [16, 5]));
+    assert_eq!((&*m.side, m.from, m.to), ("魏", [2, 5], [16, 5]));
     let c = m.capture.clone().unwrap_or_default();
-    assert_eq!((c.piece.as_str(), c.side.as_str()), ("马", "蜀"));
+    assert_eq!((&*c.piece, &*c.side), ("马", "蜀"));
     let c = find(&p, "车13平12").capture.clone().unwrap_or_default();
-    assert_eq!((c.piece.as_str(), c.side.as_str()), ("炮", "魏"));
+    assert_eq!((&*c.piece, &*c.side), ("炮", "魏"));
     assert!(find(&p, "马6进5").capture.is_none());
     // 6 rounds, one （轮空）: 17 moves, plies 1..=17, and round 4 has no 魏 move.
     assert_eq!(p.game.moves.len(), 17);
@@ -230,7 +230,7 @@ fn captures_are_detected_and_skips_make_no_move() {
         .moves
         .iter()
         .filter(|m| m.round == 4)
-        .map(|m| m.side.as_str())
+        .map(|m| &*m.side)
         .collect();
     assert_eq!(r4, vec!["吴", "蜀"]);
     assert_eq!(find(&p, "士8进9").slot, 2);
@@ -259,10 +259,7 @@ fn placeholders_in_the_first_round_start_a_study() {
     // 1.……，……，马5退6: 蜀 moves first; 1.……，魏9退1，兵8进1: 魏 first.
     let p = parse("1.……，……，马6进7\n2.马6进5，炮12平10，相7进9");
     assert_eq!(p.game.moves.len(), 4);
-    assert_eq!(
-        (p.game.moves[0].side.as_str(), p.game.moves[0].slot),
-        ("蜀", 2)
-    );
+    assert_eq!((&*p.game.moves[0].side, p.game.moves[0].slot), ("蜀", 2));
     assert!(p.game.round_types.is_empty());
     assert!(problems(&p).is_empty(), "{:?}", problems(&p));
     let p = parse("1.……，魏9退1，兵8进1");
@@ -294,9 +291,9 @@ fn front_chariot_on_file_10_takes_shu_centre_pawn() {
     let p = game(OPENINGS, 1);
     assert!(problems(&p).is_empty(), "{:?}", problems(&p));
     let m = find(&p, "前车平14");
-    assert_eq!((m.side.as_str(), m.from, m.to), ("吴", [9, 8], [13, 8]));
+    assert_eq!((&*m.side, m.from, m.to), ("吴", [9, 8], [13, 8]));
     let c = m.capture.clone().unwrap_or_default();
-    assert_eq!((c.piece.as_str(), c.side.as_str()), ("兵", "蜀"));
+    assert_eq!((&*c.piece, &*c.side), ("兵", "蜀"));
 }
 
 #[test]
@@ -374,7 +371,7 @@ fn ordinals_and_annexed_pieces_move_by_the_new_owner() {
     // 吴 takes 汉 and annexes 魏: 魏's five pawns are on 吴's file 4; 五兵 is the last.
     let m = find(&p, "五兵平5");
     assert_eq!(
-        (m.side.as_str(), m.origin.as_str(), m.from, m.to),
+        (&*m.side, &*m.origin, m.from, m.to),
         ("吴", "魏", [3, 12], [4, 12])
     );
     assert_eq!(mv(&p, "四兵平5"), (s("吴"), [3, 10], [4, 10]));
@@ -385,11 +382,11 @@ fn ordinals_and_annexed_pieces_move_by_the_new_owner() {
     assert_eq!(find(&p, "前车1平2").origin, "魏");
     // Seven chariots on file 9: 七车 is the last, 一车 the first, then 四车 of the five left.
     let m = find(&p, "七车平11");
-    assert_eq!((m.origin.as_str(), m.from, m.to), ("吴", [8, 10], [10, 10]));
+    assert_eq!((&*m.origin, m.from, m.to), ("吴", [8, 10], [10, 10]));
     let m = find(&p, "一车平11");
-    assert_eq!((m.origin.as_str(), m.from, m.to), ("汉", [8, 3], [10, 3]));
+    assert_eq!((&*m.origin, m.from, m.to), ("汉", [8, 3], [10, 3]));
     let m = find(&p, "四车平11");
-    assert_eq!((m.origin.as_str(), m.from, m.to), ("魏", [8, 7], [10, 7]));
+    assert_eq!((&*m.origin, m.from, m.to), ("魏", [8, 7], [10, 7]));
     // Rounds after 魏's fall: two entries are 吴 and 蜀; a 魏 placeholder is no 轮空.
     assert!(p.game.round_types.is_empty());
     assert_eq!(p.game.moves.iter().filter(|m| m.side == "魏").count(), 9);
@@ -414,12 +411,12 @@ fn alliance_gives_han_pieces_to_the_third_side() {
     let p = game(ALLIANCES, 0);
     assert!(problems(&p).is_empty(), "{:?}", problems(&p));
     let m = find(&p, "马4进2=吴");
-    assert_eq!((m.side.as_str(), m.from, m.to), ("魏", [7, 3], [8, 1]));
+    assert_eq!((&*m.side, m.from, m.to), ("魏", [7, 3], [8, 1]));
     assert_eq!(m.events, vec![MoveEvent::Alliance { with: s("吴") }]);
     // 汉's three chariots are on 蜀's file 14; 蜀 moves forward (-y): 后 is (10,3), 中 (8,3).
     let m = find(&p, "后车进1");
     assert_eq!(
-        (m.side.as_str(), m.origin.as_str(), m.from, m.to),
+        (&*m.side, &*m.origin, m.from, m.to),
         ("蜀", "汉", [10, 3], [9, 3])
     );
     assert_eq!(mv(&p, "中车平13"), (s("蜀"), [8, 3], [8, 4]));
@@ -467,10 +464,10 @@ fn killing_han_gives_the_killer_han_pieces() {
     let p = game(ALLIANCES, 3);
     assert!(problems(&p).is_empty(), "{:?}", problems(&p));
     let m = find(&p, "马15进17x汉");
-    assert_eq!((m.side.as_str(), m.from, m.to), ("蜀", [9, 2], [8, 0]));
+    assert_eq!((&*m.side, m.from, m.to), ("蜀", [9, 2], [8, 0]));
     assert_eq!(m.events, vec![MoveEvent::KillHan]);
     let c = m.capture.clone().unwrap_or_default();
-    assert_eq!((c.piece.as_str(), c.side.as_str()), ("将", "汉"));
+    assert_eq!((&*c.piece, &*c.side), ("将", "汉"));
     let b = board_after(&p.game, m.ply as usize);
     assert_eq!(b.iter().filter(|p| p.origin == "汉").count(), 4);
     assert!(
@@ -490,7 +487,7 @@ fn elimination_annexes_the_pieces() {
     assert!(problems(&p).is_empty(), "{:?}", problems(&p));
     let m = find(&p, "车1平17#吴");
     assert_eq!(
-        (m.side.as_str(), m.origin.as_str(), m.from, m.to),
+        (&*m.side, &*m.origin, m.from, m.to),
         ("魏", "汉", [7, 0], [7, 16])
     );
     assert_eq!(
@@ -1062,13 +1059,13 @@ fn never_panics_on_odd_input() {
 fn board_after_tolerates_foreign_data() {
     let mut g = SanguoGame::default();
     g.moves.push(sanguo::Move {
-        side: s("魏"),
+        side: s("魏").into(),
         from: [16, 16],
         to: [200, 3],
         ..Default::default()
     });
     g.moves.push(sanguo::Move {
-        side: s("?"),
+        side: s("?").into(),
         ..Default::default()
     });
     assert_eq!(board_after(&g, 5).len(), 53);

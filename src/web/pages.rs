@@ -285,7 +285,7 @@ pub async fn game(
                 current: false,
                 ply: m.ply,
                 round: m.round.to_string(),
-                side: m.side.clone(),
+                side: m.side.to_string(),
                 text: m.notation.clone(),
                 detail: format!(
                     "{} ({},{}) → ({},{}){}",

@@ -122,7 +122,7 @@ fn describe_turn(t: &Turn) -> (Vec<String>, Vec<String>, Vec<String>) {
         .iter()
         .map(|c| {
             let mut s = if c.name.is_empty() || c.name == c.card {
-                c.card.clone()
+                c.card.to_string()
             } else {
                 format!("{} ({})", c.name, c.card)
             };
@@ -174,9 +174,9 @@ pub fn hotw_epochs(g: &HotwGame, colours: &BTreeMap<String, &'static str>) -> Ve
             e.turns.push(HotwTurn {
                 index: i + 1,
                 line: t.line,
-                player: t.player.clone(),
-                colour: colours.get(&t.player).copied().unwrap_or("#616161"),
-                empire: t.empire.clone(),
+                player: t.player.to_string(),
+                colour: colours.get(&*t.player).copied().unwrap_or("#616161"),
+                empire: t.empire.to_string(),
                 minor: t.minor,
                 cards,
                 expansions,
@@ -216,7 +216,9 @@ pub fn hotw_score_chart(g: &HotwGame, colours: &BTreeMap<String, &'static str>) 
     let mut per: BTreeMap<String, BTreeMap<u8, i64>> = BTreeMap::new();
     for t in &g.turns {
         if let Some(s) = t.score {
-            per.entry(t.player.clone()).or_default().insert(t.epoch, s);
+            per.entry(t.player.to_string())
+                .or_default()
+                .insert(t.epoch, s);
         }
     }
     if per.is_empty() {

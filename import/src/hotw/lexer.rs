@@ -78,6 +78,115 @@ pub fn lex(line: &str) -> Vec<Tok> {
 /// [`lex`] into a buffer (cleared first), so a caller can reuse it from line to line.
 pub fn lex_into(line: &str, out: &mut Vec<Tok>) {
     out.clear();
+    if line.is_ascii() {
+        lex_ascii(line.as_bytes(), out);
+        return;
+    }
+    lex_chars(line, out);
+}
+
+/// White space as `char::is_whitespace` reads an ASCII byte (tab, line feed, vertical tab, form
+/// feed, carriage return, space).
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ')
+}
+
+fn ascii_word(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'.' | b'\\' | b'/' | b'=' | b'\'')
+}
+
+/// [`lex_chars`] for an ASCII line, byte by byte (a byte offset is then also the column). Gives
+/// exactly the tokens `lex_chars` gives.
+fn lex_ascii(b: &[u8], out: &mut Vec<Tok>) {
+    out.reserve(b.len() / 3 + 1);
+    let n = b.len();
+    let at = |k: usize| b.get(k).copied();
+    let mut k = 0usize;
+    while let Some(c) = at(k) {
+        let start = k;
+        let col = k as u32;
+        let tok = |kind, end| Tok {
+            kind,
+            start,
+            end,
+            col,
+        };
+        if ascii_space(c) {
+            k += 1;
+            continue;
+        }
+        let single = match c {
+            b'(' => Some(Tk::LParen),
+            b')' => Some(Tk::RParen),
+            b',' => Some(Tk::Comma),
+            b';' => Some(Tk::Semi),
+            b':' => Some(Tk::Colon),
+            _ => None,
+        };
+        if let Some(kind) = single {
+            out.push(tok(kind, k + 1));
+            k += 1;
+            continue;
+        }
+        if c == b'.' && at(k + 1) == Some(b'.') {
+            let mut j = k;
+            while at(j) == Some(b'.') {
+                j += 1;
+            }
+            out.push(tok(Tk::Ellipsis, j));
+            k = j;
+            continue;
+        }
+        if c == b'-' {
+            let mut j = k;
+            while at(j) == Some(b'-') {
+                j += 1;
+            }
+            if at(j) == Some(b'>') {
+                out.push(tok(Tk::Arrow, j + 1));
+                k = j + 1;
+            } else if j - k >= 2 {
+                out.push(tok(Tk::Dash2, j));
+                k = j;
+            } else {
+                out.push(tok(Tk::Other, k + 1));
+                k += 1;
+            }
+            continue;
+        }
+        if c == b'+' || ascii_word(c) {
+            let mut j = k + 1;
+            let mut digits = c.is_ascii_digit();
+            while let Some(d) = at(j) {
+                let inner = (d == b'-' || d == b'+')
+                    && j.checked_sub(1)
+                        .and_then(at)
+                        .is_some_and(|p| p.is_ascii_alphanumeric())
+                    && at(j + 1).is_some_and(|p| p.is_ascii_alphanumeric());
+                if !(ascii_word(d) || inner) {
+                    break;
+                }
+                digits &= d.is_ascii_digit();
+                j += 1;
+            }
+            let kind = if c == b'+' {
+                Tk::Plus
+            } else if digits {
+                Tk::Num
+            } else {
+                Tk::Word
+            };
+            out.push(tok(kind, j.min(n)));
+            k = j;
+            continue;
+        }
+        out.push(tok(Tk::Other, k + 1));
+        k += 1;
+    }
+}
+
+/// The general scanner, for lines with characters outside ASCII (read width-folded).
+fn lex_chars(line: &str, out: &mut Vec<Tok>) {
     let chars = if line.is_ascii() {
         Chars::Ascii(line.as_bytes())
     } else {
@@ -269,6 +378,37 @@ mod tests {
         assert_eq!(k[2], (Tk::Plus, "+ct".to_string()));
         assert_eq!(k[4].0, Tk::Semi);
         assert_eq!(k[8], (Tk::Word, "SEAsia+India".to_string()));
+    }
+
+    #[test]
+    fn ascii_scanner_matches_the_general_one() {
+        let alphabet = [
+            "a", "Z", "0", "7", ".", "..", "-", "--", "->", ">", "+", "(", ")", ",", ";", ":", " ",
+            "\t", "\x0b", "\x0c", "\r", "\\", "/", "=", "'", "!", "_", "X", "c/", "~",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..20_000 {
+            let mut line = String::new();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 12) as usize;
+            for _ in 0..len {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                line.push_str(alphabet[(seed % alphabet.len() as u64) as usize]);
+            }
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            lex_ascii(line.as_bytes(), &mut a);
+            lex_chars(&line, &mut b);
+            let key = |t: &Tok| (t.kind, t.start, t.end, t.col);
+            assert_eq!(
+                a.iter().map(key).collect::<Vec<_>>(),
+                b.iter().map(key).collect::<Vec<_>>(),
+                "{line:?}"
+            );
+        }
     }
 
     #[test]

@@ -49,6 +49,8 @@ pub mod lexer;
 pub mod parser;
 pub mod tables;
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Ctx, Parsed};
@@ -150,8 +152,10 @@ pub struct HotwGame {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Turn {
     pub epoch: u8,
-    pub player: String,
-    pub empire: String,
+    /// `A`..`F`.
+    pub player: Cow<'static, str>,
+    /// The empire's code (borrowed from the tables when resolved), or the written form.
+    pub empire: Cow<'static, str>,
     pub minor: bool,
     pub cards: Vec<CardPlay>,
     pub expansions: Vec<Expansion>,
@@ -179,9 +183,9 @@ fn is_false(b: &bool) -> bool {
 pub struct CardPlay {
     /// Appendix-3 abbreviation (`CivilS`, `Lead`, a kingdom's `Etr`), or the written form when
     /// unknown.
-    pub card: String,
+    pub card: Cow<'static, str>,
     /// English name (empty when the card is unknown).
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// The argument as normalized text: `+2`, `SCS`, `NAm: Pac, Mex`, `Malay(X), Mek(X), Che(V)`,
     /// `Tibet`, `EMed-->Pale-->ArabP`, `For`.
     pub detail: Option<String>,
@@ -215,11 +219,11 @@ pub struct Target {
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Expansion {
-    pub from: String,
-    pub via: Vec<String>,
-    pub to: String,
-    pub battle: Vec<String>,
-    pub builds: Vec<String>,
+    pub from: Cow<'static, str>,
+    pub via: Vec<Cow<'static, str>>,
+    pub to: Cow<'static, str>,
+    pub battle: Vec<Cow<'static, str>>,
+    pub builds: Vec<Cow<'static, str>>,
     /// The card that made this expansion (Barbarians, Crusade), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub card: Option<String>,
@@ -230,8 +234,8 @@ pub struct Expansion {
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Build {
-    pub region: String,
-    pub items: Vec<String>,
+    pub region: Cow<'static, str>,
+    pub items: Vec<Cow<'static, str>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

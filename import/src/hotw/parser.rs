@@ -1,10 +1,12 @@
 //! The line-by-line HotW parser. See the module docs of [`crate::hotw`] for the grammar and every
 //! lenient decision; this file holds the mechanics.
 
+use std::borrow::Cow;
+
 use super::lexer::{Tk, Tok, lex_into, match_parens_into};
 
 type Buffers = (Vec<Tok>, Vec<Option<usize>>);
-use super::tables::{How, RegionType, TABLES, fold_key, roman, roman_str};
+use super::tables::{How, RegionType, TABLES, fold_key, roman, roman_str, with_key};
 use super::{Build, CardPlay, Checkpoint, Expansion, Holding, HotwGame, Target, Turn, code};
 use crate::diag::Sink;
 use crate::model::{Ctx, Outcome, Parsed, Seat};
@@ -78,16 +80,30 @@ impl<'a> Line<'a> {
 /// A region in a chain with what was recorded on it.
 #[derive(Debug, Clone, Default)]
 struct Node {
-    name: String,
-    via: Vec<String>,
-    battle: Vec<String>,
-    builds: Vec<String>,
+    name: Cow<'static, str>,
+    via: Vec<Cow<'static, str>>,
+    battle: Vec<Cow<'static, str>>,
+    builds: Vec<Cow<'static, str>>,
     repaired: bool,
 }
 
 /// Splits a battle word into tokens: `XXV` → X X V, `fW` → f W, `X=V`, `c/`. The bool is true when
 /// case had to be changed. None when the word is not made of battle tokens.
 pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
+    let mut out = Vec::new();
+    let norm = battle_split(w, |t| out.push(t))?;
+    Some((out, norm))
+}
+
+/// [`battle_word`] without the `Vec`: checks the whole word first, then hands each token to
+/// `emit`. Nothing is emitted when the word is not made of battle tokens.
+fn battle_split(w: &str, mut emit: impl FnMut(&'static str)) -> Option<bool> {
+    let norm = battle_scan(w, &mut |_| {})?;
+    battle_scan(w, &mut emit);
+    Some(norm)
+}
+
+fn battle_scan(w: &str, emit: &mut impl FnMut(&'static str)) -> Option<bool> {
     const EXACT: [(&str, &[&str]); 15] = [
         ("sea", &["sea"]),
         ("For", &["For"]),
@@ -108,13 +124,12 @@ pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
     if w.is_empty() {
         return None;
     }
-    let mut out = Vec::new();
     let mut norm = false;
     let mut rest = w;
     'outer: while !rest.is_empty() {
         for (pat, toks) in EXACT {
             if rest.starts_with(pat) {
-                out.extend_from_slice(toks);
+                toks.iter().for_each(|t| emit(t));
                 rest = rest.get(pat.len()..).unwrap_or("");
                 continue 'outer;
             }
@@ -124,7 +139,7 @@ pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
                 .get(..pat.len())
                 .is_some_and(|p| p.eq_ignore_ascii_case(pat))
             {
-                out.extend_from_slice(toks);
+                toks.iter().for_each(|t| emit(t));
                 rest = rest.get(pat.len()..).unwrap_or("");
                 norm = true;
                 continue 'outer;
@@ -132,7 +147,7 @@ pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
         }
         return None;
     }
-    Some((out, norm))
+    Some(norm)
 }
 
 /// Normalizes a build item (`+f`, `+m`, `+ct`, `+c`, `+cp`); None when unknown.
@@ -146,6 +161,14 @@ fn build_item(s: &str) -> Option<&'static str> {
     }
 }
 
+/// What a card word is, for the cards read by their arguments.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CardKey {
+    Civil,
+    King,
+    Other,
+}
+
 /// Parser of one line's tokens, writing diagnostics and collecting unreadable parts.
 struct Lp<'l, 's> {
     l: &'l Line<'l>,
@@ -154,6 +177,8 @@ struct Lp<'l, 's> {
     unparsed: Vec<String>,
     /// `+N` texts of the card being read (for its detail).
     plus: Vec<String>,
+    /// A buffer for the nodes of a segment, reused.
+    seq: Vec<Node>,
 }
 
 impl Lp<'_, '_> {
@@ -182,7 +207,7 @@ impl Lp<'_, '_> {
 
     /// Resolves a region-like word with diagnostics. With `allow_x`, a word that does not resolve but
     /// does without a trailing `X` (`GanValX` style) yields the region and a lost battle.
-    fn region_at(&mut self, i: usize, allow_x: bool) -> (String, bool) {
+    fn region_at(&mut self, i: usize, allow_x: bool) -> (Cow<'static, str>, bool) {
         let w = self.l.s(i);
         if allow_x && w.len() > 1 && w.ends_with('X') && TABLES.region(w, false).is_none() {
             let stem = w.get(..w.len() - 1).unwrap_or("");
@@ -193,10 +218,10 @@ impl Lp<'_, '_> {
         (self.region_str(w, i), false)
     }
 
-    fn region_str(&mut self, w: &str, i: usize) -> String {
+    fn region_str(&mut self, w: &str, i: usize) -> Cow<'static, str> {
         match TABLES.region(w, true) {
             Some((r, how)) => {
-                let code = r.code.clone();
+                let code = Cow::Borrowed(r.code.as_str());
                 self.report_how(
                     &how,
                     w,
@@ -215,7 +240,7 @@ impl Lp<'_, '_> {
                     i,
                     format!("unknown region {w:?}; kept as written"),
                 );
-                w.to_string()
+                Cow::Owned(w.to_string())
             }
         }
     }
@@ -282,15 +307,16 @@ impl Lp<'_, '_> {
             match kind {
                 Tk::Word => {
                     let w = self.l.s(k);
-                    if let Some((toks, norm)) = battle_word(w) {
+                    let before = node.battle.len();
+                    if let Some(norm) = battle_split(w, |t| node.battle.push(Cow::Borrowed(t))) {
                         if norm {
+                            let toks = node.battle.get(before..).unwrap_or_default().join(" ");
                             self.info(
                                 code::BATTLE_NORMALIZED,
                                 k,
-                                format!("battle {w:?} read as {}", toks.join(" ")),
+                                format!("battle {w:?} read as {toks}"),
                             );
                         }
-                        node.battle.extend(toks.iter().map(|t| t.to_string()));
                     } else if !matched {
                         // the unclosed group ends before this name (and the comma before it)
                         return if self.l.kind(k - 1) == Some(Tk::Comma) {
@@ -304,7 +330,7 @@ impl Lp<'_, '_> {
                             k,
                             format!("{w:?} is no battle token; kept as written"),
                         );
-                        node.battle.push(w.to_string());
+                        node.battle.push(Cow::Owned(w.to_string()));
                     }
                 }
                 Tk::Plus => self.plus_items(k, &mut node.builds),
@@ -318,7 +344,7 @@ impl Lp<'_, '_> {
                         k,
                         format!("{w:?} is no battle token; kept as written"),
                     );
-                    node.battle.push(w.to_string());
+                    node.battle.push(Cow::Owned(w.to_string()));
                 }
                 Tk::Arrow | Tk::Dash2 => {
                     self.unreadable(k, end);
@@ -341,18 +367,18 @@ impl Lp<'_, '_> {
     }
 
     /// `+f`, `+ct`, `+f+m` → build items.
-    fn plus_items(&mut self, k: usize, out: &mut Vec<String>) {
+    fn plus_items(&mut self, k: usize, out: &mut Vec<Cow<'static, str>>) {
         let w = self.l.s(k);
         for part in w.split('+').filter(|p| !p.is_empty()) {
             match build_item(part) {
-                Some(b) => out.push(b.to_string()),
+                Some(b) => out.push(Cow::Borrowed(b)),
                 None => {
                     self.warn(
                         code::BUILD_UNKNOWN,
                         k,
                         format!("build \"+{part}\" is none of +f, +m, +ct; kept as written"),
                     );
-                    out.push(part.to_string());
+                    out.push(Cow::Owned(part.to_string()));
                 }
             }
         }
@@ -389,7 +415,7 @@ impl Lp<'_, '_> {
 
     /// A full name written in several words (`Great Plain of China`) starting at `i`, when the
     /// first word alone is no code: the code and the index after the last word.
-    fn full_name(&self, i: usize, hi: usize) -> Option<(String, usize)> {
+    fn full_name(&self, i: usize, hi: usize) -> Option<(Cow<'static, str>, usize)> {
         if self.l.kind(i + 1) != Some(Tk::Word) || TABLES.region(self.l.s(i), false).is_some() {
             return None;
         }
@@ -399,7 +425,7 @@ impl Lp<'_, '_> {
         }
         while end > i + 1 {
             if let Some((r, How::Name)) = TABLES.region(self.l.raw(i, end), false) {
-                return Some((r.code.clone(), end));
+                return Some((Cow::Borrowed(r.code.as_str()), end));
             }
             end -= 1;
         }
@@ -407,7 +433,7 @@ impl Lp<'_, '_> {
     }
 
     /// Seas of a sea route `(Atl, Ind, WPac)` between `lo` and `hi`.
-    fn seas(&mut self, lo: usize, hi: usize) -> Vec<String> {
+    fn seas(&mut self, lo: usize, hi: usize) -> Vec<Cow<'static, str>> {
         let mut out = Vec::new();
         for k in lo..hi {
             match self.l.kind(k) {
@@ -440,8 +466,9 @@ impl Lp<'_, '_> {
         i: usize,
         hi: usize,
         start: Option<Node>,
-    ) -> Result<(Vec<Node>, usize), usize> {
-        let mut nodes = Vec::new();
+        nodes: &mut Vec<Node>,
+    ) -> Result<usize, usize> {
+        nodes.clear();
         let mut j = i;
         match start {
             Some(n) => nodes.push(n),
@@ -522,7 +549,7 @@ impl Lp<'_, '_> {
             nodes.push(n);
             j = nj;
         }
-        Ok((nodes, j))
+        Ok(j)
     }
 
     /// Expansion chains and builds between `lo` and `hi`. `origin` fixes the chain origin (a
@@ -536,9 +563,13 @@ impl Lp<'_, '_> {
         turn: &mut Turn,
     ) {
         let fixed = origin.is_some();
-        let mut chain: Option<(Node, Vec<String>)> = origin.map(|o| (o, Vec::new()));
+        // the chain's origin region and the sea route of its first leg
+        let mut chain: Option<(Cow<'static, str>, Vec<Cow<'static, str>>)> =
+            origin.map(|o| (o.name, Vec::new()));
         // regions reached by the current chain: its origin and the legs from `chain_start` on
         let mut chain_start = turn.expansions.len();
+        // the nodes of the segment being read (a buffer kept from line to line)
+        let mut seq = std::mem::take(&mut self.seq);
         let mut build_mode = false;
         let mut at_start = true;
         let mut j = lo;
@@ -587,13 +618,13 @@ impl Lp<'_, '_> {
             let seg_start = j;
             let start = match (&chain, self.l.kind(j)) {
                 (Some((o, _)), Some(Tk::Arrow | Tk::Dash2)) if fixed => Some(Node {
-                    name: o.name.clone(),
+                    name: o.clone(),
                     ..Node::default()
                 }),
                 _ => None,
             };
             let from_origin = start.is_some();
-            let (mut seq, nj) = match self.segment(j, hi, start) {
+            let nj = match self.segment(j, hi, start, &mut seq) {
                 Ok(x) => x,
                 Err(e) => {
                     let stop = self.l.find(e.max(j + 1), hi, &[Tk::Semi]);
@@ -625,7 +656,8 @@ impl Lp<'_, '_> {
             match &chain {
                 None => {
                     let via = seq.get(1).map(|n| n.via.clone()).unwrap_or_default();
-                    if let Some(o) = seq.first().cloned() {
+                    // only the origin's name is used after this: its builds move out
+                    if let Some(o) = seq.first_mut() {
                         if !o.battle.is_empty() {
                             self.warn(
                                 code::BATTLE_UNKNOWN,
@@ -636,17 +668,17 @@ impl Lp<'_, '_> {
                         if !o.builds.is_empty() {
                             turn.builds.push(Build {
                                 region: o.name.clone(),
-                                items: o.builds.clone(),
+                                items: std::mem::take(&mut o.builds),
                             });
                         }
                         chain_start = turn.expansions.len();
-                        chain = Some((o, via));
+                        chain = Some((o.name.clone(), via));
                     }
                 }
                 Some(_) if from_origin => {}
                 Some((o, via)) => {
-                    let first_name = seq.first().map(|n| n.name.as_str()).unwrap_or_default();
-                    let reached = o.name == first_name
+                    let first_name = seq.first().map(|n| &*n.name).unwrap_or_default();
+                    let reached = *o == first_name
                         || turn
                             .expansions
                             .get(chain_start..)
@@ -669,14 +701,14 @@ impl Lp<'_, '_> {
                         seq.insert(
                             0,
                             Node {
-                                name: o.name.clone(),
+                                name: o.clone(),
                                 ..Node::default()
                             },
                         );
                     }
                 }
             }
-            let mut it = seq.into_iter();
+            let mut it = seq.drain(..);
             let Some(mut prev) = it.next().map(|n| n.name) else {
                 continue;
             };
@@ -693,6 +725,7 @@ impl Lp<'_, '_> {
                 });
             }
         }
+        self.seq = seq;
     }
 
     fn node_builds(&mut self, n: Node, lo: usize, hi: usize, turn: &mut Turn) {
@@ -793,7 +826,7 @@ impl Lp<'_, '_> {
                     let o = card.detail.clone().unwrap_or_default();
                     let origin = if card.card == "Barbar" && !o.is_empty() {
                         Some(Node {
-                            name: o,
+                            name: Cow::Owned(o),
                             ..Node::default()
                         })
                     } else {
@@ -825,14 +858,18 @@ impl Lp<'_, '_> {
         turn: &mut Turn,
     ) -> CardPlay {
         let w = self.l.s(i);
-        let key = fold_key(w);
+        let key = with_key(w, false, |k| match k {
+            "civil" => CardKey::Civil,
+            "king" | "kingdom" => CardKey::King,
+            _ => CardKey::Other,
+        });
         let mut play = CardPlay::default();
         self.plus.clear();
         let simple_amount = groups.len() == 1
             && groups.first().is_some_and(|&(a, b)| {
                 b == a + 1 && matches!(self.l.kind(a), Some(Tk::Plus | Tk::Num))
             });
-        let resolved = if key == "civil" {
+        let resolved = if key == CardKey::Civil {
             if simple_amount {
                 self.info(
                     code::CARD_CONTEXT,
@@ -855,7 +892,7 @@ impl Lp<'_, '_> {
                 );
                 None
             }
-        } else if key == "king" || key == "kingdom" {
+        } else if key == CardKey::King {
             match groups.first() {
                 Some(&(a, _)) if self.l.kind(a) == Some(Tk::Word) => {
                     let inner = self.l.s(a);
@@ -872,8 +909,8 @@ impl Lp<'_, '_> {
                                 code::CARD_FUZZY,
                                 "card",
                             );
-                            play.card = code_;
-                            play.name = c.name.clone();
+                            play.card = Cow::Borrowed(c.code.as_str());
+                            play.name = Cow::Borrowed(c.name.as_str());
                         }
                         None => {
                             self.warn(
@@ -881,7 +918,7 @@ impl Lp<'_, '_> {
                                 a,
                                 format!("unknown kingdom card {inner:?}; kept as written"),
                             );
-                            play.card = inner.to_string();
+                            play.card = Cow::Owned(inner.to_string());
                         }
                     }
                     self.check_card_epoch(&play.card, i);
@@ -930,16 +967,19 @@ impl Lp<'_, '_> {
                 }
             }
         };
-        match resolved {
+        let code_: &str = match resolved {
             Some(c) => {
-                play.card = c.code.clone();
-                play.name = c.name.clone();
-                self.check_card_epoch(&play.card, i);
+                play.card = Cow::Borrowed(c.code.as_str());
+                play.name = Cow::Borrowed(c.name.as_str());
+                self.check_card_epoch(&c.code, i);
+                &c.code
             }
-            None => play.card = w.to_string(),
-        }
-        let code_ = play.card.clone();
-        match code_.as_str() {
+            None => {
+                play.card = Cow::Owned(w.to_string());
+                w
+            }
+        };
+        match code_ {
             "Mig" => {
                 for (n, &(a, b)) in groups.iter().enumerate() {
                     if n == 0 {
@@ -955,7 +995,7 @@ impl Lp<'_, '_> {
                     let mut name = String::new();
                     for k in a..b {
                         if self.l.kind(k) == Some(Tk::Word) {
-                            name = self.region_str(self.l.s(k), k);
+                            name = self.region_str(self.l.s(k), k).into_owned();
                             if TABLES
                                 .region(&name, false)
                                 .is_some_and(|(r, _)| r.kind != RegionType::Wasteland)
@@ -1003,7 +1043,7 @@ impl Lp<'_, '_> {
                 for &(a, b) in groups {
                     if (a..b).any(|k| matches!(self.l.kind(k), Some(Tk::Arrow | Tk::Dash2))) {
                         let before = turn.expansions.len();
-                        self.moves(a, b, None, Some(&code_), turn);
+                        self.moves(a, b, None, Some(code_), turn);
                         let legs = turn.expansions.get(before..).unwrap_or(&[]);
                         let mut s = String::new();
                         for (n, e) in legs.iter().enumerate() {
@@ -1106,7 +1146,7 @@ impl Lp<'_, '_> {
                     } else {
                         let (name, lost) = self.region_at(k, true);
                         play.targets.push(Target {
-                            region: name,
+                            region: name.into_owned(),
                             effects: if lost { vec!["X".into()] } else { Vec::new() },
                         });
                         cur = Some(play.targets.len() - 1);
@@ -1247,6 +1287,17 @@ fn epoch_line(t: &str) -> Option<EpochLine> {
 
 /// A bare resumption line: `(con't)`, `(cont)`, `(continued)`, `續`.
 fn is_cont(t: &str) -> bool {
+    // every form starts with a bracket, `c`/`C` or `續`/`续` (lower-casing keeps that)
+    if !t.starts_with(['(', '（', 'c', 'C', '續', '续']) {
+        return false;
+    }
+    if t.is_ascii() {
+        // the same steps on ASCII text, without lower-casing a copy
+        let inner = t.trim_start_matches('(').trim_end_matches(')').trim();
+        return ["con't", "cont", "cont'd", "continued"]
+            .iter()
+            .any(|f| inner.eq_ignore_ascii_case(f));
+    }
     let low = t.to_lowercase();
     let inner = low
         .trim_start_matches(['(', '（'])
@@ -1259,9 +1310,9 @@ fn is_cont(t: &str) -> bool {
 }
 
 /// A turn header `P(Empire): rest` or a pause `P(Empire)後暫停`.
-struct Header {
+struct Header<'a> {
     seat: usize,
-    empire: String,
+    empire: &'a str,
     empire_col: u32,
     /// Token index (in the line) where the rest begins.
     rest: usize,
@@ -1269,7 +1320,7 @@ struct Header {
     colon: bool,
 }
 
-fn header(l: &Line) -> Option<Header> {
+fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
     let seat = seat_of(l.s(0))?;
     if l.kind(1) != Some(Tk::LParen) {
         return None;
@@ -1278,7 +1329,7 @@ fn header(l: &Line) -> Option<Header> {
     if rp < 3 || (2..rp).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Comma | Tk::Semi))) {
         return None;
     }
-    let empire = l.raw(2, rp).trim().to_string();
+    let empire = l.raw(2, rp).trim();
     let after = l.toks.get(rp + 1);
     let after_text = after.and_then(|t| l.text.get(t.start..)).unwrap_or("");
     let (rest, pause, colon) = match l.kind(rp + 1) {
@@ -1361,6 +1412,8 @@ struct State<'c> {
     seen: [bool; 6],
     /// Token buffers reused from line to line.
     buffers: Buffers,
+    /// The segment buffer of [`Lp`], reused from line to line.
+    seq: Vec<Node>,
 }
 
 /// Parses a body (see [`crate::hotw::parse`]).
@@ -1372,10 +1425,16 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
     } else {
         (std::borrow::Cow::Borrowed(body), Vec::new())
     };
+    // A turn takes about four lines (header, moves, builds, a blank line): reserve once instead
+    // of growing a vector of large `Turn`s.
+    let lines = 1 + clean.bytes().filter(|&b| b == b'\n').count();
     let mut st = State {
         ctx,
         sink: Sink::default(),
-        game: HotwGame::default(),
+        game: HotwGame {
+            turns: Vec::with_capacity(lines / 4 + 1),
+            ..HotwGame::default()
+        },
         epoch: None,
         cur: None,
         snapshot: None,
@@ -1384,7 +1443,8 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
         colours: vec![None; 6],
         colour_line: None,
         seen: [false; 6],
-        buffers: (Vec::new(), Vec::new()),
+        buffers: (Vec::with_capacity(32), Vec::with_capacity(32)),
+        seq: Vec::with_capacity(8),
     };
     for (idx, text) in clean.split('\n').enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
@@ -1479,9 +1539,11 @@ impl State<'_> {
                     epoch,
                     unparsed: Vec::new(),
                     plus: Vec::new(),
+                    seq: std::mem::take(&mut self.seq),
                 };
                 turn_line(&mut lp, 0, turn, false);
                 turn.unparsed.append(&mut lp.unparsed);
+                self.seq = lp.seq;
             }
             None => {
                 let col = l.col(0);
@@ -1534,9 +1596,9 @@ impl State<'_> {
         if let Some(h) = h {
             let seat = SEATS.get(h.seat).copied().unwrap_or("?").to_string();
             let empire = TABLES
-                .empire(&h.empire, self.epoch, true)
+                .empire(h.empire, self.epoch, true)
                 .map(|e| e.0.code.clone())
-                .unwrap_or_else(|| h.empire.clone());
+                .unwrap_or_else(|| h.empire.to_string());
             if let Some(last) = self.game.turns.last()
                 && (last.player != seat || last.empire != empire)
             {
@@ -1570,15 +1632,15 @@ impl State<'_> {
             );
         }
         let mut turn = Turn {
-            player: seat.to_string(),
+            player: Cow::Borrowed(seat),
             line: no,
             ..Turn::default()
         };
-        match TABLES.empire(&h.empire, self.epoch, true) {
+        match TABLES.empire(h.empire, self.epoch, true) {
             Some((e, how, chose)) => {
-                turn.empire = e.code.clone();
+                turn.empire = Cow::Borrowed(e.code.as_str());
                 turn.minor = e.minor;
-                let w = h.empire.as_str();
+                let w = h.empire;
                 let msg = match &how {
                     How::Exact => None,
                     How::Folded => Some((
@@ -1670,7 +1732,7 @@ impl State<'_> {
                     h.empire_col,
                     format!("unknown empire {:?}; kept as written", h.empire),
                 );
-                turn.empire = h.empire.clone();
+                turn.empire = Cow::Owned(h.empire.to_string());
                 if self.epoch.is_none() {
                     self.sink.warning(
                         code::EPOCH_INFERRED,
@@ -1690,9 +1752,11 @@ impl State<'_> {
             epoch: turn.epoch,
             unparsed: Vec::new(),
             plus: Vec::new(),
+            seq: std::mem::take(&mut self.seq),
         };
         turn_line(&mut lp, h.rest, &mut turn, true);
         turn.unparsed.append(&mut lp.unparsed);
+        self.seq = lp.seq;
         self.game.turns.push(turn);
         self.cur = Some(self.game.turns.len() - 1);
     }
@@ -1723,6 +1787,7 @@ impl State<'_> {
             epoch,
             unparsed: Vec::new(),
             plus: Vec::new(),
+            seq: std::mem::take(&mut self.seq),
         };
         let mut holdings: Vec<Holding> = Vec::new();
         let mut pending: Vec<usize> = Vec::new();
@@ -1734,7 +1799,7 @@ impl State<'_> {
                     let (region, _) = lp.region_at(k, false);
                     holdings.push(Holding {
                         player: player.clone(),
-                        region,
+                        region: region.into_owned(),
                         facilities: Vec::new(),
                         unit_epoch: None,
                     });
@@ -1957,11 +2022,8 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     if let Some(f) = first {
         let is_card = l.kind(f) == Some(Tk::Word) && {
             let w = l.s(f);
-            let key = fold_key(w);
-            let strict = key == "civil"
-                || key == "king"
-                || key == "kingdom"
-                || TABLES.card(w, false).is_some();
+            let strict = with_key(w, false, |k| matches!(k, "civil" | "king" | "kingdom"))
+                || TABLES.is_card(w);
             let has_arrow = (f..hi).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Dash2)));
             strict || (header && !has_arrow && TABLES.region(w, false).is_none())
         };

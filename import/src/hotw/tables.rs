@@ -172,22 +172,38 @@ impl Index {
 
     /// Every candidate row for a written form, with how it was found (empires: a form may name
     /// two, `Fran`).
-    fn lookup(&self, s: &str, fuzzy: bool) -> Vec<(usize, How<'_>)> {
+    ///
+    /// Calls `f` with each candidate in order, and returns how many there were.
+    fn each_candidate<'s>(
+        &'s self,
+        s: &str,
+        fuzzy: bool,
+        mut f: impl FnMut(usize, How<'s>),
+    ) -> usize {
         let Some((r, how)) = self.first(s, fuzzy) else {
-            return Vec::new();
+            return 0;
         };
-        let mut out = vec![(r, how)];
+        f(r, how);
+        let mut n = 1;
         // aliases of the same spelling restricted to an epoch are further candidates
         with_key(s, false, |k| {
             if let Some(al) = self.alias.get(k) {
-                for a in al.iter().filter(|a| a.epoch.is_some()) {
-                    if out.iter().all(|(o, _)| *o != a.canonical) {
-                        out.push((a.canonical, How::Alias(a.note.as_str())));
+                for (i, a) in al.iter().enumerate().filter(|(_, a)| a.epoch.is_some()) {
+                    // the first answer, and the aliases of this spelling before this one
+                    let seen = a.canonical == r
+                        || al
+                            .get(..i)
+                            .unwrap_or_default()
+                            .iter()
+                            .any(|b| b.epoch.is_some() && b.canonical == a.canonical);
+                    if !seen {
+                        f(a.canonical, How::Alias(a.note.as_str()));
+                        n += 1;
                     }
                 }
             }
         });
-        out
+        n
     }
 
     fn fuzzy(&self, key: &str) -> Option<(usize, usize)> {
@@ -249,7 +265,7 @@ fn edit_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
 
 /// Calls `f` with the comparison form of `s` ([`fold_key`]; with `keep_case`, only dots and spaces
 /// dropped), built on the stack for short ASCII forms.
-fn with_key<R>(s: &str, keep_case: bool, f: impl FnOnce(&str) -> R) -> R {
+pub fn with_key<R>(s: &str, keep_case: bool, f: impl FnOnce(&str) -> R) -> R {
     let mut buf = [0u8; 40];
     if s.len() <= buf.len() && s.is_ascii() {
         let mut n = 0;
@@ -325,6 +341,8 @@ pub struct Tables {
     region_ix: Index,
     empire_ix: Index,
     card_ix: Index,
+    /// For each region row: does its code, read as a card, name one? (see [`Tables::is_card`])
+    region_is_card: Vec<bool>,
 }
 
 const REGIONS_CSV: &str = include_str!("../../data/hotw/regions.csv");
@@ -437,7 +455,21 @@ impl Tables {
                 ix.add_alias(alias, row, note, epoch);
             }
         }
+        t.region_is_card = t
+            .regions
+            .iter()
+            .map(|r| t.card(&r.code, false).is_some())
+            .collect();
         t
+    }
+
+    /// `self.card(w, false).is_some()`, answered in one look-up when `w` is exactly a region's
+    /// code (what most move lines start with).
+    pub fn is_card(&self, w: &str) -> bool {
+        match self.region_ix.code.get(w) {
+            Some(&r) => self.region_is_card.get(r).copied().unwrap_or(false),
+            None => self.card(w, false).is_some(),
+        }
     }
 
     /// Resolves a region, sea or wasteland.
@@ -460,12 +492,12 @@ impl Tables {
         epoch: Option<u8>,
         fuzzy: bool,
     ) -> Option<(&Empire, How<'_>, bool)> {
-        let cands = self.empire_ix.lookup(s, fuzzy);
         let mut best: Option<(usize, How)> = None;
         let mut best_rank = (u8::MAX, u8::MAX);
-        for (row, how) in &cands {
-            let Some(e) = self.empires.get(*row) else {
-                continue;
+        // candidates are distinct rows, so context chose when there was more than one
+        let n = self.empire_ix.each_candidate(s, fuzzy, |row, how| {
+            let Some(e) = self.empires.get(row) else {
+                return;
             };
             let rank = match epoch {
                 None => (0, 0),
@@ -474,12 +506,12 @@ impl Tables {
                 Some(ep) => (2, ep - e.epoch),
             };
             if best.is_none() || rank < best_rank {
-                best = Some((*row, how.clone()));
+                best = Some((row, how));
                 best_rank = rank;
             }
-        }
+        });
         let (row, how) = best?;
-        let chose = cands.iter().map(|c| c.0).any(|r| r != row);
+        let chose = n > 1;
         Some((self.empires.get(row)?, how, chose))
     }
 

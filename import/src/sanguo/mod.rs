@@ -61,6 +61,7 @@ pub mod playout;
 mod resolve;
 mod title;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -153,10 +154,12 @@ pub struct RoundType {
 pub struct Move {
     pub ply: u32,
     pub round: u32,
-    pub side: String,
+    /// A side's name (`吴`, `魏`, `蜀`): borrowed from [`Side::name`] when parsed.
+    pub side: Cow<'static, str>,
     /// The notation as written, normalized to simplified characters and half-width punctuation.
     pub notation: String,
-    pub piece: String,
+    /// A piece's name (`车`, `马`…): borrowed from [`Kind::name`](geometry::Kind::name) when parsed.
+    pub piece: Cow<'static, str>,
     /// `[y, x]`.
     pub from: [u8; 2],
     pub to: [u8; 2],
@@ -164,7 +167,7 @@ pub struct Move {
     pub events: Vec<MoveEvent>,
     /// The side the piece belonged to in the setup (differs from `side` for annexed and 汉 pieces).
     #[serde(default)]
-    pub origin: String,
+    pub origin: Cow<'static, str>,
     /// The mover's slot in the round: 0 吴, 1 魏, 2 蜀.
     #[serde(default)]
     pub slot: u8,
@@ -175,12 +178,12 @@ pub struct Move {
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Capture {
-    pub piece: String,
+    pub piece: Cow<'static, str>,
     /// The side that owned the piece taken.
-    pub side: String,
+    pub side: Cow<'static, str>,
     /// The side the piece belonged to in the setup.
     #[serde(default)]
-    pub origin: String,
+    pub origin: Cow<'static, str>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -787,20 +790,20 @@ impl State<'_> {
             }
         }
         let capture = target.map(|t| Capture {
-            piece: t.kind.name().to_string(),
-            side: t.owner.name().to_string(),
-            origin: t.origin.name().to_string(),
+            piece: Cow::Borrowed(t.kind.name()),
+            side: Cow::Borrowed(t.owner.name()),
+            origin: Cow::Borrowed(t.origin.name()),
         });
         let from = [p.y, p.x];
         self.board.apply(side, (p.y, p.x), to, &events);
         let mut m = Move {
-            side: side.name().to_string(),
-            piece: p.kind.name().to_string(),
+            side: Cow::Borrowed(side.name()),
+            piece: Cow::Borrowed(p.kind.name()),
             from,
             to: [to.0, to.1],
             capture,
             events,
-            origin: p.origin.name().to_string(),
+            origin: Cow::Borrowed(p.origin.name()),
             ..Move::default()
         };
         if let Some(st) = tok.stalemate {
@@ -966,7 +969,7 @@ fn moves_have(moves: &[Move], by: &str, f: impl Fn(&MoveEvent) -> bool) -> bool 
                 MoveEvent::Eliminate { by: Some(b), .. } | MoveEvent::Annex { by: Some(b), .. } => {
                     b.as_str()
                 }
-                _ => m.side.as_str(),
+                _ => &*m.side,
             };
             who == by && f(e)
         })
