@@ -94,8 +94,55 @@ pub struct Index {
     /// process then only reads, and the holder brings the index up to date from the database.
     writer: Mutex<Option<IndexWriter<TantivyDocument>>>,
     reader: IndexReader,
-    /// Facet labels by segment, for [`Index::count_and_facets`].
+    /// The facets of each segment, for [`FacetCounter`].
     facet_labels: Mutex<HashMap<tantivy::index::SegmentId, Arc<SegmentFacets>>>,
+    /// Recent answers of [`Index::search_cached`].
+    results: Mutex<ResultCache>,
+}
+
+/// Answers kept by [`Index::search_cached`].
+const RESULT_CACHE_ENTRIES: usize = 1024;
+/// Pages larger than this are not kept (the cache stays small).
+const RESULT_CACHE_MAX_LIMIT: usize = 50;
+
+/// (query, kind, limit, offset)
+type ResultKey = (String, Option<Kind>, usize, usize);
+
+/// Recent answers of one searcher generation, the oldest dropped first when full.
+#[derive(Default)]
+struct ResultCache {
+    generation: u64,
+    answers: HashMap<ResultKey, Arc<SearchResult>>,
+    order: std::collections::VecDeque<ResultKey>,
+}
+
+impl ResultCache {
+    fn get(&mut self, generation: u64, key: &ResultKey) -> Option<Arc<SearchResult>> {
+        if generation != self.generation {
+            return None;
+        }
+        self.answers.get(key).cloned()
+    }
+
+    fn put(&mut self, generation: u64, key: ResultKey, answer: Arc<SearchResult>) {
+        if generation != self.generation {
+            if generation < self.generation {
+                // Computed on a searcher older than the cache's: not worth keeping.
+                return;
+            }
+            self.answers.clear();
+            self.order.clear();
+            self.generation = generation;
+        }
+        if self.answers.len() >= RESULT_CACHE_ENTRIES
+            && let Some(old) = self.order.pop_front()
+        {
+            self.answers.remove(&old);
+        }
+        if self.answers.insert(key.clone(), answer).is_none() {
+            self.order.push_back(key);
+        }
+    }
 }
 
 /// What one game contributes to its document, from a fresh parse or from the database.
@@ -527,6 +574,7 @@ impl Index {
             writer: Mutex::new(writer),
             reader,
             facet_labels: Mutex::new(HashMap::new()),
+            results: Mutex::new(ResultCache::default()),
         })
     }
 
@@ -778,8 +826,56 @@ impl Index {
         offset: usize,
         aliases: &dyn Fn(query::Field, &str) -> Vec<String>,
     ) -> Result<SearchResult> {
+        self.search_on(&self.reader.searcher(), q, kind, limit, offset, aliases)
+    }
+
+    /// [`Index::search_with`] through a cache of recent answers (for the HTTP handlers). An
+    /// answer is kept for the searcher generation it was computed on: every commit of the index
+    /// (an import, a deletion, a sync) reloads the reader, which starts a new generation and
+    /// empties the cache. Answers that consulted `aliases` (the name authority lives in the
+    /// database, which changes without the index) are never kept.
+    pub fn search_cached(
+        &self,
+        q: &str,
+        kind: Option<Kind>,
+        limit: usize,
+        offset: usize,
+        aliases: &dyn Fn(query::Field, &str) -> Vec<String>,
+    ) -> Result<Arc<SearchResult>> {
         let searcher = self.reader.searcher();
-        let query = self.build_query(&searcher, q, kind, aliases)?;
+        let generation = searcher.generation().generation_id();
+        let key = (q.to_string(), kind, limit, offset);
+        if let Some(r) = self.lock_results()?.get(generation, &key) {
+            return Ok(r);
+        }
+        let consulted = std::cell::Cell::new(false);
+        let r = Arc::new(self.search_on(&searcher, q, kind, limit, offset, &|f, v| {
+            consulted.set(true);
+            aliases(f, v)
+        })?);
+        if !consulted.get() && limit <= RESULT_CACHE_MAX_LIMIT {
+            self.lock_results()?.put(generation, key, r.clone());
+        }
+        Ok(r)
+    }
+
+    fn lock_results(&self) -> Result<std::sync::MutexGuard<'_, ResultCache>> {
+        self.results
+            .lock()
+            .map_err(|_| Error::Index("result cache poisoned".into()))
+    }
+
+    /// The search of [`Index::search_with`], on one searcher (one view of the index).
+    fn search_on(
+        &self,
+        searcher: &tantivy::Searcher,
+        q: &str,
+        kind: Option<Kind>,
+        limit: usize,
+        offset: usize,
+        aliases: &dyn Fn(query::Field, &str) -> Vec<String>,
+    ) -> Result<SearchResult> {
+        let query = self.build_query(searcher, q, kind, aliases)?;
         // One pass over the matches gives the page of hits, the total and the facets: scoring
         // every match costs less than matching twice (phrases, conjunctions), and facets are
         // counted from per-segment arrays, not from stored documents.
@@ -787,13 +883,20 @@ impl Index {
             .and_offset(offset)
             .order_by_score();
         let (docs, (total, facets)) =
-            searcher.search(&query, &(top, self.facet_counter(&searcher)?))?;
+            searcher.search(&query, &(top, self.facet_counter(searcher)?))?;
         let docs: Vec<(f32, DocAddress)> = if limit == 0 { Vec::new() } else { docs };
-        let mut title_snip = SnippetGenerator::create(&searcher, &query, self.fields.title)?;
-        title_snip.set_max_num_chars(160);
-        let mut body_snip = SnippetGenerator::create(&searcher, &query, self.fields.body)?;
-        body_snip.set_max_num_chars(160);
         let mut hits = Vec::with_capacity(docs.len());
+        if docs.is_empty() {
+            return Ok(SearchResult {
+                total,
+                hits,
+                facets,
+            });
+        }
+        let mut title_snip = SnippetGenerator::create(searcher, &query, self.fields.title)?;
+        title_snip.set_max_num_chars(160);
+        let mut body_snip = SnippetGenerator::create(searcher, &query, self.fields.body)?;
+        body_snip.set_max_num_chars(160);
         for (score, addr) in docs {
             let doc: TantivyDocument = searcher.doc(addr)?;
             let id = doc
@@ -1239,5 +1342,61 @@ mod tests {
             }
         }
         assert!(nonzero > queries.len(), "the queries find games");
+    }
+
+    #[test]
+    fn cached_answers_last_until_the_index_changes() {
+        let dir = tempfile::tempdir().unwrap();
+        let corpus = dir.path().join("corpus");
+        std::fs::create_dir_all(&corpus).unwrap();
+        let files = crate::bench::write_corpus(&corpus, 300, 5).unwrap();
+        let mut conn = crate::db::open(&dir.path().join("a.db")).unwrap();
+        let ix = Index::open(&dir.path().join("a.index")).unwrap();
+        let paths: Vec<_> = files.iter().map(|f| f.path.clone()).collect();
+        assert!(paths.len() >= 2);
+        let (a, b) = paths.split_at(1);
+        let no_aliases = |_: query::Field, _: &str| Vec::new();
+        let q = "year:1000..3000";
+        crate::ingest::import_paths(&mut conn, Some(&ix), a, &Default::default()).unwrap();
+        let first = ix.search_cached(q, None, 5, 0, &no_aliases).unwrap();
+        assert!(first.total > 0);
+        let again = ix.search_cached(q, None, 5, 0, &no_aliases).unwrap();
+        assert!(
+            Arc::ptr_eq(&first, &again),
+            "the second answer comes from the cache"
+        );
+        // Another page or kind is another answer.
+        let other = ix
+            .search_cached(q, Some(Kind::Wec), 5, 0, &no_aliases)
+            .unwrap();
+        assert!(!Arc::ptr_eq(&first, &other));
+
+        // An import commits the index: the cached answer is gone.
+        crate::ingest::import_paths(&mut conn, Some(&ix), b, &Default::default()).unwrap();
+        let after = ix.search_cached(q, None, 5, 0, &no_aliases).unwrap();
+        let fresh = ix.search(q, None, 5, 0).unwrap();
+        assert!(after.total > first.total);
+        assert_eq!(after.total, fresh.total);
+        assert_eq!(after.facets, fresh.facets);
+
+        // So does a deletion.
+        let id = after.hits[0].id;
+        {
+            let mut guard = ix.writer().unwrap();
+            let w = guard.as_mut().unwrap();
+            w.delete_term(Term::from_field_u64(ix.fields.id, id as u64));
+            w.commit().unwrap();
+        }
+        ix.reader.reload().unwrap();
+        let deleted = ix.search_cached(q, None, 5, 0, &no_aliases).unwrap();
+        assert_eq!(deleted.total, after.total - 1);
+        assert!(deleted.hits.iter().all(|h| h.id != id));
+
+        // Answers that asked the name authority (the database) are not kept.
+        let asked = |_: query::Field, _: &str| vec!["Nobody Known".to_string()];
+        let p1 = ix.search_cached("player:Chen", None, 5, 0, &asked).unwrap();
+        let p2 = ix.search_cached("player:Chen", None, 5, 0, &asked).unwrap();
+        assert!(!Arc::ptr_eq(&p1, &p2));
+        assert_eq!(p1.total, p2.total);
     }
 }
