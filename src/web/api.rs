@@ -70,15 +70,24 @@ pub async fn search(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result
     let limit = p.usize("limit", 20, 0, MAX_PAGE_SIZE)?;
     let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
     let r = st
-        .run(move |s| {
-            s.db.with(|c| {
-                s.index.search_with(&query, kind, limit, offset, &|f, v| {
-                    crate::people::search_aliases(c, f, v).unwrap_or_default()
-                })
-            })
-        })
+        .run(move |s| run_search(s, &query, kind, limit, offset))
         .await?;
     Ok(Json(
         json!({ "total": r.total, "hits": r.hits, "facets": r.facets }),
     ))
+}
+
+/// The search of `GET /api/search` and `/search`: through the index's cache of recent answers,
+/// with a database connection only for the name authority's aliases of `player:` and `event:`.
+pub fn run_search(
+    s: &AppState,
+    query: &str,
+    kind: Option<annals_import::Kind>,
+    limit: usize,
+    offset: usize,
+) -> Result<std::sync::Arc<crate::index::SearchResult>> {
+    s.index.search_cached(query, kind, limit, offset, &|f, v| {
+        s.db.with(|c| crate::people::search_aliases(c, f, v))
+            .unwrap_or_default()
+    })
 }

@@ -559,13 +559,7 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
     }
     let q2 = q.clone();
     match st
-        .run(move |s| {
-            s.db.with(|c| {
-                s.index.search_with(&q2, kind, limit, offset, &|f, v| {
-                    crate::people::search_aliases(c, f, v).unwrap_or_default()
-                })
-            })
-        })
+        .run(move |s| super::api::run_search(s, &q2, kind, limit, offset))
         .await
     {
         Ok(r) => {
@@ -600,7 +594,7 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
                 (offset + limit < r.total).then(|| search_link(&q, &kind_s, offset + limit));
             page.from = if r.hits.is_empty() { 0 } else { offset + 1 };
             page.to = offset + r.hits.len();
-            page.result = Some(r);
+            page.result = Some(std::sync::Arc::unwrap_or_clone(r));
             Ok(page.into_response())
         }
         Err(Error::BadRequest(m)) => {
