@@ -238,7 +238,11 @@ pub fn measure_queries(r: &mut Report, seed: u64, dir: &Path) -> Result<()> {
     for q in &queries {
         let t = Instant::now();
         let res = state.index.search(q, None, 20, 0);
-        times.push(t.elapsed().as_secs_f64() * 1e3);
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        times.push(ms);
+        if ms > 5.0 && std::env::var_os("ANNALS_BENCH_SLOW").is_some() {
+            eprintln!("bench: slow query {ms:.1} ms: {q}");
+        }
         if let Err(e) = res {
             return Err(Error::Internal(format!("bench query {q:?} failed: {e}")));
         }

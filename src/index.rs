@@ -569,13 +569,23 @@ impl Index {
             .reader_builder()
             .reload_policy(ReloadPolicy::Manual)
             .try_into()?;
-        Ok(Index {
+        let index = Index {
             fields,
             writer: Mutex::new(writer),
             reader,
             facet_labels: Mutex::new(HashMap::new()),
             results: Mutex::new(ResultCache::default()),
-        })
+        };
+        index.warm();
+        Ok(index)
+    }
+
+    /// Decodes the facets of every segment now rather than in the first search that meets each
+    /// (about 350 ms for a 1M-game index). Best effort: a failure only leaves the work to searches.
+    fn warm(&self) {
+        if let Err(e) = self.facet_counter(&self.reader.searcher()) {
+            tracing::warn!("could not warm the search index: {e}");
+        }
     }
 
     /// Whether this process may write the index.
@@ -736,6 +746,7 @@ impl Index {
         w.commit()?;
         drop(guard);
         self.reader.reload()?;
+        self.warm();
         Ok(())
     }
 
