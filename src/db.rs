@@ -51,9 +51,9 @@ pub fn open(path: &Path) -> Result<Connection> {
     Ok(conn)
 }
 
-/// Tables whose secondary indexes a bulk import drops and builds again at its end.
-const BULK_TABLES: [&str; 12] = [
-    "games",
+/// The tables holding rows of one game (by `game_id`), besides `games` itself.
+const GAME_TABLES: [&str; 11] = [
+    "tags",
     "seats",
     "diagnostics",
     "hotw_turns",
@@ -64,10 +64,10 @@ const BULK_TABLES: [&str; 12] = [
     "sanguo_title_events",
     "wec_turns",
     "deluge_orders",
-    "tags",
 ];
 
-/// The `CREATE INDEX IF NOT EXISTS` statements of [`SCHEMA`] on [`BULK_TABLES`]: (index, table).
+/// The `CREATE INDEX IF NOT EXISTS` statements of [`SCHEMA`] on `games` and [`GAME_TABLES`]:
+/// (index, table).
 pub fn secondary_indexes() -> Vec<(&'static str, &'static str)> {
     SCHEMA
         .lines()
@@ -75,7 +75,8 @@ pub fn secondary_indexes() -> Vec<(&'static str, &'static str)> {
             let rest = l.trim().strip_prefix("CREATE INDEX IF NOT EXISTS ")?;
             let (name, rest) = rest.split_once(" ON ")?;
             let table = rest.split('(').next()?.trim();
-            BULK_TABLES.contains(&table).then_some((name.trim(), table))
+            // The game and move tables, whose secondary indexes a bulk import drops.
+            (table == "games" || GAME_TABLES.contains(&table)).then_some((name.trim(), table))
         })
         .collect()
 }
@@ -411,19 +412,7 @@ pub fn delete_game(tx: &Transaction, id: i64) -> Result<bool> {
         },
         -1,
     )?;
-    for t in [
-        "tags",
-        "seats",
-        "diagnostics",
-        "hotw_turns",
-        "hotw_cards",
-        "hotw_expansions",
-        "hotw_builds",
-        "sanguo_moves",
-        "sanguo_title_events",
-        "wec_turns",
-        "deluge_orders",
-    ] {
+    for t in GAME_TABLES {
         tx.execute(&format!("DELETE FROM {t} WHERE game_id = ?1"), params![id])?;
     }
     tx.execute("DELETE FROM games WHERE id = ?1", params![id])?;

@@ -517,7 +517,9 @@ pub fn import_files(
         .map(|n| n.get())
         .unwrap_or(1)
         .clamp(1, 4);
-    let bulk = files.len() > 1 && db::game_count(conn)? == 0;
+    // Into an empty database, dropping the indexes costs nothing and one large file benefits as
+    // much as many files.
+    let bulk = db::game_count(conn)? == 0;
     if bulk {
         db::drop_secondary_indexes(conn)?;
     }
@@ -716,6 +718,20 @@ struct IndexJob {
     stored: Vec<(usize, usize, i64)>,
 }
 
+/// The parsed games of `batch` at the (file, game, id) positions `stored`, with their ids.
+fn stored_games<'b>(
+    batch: &'b [PreparedFile],
+    stored: &[(usize, usize, i64)],
+) -> Vec<(i64, &'b ParsedGame)> {
+    stored
+        .iter()
+        .filter_map(|(f, g, id)| match batch.get(*f)?.games.get(*g)? {
+            Prepared::Game { parsed, .. } => Some((*id, &**parsed)),
+            Prepared::Rejected { .. } => None,
+        })
+        .collect()
+}
+
 /// The index thread: adds the games of each committed batch, commits every
 /// [`INDEX_COMMIT_GAMES`] games and at the end, and frees the parsed games.
 fn index_jobs(index: &Index, rx: mpsc::Receiver<IndexJob>) -> Result<()> {
@@ -725,14 +741,7 @@ fn index_jobs(index: &Index, rx: mpsc::Receiver<IndexJob>) -> Result<()> {
         if failed.is_some() {
             continue; // drain, so that the writer never blocks
         }
-        let docs: Vec<(i64, &ParsedGame)> = job
-            .stored
-            .iter()
-            .filter_map(|(f, g, id)| match job.batch.get(*f)?.games.get(*g)? {
-                Prepared::Game { parsed, .. } => Some((*id, &**parsed)),
-                Prepared::Rejected { .. } => None,
-            })
-            .collect();
+        let docs = stored_games(&job.batch, &job.stored);
         if let Err(e) = index.add_parsed_uncommitted(&docs) {
             failed = Some(e);
             continue;
@@ -906,14 +915,7 @@ impl<'c> Writer<'c> {
         match &self.sink {
             Sink::None => {}
             Sink::Inline(index) => {
-                let docs: Vec<(i64, &ParsedGame)> = stored_at
-                    .iter()
-                    .filter_map(|(f, g, id)| match batch.get(*f)?.games.get(*g)? {
-                        Prepared::Game { parsed, .. } => Some((*id, &**parsed)),
-                        Prepared::Rejected { .. } => None,
-                    })
-                    .collect();
-                index.add_parsed(&docs)?;
+                index.add_parsed(&stored_games(&batch, &stored_at))?;
             }
             Sink::Thread(tx) => {
                 // The index thread stops taking jobs only when it has failed; its error is the

@@ -329,7 +329,8 @@ fn explorer_rows(db: &std::path::Path) -> Vec<(String, i64, String, i64, [i64; 6
 }
 
 /// A bulk import stages explorer changes and folds them at its end; the tree is the one that
-/// importing the files one by one (each folded in at once) builds. Changes left staged by an import
+/// importing the files one by one builds (all but the first into a non-empty database, so their
+/// changes go straight into the tree). Changes left staged by an import
 /// that stopped half-way are folded by the next open.
 #[test]
 fn bulk_import_builds_the_same_explorer_tree() {
