@@ -1,9 +1,12 @@
-//! The import pipeline: files → (parallel) decode, split, detect, parse → (one writer) SQLite in
-//! batched transactions → the search index, batch by batch.
+//! The import pipeline: a reader (read, decode, split files in order) → parse threads (chunks of
+//! [`CHUNK_GAMES`] games) → one writer (SQLite, a transaction every [`BATCH_GAMES`] games) → an
+//! index thread (tantivy, a commit every [`INDEX_COMMIT_GAMES`] games and at the end).
 //!
-//! Memory stays bounded whatever the corpus size: worker threads parse whole files and hand them to
-//! the writer through a bounded channel; the writer commits every [`BATCH_GAMES`] games. Output
-//! order (and so game ids) follows the sorted file list, whatever order the workers finish in.
+//! Memory stays bounded whatever the corpus or file size: the reader sends a chunk only for a
+//! token the writer hands back when it has written one, and the channels between the stages are
+//! bounded. Output order (and so game ids) follows the sorted file list and the games' order in
+//! each file, whatever order the parse threads finish in. An import into an empty database is a
+//! bulk import (see [`import_files`]).
 
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
