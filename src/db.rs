@@ -66,7 +66,7 @@ const GAME_TABLES: [&str; 11] = [
     "deluge_orders",
 ];
 
-/// The `CREATE INDEX IF NOT EXISTS` statements of [`SCHEMA`] on `games` and [`GAME_TABLES`]:
+/// The `CREATE INDEX IF NOT EXISTS` statements of [`SCHEMA`] on `games` and the per-game tables:
 /// (index, table).
 pub fn secondary_indexes() -> Vec<(&'static str, &'static str)> {
     SCHEMA
