@@ -193,13 +193,18 @@ pub enum SplitFile {
     /// Rejected as a whole (unreadable, too large, undecodable, or holding no game).
     Rejected(PreparedFile),
     Split {
-        name: String,
-        ext: Option<String>,
-        encoding: &'static str,
-        /// Diagnostics of the file as a whole (its encoding), given to every game of it.
-        file_diagnostics: Vec<Diagnostic>,
+        file: FileMeta,
         raws: Vec<record::RawGame>,
     },
+}
+
+/// What the games of one file share.
+pub struct FileMeta {
+    pub name: String,
+    pub ext: Option<String>,
+    pub encoding: &'static str,
+    /// Diagnostics of the file as a whole (its encoding), given to every game of it.
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 fn rejected_file(name: &str, line: u32, d: Diagnostic) -> PreparedFile {
@@ -272,24 +277,20 @@ pub fn split_bytes(name: &str, bytes: &[u8], ext: Option<&str>) -> SplitFile {
         });
     }
     SplitFile::Split {
-        name: name.to_string(),
-        ext: ext.map(str::to_string),
-        encoding: decoded.encoding,
-        file_diagnostics: decoded.diagnostics,
+        file: FileMeta {
+            name: name.to_string(),
+            ext: ext.map(str::to_string),
+            encoding: decoded.encoding,
+            diagnostics: decoded.diagnostics,
+        },
         raws,
     }
 }
 
 /// Parses games of one file (all of them, or one chunk): kind detection, parsing, the content
 /// hash and the normalized moves.
-pub fn parse_raws(
-    name: &str,
-    ext: Option<&str>,
-    encoding: &'static str,
-    file_diagnostics: &[Diagnostic],
-    raws: Vec<record::RawGame>,
-    opts: &Options,
-) -> PreparedFile {
+pub fn parse_raws(file: &FileMeta, raws: Vec<record::RawGame>, opts: &Options) -> PreparedFile {
+    let (name, ext) = (file.name.as_str(), file.ext.as_deref());
     let mut games = Vec::with_capacity(raws.len());
     for mut raw in raws {
         let annotation = take_annotation(&mut raw);
@@ -321,7 +322,7 @@ pub fn parse_raws(
         let mut parsed = parse_game(&raw, kind);
         parsed
             .diagnostics
-            .splice(0..0, file_diagnostics.iter().cloned().chain(kind_diags));
+            .splice(0..0, file.diagnostics.iter().cloned().chain(kind_diags));
         let hash = content_hash(kind, &raw);
         let keys = crate::explorer::move_keys(&parsed.body);
         games.push(Prepared::Game {
@@ -335,8 +336,8 @@ pub fn parse_raws(
     }
     PreparedFile {
         name: name.to_string(),
-        encoding,
-        file_diagnostics: file_diagnostics.to_vec(),
+        encoding: file.encoding,
+        file_diagnostics: file.diagnostics.clone(),
         games,
     }
 }
@@ -354,20 +355,7 @@ pub fn prepare_bytes(name: &str, bytes: &[u8], ext: Option<&str>, opts: &Options
 fn prepare_split(f: SplitFile, opts: &Options) -> PreparedFile {
     match f {
         SplitFile::Rejected(p) => p,
-        SplitFile::Split {
-            name,
-            ext,
-            encoding,
-            file_diagnostics,
-            raws,
-        } => parse_raws(
-            &name,
-            ext.as_deref(),
-            encoding,
-            &file_diagnostics,
-            raws,
-            opts,
-        ),
+        SplitFile::Split { file, raws } => parse_raws(&file, raws, opts),
     }
 }
 
@@ -620,7 +608,7 @@ enum Job {
     Parse {
         seq: usize,
         last_of_file: bool,
-        file: std::sync::Arc<(String, Option<String>, &'static str, Vec<Diagnostic>)>,
+        file: std::sync::Arc<FileMeta>,
         raws: Vec<record::RawGame>,
     },
     /// A file rejected as a whole: nothing to parse.
@@ -646,14 +634,8 @@ fn read_files(files: &[PathBuf], jobs: &mpsc::SyncSender<Job>, tokens: &mpsc::Re
                 }
                 seq += 1;
             }
-            SplitFile::Split {
-                name,
-                ext,
-                encoding,
-                file_diagnostics,
-                raws,
-            } => {
-                let file = std::sync::Arc::new((name, ext, encoding, file_diagnostics));
+            SplitFile::Split { file, raws } => {
+                let file = std::sync::Arc::new(file);
                 let chunks = raws.len().div_ceil(CHUNK_GAMES);
                 let mut raws = raws.into_iter();
                 for c in 0..chunks {
@@ -700,7 +682,7 @@ fn parse_jobs(
             }) => Done {
                 seq,
                 last_of_file,
-                file: parse_raws(&file.0, file.1.as_deref(), file.2, &file.3, raws, opts),
+                file: parse_raws(&file, raws, opts),
             },
         };
         if done.send(out).is_err() {
