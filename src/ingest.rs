@@ -489,6 +489,7 @@ pub fn import_files(
     opts: &Options,
 ) -> Result<Summary> {
     let started = now();
+    let started_at = std::time::Instant::now();
     conn.execute(
         "INSERT INTO imports(started_at) VALUES (?1)",
         params![started],
@@ -584,10 +585,22 @@ pub fn import_files(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    tracing::info!(
+        seconds = started_at.elapsed().as_secs_f64(),
+        games = summary.imported,
+        "games written"
+    );
     if bulk {
         // Also after a failure: the games written so far need their indexes and tree.
+        let t = std::time::Instant::now();
         conn.execute_batch(db::SCHEMA)?;
+        tracing::info!(
+            seconds = t.elapsed().as_secs_f64(),
+            "secondary indexes built"
+        );
+        let t = std::time::Instant::now();
         crate::explorer::fold_staging(conn)?;
+        tracing::info!(seconds = t.elapsed().as_secs_f64(), "explorer tree folded");
     }
     result?;
     conn.execute(
