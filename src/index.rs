@@ -259,30 +259,35 @@ const FACET_DIMS: [&str; 5] = ["kind", "event", "year", "empire", "side"];
 /// Segments whose facet labels are kept before the merged-away ones are dropped.
 const FACET_CACHE_SEGMENTS: usize = 256;
 
+/// A facet held by at least one document in this many of a segment is *dense*: kept as a bitset
+/// over the segment's documents (one bit a document) rather than in each document's list, and
+/// counted by popcount. Each dense facet costs a pass over the words of the matches; rarer facets
+/// (an event, a year) cost less counted one match at a time.
+const DENSE_FACET_SHARE: u32 = 8;
+
 /// The facets of one segment, decoded once (a segment never changes; commits add segments,
-/// merges replace them) so that counting the facets of a match costs a few array reads.
+/// merges replace them) so that counting the facets of the matches costs a few array reads.
 ///
-/// Most games of a kind share most of their empire and side facets (a HotW game has nearly every
-/// empire), so a document keeps only how its facets differ from those its kind's games mostly
-/// have, its *base*: counting a match costs about ten increments, not sixty.
+/// Counting the facets of a match document by document cost tens of increments for a HotW game
+/// (it has most empires): a term matching a quarter of a million-game archive spent more time
+/// there than in tantivy. Facets most games share are bitsets instead: the matches are gathered
+/// into a bitset, and each dense facet's count is the popcount of the two ANDed, over the
+/// 64-document words the matches touch. Only the rare facets stay in per-document lists.
 struct SegmentFacets {
     /// Per facet ordinal: its dimension (an index into [`FACET_DIMS`]) and its label, or `None`
-    /// for a facet outside them. Ordinal `labels.len()` is the sink for "no facet".
+    /// for a facet outside them.
     labels: Vec<Option<(usize, String)>>,
-    /// Per document: the ordinals of its kind, event and year facets (the sink when absent). The
-    /// kind's ordinal (or the sink) is the document's group.
-    single: Vec<[u32; 3]>,
-    /// Per group (by ordinal): the other facet ordinals most documents of the group have.
-    base: Vec<Vec<u32>>,
-    /// Per document, `diff[start[doc]..start[doc + 1]]`: an ordinal `o` it has beyond its base,
-    /// or `sink + 1 + o` for an ordinal `o` of its base it lacks.
+    /// The dense facets: (ordinal, one bit per document of the segment).
+    dense: Vec<(u32, Vec<u64>)>,
+    /// Per document, `sparse[start[doc]..start[doc + 1]]`: its other facet ordinals (of the
+    /// five dimensions, each once).
     start: Vec<u32>,
-    diff: Vec<u32>,
+    sparse: Vec<u32>,
 }
 
 impl SegmentFacets {
     /// Reads the facets of every document of the segment. Per document the ordinals counted are
-    /// those `FacetCollector` counts: each one once, unless it repeats non-adjacently.
+    /// those `FacetCollector` counts: facets of the five dimensions, each once.
     fn build(reader: &tantivy::fastfield::FacetReader, max_doc: u32) -> Result<SegmentFacets> {
         let mut labels = Vec::with_capacity(reader.num_facets());
         let mut stream = reader.facet_dict().stream()?;
@@ -297,99 +302,70 @@ impl SegmentFacets {
                 });
             labels.push(label);
         }
-        let sink = labels.len() as u32;
-        let width = labels.len() + 1;
-        // The facets of `doc`: its kind, event and year ordinals, and the others in `rest`.
-        let read = |doc: u32, rest: &mut Vec<u32>| -> [u32; 3] {
-            let mut one = [sink; 3];
-            rest.clear();
-            let mut previous = u64::MAX;
+        // The counted ordinals of `doc` (sorted, each once), into `out`.
+        let read = |doc: u32, out: &mut Vec<u32>| {
+            out.clear();
             for ord in reader.facet_ords(doc) {
-                if ord == previous {
-                    continue;
-                }
-                previous = ord;
-                // Only facets of the five dimensions count.
-                let Some(Some((dim, _))) = labels.get(ord as usize) else {
-                    continue;
-                };
-                let slot = match FACET_DIMS.get(*dim) {
-                    Some(&"kind") => Some(0),
-                    Some(&"event") => Some(1),
-                    Some(&"year") => Some(2),
-                    _ => None,
-                };
-                match slot {
-                    Some(i) if one[i] == sink => one[i] = ord as u32,
-                    _ => rest.push(ord as u32),
+                if matches!(labels.get(ord as usize), Some(Some(_))) {
+                    out.push(ord as u32);
                 }
             }
-            one
+            out.sort_unstable();
+            out.dedup();
         };
-        // First pass: how often each group's documents have each other ordinal.
-        let mut single = Vec::with_capacity(max_doc as usize);
-        let mut freq: HashMap<u32, (u32, Vec<u32>)> = HashMap::new();
-        let mut rest = Vec::new();
+        // First pass: how many documents have each ordinal.
+        let mut freq = vec![0u32; labels.len()];
+        let mut ords = Vec::new();
         for doc in 0..max_doc {
-            let one = read(doc, &mut rest);
-            let (n, f) = freq.entry(one[0]).or_insert_with(|| (0, vec![0; width]));
-            *n += 1;
-            for o in &rest {
-                if let Some(c) = f.get_mut(*o as usize) {
+            read(doc, &mut ords);
+            for o in &ords {
+                if let Some(c) = freq.get_mut(*o as usize) {
                     *c += 1;
                 }
             }
-            single.push(one);
         }
-        let mut base: Vec<Vec<u32>> = vec![Vec::new(); width];
-        let mut in_base: HashMap<u32, Vec<bool>> = HashMap::new();
-        for (g, (n, f)) in &freq {
-            let b: Vec<u32> = (0..sink).filter(|o| f[*o as usize] * 2 > *n).collect();
-            let mut member = vec![false; width];
-            for o in &b {
-                member[*o as usize] = true;
-            }
-            in_base.insert(*g, member);
-            if let Some(slot) = base.get_mut(*g as usize) {
-                *slot = b;
+        let words = (max_doc as usize).div_ceil(64);
+        let threshold = (max_doc / DENSE_FACET_SHARE).max(1);
+        // By ordinal: its index in `dense`, for the dense ones.
+        let mut slot: Vec<Option<usize>> = vec![None; labels.len()];
+        let mut dense = Vec::new();
+        for (o, &n) in freq.iter().enumerate() {
+            if n >= threshold {
+                slot[o] = Some(dense.len());
+                dense.push((o as u32, vec![0u64; words]));
             }
         }
-        // Second pass: each document's difference from its group's base.
+        // Second pass: set the dense bits, list the sparse ordinals.
         let mut start = Vec::with_capacity(max_doc as usize + 1);
-        let mut diff = Vec::new();
-        let mut stamp = vec![u32::MAX; width];
-        for (doc, one) in (0..max_doc).zip(&single) {
-            start.push(diff.len() as u32);
-            read(doc, &mut rest);
-            let member = in_base.get(&one[0]);
-            for o in &rest {
-                let i = *o as usize;
-                if member.is_some_and(|m| m[i]) && stamp[i] != doc {
-                    stamp[i] = doc;
-                } else {
-                    diff.push(*o);
-                }
-            }
-            for o in base.get(one[0] as usize).map(Vec::as_slice).unwrap_or(&[]) {
-                if stamp[*o as usize] != doc {
-                    diff.push(sink + 1 + o);
+        let mut sparse = Vec::new();
+        for doc in 0..max_doc {
+            start.push(sparse.len() as u32);
+            read(doc, &mut ords);
+            let (w, bit) = ((doc / 64) as usize, 1u64 << (doc % 64));
+            for o in &ords {
+                match slot.get(*o as usize).copied().flatten() {
+                    Some(i) => {
+                        if let Some(word) = dense.get_mut(i).and_then(|(_, b)| b.get_mut(w)) {
+                            *word |= bit;
+                        }
+                    }
+                    None => sparse.push(*o),
                 }
             }
         }
-        start.push(diff.len() as u32);
+        start.push(sparse.len() as u32);
         Ok(SegmentFacets {
             labels,
-            single,
-            base,
+            dense,
             start,
-            diff,
+            sparse,
         })
     }
 }
 
 /// Counts the live matches and their facets (what tantivy's `Count` and `FacetCollector` on
 /// `/kind`, `/event`, `/year`, `/empire` and `/side` give), from [`SegmentFacets`]: no score, no
-/// stored document, a few array reads per match.
+/// stored document.
 struct FacetCounter {
     /// By segment ordinal.
     segments: Vec<Arc<SegmentFacets>>,
@@ -398,11 +374,12 @@ struct FacetCounter {
 struct SegmentFacetCounter {
     facets: Arc<SegmentFacets>,
     total: usize,
-    /// By ordinal `o`: the matches with facet `o` beyond their base (or in a single slot), then
-    /// by `sink + 1 + o`: the matches lacking `o` of their base.
+    /// The matches, one bit per document.
+    matched: Vec<u64>,
+    /// The indexes of the words of `matched` that are not zero, in the order first set.
+    touched: Vec<u32>,
+    /// By ordinal: the matches with this sparse facet.
     counts: Vec<u32>,
-    /// By group ordinal: the matches of the group.
-    groups: Vec<u32>,
 }
 
 impl tantivy::collector::Collector for FacetCounter {
@@ -421,11 +398,11 @@ impl tantivy::collector::Collector for FacetCounter {
             .ok_or_else(|| {
                 tantivy::TantivyError::InternalError("a segment without its facets".into())
             })?;
-        let width = facets.labels.len() + 1;
         Ok(SegmentFacetCounter {
             total: 0,
-            counts: vec![0; 2 * width],
-            groups: vec![0; width],
+            matched: vec![0; facets.start.len().div_ceil(64)],
+            touched: Vec::new(),
+            counts: vec![0; facets.labels.len()],
             facets,
         })
     }
@@ -474,23 +451,20 @@ impl SegmentFacetCounter {
     #[inline]
     fn count(&mut self, doc: tantivy::DocId) {
         self.total += 1;
+        let w = (doc / 64) as usize;
+        if let Some(word) = self.matched.get_mut(w) {
+            if *word == 0 {
+                self.touched.push(w as u32);
+            }
+            *word |= 1u64 << (doc % 64);
+        }
         let f = &*self.facets;
         let d = doc as usize;
-        let (Some(one), Some(&from), Some(&to)) =
-            (f.single.get(d), f.start.get(d), f.start.get(d + 1))
-        else {
+        let (Some(&from), Some(&to)) = (f.start.get(d), f.start.get(d + 1)) else {
             return;
         };
-        if let Some(g) = self.groups.get_mut(one[0] as usize) {
-            *g += 1;
-        }
-        for ord in one {
-            if let Some(c) = self.counts.get_mut(*ord as usize) {
-                *c += 1;
-            }
-        }
-        for e in f.diff.get(from as usize..to as usize).unwrap_or(&[]) {
-            if let Some(c) = self.counts.get_mut(*e as usize) {
+        for o in f.sparse.get(from as usize..to as usize).unwrap_or(&[]) {
+            if let Some(c) = self.counts.get_mut(*o as usize) {
                 *c += 1;
             }
         }
@@ -511,21 +485,32 @@ impl tantivy::collector::SegmentCollector for SegmentFacetCounter {
     }
 
     fn harvest(self) -> Self::Fruit {
-        let width = self.facets.labels.len() + 1;
-        let (plus, minus) = self.counts.split_at(width.min(self.counts.len()));
-        let mut out: Vec<u64> = plus.iter().map(|&n| u64::from(n)).collect();
-        for (base, &n) in self.facets.base.iter().zip(&self.groups) {
-            if n == 0 {
-                continue;
+        let mut out: Vec<u64> = self.counts.iter().map(|&n| u64::from(n)).collect();
+        // Over all words when the matches touch most of them (a sequential pass), else over the
+        // touched ones.
+        let all = self.touched.len() * 4 > self.matched.len();
+        for (ord, bits) in &self.facets.dense {
+            let n: u32 = if all {
+                self.matched
+                    .iter()
+                    .zip(bits)
+                    .map(|(m, b)| (m & b).count_ones())
+                    .sum()
+            } else {
+                self.touched
+                    .iter()
+                    .map(|&w| {
+                        let (m, b) = (
+                            self.matched.get(w as usize).copied().unwrap_or(0),
+                            bits.get(w as usize).copied().unwrap_or(0),
+                        );
+                        (m & b).count_ones()
+                    })
+                    .sum()
+            };
+            if let Some(c) = out.get_mut(*ord as usize) {
+                *c += u64::from(n);
             }
-            for o in base {
-                if let Some(c) = out.get_mut(*o as usize) {
-                    *c += u64::from(n);
-                }
-            }
-        }
-        for (c, &m) in out.iter_mut().zip(minus) {
-            *c = c.saturating_sub(u64::from(m));
         }
         (self.total, self.facets, out)
     }
@@ -582,9 +567,21 @@ impl Index {
 
     /// Decodes the facets of every segment now rather than in the first search that meets each
     /// (about 350 ms for a 1M-game index). Best effort: a failure only leaves the work to searches.
+    /// Forgets the facets of segments merged away since: they would otherwise stay until the
+    /// cache holds [`FACET_CACHE_SEGMENTS`] segments, and a long import merges many (a
+    /// million-game import kept over a hundred megabytes of dead segments' facets).
     fn warm(&self) {
-        if let Err(e) = self.facet_counter(&self.reader.searcher()) {
+        let searcher = self.reader.searcher();
+        if let Err(e) = self.facet_counter(&searcher) {
             tracing::warn!("could not warm the search index: {e}");
+        }
+        let live: HashSet<tantivy::index::SegmentId> = searcher
+            .segment_readers()
+            .iter()
+            .map(|s| s.segment_id())
+            .collect();
+        if let Ok(mut cache) = self.lock_facet_cache() {
+            cache.retain(|k, _| live.contains(k));
         }
     }
 
@@ -936,16 +933,35 @@ impl Index {
         offset: usize,
         aliases: &dyn Fn(query::Field, &str) -> Vec<String>,
     ) -> Result<SearchResult> {
-        let query = self.build_query(searcher, q, kind, aliases)?;
-        // One pass over the matches gives the page of hits, the total and the facets: scoring
-        // every match costs less than matching twice (phrases, conjunctions), and facets are
-        // counted from per-segment arrays, not from stored documents.
-        let top = TopDocs::with_limit(limit.max(1))
-            .and_offset(offset)
-            .order_by_score();
-        let (docs, (total, facets)) =
-            searcher.search(&query, &(top, self.facet_counter(searcher)?))?;
-        let docs: Vec<(f32, DocAddress)> = if limit == 0 { Vec::new() } else { docs };
+        let (query, prunable) = self.build_query(searcher, q, kind, aliases)?;
+        // A query of terms alone (one term, or a union of them) takes two passes over its
+        // matches. The first counts them and their facets without scores (tantivy hands the
+        // matches over a block at a time; facets come from per-segment bitsets); the second
+        // looks for the page of hits alone, which lets tantivy skip the blocks of postings whose
+        // best score cannot reach the page (block-max WAND): a code matching a quarter of the
+        // archive scores a few blocks of games, not all of them. Any other query (phrases,
+        // conjunctions, ranges) cannot skip, and matching it twice would cost twice: one pass
+        // gives the page, the total and the facets.
+        let (docs, total, facets) = if prunable {
+            let (total, facets) = searcher.search(&*query, &self.facet_counter(searcher)?)?;
+            let docs = if limit == 0 || total <= offset {
+                Vec::new()
+            } else {
+                let top = TopDocs::with_limit(limit)
+                    .and_offset(offset)
+                    .order_by_score();
+                searcher.search(&*query, &top)?
+            };
+            (docs, total, facets)
+        } else {
+            let top = TopDocs::with_limit(limit.max(1))
+                .and_offset(offset)
+                .order_by_score();
+            let (docs, (total, facets)) =
+                searcher.search(&*query, &(top, self.facet_counter(searcher)?))?;
+            let docs: Vec<(f32, DocAddress)> = if limit == 0 { Vec::new() } else { docs };
+            (docs, total, facets)
+        };
         let mut hits = Vec::with_capacity(docs.len());
         if docs.is_empty() {
             return Ok(SearchResult {
@@ -954,9 +970,9 @@ impl Index {
                 facets,
             });
         }
-        let mut title_snip = SnippetGenerator::create(searcher, &query, self.fields.title)?;
+        let mut title_snip = SnippetGenerator::create(searcher, &*query, self.fields.title)?;
         title_snip.set_max_num_chars(160);
-        let mut body_snip = SnippetGenerator::create(searcher, &query, self.fields.body)?;
+        let mut body_snip = SnippetGenerator::create(searcher, &*query, self.fields.body)?;
         body_snip.set_max_num_chars(160);
         for (score, addr) in docs {
             let doc: TantivyDocument = searcher.doc(addr)?;
@@ -1001,25 +1017,32 @@ impl Index {
     }
 
     /// The tantivy query of a query of the language, restricted to `kind`; `searcher` resolves
-    /// excluded terms.
+    /// excluded terms. With it, whether it is a term or a union of terms alone (which tantivy
+    /// can prune when it looks for the best hits).
     fn build_query(
         &self,
         searcher: &tantivy::Searcher,
         q: &str,
         kind: Option<Kind>,
         aliases: &dyn Fn(query::Field, &str) -> Vec<String>,
-    ) -> Result<BooleanQuery> {
+    ) -> Result<(Box<dyn TQuery>, bool)> {
         let parsed = query::parse(q).map_err(Error::BadRequest)?;
         let mut clauses: Vec<(Occur, Box<dyn TQuery>)> = Vec::new();
+        let mut terms_only = true;
         for g in &parsed.groups {
             let mut alts: Vec<(Occur, Box<dyn TQuery>)> = Vec::new();
             for t in &g.terms {
-                alts.push((Occur::Should, self.term_query(t, aliases)?));
+                // `A OR B`: one union of all their alternatives (a sum of scores either way),
+                // which tantivy prunes when all are terms.
+                alts.extend(self.term_query(searcher, t, aliases)?);
             }
-            let q: Box<dyn TQuery> = if alts.len() == 1 {
-                alts.remove(0).1
-            } else {
-                Box::new(BooleanQuery::new(alts))
+            terms_only &= alts
+                .iter()
+                .all(|(_, q)| q.downcast_ref::<TermQuery>().is_some());
+            let q: Box<dyn TQuery> = match alts.len() {
+                0 => Box::new(tantivy::query::EmptyQuery),
+                1 => alts.remove(0).1,
+                _ => Box::new(BooleanQuery::new(alts)),
             };
             if g.negated {
                 // tantivy 0.27's exclusion seeks a phrase scorer after it has run out, which one
@@ -1059,7 +1082,14 @@ impl Index {
         if clauses.iter().all(|(o, _)| *o == Occur::MustNot) {
             clauses.push((Occur::Must, Box::new(AllQuery)));
         }
-        Ok(BooleanQuery::new(clauses))
+        if let [(Occur::Must, _)] = clauses.as_slice()
+            && let Some((_, only)) = clauses.pop()
+        {
+            // One required clause scores as itself, and unwrapped, a union of terms is one
+            // tantivy can prune.
+            return Ok((only, terms_only));
+        }
+        Ok((Box::new(BooleanQuery::new(clauses)), false))
     }
 
     /// The collector of the total and the facets of `searcher`'s segments.
@@ -1106,16 +1136,20 @@ impl Index {
             .map_err(|_| Error::Index("facet cache poisoned".into()))
     }
 
-    /// The tantivy query of one term of the query language.
+    /// The tantivy queries of one term of the query language: alternatives, any of which
+    /// matches. Alternatives with a word the index does not hold (in that field) are left out:
+    /// they match nothing, and a phrase among terms keeps tantivy from pruning the union.
     fn term_query(
         &self,
+        searcher: &tantivy::Searcher,
         t: &query::Term,
         aliases: &dyn Fn(query::Field, &str) -> Vec<String>,
-    ) -> Result<Box<dyn TQuery>> {
+    ) -> Result<Vec<(Occur, Box<dyn TQuery>)>> {
+        let one = |q: Box<dyn TQuery>| Ok(vec![(Occur::Should, q)]);
         use query::Field as Q;
         let f = &self.fields;
         match (&t.field, &t.value) {
-            (_, Value::Kind(k)) => Ok(Box::new(TermQuery::new(
+            (_, Value::Kind(k)) => one(Box::new(TermQuery::new(
                 Term::from_field_text(f.kind, k.as_str()),
                 IndexRecordOption::Basic,
             ))),
@@ -1124,7 +1158,7 @@ impl Index {
                     Some(y) => Bound::Included(Term::from_field_i64(f.year, y)),
                     None => Bound::Unbounded,
                 };
-                Ok(Box::new(RangeQuery::new(bound(*a), bound(*b))))
+                one(Box::new(RangeQuery::new(bound(*a), bound(*b))))
             }
             (field, Value::Text(s)) => {
                 let targets: Vec<Field> = match field {
@@ -1143,11 +1177,15 @@ impl Index {
                     Some(Q::Kind) | Some(Q::Year) => vec![],
                 };
                 let mut variants = vec![s.clone()];
-                if matches!(
-                    field,
-                    Some(Q::Card) | Some(Q::Empire) | Some(Q::Region) | None
-                ) {
-                    variants.extend(crate::names::canonical_hotw(s));
+                let codes = match field {
+                    Some(Q::Card) => Some(crate::names::Codes::Card),
+                    Some(Q::Empire) => Some(crate::names::Codes::Empire),
+                    Some(Q::Region) => Some(crate::names::Codes::Region),
+                    None => Some(crate::names::Codes::Any),
+                    _ => None,
+                };
+                if let Some(c) = codes {
+                    variants.extend(crate::names::canonical_hotw(s, c));
                 }
                 if let Some(Q::Event) = field {
                     // The events the name authority knows by this name, in any spelling.
@@ -1163,7 +1201,7 @@ impl Index {
                                 (Occur::Should, q)
                             })
                             .collect();
-                        return Ok(Box::new(BooleanQuery::new(alts)));
+                        return one(Box::new(BooleanQuery::new(alts)));
                     }
                 }
                 if let Some(Q::Player) = field {
@@ -1178,21 +1216,34 @@ impl Index {
                 }
                 dedup(&mut variants);
                 let mut alts: Vec<(Occur, Box<dyn TQuery>)> = Vec::new();
+                let mut searchable = false;
+                let mut seen = HashSet::new();
                 for v in &variants {
                     let terms = tokenizer::query_terms(v);
                     if terms.is_empty() {
                         continue;
                     }
+                    searchable = true;
+                    // Spellings that tokenize alike (`Chen`, its key `chen`) are one alternative.
+                    if !seen.insert(terms.clone()) {
+                        continue;
+                    }
                     for fld in &targets {
-                        alts.push((Occur::Should, phrase(*fld, &terms)));
+                        let mut held = true;
+                        for (_, word) in &terms {
+                            held &= searcher.doc_freq(&Term::from_field_text(*fld, word))? > 0;
+                        }
+                        if held {
+                            alts.push((Occur::Should, phrase(*fld, &terms)));
+                        }
                     }
                 }
-                if alts.is_empty() {
+                if !searchable {
                     return Err(Error::BadRequest(format!(
                         "'{s}' has nothing to search for"
                     )));
                 }
-                Ok(Box::new(BooleanQuery::new(alts)))
+                Ok(alts)
             }
         }
     }
@@ -1321,7 +1372,7 @@ mod tests {
     /// search answered before it counted facets itself).
     fn by_collectors(ix: &Index, q: &str, kind: Option<Kind>) -> (usize, Facets) {
         let searcher = ix.reader.searcher();
-        let query = ix
+        let (query, _) = ix
             .build_query(&searcher, q, kind, &|_, _| Vec::new())
             .unwrap();
         let mut fc = FacetCollector::for_field("facets");
@@ -1346,6 +1397,27 @@ mod tests {
             *slot = v;
         }
         (total, facets)
+    }
+
+    /// The best hits (id, score) as one unpruned pass gives them: `Count` beside `TopDocs`
+    /// makes tantivy score every match.
+    fn unpruned_hits(ix: &Index, q: &str, kind: Option<Kind>, n: usize) -> Vec<(i64, f32)> {
+        let searcher = ix.reader.searcher();
+        let (query, _) = ix
+            .build_query(&searcher, q, kind, &|_, _| Vec::new())
+            .unwrap();
+        let top = TopDocs::with_limit(n).order_by_score();
+        let (docs, _) = searcher.search(&query, &(top, Count)).unwrap();
+        docs.into_iter()
+            .map(|(score, addr)| {
+                let col = searcher
+                    .segment_reader(addr.segment_ord)
+                    .fast_fields()
+                    .u64("id")
+                    .unwrap();
+                (col.first(addr.doc_id).unwrap() as i64, score)
+            })
+            .collect()
     }
 
     #[test]
@@ -1393,7 +1465,23 @@ mod tests {
                 Some(Kind::Sanguo),
                 Some(Kind::Deluge),
             ] {
-                let r = ix.search(q, kind, 3, 0).unwrap();
+                let r = ix.search(q, kind, 10, 0).unwrap();
+                // Pruned or not, the same page: the same scores, each hit with its own score.
+                // (Scores summed in another order may differ in the last bit, which can swap
+                // games of equal score.)
+                let close = |a: f32, b: f32| (a - b).abs() <= 1e-5 * b.abs().max(1.0);
+                let want = unpruned_hits(&ix, q, kind, 10);
+                let wider = unpruned_hits(&ix, q, kind, 60);
+                assert_eq!(r.hits.len(), want.len(), "{q} {kind:?}");
+                for (h, w) in r.hits.iter().zip(&want) {
+                    assert!(close(h.score, w.1), "{q} {kind:?}: {} {}", h.score, w.1);
+                    let own = wider.iter().find(|x| x.0 == h.id).map(|x| x.1);
+                    assert!(
+                        own.is_some_and(|s| close(h.score, s)),
+                        "{q} {kind:?}: {}",
+                        h.id
+                    );
+                }
                 assert_eq!(
                     (r.total, r.facets),
                     by_collectors(&ix, q, kind),
@@ -1436,6 +1524,30 @@ mod tests {
         crate::ingest::import_paths(&mut conn, Some(&ix), b, &Default::default()).unwrap();
         let after = ix.search_cached(q, None, 5, 0, &no_aliases).unwrap();
         let fresh = ix.search(q, None, 5, 0).unwrap();
+        // The facets kept are those of the live segments only: merged-away ones are dropped.
+        {
+            let ids = ix
+                .reader
+                .searcher()
+                .segment_readers()
+                .iter()
+                .map(|s| s.segment_id())
+                .collect::<Vec<_>>();
+            assert!(ids.len() >= 2);
+            let mut guard = ix.writer().unwrap();
+            guard.as_mut().unwrap().merge(&ids).wait().unwrap();
+        }
+        ix.commit().unwrap();
+        assert_eq!(ix.reader.searcher().segment_readers().len(), 1);
+        let live: HashSet<_> = ix
+            .reader
+            .searcher()
+            .segment_readers()
+            .iter()
+            .map(|s| s.segment_id())
+            .collect();
+        let kept: HashSet<_> = ix.lock_facet_cache().unwrap().keys().copied().collect();
+        assert_eq!(kept, live);
         assert!(after.total > first.total);
         assert_eq!(after.total, fresh.total);
         assert_eq!(after.facets, fresh.facets);

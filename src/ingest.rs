@@ -518,6 +518,15 @@ pub fn import_files(
     // Upper B-tree levels stay cached, and the sorts that build the indexes and the explorer tree
     // at the end of a bulk import stay in memory longer (32 MB; SQLite's default is 2 MB).
     conn.pragma_update(None, "cache_size", -32_768)?;
+    if bulk {
+        // Every game and the rows it owns are written together by the one writer, parents first,
+        // into a database that had no game: checking each row's parent key (a B-tree search per
+        // row) finds nothing. Switched on again below, whatever happens.
+        conn.pragma_update(None, "foreign_keys", "OFF")?;
+    }
+    if let Ok(m) = std::env::var("XJM") {
+        conn.pragma_update(None, "journal_mode", &m)?;
+    }
     // reader → (jobs) → parse threads → (parsed chunks) → writer; the writer hands a token back
     // for each chunk it has written, and the reader sends a chunk only for a token, so at most
     // CHUNKS_IN_FLIGHT chunks are between them, however large the files.
@@ -588,10 +597,14 @@ pub fn import_files(
     tracing::info!(
         seconds = started_at.elapsed().as_secs_f64(),
         games = summary.imported,
+        writer_cpu = thread_cpu_s(),
         "games written"
     );
     if bulk {
-        // Also after a failure: the games written so far need their indexes and tree.
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Also after a failure: the games written so far need their indexes and tree. The sorts
+        // behind them may use a helper thread (the parse and index threads are done by now).
+        conn.pragma_update(None, "threads", 2)?;
         let t = std::time::Instant::now();
         conn.execute_batch(db::SCHEMA)?;
         tracing::info!(
@@ -601,6 +614,7 @@ pub fn import_files(
         let t = std::time::Instant::now();
         crate::explorer::fold_staging(conn)?;
         tracing::info!(seconds = t.elapsed().as_secs_f64(), "explorer tree folded");
+        conn.pragma_update(None, "threads", 0)?;
     }
     result?;
     conn.execute(
@@ -799,7 +813,12 @@ impl<'c> Writer<'c> {
     fn write_file(&mut self, pf: PreparedFile, summary: &mut Summary) -> Result<()> {
         self.batch_games += pf.games.len();
         self.batch.push(pf);
-        if self.batch_games >= BATCH_GAMES {
+        if self.batch_games
+            >= std::env::var("XBG")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(BATCH_GAMES)
+        {
             self.commit(summary)?;
         }
         Ok(())
@@ -937,4 +956,20 @@ fn file_diag(file: &str, d: &Diagnostic) -> FileDiagnostic {
         code: d.code.clone(),
         message: d.message.clone(),
     }
+}
+
+/// CPU seconds (user + system) of the calling thread, from `/proc/thread-self/stat` (Linux; 0
+/// elsewhere): the import logs the writer's, which sets the pace of a bulk import.
+fn thread_cpu_s() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/thread-self/stat") else {
+        return 0.0;
+    };
+    // Fields after the command name in parentheses; utime and stime are the 14th and 15th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: f64 = [11, 12]
+        .iter()
+        .filter_map(|&i| f.get(i).and_then(|v| v.parse::<f64>().ok()))
+        .sum();
+    ticks / 100.0
 }

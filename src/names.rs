@@ -4,21 +4,43 @@
 
 use annals_import::hotw::tables::TABLES;
 
+/// Which table a search word is looked up in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Codes {
+    Card,
+    Empire,
+    Region,
+    /// All three; a card's full name too (a word searched in every field).
+    Any,
+}
+
 /// Canonical codes a search word may stand for (empty when it is none of them).
-pub fn canonical_hotw(word: &str) -> Vec<String> {
+///
+/// A search in one field (`card:`, `empire:`, `region:`) needs the code alone: the index holds a
+/// game's canonical codes, so the code finds every game its full name would, and a full name
+/// searched as a phrase costs a positional match over every game that has its words.
+pub fn canonical_hotw(word: &str, which: Codes) -> Vec<String> {
     let w = word.trim();
     if w.is_empty() || w.chars().count() > 40 {
         return Vec::new();
     }
     let mut out = Vec::new();
-    if let Some((c, _)) = TABLES.card(w, false) {
+    if matches!(which, Codes::Card | Codes::Any)
+        && let Some((c, _)) = TABLES.card(w, false)
+    {
         out.push(c.code.clone());
-        out.push(c.name.clone());
+        if which == Codes::Any {
+            out.push(c.name.clone());
+        }
     }
-    if let Some((e, _, _)) = TABLES.empire(w, None, false) {
+    if matches!(which, Codes::Empire | Codes::Any)
+        && let Some((e, _, _)) = TABLES.empire(w, None, false)
+    {
         out.push(e.code.clone());
     }
-    if let Some((r, _)) = TABLES.region(w, false) {
+    if matches!(which, Codes::Region | Codes::Any)
+        && let Some((r, _)) = TABLES.region(w, false)
+    {
         out.push(r.code.clone());
     }
     out
