@@ -3,9 +3,10 @@
 
 use std::borrow::Cow;
 
-use super::lexer::{Tk, Tok, lex_into, match_parens_into};
+use super::lexer::{Tk, Tok, lex_into, match_parens_with};
 
-type Buffers = (Vec<Tok>, Vec<Option<usize>>);
+/// The token, parenthesis and bracket-stack buffers of a line, reused from line to line.
+type Buffers = (Vec<Tok>, Vec<Option<usize>>, Vec<usize>);
 use super::tables::{How, RegionType, TABLES, fold_key, roman, roman_str, with_key};
 use super::{Build, CardPlay, Checkpoint, Expansion, Holding, HotwGame, Target, Turn, code};
 use crate::diag::Sink;
@@ -19,21 +20,28 @@ struct Line<'a> {
     text: &'a str,
     toks: Vec<Tok>,
     m: Vec<Option<usize>>,
+    stack: Vec<usize>,
     no: u32,
 }
 
 impl<'a> Line<'a> {
     fn new(text: &'a str, no: u32) -> Self {
-        Self::with_buffers(text, no, (Vec::new(), Vec::new()))
+        Self::with_buffers(text, no, (Vec::new(), Vec::new(), Vec::new()))
     }
     /// A line scanned into reused buffers (see [`Line::into_buffers`]).
-    fn with_buffers(text: &'a str, no: u32, (mut toks, mut m): Buffers) -> Self {
+    fn with_buffers(text: &'a str, no: u32, (mut toks, mut m, mut stack): Buffers) -> Self {
         lex_into(text, &mut toks);
-        match_parens_into(&toks, &mut m);
-        Line { text, toks, m, no }
+        match_parens_with(&toks, &mut m, &mut stack);
+        Line {
+            text,
+            toks,
+            m,
+            stack,
+            no,
+        }
     }
     fn into_buffers(self) -> Buffers {
-        (self.toks, self.m)
+        (self.toks, self.m, self.stack)
     }
     fn kind(&self, i: usize) -> Option<Tk> {
         self.toks.get(i).map(|t| t.kind)
@@ -1427,7 +1435,7 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
     };
     // A turn takes about four lines (header, moves, builds, a blank line): reserve once instead
     // of growing a vector of large `Turn`s.
-    let lines = 1 + clean.bytes().filter(|&b| b == b'\n').count();
+    let lines = 1 + memchr::memchr_iter(b'\n', clean.as_bytes()).count();
     let mut st = State {
         ctx,
         sink: Sink::default(),
@@ -1443,7 +1451,11 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
         colours: vec![None; 6],
         colour_line: None,
         seen: [false; 6],
-        buffers: (Vec::with_capacity(32), Vec::with_capacity(32)),
+        buffers: (
+            Vec::with_capacity(32),
+            Vec::with_capacity(32),
+            Vec::with_capacity(8),
+        ),
         seq: Vec::with_capacity(8),
     };
     for (idx, text) in clean.split('\n').enumerate() {
