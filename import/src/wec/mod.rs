@@ -166,13 +166,15 @@ pub struct Turn {
     /// The moving piece (for a turn whose move could not be read: `type` empty, see `unparsed`).
     pub piece: Piece,
     pub to: Dest,
-    pub transport: Option<Transport>,
-    pub dozer: Option<Dozer>,
+    // The optional parts are boxed: most turns have none, and a `Turn` is kept small (a game's
+    // turns are one allocation; unboxed, a `Turn` would be three times the size).
+    pub transport: Option<Box<Transport>>,
+    pub dozer: Option<Box<Dozer>>,
     pub fires: Vec<Fire>,
-    pub pickup: Option<Pickup>,
-    pub exchange: Option<Exchange>,
-    pub reinforce: Option<Reinforce>,
-    pub drop: Option<Drop>,
+    pub pickup: Option<Box<Pickup>>,
+    pub exchange: Option<Box<Exchange>>,
+    pub reinforce: Option<Box<Reinforce>>,
+    pub drop: Option<Box<Drop>>,
     pub results: Vec<WecResult>,
     /// The comments after the turn, joined by a space.
     pub comment: Option<String>,
@@ -433,7 +435,7 @@ fn parse_turn(
                         if turn.transport.is_some() || turn.dozer.is_some() {
                             (r, false)
                         } else {
-                            turn.transport = Some(v);
+                            turn.transport = Some(Box::new(v));
                             (r, true)
                         }
                     }),
@@ -453,7 +455,7 @@ fn parse_turn(
                                     ),
                                 ));
                             }
-                            turn.dozer = Some(v);
+                            turn.dozer = Some(Box::new(v));
                             (r, true)
                         }
                     }),
@@ -606,11 +608,11 @@ fn parse_turn(
 }
 
 /// Stores `v` if the slot is empty; false if it was taken.
-fn set_once<T>(slot: &mut Option<T>, v: T) -> bool {
+fn set_once<T>(slot: &mut Option<Box<T>>, v: T) -> bool {
     if slot.is_some() {
         return false;
     }
-    *slot = Some(v);
+    *slot = Some(Box::new(v));
     true
 }
 
