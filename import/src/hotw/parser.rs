@@ -906,11 +906,11 @@ impl Lp<'_, '_> {
                     let inner = self.l.s(a);
                     match TABLES.card(inner, true) {
                         Some((c, how)) => {
-                            let code_ = c.code.clone();
+                            let code_ = c.code.as_str();
                             self.report_how(
                                 &how,
                                 inner,
-                                &code_,
+                                code_,
                                 a,
                                 code::CARD_ALIAS,
                                 code::CARD_ALIAS,
@@ -952,11 +952,11 @@ impl Lp<'_, '_> {
         } else {
             match TABLES.card(w, true) {
                 Some((c, how)) => {
-                    let code_ = c.code.clone();
+                    let code_ = c.code.as_str();
                     self.report_how(
                         &how,
                         w,
-                        &code_,
+                        code_,
                         i,
                         code::CARD_ALIAS,
                         code::CARD_ALIAS,
@@ -1458,12 +1458,24 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
         ),
         seq: Vec::with_capacity(8),
     };
-    for (idx, text) in clean.split('\n').enumerate() {
-        let no = ctx.first_line.saturating_add(idx as u32);
-        if text.trim().is_empty() {
-            continue;
+    let mut rest = &*clean;
+    let mut idx = 0u32;
+    loop {
+        // the lines of `clean.split('\n')`, found with memchr
+        let (text, next) = match memchr::memchr(b'\n', rest.as_bytes()) {
+            Some(k) => (rest.get(..k).unwrap_or_default(), rest.get(k + 1..)),
+            None => (rest, None),
+        };
+        let no = ctx.first_line.saturating_add(idx);
+        let t = text.trim();
+        if !t.is_empty() {
+            st.line(text, t, no);
         }
-        st.line(text, no);
+        match next {
+            Some(r) => rest = r,
+            None => break,
+        }
+        idx = idx.saturating_add(1);
     }
     for c in &comments {
         let no = ctx.first_line.saturating_add(c.line as u32);
@@ -1487,8 +1499,8 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
 }
 
 impl State<'_> {
-    fn line(&mut self, text: &str, no: u32) {
-        let t = text.trim();
+    /// A line that is not blank; `t` is `text` trimmed.
+    fn line(&mut self, text: &str, t: &str, no: u32) {
         if let Some(e) = epoch_line(t) {
             self.epoch_header(e, no, text);
             return;
