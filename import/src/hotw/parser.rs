@@ -1458,24 +1458,12 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
         ),
         seq: Vec::with_capacity(8),
     };
-    let mut rest = &*clean;
-    let mut idx = 0u32;
-    loop {
-        // the lines of `clean.split('\n')`, found with memchr
-        let (text, next) = match memchr::memchr(b'\n', rest.as_bytes()) {
-            Some(k) => (rest.get(..k).unwrap_or_default(), rest.get(k + 1..)),
-            None => (rest, None),
-        };
-        let no = ctx.first_line.saturating_add(idx);
+    for (idx, text) in crate::text::lines(&clean).enumerate() {
+        let no = ctx.first_line.saturating_add(idx as u32);
         let t = text.trim();
         if !t.is_empty() {
             st.line(text, t, no);
         }
-        match next {
-            Some(r) => rest = r,
-            None => break,
-        }
-        idx = idx.saturating_add(1);
     }
     for c in &comments {
         let no = ctx.first_line.saturating_add(c.line as u32);

@@ -359,6 +359,23 @@ fn compact(line: &str, start: usize, end: usize) -> Compact<'_> {
     }
 }
 
+/// Byte offset of the first character of `line` that is no white space
+/// (`line.find(|c: char| !c.is_whitespace())`), by bytes while the line is ASCII.
+fn first_non_space(line: &str) -> Option<usize> {
+    for (i, b) in line.bytes().enumerate() {
+        if !b.is_ascii() {
+            return line
+                .get(i..)?
+                .find(|c: char| !c.is_whitespace())
+                .map(|k| i + k);
+        }
+        if !matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') {
+            return Some(i);
+        }
+    }
+    None
+}
+
 /// Reads the optional number before a turn: `N.` or `N...`, then spaces. Returns (number, ellipsis,
 /// byte offset after it).
 fn number_prefix(s: &str, from: usize) -> Option<(u32, bool, usize)> {
@@ -639,12 +656,12 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
     let mut seen: Vec<&'static str> = Vec::new();
     // (body line, byte offset of the turn's text) of each turn, to attach comments
     let mut starts: Vec<(usize, usize)> = Vec::new();
-    let clean_lines: Vec<&str> = clean.split('\n').collect();
+    let clean_lines: Vec<&str> = crate::text::lines(&clean).collect();
     game.turns.reserve(clean_lines.len());
     for (li, raw_line) in clean_lines.iter().enumerate() {
         let line = raw_line.trim_end_matches('\r');
         let lineno = ctx.first_line.saturating_add(li as u32);
-        let Some(first) = line.find(|c: char| !c.is_whitespace()) else {
+        let Some(first) = first_non_space(line) else {
             continue;
         };
         let ply = game.turns.len() as u32 + 1;
