@@ -253,8 +253,28 @@ impl Lp<'_, '_> {
         }
     }
 
+    /// Reports how a name was resolved (nothing for an exact code, the common case).
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn report_how(
+        &mut self,
+        how: &How,
+        w: &str,
+        code_: &str,
+        i: usize,
+        alias: &str,
+        dotted: &str,
+        fuzzy: &str,
+        what: &str,
+    ) {
+        if *how != How::Exact {
+            self.report_inexact(how, w, code_, i, alias, dotted, fuzzy, what);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn report_inexact(
         &mut self,
         how: &How,
         w: &str,
@@ -2034,7 +2054,15 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     if let Some(f) = first {
         let is_card = l.kind(f) == Some(Tk::Word) && {
             let w = l.s(f);
-            let strict = with_key(w, false, |k| matches!(k, "civil" | "king" | "kingdom"))
+            // `civil`, `king`, `kingdom` in any case, with dots or spaces: an ASCII word whose
+            // first other letter is no c or k is none of them
+            let maybe_key = !w.is_ascii()
+                || matches!(
+                    w.bytes().find(|&b| b != b'.' && b != b' '),
+                    Some(b'c' | b'C' | b'k' | b'K')
+                );
+            let strict = (maybe_key
+                && with_key(w, false, |k| matches!(k, "civil" | "king" | "kingdom")))
                 || TABLES.is_card(w);
             let has_arrow = (f..hi).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Dash2)));
             strict || (header && !has_arrow && TABLES.region(w, false).is_none())
