@@ -56,7 +56,9 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
             diagnostics,
         });
     }
-    if let Ok(s) = std::str::from_utf8(bytes) {
+    // validated with SIMD (the same answer as `std::str::from_utf8`, several times faster on
+    // Chinese text)
+    if let Ok(s) = simdutf8::basic::from_utf8(bytes) {
         check_text(s)?;
         return Ok(Decoded {
             text: s.to_string(),
