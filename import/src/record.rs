@@ -56,7 +56,9 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
             diagnostics,
         });
     }
-    if let Ok(s) = std::str::from_utf8(bytes) {
+    // validated with SIMD (the same answer as `std::str::from_utf8`, several times faster on
+    // Chinese text)
+    if let Ok(s) = simdutf8::basic::from_utf8(bytes) {
         check_text(s)?;
         return Ok(Decoded {
             text: s.to_string(),
@@ -191,6 +193,15 @@ enum TagLine {
 /// missing closing quote or bracket) are accepted and flagged. A line like `[胜利]` (三国's closing
 /// status) is not a tag: a tag needs a name, white space and a quoted value.
 fn tag_line(line: &str) -> TagLine {
+    // most lines are no tag: one that starts with an ASCII character other than white space and
+    // `[` is told at its first byte
+    if let Some(&b) = line.as_bytes().first()
+        && b.is_ascii()
+        && b != b'['
+        && !ascii_space(b)
+    {
+        return TagLine::NotTag;
+    }
     let t = line.trim();
     let Some(inner) = t.strip_prefix('[').or_else(|| t.strip_prefix('［')) else {
         return TagLine::NotTag;
@@ -233,6 +244,23 @@ fn tag_line(line: &str) -> TagLine {
     TagLine::Malformed(name.to_string(), body.to_string())
 }
 
+/// White space as `char::is_whitespace` reads an ASCII byte (tab, line feed, vertical tab, form
+/// feed, carriage return, space).
+fn ascii_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ')
+}
+
+/// The lines of a text, each with its `\n` (as `split_inclusive('\n')`), found with `memchr`.
+pub(crate) fn lines_inclusive(text: &str) -> impl Iterator<Item = &str> {
+    let mut pos = 0usize;
+    std::iter::from_fn(move || {
+        let rest = text.get(pos..).filter(|r| !r.is_empty())?;
+        let len = memchr::memchr(b'\n', rest.as_bytes()).map_or(rest.len(), |k| k + 1);
+        pos += len;
+        rest.get(..len)
+    })
+}
+
 /// Splits a decoded file into games. Never fails: a file with no tags is one game whose body is the
 /// whole text; the caller rejects games with empty bodies.
 pub fn split_games(text: &str) -> Vec<RawGame> {
@@ -240,7 +268,7 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
     let mut games = Vec::new();
     let mut cur: Option<Building> = None;
     let mut offset = 0usize;
-    for (i, full_line) in text.split_inclusive('\n').enumerate() {
+    for (i, full_line) in lines_inclusive(text).enumerate() {
         let lineno = (i + 1) as u32;
         let line = full_line.trim_end_matches(['\n', '\r']);
         let start = offset;

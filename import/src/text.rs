@@ -46,6 +46,24 @@ pub fn fold(s: &str) -> String {
         .collect()
 }
 
+/// The lines of `s` as `s.split('\n')` gives them, found with `memchr`.
+pub fn lines(s: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(s);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match memchr::memchr(b'\n', r.as_bytes()) {
+            Some(k) => {
+                rest = r.get(k + 1..);
+                r.get(..k)
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
 /// A `{…}` comment found in a body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Comment {
@@ -125,6 +143,16 @@ pub fn strip_comments(body: &str) -> (String, Vec<Comment>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_are_those_of_split() {
+        for s in ["", "\n", "a", "a\n", "\na\n\nb", "魏\n\r\nx\n\n"] {
+            assert_eq!(
+                lines(s).collect::<Vec<_>>(),
+                s.split('\n').collect::<Vec<_>>()
+            );
+        }
+    }
 
     #[test]
     fn width_folding_keeps_length() {

@@ -330,9 +330,14 @@ pub fn match_parens(toks: &[Tok]) -> Vec<Option<usize>> {
 
 /// [`match_parens`] into a buffer (cleared first).
 pub fn match_parens_into(toks: &[Tok], m: &mut Vec<Option<usize>>) {
+    match_parens_with(toks, m, &mut Vec::new());
+}
+
+/// [`match_parens_into`] with a reused stack buffer.
+pub fn match_parens_with(toks: &[Tok], m: &mut Vec<Option<usize>>, stack: &mut Vec<usize>) {
     m.clear();
     m.resize(toks.len(), None);
-    let mut stack = Vec::new();
+    stack.clear();
     for (i, t) in toks.iter().enumerate() {
         match t.kind {
             Tk::LParen => stack.push(i),

@@ -3,9 +3,10 @@
 
 use std::borrow::Cow;
 
-use super::lexer::{Tk, Tok, lex_into, match_parens_into};
+use super::lexer::{Tk, Tok, lex_into, match_parens_with};
 
-type Buffers = (Vec<Tok>, Vec<Option<usize>>);
+/// The token, parenthesis and bracket-stack buffers of a line, reused from line to line.
+type Buffers = (Vec<Tok>, Vec<Option<usize>>, Vec<usize>);
 use super::tables::{How, RegionType, TABLES, fold_key, roman, roman_str, with_key};
 use super::{Build, CardPlay, Checkpoint, Expansion, Holding, HotwGame, Target, Turn, code};
 use crate::diag::Sink;
@@ -19,21 +20,28 @@ struct Line<'a> {
     text: &'a str,
     toks: Vec<Tok>,
     m: Vec<Option<usize>>,
+    stack: Vec<usize>,
     no: u32,
 }
 
 impl<'a> Line<'a> {
     fn new(text: &'a str, no: u32) -> Self {
-        Self::with_buffers(text, no, (Vec::new(), Vec::new()))
+        Self::with_buffers(text, no, (Vec::new(), Vec::new(), Vec::new()))
     }
     /// A line scanned into reused buffers (see [`Line::into_buffers`]).
-    fn with_buffers(text: &'a str, no: u32, (mut toks, mut m): Buffers) -> Self {
+    fn with_buffers(text: &'a str, no: u32, (mut toks, mut m, mut stack): Buffers) -> Self {
         lex_into(text, &mut toks);
-        match_parens_into(&toks, &mut m);
-        Line { text, toks, m, no }
+        match_parens_with(&toks, &mut m, &mut stack);
+        Line {
+            text,
+            toks,
+            m,
+            stack,
+            no,
+        }
     }
     fn into_buffers(self) -> Buffers {
-        (self.toks, self.m)
+        (self.toks, self.m, self.stack)
     }
     fn kind(&self, i: usize) -> Option<Tk> {
         self.toks.get(i).map(|t| t.kind)
@@ -245,8 +253,28 @@ impl Lp<'_, '_> {
         }
     }
 
+    /// Reports how a name was resolved (nothing for an exact code, the common case).
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     fn report_how(
+        &mut self,
+        how: &How,
+        w: &str,
+        code_: &str,
+        i: usize,
+        alias: &str,
+        dotted: &str,
+        fuzzy: &str,
+        what: &str,
+    ) {
+        if *how != How::Exact {
+            self.report_inexact(how, w, code_, i, alias, dotted, fuzzy, what);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn report_inexact(
         &mut self,
         how: &How,
         w: &str,
@@ -898,11 +926,11 @@ impl Lp<'_, '_> {
                     let inner = self.l.s(a);
                     match TABLES.card(inner, true) {
                         Some((c, how)) => {
-                            let code_ = c.code.clone();
+                            let code_ = c.code.as_str();
                             self.report_how(
                                 &how,
                                 inner,
-                                &code_,
+                                code_,
                                 a,
                                 code::CARD_ALIAS,
                                 code::CARD_ALIAS,
@@ -944,11 +972,11 @@ impl Lp<'_, '_> {
         } else {
             match TABLES.card(w, true) {
                 Some((c, how)) => {
-                    let code_ = c.code.clone();
+                    let code_ = c.code.as_str();
                     self.report_how(
                         &how,
                         w,
-                        &code_,
+                        code_,
                         i,
                         code::CARD_ALIAS,
                         code::CARD_ALIAS,
@@ -1427,7 +1455,7 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
     };
     // A turn takes about four lines (header, moves, builds, a blank line): reserve once instead
     // of growing a vector of large `Turn`s.
-    let lines = 1 + clean.bytes().filter(|&b| b == b'\n').count();
+    let lines = 1 + memchr::memchr_iter(b'\n', clean.as_bytes()).count();
     let mut st = State {
         ctx,
         sink: Sink::default(),
@@ -1443,15 +1471,19 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
         colours: vec![None; 6],
         colour_line: None,
         seen: [false; 6],
-        buffers: (Vec::with_capacity(32), Vec::with_capacity(32)),
+        buffers: (
+            Vec::with_capacity(32),
+            Vec::with_capacity(32),
+            Vec::with_capacity(8),
+        ),
         seq: Vec::with_capacity(8),
     };
-    for (idx, text) in clean.split('\n').enumerate() {
+    for (idx, text) in crate::text::lines(&clean).enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
-        if text.trim().is_empty() {
-            continue;
+        let t = text.trim();
+        if !t.is_empty() {
+            st.line(text, t, no);
         }
-        st.line(text, no);
     }
     for c in &comments {
         let no = ctx.first_line.saturating_add(c.line as u32);
@@ -1475,8 +1507,8 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
 }
 
 impl State<'_> {
-    fn line(&mut self, text: &str, no: u32) {
-        let t = text.trim();
+    /// A line that is not blank; `t` is `text` trimmed.
+    fn line(&mut self, text: &str, t: &str, no: u32) {
         if let Some(e) = epoch_line(t) {
             self.epoch_header(e, no, text);
             return;
@@ -2022,7 +2054,15 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     if let Some(f) = first {
         let is_card = l.kind(f) == Some(Tk::Word) && {
             let w = l.s(f);
-            let strict = with_key(w, false, |k| matches!(k, "civil" | "king" | "kingdom"))
+            // `civil`, `king`, `kingdom` in any case, with dots or spaces: an ASCII word whose
+            // first other letter is no c or k is none of them
+            let maybe_key = !w.is_ascii()
+                || matches!(
+                    w.bytes().find(|&b| b != b'.' && b != b' '),
+                    Some(b'c' | b'C' | b'k' | b'K')
+                );
+            let strict = (maybe_key
+                && with_key(w, false, |k| matches!(k, "civil" | "king" | "kingdom")))
                 || TABLES.is_card(w);
             let has_arrow = (f..hi).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Dash2)));
             strict || (header && !has_arrow && TABLES.region(w, false).is_none())

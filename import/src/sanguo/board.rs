@@ -41,6 +41,13 @@ pub(crate) struct Board {
     pub pieces: Vec<Piece>,
     /// Sides still in the game (吴 魏 蜀).
     pub live: [bool; 3],
+    /// Bit `i` set when piece `i` is alive and owned by the side (indexed by [`Side`]); kept by
+    /// every change of `alive` or `owner`, so the resolver need not scan the piece list.
+    owned: [u64; 4],
+    /// Bit `i` set when piece `i` is of the kind (indexed by [`Kind`]; kinds never change).
+    of_kind: [u64; 7],
+    /// Bit `i` set when piece `i` belonged to the side in the setup (never changes).
+    of_origin: [u64; 4],
 }
 
 fn cell(y: u8, x: u8) -> usize {
@@ -58,13 +65,27 @@ impl Board {
             grid: [0; CELLS],
             pieces: Vec::with_capacity(64),
             live: [true; 3],
+            owned: [0; 4],
+            of_kind: [0; 7],
+            of_origin: [0; 4],
         };
         for p in &geometry().setup {
             let (Some(side), Some(kind)) = (Side::from_name(&p.side), Kind::from_name(&p.piece))
             else {
                 continue;
             };
-            if (p.y as usize) < N && (p.x as usize) < N && b.pieces.len() < 255 {
+            // 64 pieces at most, so that piece sets fit the bit masks (the setup has 53)
+            if (p.y as usize) < N && (p.x as usize) < N && b.pieces.len() < 64 {
+                let bit = 1u64 << b.pieces.len();
+                for (masks, i) in [
+                    (&mut b.owned[..], side as usize),
+                    (&mut b.of_kind[..], kind as usize),
+                    (&mut b.of_origin[..], side as usize),
+                ] {
+                    if let Some(m) = masks.get_mut(i) {
+                        *m |= bit;
+                    }
+                }
                 b.pieces.push(Piece {
                     y: p.y,
                     x: p.x,
@@ -94,6 +115,31 @@ impl Board {
 
     pub fn piece(&self, i: usize) -> Option<&Piece> {
         self.pieces.get(i)
+    }
+
+    /// The live pieces owned by `owner`, of `kind` and of `origin` when given, as a bit set of
+    /// piece indices (bit `i` = piece `i`).
+    pub fn owned_by(&self, owner: Side, kind: Option<Kind>, origin: Option<Side>) -> u64 {
+        let mut m = self.owned.get(owner as usize).copied().unwrap_or(0);
+        if let Some(k) = kind {
+            m &= self.of_kind.get(k as usize).copied().unwrap_or(0);
+        }
+        if let Some(o) = origin {
+            m &= self.of_origin.get(o as usize).copied().unwrap_or(0);
+        }
+        m
+    }
+
+    /// Recomputes the `owned` masks from the piece list (after ownership changes).
+    fn reindex(&mut self) {
+        self.owned = [0; 4];
+        for (i, p) in self.pieces.iter().enumerate() {
+            if p.alive
+                && let Some(m) = self.owned.get_mut(p.owner as usize)
+            {
+                *m |= 1u64 << i;
+            }
+        }
     }
 
     /// Pieces strictly between two points on one line (0 when they are not on one line).
@@ -130,6 +176,7 @@ impl Board {
         {
             p.owner = to;
         }
+        self.reindex();
     }
 
     /// Moves the piece at `from` to `to`, removing what stood there, then applies the move's
@@ -144,9 +191,14 @@ impl Board {
         let i = self.at(from.0 as i32, from.1 as i32)?;
         let captured = self.at(to.0 as i32, to.1 as i32).filter(|&j| j != i);
         let mut cap = None;
-        if let Some(p) = captured.and_then(|j| self.pieces.get_mut(j)) {
+        if let Some(j) = captured
+            && let Some(p) = self.pieces.get_mut(j)
+        {
             p.alive = false;
             cap = Some(*p);
+            if let Some(m) = self.owned.get_mut(p.owner as usize) {
+                *m &= !(1u64 << j);
+            }
         }
         self.set(from.0, from.1, 0);
         self.set(to.0, to.1, (i + 1) as u8);
@@ -162,6 +214,9 @@ impl Board {
 
     /// The ownership changes of one event.
     pub fn apply_event(&mut self, mover: Side, e: &MoveEvent) {
+        if matches!(e, MoveEvent::Check { .. }) {
+            return;
+        }
         match e {
             MoveEvent::Alliance { with } => {
                 // The third side receives 汉's remaining pieces.
@@ -221,6 +276,7 @@ impl Board {
             }
             MoveEvent::Check { .. } => {}
         }
+        self.reindex();
     }
 
     pub fn is_live(&self, s: Side) -> bool {

@@ -607,11 +607,15 @@ impl State<'_> {
             return;
         };
         if let Some(m) = self.game.moves.last_mut() {
-            let ev = MoveEvent::Check {
-                side: checked.name().to_string(),
-            };
-            if m.side != checked.name() && !m.events.contains(&ev) {
-                m.events.push(ev);
+            let name = checked.name();
+            let has = m
+                .events
+                .iter()
+                .any(|e| matches!(e, MoveEvent::Check { side } if side == name));
+            if m.side != name && !has {
+                m.events.push(MoveEvent::Check {
+                    side: name.to_string(),
+                });
             }
         }
     }

@@ -65,9 +65,35 @@ fn known(c: char) -> bool {
     )
 }
 
+/// [`known`] for the CJK unified ideographs (U+4E00–U+9FFF), one bit per character.
+static KNOWN_CJK: [u64; 328] = {
+    let list = [
+        '车', '马', '相', '士', '炮', '兵', '将', '帅', '象', '仕', '卒', '前', '中', '后', '一',
+        '二', '三', '四', '五', '六', '七', '进', '退', '平', '吴', '魏', '蜀', '汉', '轮', '空',
+        '困', '毙', '灭', '国', '胜', '利', '认', '负', '超', '时', '判', '强', '制', '和', '棋',
+        '局', '盟', '杀', '标', '题',
+    ];
+    let mut bits = [0u64; 328];
+    let mut i = 0;
+    while i < list.len() {
+        let k = list[i] as usize - 0x4e00;
+        bits[k / 64] |= 1 << (k % 64);
+        i += 1;
+    }
+    bits
+};
+
 /// One character folded: `(normalized, was full-width punctuation, was traditional)`.
 pub(crate) fn norm_char(c: char) -> (char, bool, bool) {
     if c.is_ascii() {
+        return (c, false, false);
+    }
+    // a known ideograph: width folding leaves U+4E00–U+9FFF alone
+    if let Some(k) = (c as usize).checked_sub(0x4e00)
+        && KNOWN_CJK
+            .get(k / 64)
+            .is_some_and(|b| b >> (k % 64) & 1 == 1)
+    {
         return (c, false, false);
     }
     let w = fold_width(c);
@@ -313,4 +339,21 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
         }
     }
     Ok(tok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_ideographs_match_their_bit_table() {
+        for u in 0x4e00..=0x9fffu32 {
+            let Some(c) = char::from_u32(u) else { continue };
+            let k = u as usize - 0x4e00;
+            let bit = KNOWN_CJK
+                .get(k / 64)
+                .is_some_and(|b| b >> (k % 64) & 1 == 1);
+            assert_eq!(bit, known(c), "{c}");
+        }
+    }
 }

@@ -74,16 +74,14 @@ fn pos_name(pos: Pos) -> &'static str {
 pub(crate) fn find_piece(board: &Board, mover: Side, tok: &MoveTok) -> Result<usize, Fail> {
     let fr = geometry().frame(mover);
     let mut cands = Set::new();
-    for (i, p) in board.pieces.iter().enumerate() {
-        if !p.alive || p.owner != mover {
+    // the mover's live pieces of the kind (and origin), in piece order
+    let mut set = board.owned_by(mover, tok.kind, tok.general_of);
+    while set != 0 {
+        let i = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let Some(p) = board.piece(i) else {
             continue;
-        }
-        if tok.kind.is_some_and(|k| k != p.kind) {
-            continue;
-        }
-        if tok.general_of.is_some_and(|g| g != p.origin) {
-            continue;
-        }
+        };
         if tok.file.is_some_and(|f| f != fr.file(p.y, p.x)) {
             continue;
         }

@@ -166,13 +166,15 @@ pub struct Turn {
     /// The moving piece (for a turn whose move could not be read: `type` empty, see `unparsed`).
     pub piece: Piece,
     pub to: Dest,
-    pub transport: Option<Transport>,
-    pub dozer: Option<Dozer>,
+    // The optional parts are boxed: most turns have none, and a `Turn` is kept small (a game's
+    // turns are one allocation; unboxed, a `Turn` would be three times the size).
+    pub transport: Option<Box<Transport>>,
+    pub dozer: Option<Box<Dozer>>,
     pub fires: Vec<Fire>,
-    pub pickup: Option<Pickup>,
-    pub exchange: Option<Exchange>,
-    pub reinforce: Option<Reinforce>,
-    pub drop: Option<Drop>,
+    pub pickup: Option<Box<Pickup>>,
+    pub exchange: Option<Box<Exchange>>,
+    pub reinforce: Option<Box<Reinforce>>,
+    pub drop: Option<Box<Drop>>,
     pub results: Vec<WecResult>,
     /// The comments after the turn, joined by a space.
     pub comment: Option<String>,
@@ -357,6 +359,23 @@ fn compact(line: &str, start: usize, end: usize) -> Compact<'_> {
     }
 }
 
+/// Byte offset of the first character of `line` that is no white space
+/// (`line.find(|c: char| !c.is_whitespace())`), by bytes while the line is ASCII.
+fn first_non_space(line: &str) -> Option<usize> {
+    for (i, b) in line.bytes().enumerate() {
+        if !b.is_ascii() {
+            return line
+                .get(i..)?
+                .find(|c: char| !c.is_whitespace())
+                .map(|k| i + k);
+        }
+        if !matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') {
+            return Some(i);
+        }
+    }
+    None
+}
+
 /// Reads the optional number before a turn: `N.` or `N...`, then spaces. Returns (number, ellipsis,
 /// byte offset after it).
 fn number_prefix(s: &str, from: usize) -> Option<(u32, bool, usize)> {
@@ -433,7 +452,7 @@ fn parse_turn(
                         if turn.transport.is_some() || turn.dozer.is_some() {
                             (r, false)
                         } else {
-                            turn.transport = Some(v);
+                            turn.transport = Some(Box::new(v));
                             (r, true)
                         }
                     }),
@@ -453,7 +472,7 @@ fn parse_turn(
                                     ),
                                 ));
                             }
-                            turn.dozer = Some(v);
+                            turn.dozer = Some(Box::new(v));
                             (r, true)
                         }
                     }),
@@ -606,11 +625,11 @@ fn parse_turn(
 }
 
 /// Stores `v` if the slot is empty; false if it was taken.
-fn set_once<T>(slot: &mut Option<T>, v: T) -> bool {
+fn set_once<T>(slot: &mut Option<Box<T>>, v: T) -> bool {
     if slot.is_some() {
         return false;
     }
-    *slot = Some(v);
+    *slot = Some(Box::new(v));
     true
 }
 
@@ -637,12 +656,12 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
     let mut seen: Vec<&'static str> = Vec::new();
     // (body line, byte offset of the turn's text) of each turn, to attach comments
     let mut starts: Vec<(usize, usize)> = Vec::new();
-    let clean_lines: Vec<&str> = clean.split('\n').collect();
+    let clean_lines: Vec<&str> = crate::text::lines(&clean).collect();
     game.turns.reserve(clean_lines.len());
     for (li, raw_line) in clean_lines.iter().enumerate() {
         let line = raw_line.trim_end_matches('\r');
         let lineno = ctx.first_line.saturating_add(li as u32);
-        let Some(first) = line.find(|c: char| !c.is_whitespace()) else {
+        let Some(first) = first_non_space(line) else {
             continue;
         };
         let ply = game.turns.len() as u32 + 1;

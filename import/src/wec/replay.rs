@@ -75,6 +75,8 @@ struct Board {
     /// `key(piece)` of each piece, in the same order: what `find` scans.
     keys: Vec<u32>,
     ground: Vec<(u8, u8, &'static str)>,
+    /// False when no piece is stunned (then the stun count-down has nothing to do).
+    any_stunned: bool,
 }
 
 /// Colour, level and square packed in one number, for scanning.
@@ -135,8 +137,10 @@ fn setup_board() -> &'static Board {
                 .collect(),
             ground: codes::setup_ground().to_vec(),
             keys: Vec::new(),
+            any_stunned: false,
         };
         b.keys = b.pieces.iter().map(Ip::key).collect();
+        b.any_stunned = b.pieces.iter().any(|p| p.stunned > 0);
         b
     })
 }
@@ -419,12 +423,15 @@ fn apply(
         b.sync(i);
     }
     // stun counts down at each of the owner's turns
-    for x in b
-        .pieces
-        .iter_mut()
-        .filter(|x| x.color == mover && x.stunned > 0)
-    {
-        x.stunned -= 1;
+    if b.any_stunned {
+        for x in b
+            .pieces
+            .iter_mut()
+            .filter(|x| x.color == mover && x.stunned > 0)
+        {
+            x.stunned -= 1;
+        }
+        b.any_stunned = b.pieces.iter().any(|x| x.stunned > 0);
     }
     // transport
     if let Some(tr) = &t.transport {
@@ -661,12 +668,14 @@ fn apply(
             } else if k == "STK" {
                 if let Some(x) = b.pieces.get_mut(i) {
                     x.stunned = r.stun.unwrap_or(0);
+                    b.any_stunned |= x.stunned > 0;
                 }
                 b.drop_all(i);
             } else {
                 if let Some(x) = b.pieces.get_mut(i) {
                     x.color = 1 - (tracked & 1);
                     x.stunned = r.stun.unwrap_or(0);
+                    b.any_stunned |= x.stunned > 0;
                 }
                 b.sync(i);
                 if primary && winner.is_none() {
