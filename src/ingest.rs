@@ -515,17 +515,15 @@ pub fn import_files(
     if bulk {
         db::drop_secondary_indexes(conn)?;
     }
-    // Upper B-tree levels stay cached, and the sorts that build the indexes and the explorer tree
-    // at the end of a bulk import stay in memory longer (32 MB; SQLite's default is 2 MB).
-    conn.pragma_update(None, "cache_size", -32_768)?;
+    // Upper B-tree levels stay cached (8 MB; SQLite's default is 2 MB). More measured no faster
+    // (the tables grow at their ends) and the sorts that build the indexes at the end of a bulk
+    // import take this much memory again.
+    conn.pragma_update(None, "cache_size", -8_192)?;
     if bulk {
         // Every game and the rows it owns are written together by the one writer, parents first,
         // into a database that had no game: checking each row's parent key (a B-tree search per
         // row) finds nothing. Switched on again below, whatever happens.
         conn.pragma_update(None, "foreign_keys", "OFF")?;
-    }
-    if let Ok(m) = std::env::var("XJM") {
-        conn.pragma_update(None, "journal_mode", &m)?;
     }
     // reader → (jobs) → parse threads → (parsed chunks) → writer; the writer hands a token back
     // for each chunk it has written, and the reader sends a chunk only for a token, so at most
@@ -602,9 +600,9 @@ pub fn import_files(
     );
     if bulk {
         conn.pragma_update(None, "foreign_keys", "ON")?;
-        // Also after a failure: the games written so far need their indexes and tree. The sorts
-        // behind them may use a helper thread (the parse and index threads are done by now).
-        conn.pragma_update(None, "threads", 2)?;
+        // Also after a failure: the games written so far need their indexes and tree. (Sorting
+        // with helper threads, `PRAGMA threads`, saved a tenth of this phase and cost 50 to 100 MB
+        // more memory at its peak.)
         let t = std::time::Instant::now();
         conn.execute_batch(db::SCHEMA)?;
         tracing::info!(
@@ -614,7 +612,6 @@ pub fn import_files(
         let t = std::time::Instant::now();
         crate::explorer::fold_staging(conn)?;
         tracing::info!(seconds = t.elapsed().as_secs_f64(), "explorer tree folded");
-        conn.pragma_update(None, "threads", 0)?;
     }
     result?;
     conn.execute(
@@ -813,12 +810,7 @@ impl<'c> Writer<'c> {
     fn write_file(&mut self, pf: PreparedFile, summary: &mut Summary) -> Result<()> {
         self.batch_games += pf.games.len();
         self.batch.push(pf);
-        if self.batch_games
-            >= std::env::var("XBG")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(BATCH_GAMES)
-        {
+        if self.batch_games >= BATCH_GAMES {
             self.commit(summary)?;
         }
         Ok(())
