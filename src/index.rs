@@ -277,12 +277,27 @@ struct SegmentFacets {
     /// Per facet ordinal: its dimension (an index into [`FACET_DIMS`]) and its label, or `None`
     /// for a facet outside them.
     labels: Vec<Option<(usize, String)>>,
-    /// The dense facets: (ordinal, one bit per document of the segment).
-    dense: Vec<(u32, Vec<u64>)>,
+    /// The dense facets, those of the `kind` dimension first.
+    dense: Vec<Dense>,
     /// Per document, `sparse[start[doc]..start[doc + 1]]`: its other facet ordinals (of the
     /// five dimensions, each once).
     start: Vec<u32>,
     sparse: Vec<u32>,
+}
+
+/// A facet most documents of a segment have.
+struct Dense {
+    ord: u32,
+    /// One bit per document of the segment.
+    bits: Vec<u64>,
+    /// The words of `bits` outside `lo..hi` are zero.
+    lo: usize,
+    hi: usize,
+    /// The `kind` ordinals of the documents that have it (a HotW empire: HotW's): when the
+    /// matches hold none of them, it is not counted at all. Empty for a facet of `kind` itself
+    /// and for one that a document without a kind has (never skipped).
+    kinds: Vec<u32>,
+    kindless: bool,
 }
 
 impl SegmentFacets {
@@ -326,14 +341,24 @@ impl SegmentFacets {
         }
         let words = (max_doc as usize).div_ceil(64);
         let threshold = (max_doc / DENSE_FACET_SHARE).max(1);
-        // By ordinal: its index in `dense`, for the dense ones.
+        let is_kind = |o: u32| matches!(labels.get(o as usize), Some(Some((0, _))));
+        // The dense ordinals, those of `kind` first, and by ordinal its index in `dense`.
+        let mut dense_ords: Vec<u32> = (0..freq.len() as u32)
+            .filter(|o| freq.get(*o as usize).is_some_and(|n| *n >= threshold))
+            .collect();
+        dense_ords.sort_by_key(|o| (!is_kind(*o), *o));
         let mut slot: Vec<Option<usize>> = vec![None; labels.len()];
-        let mut dense = Vec::new();
-        for (o, &n) in freq.iter().enumerate() {
-            if n >= threshold {
-                slot[o] = Some(dense.len());
-                dense.push((o as u32, vec![0u64; words]));
-            }
+        let mut dense = Vec::with_capacity(dense_ords.len());
+        for o in dense_ords {
+            slot[o as usize] = Some(dense.len());
+            dense.push(Dense {
+                ord: o,
+                bits: vec![0u64; words],
+                lo: words,
+                hi: 0,
+                kinds: Vec::new(),
+                kindless: false,
+            });
         }
         // Second pass: set the dense bits, list the sparse ordinals.
         let mut start = Vec::with_capacity(max_doc as usize + 1);
@@ -342,11 +367,20 @@ impl SegmentFacets {
             start.push(sparse.len() as u32);
             read(doc, &mut ords);
             let (w, bit) = ((doc / 64) as usize, 1u64 << (doc % 64));
+            let kind = ords.iter().copied().find(|o| is_kind(*o));
             for o in &ords {
                 match slot.get(*o as usize).copied().flatten() {
                     Some(i) => {
-                        if let Some(word) = dense.get_mut(i).and_then(|(_, b)| b.get_mut(w)) {
+                        let Some(d) = dense.get_mut(i) else { continue };
+                        if let Some(word) = d.bits.get_mut(w) {
                             *word |= bit;
+                        }
+                        d.lo = d.lo.min(w);
+                        d.hi = d.hi.max(w + 1);
+                        match kind {
+                            None => d.kindless = true,
+                            Some(k) if k != *o && !d.kinds.contains(&k) => d.kinds.push(k),
+                            _ => {}
                         }
                     }
                     None => sparse.push(*o),
@@ -486,29 +520,45 @@ impl tantivy::collector::SegmentCollector for SegmentFacetCounter {
 
     fn harvest(self) -> Self::Fruit {
         let mut out: Vec<u64> = self.counts.iter().map(|&n| u64::from(n)).collect();
-        // Over all words when the matches touch most of them (a sequential pass), else over the
-        // touched ones.
-        let all = self.touched.len() * 4 > self.matched.len();
-        for (ord, bits) in &self.facets.dense {
-            let n: u32 = if all {
-                self.matched
+        // The matches lie in words `first..last` (tantivy hands a segment's matches over in
+        // order, but the bounds do not rely on it).
+        let first = self.touched.iter().min().map_or(0, |w| *w as usize);
+        let last = self.touched.iter().max().map_or(0, |w| *w as usize + 1);
+        for d in &self.facets.dense {
+            // Dense `kind` facets come first, so the kinds' counts are final here.
+            if !d.kindless
+                && !d.kinds.is_empty()
+                && d.kinds
                     .iter()
-                    .zip(bits)
-                    .map(|(m, b)| (m & b).count_ones())
-                    .sum()
+                    .all(|k| out.get(*k as usize).is_none_or(|n| *n == 0))
+            {
+                continue;
+            }
+            let (lo, hi) = (d.lo.max(first), d.hi.min(last));
+            if lo >= hi {
+                continue;
+            }
+            let (Some(m), Some(b)) = (self.matched.get(lo..hi), d.bits.get(lo..hi)) else {
+                continue;
+            };
+            // A sequential pass over the range when the matches touch much of it, else the
+            // touched words alone.
+            let n: u32 = if self.touched.len() * 4 > hi - lo {
+                m.iter().zip(b).map(|(m, b)| (m & b).count_ones()).sum()
             } else {
                 self.touched
                     .iter()
+                    .filter(|w| (lo..hi).contains(&(**w as usize)))
                     .map(|&w| {
                         let (m, b) = (
                             self.matched.get(w as usize).copied().unwrap_or(0),
-                            bits.get(w as usize).copied().unwrap_or(0),
+                            d.bits.get(w as usize).copied().unwrap_or(0),
                         );
                         (m & b).count_ones()
                     })
                     .sum()
             };
-            if let Some(c) = out.get_mut(*ord as usize) {
+            if let Some(c) = out.get_mut(d.ord as usize) {
                 *c += u64::from(n);
             }
         }
@@ -529,7 +579,7 @@ impl Index {
         let (schema, fields) = schema();
         let mmap = tantivy::directory::MmapDirectory::open(dir)
             .map_err(|e| Error::Index(e.to_string()))?;
-        let index = match tantivy::Index::open_or_create(mmap, schema.clone()) {
+        let mut index = match tantivy::Index::open_or_create(mmap, schema.clone()) {
             Ok(i) => i,
             Err(tantivy::TantivyError::SchemaError(_)) => {
                 std::fs::remove_dir_all(dir)?;
@@ -542,6 +592,13 @@ impl Index {
             tokenizer::NAME,
             TextAnalyzer::from(tokenizer::AnnalsTokenizer),
         );
+        // A search runs its segments on every core (up to 8): a broad query over a 1M-game index
+        // of five segments took 60% of its one-core time on two. Concurrent searches share these
+        // threads, so they never take more cores than the machine has.
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+        if cores > 1 {
+            index.set_multithread_executor(cores)?;
+        }
         let writer = match index.writer(WRITER_BYTES) {
             Ok(w) => Some(w),
             Err(tantivy::TantivyError::LockFailure(..)) => {
