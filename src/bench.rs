@@ -183,7 +183,10 @@ pub fn measure(games: usize, seed: u64, dir: &Path, verbose: bool) -> Result<Rep
             &mut conn,
             Some(&index),
             std::slice::from_ref(&corpus),
-            &crate::ingest::Options::default(),
+            &crate::ingest::Options {
+                max_diagnostics: Some(0),
+                ..Default::default()
+            },
         )?;
         let s = t.elapsed().as_secs_f64().max(1e-9);
         r.import_s = s;

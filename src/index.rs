@@ -566,6 +566,15 @@ impl tantivy::collector::SegmentCollector for SegmentFacetCounter {
     }
 }
 
+/// The segments a searcher reads.
+fn live_segments(searcher: &tantivy::Searcher) -> HashSet<tantivy::index::SegmentId> {
+    searcher
+        .segment_readers()
+        .iter()
+        .map(|s| s.segment_id())
+        .collect()
+}
+
 /// Facet path segments may not contain '/'.
 fn facet_part(s: &str) -> String {
     s.replace('/', "∕").trim().to_string()
@@ -632,11 +641,7 @@ impl Index {
         if let Err(e) = self.facet_counter(&searcher) {
             tracing::warn!("could not warm the search index: {e}");
         }
-        let live: HashSet<tantivy::index::SegmentId> = searcher
-            .segment_readers()
-            .iter()
-            .map(|s| s.segment_id())
-            .collect();
+        let live = live_segments(&searcher);
         if let Ok(mut cache) = self.lock_facet_cache() {
             cache.retain(|k, _| live.contains(k));
         }
@@ -1171,13 +1176,7 @@ impl Index {
         let mut cache = self.lock_facet_cache()?;
         if cache.len() >= FACET_CACHE_SEGMENTS {
             // Forget the segments merged away.
-            let live: HashSet<tantivy::index::SegmentId> = self
-                .reader
-                .searcher()
-                .segment_readers()
-                .iter()
-                .map(|s| s.segment_id())
-                .collect();
+            let live = live_segments(&self.reader.searcher());
             cache.retain(|k, _| live.contains(k));
         }
         cache.insert(id, f.clone());
@@ -1596,13 +1595,7 @@ mod tests {
         }
         ix.commit().unwrap();
         assert_eq!(ix.reader.searcher().segment_readers().len(), 1);
-        let live: HashSet<_> = ix
-            .reader
-            .searcher()
-            .segment_readers()
-            .iter()
-            .map(|s| s.segment_id())
-            .collect();
+        let live = live_segments(&ix.reader.searcher());
         let kept: HashSet<_> = ix.lock_facet_cache().unwrap().keys().copied().collect();
         assert_eq!(kept, live);
         assert!(after.total > first.total);

@@ -35,8 +35,11 @@ pub struct Options {
     pub kind: Option<Kind>,
     /// Show a progress bar (only when stderr is a terminal).
     pub progress: bool,
-    /// Keep every game and diagnostic in the summary (off for benchmarks of a million games).
+    /// Keep every game in the summary (`--json`; off for benchmarks of a million games).
     pub details: bool,
+    /// Keep at most this many of the games' diagnostics in the summary (every one is stored with
+    /// its game); the rest are only counted. `None`: all of them (`--json`).
+    pub max_diagnostics: Option<usize>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -73,6 +76,9 @@ pub struct Summary {
     pub with_errors: usize,
     pub games: Vec<GameReport>,
     pub diagnostics: Vec<FileDiagnostic>,
+    /// Diagnostics of stored games left out of `diagnostics` ([`Options::max_diagnostics`]).
+    #[serde(skip)]
+    pub diagnostics_omitted: usize,
     /// Move rows written (turns, plies), for the benchmark.
     #[serde(skip)]
     pub move_rows: usize,
@@ -467,7 +473,7 @@ pub fn import_bytes(
     let import_id = conn.last_insert_rowid();
     let mut summary = Summary::default();
     let sink = index.map_or(Sink::None, Sink::Inline);
-    let mut writer = Writer::new(conn, sink, import_id, opts.details);
+    let mut writer = Writer::new(conn, sink, import_id, opts);
     writer.write_file(pf, &mut summary)?;
     writer.commit(&mut summary)?;
     conn.execute(
@@ -555,7 +561,7 @@ pub fn import_files(
             }
             None => (Sink::None, None),
         };
-        let mut writer = Writer::new(conn, sink, import_id, opts.details);
+        let mut writer = Writer::new(conn, sink, import_id, opts);
         writer.staged = bulk;
         let mut pending: BTreeMap<usize, Done> = BTreeMap::new();
         let mut want = 0usize;
@@ -784,6 +790,7 @@ struct Writer<'c> {
     sink: Sink<'c>,
     import_id: i64,
     details: bool,
+    max_diagnostics: Option<usize>,
     batch: Vec<PreparedFile>,
     batch_games: usize,
     imported_at: String,
@@ -793,12 +800,13 @@ struct Writer<'c> {
 }
 
 impl<'c> Writer<'c> {
-    fn new(conn: &'c mut Connection, sink: Sink<'c>, import_id: i64, details: bool) -> Self {
+    fn new(conn: &'c mut Connection, sink: Sink<'c>, import_id: i64, opts: &Options) -> Self {
         Writer {
             conn,
             sink,
             import_id,
-            details,
+            details: opts.details,
+            max_diagnostics: opts.max_diagnostics,
             batch: Vec::new(),
             batch_games: 0,
             imported_at: now(),
@@ -905,11 +913,21 @@ impl<'c> Writer<'c> {
                                 errors,
                                 warnings,
                             });
-                            if status == "imported" {
-                                summary.diagnostics.extend(
-                                    parsed.diagnostics.iter().map(|d| file_diag(&pf.name, d)),
-                                );
-                            }
+                        }
+                        if status == "imported" {
+                            // A million-game import keeps a bounded number in memory.
+                            let room = self.max_diagnostics.map_or(usize::MAX, |m| {
+                                m.saturating_sub(summary.diagnostics.len())
+                            });
+                            let n = parsed.diagnostics.len();
+                            summary.diagnostics.extend(
+                                parsed
+                                    .diagnostics
+                                    .iter()
+                                    .take(room)
+                                    .map(|d| file_diag(&pf.name, d)),
+                            );
+                            summary.diagnostics_omitted += n.saturating_sub(room);
                         }
                     }
                 }

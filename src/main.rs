@@ -172,7 +172,9 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             let opts = ingest::Options {
                 kind,
                 progress: !json,
-                details: true,
+                details: json,
+                // The text report prints the first thousand; `--json` gives every one.
+                max_diagnostics: (!json).then_some(1_000),
             };
             let summary = ingest::import_paths(&mut conn, Some(&index), &inputs, &opts)?;
             if json {
@@ -381,6 +383,12 @@ fn print_summary(s: &ingest::Summary) {
             );
         }
     }
+    if s.diagnostics_omitted > 0 {
+        err!(
+            "… and {} more diagnostics, stored with their games (`annals show ID`, or `--json` for all)",
+            s.diagnostics_omitted
+        );
+    }
     out!(
         "imported {} games, {} duplicates, {} rejected{}",
         s.imported,
@@ -414,6 +422,7 @@ fn serve(
                     kind: None,
                     progress: std::io::stderr().is_terminal(),
                     details: false,
+                    max_diagnostics: Some(0),
                 };
                 let s = ingest::import_paths(
                     &mut conn,

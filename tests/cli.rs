@@ -400,3 +400,47 @@ fn games_of_large_files_are_stored_in_file_order() {
     assert_eq!(rows[n].1, f3.display().to_string());
     assert!(rows.windows(2).all(|w| w[0].0 < w[1].0));
 }
+
+/// A text-mode import keeps the first diagnostics it reports and counts the rest (a million-game
+/// import does not hold every warning in memory); every one is still stored with its game.
+#[test]
+fn a_capped_report_counts_the_diagnostics_it_leaves_out() {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let import = |cap: Option<usize>| {
+        let a = Archive::new();
+        let mut conn = annals::db::open(&a.paths().db).expect("open db");
+        let s = annals::ingest::import_paths(
+            &mut conn,
+            None,
+            std::slice::from_ref(&corpus),
+            &annals::ingest::Options {
+                max_diagnostics: cap,
+                ..Default::default()
+            },
+        )
+        .expect("import");
+        let stored: i64 = conn
+            .query_row("SELECT count(*) FROM diagnostics", [], |r| r.get(0))
+            .expect("count");
+        (s, stored)
+    };
+    let (all, stored_all) = import(None);
+    let (capped, stored_capped) = import(Some(3));
+    assert!(all.diagnostics.len() > 3, "the corpus has diagnostics");
+    assert_eq!(all.diagnostics_omitted, 0);
+    // Those of whole files (a rejected file) are always reported; those of games up to the cap.
+    assert!(capped.diagnostics.len() >= 3);
+    assert!(capped.diagnostics_omitted > 0);
+    assert_eq!(
+        capped.diagnostics.len() + capped.diagnostics_omitted,
+        all.diagnostics.len()
+    );
+    assert!(
+        capped
+            .diagnostics
+            .iter()
+            .all(|d| all.diagnostics.contains(d))
+    );
+    assert_eq!(stored_capped, stored_all);
+    assert!(stored_all > 3);
+}

@@ -230,16 +230,18 @@ impl Lp<'_, '_> {
         match TABLES.region(w, true) {
             Some((r, how)) => {
                 let code = Cow::Borrowed(r.code.as_str());
-                self.report_how(
-                    &how,
-                    w,
-                    &code,
-                    i,
-                    code::REGION_ALIAS,
-                    code::REGION_DOTTED,
-                    code::REGION_FUZZY,
-                    "region",
-                );
+                if how != How::Exact {
+                    self.report_inexact(
+                        &how,
+                        w,
+                        &code,
+                        i,
+                        code::REGION_ALIAS,
+                        code::REGION_DOTTED,
+                        code::REGION_FUZZY,
+                        "region",
+                    );
+                }
                 code
             }
             None => {
@@ -253,25 +255,8 @@ impl Lp<'_, '_> {
         }
     }
 
-    /// Reports how a name was resolved (nothing for an exact code, the common case).
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn report_how(
-        &mut self,
-        how: &How,
-        w: &str,
-        code_: &str,
-        i: usize,
-        alias: &str,
-        dotted: &str,
-        fuzzy: &str,
-        what: &str,
-    ) {
-        if *how != How::Exact {
-            self.report_inexact(how, w, code_, i, alias, dotted, fuzzy, what);
-        }
-    }
-
+    /// Reports how a name was resolved when it was not its exact code (callers check `how`
+    /// first: an exact code, the common case, costs no call).
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn report_inexact(
@@ -927,16 +912,18 @@ impl Lp<'_, '_> {
                     match TABLES.card(inner, true) {
                         Some((c, how)) => {
                             let code_ = c.code.as_str();
-                            self.report_how(
-                                &how,
-                                inner,
-                                code_,
-                                a,
-                                code::CARD_ALIAS,
-                                code::CARD_ALIAS,
-                                code::CARD_FUZZY,
-                                "card",
-                            );
+                            if how != How::Exact {
+                                self.report_inexact(
+                                    &how,
+                                    inner,
+                                    code_,
+                                    a,
+                                    code::CARD_ALIAS,
+                                    code::CARD_ALIAS,
+                                    code::CARD_FUZZY,
+                                    "card",
+                                );
+                            }
                             play.card = Cow::Borrowed(c.code.as_str());
                             play.name = Cow::Borrowed(c.name.as_str());
                         }
@@ -973,16 +960,18 @@ impl Lp<'_, '_> {
             match TABLES.card(w, true) {
                 Some((c, how)) => {
                     let code_ = c.code.as_str();
-                    self.report_how(
-                        &how,
-                        w,
-                        code_,
-                        i,
-                        code::CARD_ALIAS,
-                        code::CARD_ALIAS,
-                        code::CARD_FUZZY,
-                        "card",
-                    );
+                    if how != How::Exact {
+                        self.report_inexact(
+                            &how,
+                            w,
+                            code_,
+                            i,
+                            code::CARD_ALIAS,
+                            code::CARD_ALIAS,
+                            code::CARD_FUZZY,
+                            "card",
+                        );
+                    }
                     Some(c)
                 }
                 None => {
