@@ -608,16 +608,8 @@ impl Index {
         if cores > 1 {
             index.set_multithread_executor(cores)?;
         }
-        let writer = match index.writer::<TantivyDocument>(WRITER_BYTES) {
-            Ok(w) => {
-                // Small segments are merged four at a time (tantivy's default waits for eight):
-                // a 1M-game import otherwise ended with seven small segments beside five large
-                // ones, and every search pays per segment.
-                let mut policy = tantivy::indexer::LogMergePolicy::default();
-                policy.set_min_num_segments(4);
-                w.set_merge_policy(Box::new(policy));
-                Some(w)
-            }
+        let writer = match index.writer(WRITER_BYTES) {
+            Ok(w) => Some(w),
             Err(tantivy::TantivyError::LockFailure(..)) => {
                 tracing::warn!("the search index is held by another process; reading only");
                 None
@@ -1589,18 +1581,17 @@ mod tests {
         let after = ix.search_cached(q, None, 5, 0, &no_aliases).unwrap();
         let fresh = ix.search(q, None, 5, 0).unwrap();
         // The facets kept are those of the live segments only: merged-away ones are dropped.
-        // (Merge everything into one segment; a background merge may have taken some first.)
-        assert!(ix.reader.searcher().segment_readers().len() >= 2);
-        for _ in 0..20 {
-            ix.reader.reload().unwrap();
-            let ids: Vec<_> = live_segments(&ix.reader.searcher()).into_iter().collect();
-            if ids.len() <= 1 {
-                break;
-            }
+        {
+            let ids = ix
+                .reader
+                .searcher()
+                .segment_readers()
+                .iter()
+                .map(|s| s.segment_id())
+                .collect::<Vec<_>>();
+            assert!(ids.len() >= 2);
             let mut guard = ix.writer().unwrap();
-            if guard.as_mut().unwrap().merge(&ids).wait().is_err() {
-                std::thread::sleep(std::time::Duration::from_millis(50));
-            }
+            guard.as_mut().unwrap().merge(&ids).wait().unwrap();
         }
         ix.commit().unwrap();
         assert_eq!(ix.reader.searcher().segment_readers().len(), 1);
