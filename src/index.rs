@@ -1476,16 +1476,31 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn totals_and_facets_are_those_of_tantivys_collectors() {
+    /// A generated corpus of `games` games (seed `seed`) in a temporary folder, with an empty
+    /// database and index beside it: (folder, record files, database, index).
+    fn fixture(
+        games: usize,
+        seed: u64,
+    ) -> (
+        tempfile::TempDir,
+        Vec<std::path::PathBuf>,
+        Connection,
+        Index,
+    ) {
         let dir = tempfile::tempdir().unwrap();
         let corpus = dir.path().join("corpus");
         std::fs::create_dir_all(&corpus).unwrap();
-        let files = crate::bench::write_corpus(&corpus, 600, 3).unwrap();
-        let mut conn = crate::db::open(&dir.path().join("a.db")).unwrap();
+        let files = crate::bench::write_corpus(&corpus, games, seed).unwrap();
+        let conn = crate::db::open(&dir.path().join("a.db")).unwrap();
         let ix = Index::open(&dir.path().join("a.index")).unwrap();
+        let paths = files.into_iter().map(|f| f.path).collect();
+        (dir, paths, conn, ix)
+    }
+
+    #[test]
+    fn totals_and_facets_are_those_of_tantivys_collectors() {
+        let (_dir, paths, mut conn, ix) = fixture(600, 3);
         // Two imports (two segments at least), then deleted documents in both.
-        let paths: Vec<_> = files.iter().map(|f| f.path.clone()).collect();
         let (a, b) = paths.split_at(paths.len() / 2);
         for part in [a, b] {
             crate::ingest::import_paths(&mut conn, Some(&ix), part, &Default::default()).unwrap();
@@ -1551,13 +1566,7 @@ mod tests {
 
     #[test]
     fn cached_answers_last_until_the_index_changes() {
-        let dir = tempfile::tempdir().unwrap();
-        let corpus = dir.path().join("corpus");
-        std::fs::create_dir_all(&corpus).unwrap();
-        let files = crate::bench::write_corpus(&corpus, 300, 5).unwrap();
-        let mut conn = crate::db::open(&dir.path().join("a.db")).unwrap();
-        let ix = Index::open(&dir.path().join("a.index")).unwrap();
-        let paths: Vec<_> = files.iter().map(|f| f.path.clone()).collect();
+        let (_dir, paths, mut conn, ix) = fixture(300, 5);
         assert!(paths.len() >= 2);
         let (a, b) = paths.split_at(1);
         let no_aliases = |_: query::Field, _: &str| Vec::new();
