@@ -137,52 +137,32 @@ CREATE TABLE IF NOT EXISTS import_problems (
     message   TEXT NOT NULL
 );
 
--- HotW: one row per empire turn, with its cards, expansions and builds.
+-- HotW: one row per empire turn, with its cards, expansions and builds packed as JSON arrays
+-- (SQLite's json_each reads them; e.g. the turns that played Civil Service:
+--   SELECT t.* FROM hotw_turns t WHERE EXISTS (SELECT 1 FROM json_each(t.cards) WHERE value = 'CivilS')).
+--   cards:        card codes in play order, e.g. ["CivilS","Lead"]
+--   card_details: NULL when no card of the turn has an argument, else aligned with cards,
+--                 e.g. [null,"+2"]
+--   expansions:   [from, via, to, battle, builds] each, in recorded order; via (seas), battle
+--                 (tokens V, X, =, ...) and builds are space-separated, e.g. [["Balk","","Anat","V","F"]]
+--   builds:       [region, items] each, items space-separated, e.g. [["Anat","F"]]
 CREATE TABLE IF NOT EXISTS hotw_turns (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    seq     INTEGER NOT NULL,
-    epoch   INTEGER NOT NULL,
-    player  TEXT NOT NULL,
-    empire  TEXT NOT NULL,
-    minor   INTEGER NOT NULL,
-    score   INTEGER,
-    gain    INTEGER,
-    line    INTEGER NOT NULL,
+    game_id      INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq          INTEGER NOT NULL,
+    epoch        INTEGER NOT NULL,
+    player       TEXT NOT NULL,
+    empire       TEXT NOT NULL,
+    minor        INTEGER NOT NULL,
+    score        INTEGER,
+    gain         INTEGER,
+    line         INTEGER NOT NULL,
+    cards        TEXT NOT NULL DEFAULT '[]',
+    card_details TEXT,
+    expansions   TEXT NOT NULL DEFAULT '[]',
+    builds       TEXT NOT NULL DEFAULT '[]',
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS hotw_turns_empire ON hotw_turns(empire, epoch);
-
-CREATE TABLE IF NOT EXISTS hotw_cards (
-    game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    turn_seq INTEGER NOT NULL,
-    seq      INTEGER NOT NULL,
-    card     TEXT NOT NULL,
-    detail   TEXT,
-    PRIMARY KEY (game_id, turn_seq, seq)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS hotw_cards_card ON hotw_cards(card);
-
-CREATE TABLE IF NOT EXISTS hotw_expansions (
-    game_id     INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    turn_seq    INTEGER NOT NULL,
-    seq         INTEGER NOT NULL,
-    from_region TEXT NOT NULL,
-    via         TEXT NOT NULL,      -- seas, space-separated
-    to_region   TEXT NOT NULL,
-    battle      TEXT NOT NULL,      -- battle tokens, space-separated, in recorded order
-    builds      TEXT NOT NULL,
-    PRIMARY KEY (game_id, turn_seq, seq)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS hotw_expansions_to ON hotw_expansions(to_region);
-
-CREATE TABLE IF NOT EXISTS hotw_builds (
-    game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    turn_seq INTEGER NOT NULL,
-    seq      INTEGER NOT NULL,
-    region   TEXT NOT NULL,
-    items    TEXT NOT NULL,
-    PRIMARY KEY (game_id, turn_seq, seq)
-) WITHOUT ROWID;
 
 -- 三国: one row per move made.
 CREATE TABLE IF NOT EXISTS sanguo_moves (

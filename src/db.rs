@@ -14,7 +14,8 @@ use crate::error::{Error, Result};
 
 pub const SCHEMA: &str = include_str!("../schema.sql");
 /// 2: `games.normalized` dropped (bodies are re-parsed from `raw`).
-pub const SCHEMA_VERSION: &str = "2";
+/// 3: `hotw_cards`, `hotw_expansions` and `hotw_builds` packed into `hotw_turns` as JSON arrays.
+pub const SCHEMA_VERSION: &str = "3";
 
 /// Opens (creating if needed) the database at `path` and applies the schema.
 pub fn open(path: &Path) -> Result<Connection> {
@@ -52,14 +53,11 @@ pub fn open(path: &Path) -> Result<Connection> {
 }
 
 /// The tables holding rows of one game (by `game_id`), besides `games` itself.
-const GAME_TABLES: [&str; 11] = [
+const GAME_TABLES: [&str; 8] = [
     "tags",
     "seats",
     "diagnostics",
     "hotw_turns",
-    "hotw_cards",
-    "hotw_expansions",
-    "hotw_builds",
     "sanguo_moves",
     "sanguo_title_events",
     "wec_turns",
@@ -105,6 +103,48 @@ fn migrate(conn: &Connection) -> Result<()> {
     )?;
     if has_normalized {
         conn.execute_batch("ALTER TABLE games DROP COLUMN normalized")?;
+    }
+    // Version 2 kept a HotW turn's cards, expansions and builds in three tables of their own:
+    // pack them into the turn's row (schema.sql) and drop the tables, in one transaction.
+    let column = |table: &str, name: &str| -> Result<bool> {
+        Ok(conn.query_row(
+            "SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2",
+            params![table, name],
+            |r| r.get::<_, i64>(0),
+        )? > 0)
+    };
+    if !column("hotw_turns", "cards")? {
+        conn.execute_batch(
+            "BEGIN;
+             ALTER TABLE hotw_turns ADD COLUMN cards TEXT NOT NULL DEFAULT '[]';
+             ALTER TABLE hotw_turns ADD COLUMN card_details TEXT;
+             ALTER TABLE hotw_turns ADD COLUMN expansions TEXT NOT NULL DEFAULT '[]';
+             ALTER TABLE hotw_turns ADD COLUMN builds TEXT NOT NULL DEFAULT '[]';
+             COMMIT;",
+        )?;
+    }
+    if column("hotw_cards", "card")? {
+        conn.execute_batch(
+            "BEGIN;
+             UPDATE hotw_turns SET
+                 cards = (SELECT json_group_array(c.card ORDER BY c.seq) FROM hotw_cards c
+                          WHERE c.game_id = hotw_turns.game_id AND c.turn_seq = hotw_turns.seq),
+                 card_details = (SELECT CASE WHEN count(c.detail) = 0 THEN NULL
+                                        ELSE json_group_array(c.detail ORDER BY c.seq) END
+                                 FROM hotw_cards c
+                                 WHERE c.game_id = hotw_turns.game_id AND c.turn_seq = hotw_turns.seq),
+                 expansions = (SELECT json_group_array(json_array(x.from_region, x.via, x.to_region,
+                                                                  x.battle, x.builds) ORDER BY x.seq)
+                               FROM hotw_expansions x
+                               WHERE x.game_id = hotw_turns.game_id AND x.turn_seq = hotw_turns.seq),
+                 builds = (SELECT json_group_array(json_array(b.region, b.items) ORDER BY b.seq)
+                           FROM hotw_builds b
+                           WHERE b.game_id = hotw_turns.game_id AND b.turn_seq = hotw_turns.seq);
+             DROP TABLE hotw_cards;
+             DROP TABLE hotw_expansions;
+             DROP TABLE hotw_builds;
+             COMMIT;",
+        )?;
     }
     Ok(())
 }
@@ -419,44 +459,77 @@ pub fn delete_game(tx: &Transaction, id: i64) -> Result<bool> {
     Ok(true)
 }
 
+/// The packed columns of a `hotw_turns` row (their shapes are described in schema.sql): one wide
+/// row per turn instead of a row per card, expansion and build (which were 8 of the 18 million rows
+/// of a 100k-game import, and two more indexes to build).
+struct PackedTurn {
+    cards: String,
+    card_details: Option<String>,
+    expansions: String,
+    builds: String,
+}
+
+impl PackedTurn {
+    fn new(tn: &annals_import::hotw::Turn) -> Result<PackedTurn> {
+        let codes: Vec<&str> = tn.cards.iter().map(|c| &*c.card).collect();
+        let card_details = if tn.cards.iter().any(|c| c.detail.is_some()) {
+            let details: Vec<Option<&str>> = tn.cards.iter().map(|c| c.detail.as_deref()).collect();
+            Some(serde_json::to_string(&details)?)
+        } else {
+            None
+        };
+        let expansions: Vec<(&str, String, &str, String, String)> = tn
+            .expansions
+            .iter()
+            .map(|e| {
+                (
+                    &*e.from,
+                    e.via.join(" "),
+                    &*e.to,
+                    e.battle.join(" "),
+                    e.builds.join(" "),
+                )
+            })
+            .collect();
+        let builds: Vec<(&str, String)> = tn
+            .builds
+            .iter()
+            .map(|b| (&*b.region, b.items.join(" ")))
+            .collect();
+        Ok(PackedTurn {
+            cards: serde_json::to_string(&codes)?,
+            card_details,
+            expansions: serde_json::to_string(&expansions)?,
+            builds: serde_json::to_string(&builds)?,
+        })
+    }
+}
+
 fn store_moves(tx: &Transaction, id: i64, body: &Body, keys: &[String]) -> Result<()> {
     match body {
         Body::Hotw(g) => {
             let mut turn = tx.prepare_cached(
-                "INSERT INTO hotw_turns(game_id, seq, epoch, player, empire, minor, score, gain, line)
-                 VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
+                "INSERT INTO hotw_turns(game_id, seq, epoch, player, empire, minor, score, gain, line,
+                    cards, card_details, expansions, builds)
+                 VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
             )?;
-            let mut card =
-                tx.prepare_cached("INSERT INTO hotw_cards(game_id, turn_seq, seq, card, detail) VALUES (?1,?2,?3,?4,?5)")?;
-            let mut exp = tx.prepare_cached(
-                "INSERT INTO hotw_expansions(game_id, turn_seq, seq, from_region, via, to_region, battle, builds)
-                 VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
-            )?;
-            let mut build =
-                tx.prepare_cached("INSERT INTO hotw_builds(game_id, turn_seq, seq, region, items) VALUES (?1,?2,?3,?4,?5)")?;
             for (t, tn) in g.turns.iter().enumerate() {
+                let p = PackedTurn::new(tn)?;
                 turn.execute(params![
-                    id, t as i64, tn.epoch, tn.player, tn.empire, tn.minor, tn.score, tn.gain,
-                    tn.line
+                    id,
+                    t as i64,
+                    tn.epoch,
+                    tn.player,
+                    tn.empire,
+                    tn.minor,
+                    tn.score,
+                    tn.gain,
+                    tn.line,
+                    p.cards,
+                    p.card_details,
+                    p.expansions,
+                    p.builds
                 ])?;
-                for (i, c) in tn.cards.iter().enumerate() {
-                    card.execute(params![id, t as i64, i as i64, c.card, c.detail])?;
-                }
-                for (i, e) in tn.expansions.iter().enumerate() {
-                    exp.execute(params![
-                        id,
-                        t as i64,
-                        i as i64,
-                        e.from,
-                        e.via.join(" "),
-                        e.to,
-                        e.battle.join(" "),
-                        e.builds.join(" ")
-                    ])?;
-                }
-                for (i, b) in tn.builds.iter().enumerate() {
-                    build.execute(params![id, t as i64, i as i64, b.region, b.items.join(" ")])?;
-                }
             }
         }
         Body::Sanguo(g) => {

@@ -125,8 +125,8 @@ pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
         }
     }
     let mut st = conn.prepare(&format!(
-        "SELECT t.epoch, t.empire, x.battle FROM hotw_expansions x
-         JOIN hotw_turns t ON t.game_id = x.game_id AND t.seq = x.turn_seq JOIN games g ON g.id = x.game_id
+        "SELECT t.epoch, t.empire, x.value ->> 3 FROM hotw_turns t JOIN games g ON g.id = t.game_id,
+             json_each(t.expansions) x
          WHERE 1=1{w}"
     ))?;
     let mut rows = st.query(params_from_iter(args.iter()))?;
@@ -151,9 +151,9 @@ pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
         }
     }
     let mut st = conn.prepare(&format!(
-        "SELECT t.epoch, t.empire, c.card, count(*) FROM hotw_cards c
-         JOIN hotw_turns t ON t.game_id = c.game_id AND t.seq = c.turn_seq JOIN games g ON g.id = c.game_id
-         WHERE 1=1{w} GROUP BY t.epoch, t.empire, c.card"
+        "SELECT t.epoch, t.empire, c.value, count(*) FROM hotw_turns t JOIN games g ON g.id = t.game_id,
+             json_each(t.cards) c
+         WHERE 1=1{w} GROUP BY t.epoch, t.empire, c.value"
     ))?;
     let mut rows = st.query(params_from_iter(args.iter()))?;
     while let Some(r) = rows.next()? {
@@ -211,8 +211,8 @@ pub struct CardStat {
 pub fn hotw_cards(conn: &Connection, f: &Filter) -> Result<Vec<CardStat>> {
     let (w, args) = f.sql();
     let mut st = conn.prepare(&format!(
-        "SELECT c.card, t.epoch, t.gain FROM hotw_cards c
-         JOIN hotw_turns t ON t.game_id = c.game_id AND t.seq = c.turn_seq JOIN games g ON g.id = c.game_id
+        "SELECT c.value, t.epoch, t.gain FROM hotw_turns t JOIN games g ON g.id = t.game_id,
+             json_each(t.cards) c
          WHERE 1=1{w}"
     ))?;
     let mut acc: BTreeMap<String, ([i64; 7], i64, Vec<i64>)> = BTreeMap::new();
@@ -258,8 +258,8 @@ pub struct HotwOpening {
 pub fn hotw_openings(conn: &Connection, f: &Filter) -> Result<Vec<HotwOpening>> {
     let (w, args) = f.sql();
     let mut st = conn.prepare(&format!(
-        "SELECT t.empire, (SELECT group_concat(card, '+') FROM (SELECT card FROM hotw_cards c
-                WHERE c.game_id = t.game_id AND c.turn_seq = t.seq ORDER BY card)), s.placing
+        "SELECT t.empire, (SELECT group_concat(c.value, '+' ORDER BY c.value) FROM json_each(t.cards) c),
+                s.placing
          FROM hotw_turns t JOIN games g ON g.id = t.game_id
          LEFT JOIN seats s ON s.game_id = t.game_id AND s.seat = t.player
          WHERE t.epoch = 1 AND t.minor = 0{w}"

@@ -266,6 +266,95 @@ fn version_1_database_is_migrated() {
     assert_eq!((cols, version.as_str()), (0, annals::db::SCHEMA_VERSION));
 }
 
+/// A database of schema version 2 (a HotW turn's cards, expansions and builds in three tables of
+/// their own) is migrated when opened: the rows are packed into their turns exactly as an import
+/// packs them, and the three tables are gone.
+#[test]
+fn version_2_hotw_tables_are_packed_into_their_turns() {
+    let a = Archive::new();
+    let s = a.import(&[crate::support::corpus().join("hotw/appendix4.hotw")]);
+    assert_eq!(s.imported, 1);
+    type Packed = (i64, i64, String, Option<String>, String, String);
+    let packed = |conn: &rusqlite::Connection| -> Vec<Packed> {
+        let mut st = conn
+            .prepare(
+                "SELECT game_id, seq, cards, card_details, expansions, builds FROM hotw_turns
+                 ORDER BY game_id, seq",
+            )
+            .expect("prepare");
+        st.query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get(5)?,
+            ))
+        })
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows")
+    };
+    let want = {
+        let conn = rusqlite::Connection::open(a.db()).expect("open");
+        let want = packed(&conn);
+        // Unpack into the version-2 tables and drop the packed columns.
+        conn.execute_batch(
+            "CREATE TABLE hotw_cards (game_id INTEGER NOT NULL, turn_seq INTEGER NOT NULL,
+                 seq INTEGER NOT NULL, card TEXT NOT NULL, detail TEXT,
+                 PRIMARY KEY (game_id, turn_seq, seq)) WITHOUT ROWID;
+             CREATE TABLE hotw_expansions (game_id INTEGER NOT NULL, turn_seq INTEGER NOT NULL,
+                 seq INTEGER NOT NULL, from_region TEXT NOT NULL, via TEXT NOT NULL,
+                 to_region TEXT NOT NULL, battle TEXT NOT NULL, builds TEXT NOT NULL,
+                 PRIMARY KEY (game_id, turn_seq, seq)) WITHOUT ROWID;
+             CREATE TABLE hotw_builds (game_id INTEGER NOT NULL, turn_seq INTEGER NOT NULL,
+                 seq INTEGER NOT NULL, region TEXT NOT NULL, items TEXT NOT NULL,
+                 PRIMARY KEY (game_id, turn_seq, seq)) WITHOUT ROWID;
+             INSERT INTO hotw_cards SELECT t.game_id, t.seq, c.key, c.value,
+                     json_extract(t.card_details, '$[' || c.key || ']')
+                 FROM hotw_turns t, json_each(t.cards) c;
+             INSERT INTO hotw_expansions SELECT t.game_id, t.seq, x.key, x.value ->> 0,
+                     x.value ->> 1, x.value ->> 2, x.value ->> 3, x.value ->> 4
+                 FROM hotw_turns t, json_each(t.expansions) x;
+             INSERT INTO hotw_builds SELECT t.game_id, t.seq, b.key, b.value ->> 0, b.value ->> 1
+                 FROM hotw_turns t, json_each(t.builds) b;
+             ALTER TABLE hotw_turns DROP COLUMN cards;
+             ALTER TABLE hotw_turns DROP COLUMN card_details;
+             ALTER TABLE hotw_turns DROP COLUMN expansions;
+             ALTER TABLE hotw_turns DROP COLUMN builds;
+             UPDATE meta SET value = '2' WHERE key = 'schema_version';",
+        )
+        .expect("downgrade");
+        let rows: (i64, i64, i64) = conn
+            .query_row(
+                "SELECT (SELECT count(*) FROM hotw_cards), (SELECT count(*) FROM hotw_expansions),
+                        (SELECT count(*) FROM hotw_builds)",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .expect("counts");
+        assert!(rows.0 > 10 && rows.1 > 10 && rows.2 > 0, "{rows:?}");
+        want
+    };
+    assert!(
+        want.iter().any(|p| p.3.is_some()),
+        "a card with an argument"
+    );
+    let conn = annals::db::open(&a.db()).expect("migrated");
+    assert_eq!(packed(&conn), want);
+    let (tables, version): (i64, String) = conn
+        .query_row(
+            "SELECT (SELECT count(*) FROM sqlite_master
+                     WHERE name IN ('hotw_cards', 'hotw_expansions', 'hotw_builds')),
+                    (SELECT value FROM meta WHERE key = 'schema_version')",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .expect("row");
+    assert_eq!((tables, version.as_str()), (0, annals::db::SCHEMA_VERSION));
+}
+
 /// An import into an empty database drops the secondary indexes of the game and move tables and
 /// builds them again at its end: afterwards every index of the schema is there, and the query
 /// planner uses them.
@@ -276,7 +365,8 @@ fn bulk_import_leaves_every_index_in_place() {
     assert!(s.imported >= 44, "imported {}", s.imported);
     let conn = annals::db::open(&a.db()).expect("db");
     let want = annals::db::secondary_indexes();
-    assert!(want.len() >= 12, "{want:?}");
+    // games: 4; seats, diagnostics, hotw_turns, sanguo_moves, wec_turns, deluge_orders: 1 each.
+    assert_eq!(want.len(), 10, "{want:?}");
     assert!(want.contains(&("sanguo_moves_prefix", "sanguo_moves")));
     assert!(!want.iter().any(|(n, _)| *n == "player_aliases_player"));
     for (name, table) in want {

@@ -186,7 +186,10 @@ fn empire_and_card_prefixes_find_exactly_the_games_that_played_them() {
         sumer,
         "the full name of appendix 2"
     );
-    let civil = truth(&a, "SELECT game_id FROM hotw_cards WHERE card = 'CivilS'");
+    let civil = truth(
+        &a,
+        "SELECT t.game_id FROM hotw_turns t, json_each(t.cards) c WHERE c.value = 'CivilS'",
+    );
     assert!(civil.len() >= 3, "{civil:?}");
     for q in [
         "card:CivilS",
@@ -198,7 +201,7 @@ fn empire_and_card_prefixes_find_exactly_the_games_that_played_them() {
     }
     let both = truth(
         &a,
-        "SELECT t.game_id FROM hotw_turns t JOIN hotw_cards c ON c.game_id = t.game_id AND c.turn_seq = t.seq WHERE t.empire = 'Sumer' AND c.card = 'CivilS'",
+        "SELECT t.game_id FROM hotw_turns t, json_each(t.cards) c WHERE t.empire = 'Sumer' AND c.value = 'CivilS'",
     );
     let mut and: Vec<i64> = sumer
         .iter()
