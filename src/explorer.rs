@@ -111,9 +111,20 @@ pub fn update_tree(tx: &Transaction, p: &TreeGame, sign: i64) -> Result<()> {
 /// once per game, and the writes walk the table's B-tree in order.
 #[derive(Debug, Default)]
 pub struct TreeDeltas {
-    /// (kind, parent, move) → (depth, games, wins1, wins2, wins3, draws, unknown).
-    nodes: std::collections::HashMap<(&'static str, i64, String), (i64, [i64; 6])>,
+    /// (kind, the node's own prefix hash) → the node's changes. The prefix hash names a node as
+    /// the `parent` column does, and keying by it spares a copy of the move for every node of
+    /// every game (the move is copied once per node and batch).
+    nodes: std::collections::HashMap<(&'static str, i64), NodeDelta>,
     removed: bool,
+}
+
+#[derive(Debug)]
+struct NodeDelta {
+    parent: i64,
+    mv: String,
+    depth: i64,
+    /// games, wins1, wins2, wins3, draws, unknown.
+    counts: [i64; 6],
 }
 
 impl TreeDeltas {
@@ -141,14 +152,20 @@ impl TreeDeltas {
         ];
         let mut parent = ROOT;
         for (i, k) in keys.iter().take(MAX_DEPTH).enumerate() {
+            let node = step(parent, k);
             let e = self
                 .nodes
-                .entry((kind.as_str(), parent, k.clone()))
-                .or_insert(((i + 1) as i64, [0; 6]));
-            for (a, b) in e.1.iter_mut().zip(delta) {
+                .entry((kind.as_str(), node))
+                .or_insert_with(|| NodeDelta {
+                    parent,
+                    mv: k.clone(),
+                    depth: (i + 1) as i64,
+                    counts: [0; 6],
+                });
+            for (a, b) in e.counts.iter_mut().zip(delta) {
                 *a += b;
             }
-            parent = step(parent, k);
+            parent = node;
         }
         self.removed |= sign < 0;
     }
@@ -173,20 +190,24 @@ impl TreeDeltas {
     }
 
     fn write(&mut self, tx: &Transaction, staged: bool) -> Result<()> {
-        let mut nodes: Vec<_> = std::mem::take(&mut self.nodes).into_iter().collect();
+        let mut nodes: Vec<(&'static str, NodeDelta)> = std::mem::take(&mut self.nodes)
+            .into_iter()
+            .map(|((kind, _), d)| (kind, d))
+            .collect();
         if staged {
             let mut st = tx.prepare_cached(
                 "INSERT INTO explorer_staging(kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             )?;
-            for ((kind, parent, mv), (depth, c)) in &nodes {
+            for (kind, d) in &nodes {
+                let c = &d.counts;
                 st.execute(params![
-                    kind, parent, mv, depth, c[0], c[1], c[2], c[3], c[4], c[5]
+                    kind, d.parent, d.mv, d.depth, c[0], c[1], c[2], c[3], c[4], c[5]
                 ])?;
             }
             return Ok(());
         }
-        nodes.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        nodes.sort_unstable_by(|a, b| (a.0, a.1.parent, &a.1.mv).cmp(&(b.0, b.1.parent, &b.1.mv)));
         let mut st = tx.prepare_cached(
             "INSERT INTO explorer_nodes(kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
@@ -194,12 +215,13 @@ impl TreeDeltas {
                 games = games + excluded.games, wins1 = wins1 + excluded.wins1, wins2 = wins2 + excluded.wins2,
                 wins3 = wins3 + excluded.wins3, draws = draws + excluded.draws, unknown = unknown + excluded.unknown",
         )?;
-        for ((kind, parent, mv), (depth, c)) in &nodes {
+        for (kind, d) in &nodes {
+            let c = &d.counts;
             if c.iter().all(|v| *v == 0) {
                 continue;
             }
             st.execute(params![
-                kind, parent, mv, depth, c[0], c[1], c[2], c[3], c[4], c[5]
+                kind, d.parent, d.mv, d.depth, c[0], c[1], c[2], c[3], c[4], c[5]
             ])?;
         }
         if std::mem::take(&mut self.removed) {
