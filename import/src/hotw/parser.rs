@@ -3,10 +3,10 @@
 
 use std::borrow::Cow;
 
-use super::lexer::{Tk, Tok, lex_into, match_parens_with};
+use super::lexer::{Tk, Tok, UNPAIRED, lex_paired};
 
 /// The token, parenthesis and bracket-stack buffers of a line, reused from line to line.
-type Buffers = (Vec<Tok>, Vec<Option<usize>>, Vec<usize>);
+type Buffers = (Vec<Tok>, Vec<usize>, Vec<usize>);
 use super::tables::{How, RegionType, TABLES, fold_key, roman, roman_str, with_key};
 use super::{Build, CardPlay, Checkpoint, Expansion, Holding, HotwGame, Target, Turn, code};
 use crate::diag::Sink;
@@ -19,7 +19,8 @@ const DEFAULT_COLOURS: [&str; 6] = ["Red", "Yellow", "Green", "Deep", "Blue", "P
 struct Line<'a> {
     text: &'a str,
     toks: Vec<Tok>,
-    m: Vec<Option<usize>>,
+    /// The matching parenthesis of each token ([`lex_paired`]; empty when the line has none).
+    m: Vec<usize>,
     stack: Vec<usize>,
     no: u32,
 }
@@ -30,8 +31,7 @@ impl<'a> Line<'a> {
     }
     /// A line scanned into reused buffers (see [`Line::into_buffers`]).
     fn with_buffers(text: &'a str, no: u32, (mut toks, mut m, mut stack): Buffers) -> Self {
-        lex_into(text, &mut toks);
-        match_parens_with(&toks, &mut m, &mut stack);
+        lex_paired(text, &mut toks, &mut m, &mut stack);
         Line {
             text,
             toks,
@@ -71,11 +71,11 @@ impl<'a> Line<'a> {
     }
     /// Index of the matching `)` of the `(` at `i` when it closes before `hi`.
     fn close(&self, i: usize, hi: usize) -> Option<usize> {
-        self.m
-            .get(i)
-            .copied()
-            .flatten()
-            .filter(|&r| r > i && r < hi)
+        self.pair(i).filter(|&r| r > i && r < hi)
+    }
+    /// The matching parenthesis of token `i`, if it has one.
+    fn pair(&self, i: usize) -> Option<usize> {
+        self.m.get(i).copied().filter(|&r| r != UNPAIRED)
     }
     /// The next token of `kind` at or after `i` (before `hi`), or `hi`.
     fn find(&self, i: usize, hi: usize, kinds: &[Tk]) -> usize {
@@ -2024,7 +2024,7 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
             })
             .sum();
         let balanced_open = (lo..hi - 1)
-            .any(|k| l.kind(k) == Some(Tk::LParen) && l.m.get(k).copied().flatten().is_none());
+            .any(|k| l.kind(k) == Some(Tk::LParen) && l.pair(k).is_none());
         if depth <= 0 || balanced_open {
             score = l.s(hi - 1).parse::<i64>().ok();
             if score.is_some() {

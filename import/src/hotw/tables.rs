@@ -41,7 +41,47 @@ impl Hasher for Fnv {
     }
 }
 
-type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<Fnv>>;
+/// A multiply-rotate hash over eight bytes at a time (the scheme of `rustc-hash`): a code of up
+/// to seven letters and the `0xff` that ends a `str` key cost two multiplications, where FNV-1a
+/// costs one per byte. The tables are fixed and small, so no attacker chooses the keys.
+#[derive(Default)]
+pub struct WordHasher(u64);
+
+impl WordHasher {
+    const K: u64 = 0xf135_7aea_2e62_a9c5;
+
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0 ^ w).wrapping_mul(Self::K).rotate_left(26);
+    }
+}
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            if let Some(dst) = w.get_mut(..rest.len()) {
+                dst.copy_from_slice(rest);
+            }
+            // the length keeps `ab` and `ab\0` apart
+            self.add(u64::from_le_bytes(w) ^ ((rest.len() as u64) << 59));
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.add(u64::from(b));
+    }
+}
+
+type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 /// What a region row is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
