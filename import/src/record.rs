@@ -317,7 +317,7 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
         // holding white space) makes the body differ from the file's slice.
         let exact = line.len() + 1 == full_line.len()
             || (line.len() == full_line.len() && offset == text.len());
-        if line.trim().is_empty() {
+        if crate::text::is_blank(line) {
             if let Some(b) = cur.as_mut()
                 && b.body_started
             {

@@ -7,7 +7,7 @@ use super::lexer::{Tk, Tok, UNPAIRED, lex_paired};
 
 /// The token, parenthesis and bracket-stack buffers of a line, reused from line to line.
 type Buffers = (Vec<Tok>, Vec<usize>, Vec<usize>);
-use super::tables::{How, RegionType, TABLES, fold_key, roman, roman_str, with_key};
+use super::tables::{Card, How, RegionType, TABLES, fold_key, roman, roman_str, with_key};
 use super::{Build, CardPlay, Checkpoint, Expansion, Holding, HotwGame, Target, Turn, code};
 use crate::diag::Sink;
 use crate::model::{Ctx, Outcome, Parsed, Seat};
@@ -167,6 +167,16 @@ fn build_item(s: &str) -> Option<&'static str> {
         "cp" => Some("cp"),
         _ => None,
     }
+}
+
+/// False when `w` cannot be `civil`, `king` or `kingdom` in any case, with dots or spaces: an
+/// ASCII word whose first other letter is no c or k is none of them (and needs no folding).
+fn maybe_key(w: &str) -> bool {
+    !w.is_ascii()
+        || matches!(
+            w.bytes().find(|&b| b != b'.' && b != b' '),
+            Some(b'c' | b'C' | b'k' | b'K')
+        )
 }
 
 /// What a card word is, for the cards read by their arguments.
@@ -382,6 +392,15 @@ impl Lp<'_, '_> {
     /// `+f`, `+ct`, `+f+m` → build items.
     fn plus_items(&mut self, k: usize, out: &mut Vec<Cow<'static, str>>) {
         let w = self.l.s(k);
+        // `+f`, `+m`, `+ct`: one known item, no splitting
+        if let Some(b) = w
+            .strip_prefix('+')
+            .filter(|r| !r.contains('+'))
+            .and_then(build_item)
+        {
+            out.push(Cow::Borrowed(b));
+            return;
+        }
         for part in w.split('+').filter(|p| !p.is_empty()) {
             match build_item(part) {
                 Some(b) => out.push(Cow::Borrowed(b)),
@@ -871,11 +890,15 @@ impl Lp<'_, '_> {
         turn: &mut Turn,
     ) -> CardPlay {
         let w = self.l.s(i);
-        let key = with_key(w, false, |k| match k {
-            "civil" => CardKey::Civil,
-            "king" | "kingdom" => CardKey::King,
-            _ => CardKey::Other,
-        });
+        let key = if maybe_key(w) {
+            with_key(w, false, |k| match k {
+                "civil" => CardKey::Civil,
+                "king" | "kingdom" => CardKey::King,
+                _ => CardKey::Other,
+            })
+        } else {
+            CardKey::Other
+        };
         let mut play = CardPlay::default();
         self.plus.clear();
         let simple_amount = groups.len() == 1
@@ -988,7 +1011,7 @@ impl Lp<'_, '_> {
             Some(c) => {
                 play.card = Cow::Borrowed(c.code.as_str());
                 play.name = Cow::Borrowed(c.name.as_str());
-                self.check_card_epoch(&c.code, i);
+                self.check_epoch_of(c, i);
                 &c.code
             }
             None => {
@@ -1082,9 +1105,14 @@ impl Lp<'_, '_> {
     }
 
     fn check_card_epoch(&mut self, code_: &str, i: usize) {
-        if let Some(c) = TABLES.card_by_code(code_)
-            && (self.epoch < c.first || self.epoch > c.last)
-        {
+        if let Some(c) = TABLES.card_by_code(code_) {
+            self.check_epoch_of(c, i);
+        }
+    }
+
+    /// [`Lp::check_card_epoch`] for a card already resolved (no second look-up by its code).
+    fn check_epoch_of(&mut self, c: &Card, i: usize) {
+        if self.epoch < c.first || self.epoch > c.last {
             self.warn(
                 code::CARD_EPOCH,
                 i,
@@ -1229,6 +1257,15 @@ impl Lp<'_, '_> {
 
 /// The normalized text of a card's arguments.
 fn detail(p: &CardPlay, chain: Option<String>, plus: &[String]) -> Option<String> {
+    // most cards have no argument at all
+    if plus.is_empty()
+        && chain.is_none()
+        && p.targets.is_empty()
+        && p.areas.is_empty()
+        && p.effects.is_empty()
+    {
+        return None;
+    }
     let mut parts: Vec<String> = plus.to_vec();
     if let Some(c) = chain {
         parts.push(c);
@@ -1469,7 +1506,7 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
     };
     for (idx, text) in crate::text::lines(&clean).enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
-        let t = text.trim();
+        let t = crate::text::trim(text);
         if !t.is_empty() {
             st.line(text, t, no);
         }
@@ -2043,14 +2080,7 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     if let Some(f) = first {
         let is_card = l.kind(f) == Some(Tk::Word) && {
             let w = l.s(f);
-            // `civil`, `king`, `kingdom` in any case, with dots or spaces: an ASCII word whose
-            // first other letter is no c or k is none of them
-            let maybe_key = !w.is_ascii()
-                || matches!(
-                    w.bytes().find(|&b| b != b'.' && b != b' '),
-                    Some(b'c' | b'C' | b'k' | b'K')
-                );
-            let strict = (maybe_key
+            let strict = (maybe_key(w)
                 && with_key(w, false, |k| matches!(k, "civil" | "king" | "kingdom")))
                 || TABLES.is_card(w);
             let has_arrow = (f..hi).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Dash2)));
