@@ -39,8 +39,7 @@ fn record_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for p in entries {
         if p.is_dir() {
             record_files(&p, out);
-        } else if !p.to_string_lossy().ends_with(".json") && !p.to_string_lossy().ends_with(".md")
-        {
+        } else if !p.to_string_lossy().ends_with(".json") && !p.to_string_lossy().ends_with(".md") {
             out.push(p);
         }
     }
@@ -85,9 +84,46 @@ impl Rng {
 }
 
 const INSERTS: [&str; 40] = [
-    "(", ")", "-", "--", ">", "-->", ",", ";", ":", "+", ".", "X", "V", "{", "}", " ", "（", "）",
-    "→", "Δ", "1", "23", "f", "W", "c/", "+ct", "+f", "(sea)", "--(", "…", "，", "：", "A", "E",
-    "Civil", "King", "Exp", "Fran", "\t", "後暫停",
+    "(",
+    ")",
+    "-",
+    "--",
+    ">",
+    "-->",
+    ",",
+    ";",
+    ":",
+    "+",
+    ".",
+    "X",
+    "V",
+    "{",
+    "}",
+    " ",
+    "（",
+    "）",
+    "→",
+    "Δ",
+    "1",
+    "23",
+    "f",
+    "W",
+    "c/",
+    "+ct",
+    "+f",
+    "(sea)",
+    "--(",
+    "…",
+    "，",
+    "：",
+    "A",
+    "E",
+    "Civil",
+    "King",
+    "Exp",
+    "Fran",
+    "\t",
+    "後暫停",
 ];
 
 /// A mutated copy of `text`: each line is changed with probability 1/2.

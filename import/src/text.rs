@@ -174,7 +174,18 @@ mod tests {
     #[test]
     fn trims_as_str_trim() {
         for s in [
-            "", " ", "a", " a ", "a\t", "\u{85}a", "a\u{3000}", "魏", " 魏 ", "\x7f", "x\x7f", "\r",
+            "",
+            " ",
+            "a",
+            " a ",
+            "a\t",
+            "\u{85}a",
+            "a\u{3000}",
+            "魏",
+            " 魏 ",
+            "\x7f",
+            "x\x7f",
+            "\r",
         ] {
             assert_eq!(trim(s), s.trim(), "{s:?}");
             assert_eq!(is_blank(s), s.trim().is_empty(), "{s:?}");

@@ -2060,8 +2060,8 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
                 _ => 0,
             })
             .sum();
-        let balanced_open = (lo..hi - 1)
-            .any(|k| l.kind(k) == Some(Tk::LParen) && l.pair(k).is_none());
+        let balanced_open =
+            (lo..hi - 1).any(|k| l.kind(k) == Some(Tk::LParen) && l.pair(k).is_none());
         if depth <= 0 || balanced_open {
             score = l.s(hi - 1).parse::<i64>().ok();
             if score.is_some() {
