@@ -158,6 +158,7 @@ impl ShortMap {
         m
     }
 
+    #[inline]
     fn get(&self, s: &str) -> Option<usize> {
         let (key, len) = Self::pack(s)?;
         let mut i = self.slot(key, len);
@@ -272,6 +273,7 @@ impl Index {
     }
 
     /// The row of an exact code.
+    #[inline]
     fn code(&self, s: &str) -> Option<usize> {
         if (1..=16).contains(&s.len()) {
             return self.short.get(s);
@@ -280,11 +282,19 @@ impl Index {
     }
 
     /// The first answer for a written form (regions and cards), without allocating on the
-    /// common paths (exact code, folded code, alias).
+    /// common paths (exact code, folded code, alias). The exact code, the common case, is
+    /// answered here; the other steps are out of line so this stays small enough to inline.
+    #[inline]
     fn first(&self, s: &str, fuzzy: bool) -> Option<(usize, How<'_>)> {
         if let Some(r) = self.code(s) {
             return Some((r, How::Exact));
         }
+        self.first_inexact(s, fuzzy)
+    }
+
+    /// [`Index::first`] after the exact code: folded code, alias, full name, misspelling.
+    #[inline(never)]
+    fn first_inexact(&self, s: &str, fuzzy: bool) -> Option<(usize, How<'_>)> {
         let found = with_key(s, false, |k| {
             // dots dropped, case kept: `S.Iber` is SIber, not the wasteland Siber
             if s.contains('.') || !s.is_ascii() {
@@ -622,6 +632,7 @@ impl Tables {
     }
 
     /// Resolves a region, sea or wasteland.
+    #[inline]
     pub fn region(&self, s: &str, fuzzy: bool) -> Option<(&Region, How<'_>)> {
         let (r, how) = self.region_ix.first(s, fuzzy)?;
         Some((self.regions.get(r)?, how))
