@@ -211,21 +211,22 @@ fn lex_ascii(b: &[u8], out: &mut Vec<Tok>) -> bool {
             }
             _ if c == b'+' || class(c) & WORD != 0 => {
                 let mut j = k + 1;
-                let mut digits = class(c) & DIGIT != 0;
-                while let Some(&d) = b.get(j) {
-                    let cl = class(d);
-                    if cl & WORD != 0 {
-                        digits &= cl & DIGIT != 0;
-                    } else if (d == b'-' || d == b'+')
+                loop {
+                    while b.get(j).is_some_and(|&d| class(d) & WORD != 0) {
+                        j += 1;
+                    }
+                    // `-` and `+` between two letters or digits stay inside the word
+                    let inner = matches!(b.get(j), Some(b'-' | b'+'))
                         && b.get(j - 1).is_some_and(|&p| class(p) & ALNUM != 0)
-                        && b.get(j + 1).is_some_and(|&p| class(p) & ALNUM != 0)
-                    {
-                        digits = false;
-                    } else {
+                        && b.get(j + 1).is_some_and(|&p| class(p) & ALNUM != 0);
+                    if !inner {
                         break;
                     }
                     j += 1;
                 }
+                let digits = class(c) & DIGIT != 0
+                    && b.get(k..j)
+                        .is_some_and(|w| w.iter().all(u8::is_ascii_digit));
                 k = j.min(n);
                 if c == b'+' {
                     Tk::Plus

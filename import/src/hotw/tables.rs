@@ -247,6 +247,10 @@ struct Index {
     keys: Vec<(Vec<char>, usize)>,
     /// `code` again, for the look-up of a short exact code (most of them; see [`ShortMap`]).
     short: ShortMap,
+    /// For each row: might a code of this row, folded, also be an alias restricted to an epoch?
+    /// When not, [`Index::each_candidate`] has no further candidate for an exact code and skips
+    /// folding it and looking it up among the aliases.
+    code_has_epoch_alias: Vec<bool>,
 }
 
 impl Index {
@@ -270,6 +274,19 @@ impl Index {
     /// Builds the [`ShortMap`] of the codes, once every code is in.
     fn finish(&mut self) {
         self.short = ShortMap::build(self.code.iter().map(|(k, &v)| (k.as_str(), v)));
+        let rows = self.code.values().max().map_or(0, |m| m + 1);
+        let mut flags = vec![false; rows];
+        for (code, &row) in &self.code {
+            let epoch_alias = with_key(code, false, |k| {
+                self.alias
+                    .get(k)
+                    .is_some_and(|al| al.iter().any(|a| a.epoch.is_some()))
+            });
+            if let Some(f) = flags.get_mut(row) {
+                *f |= epoch_alias;
+            }
+        }
+        self.code_has_epoch_alias = flags;
     }
 
     /// The row of an exact code.
@@ -339,8 +356,12 @@ impl Index {
         let Some((r, how)) = self.first(s, fuzzy) else {
             return 0;
         };
+        let exact = how == How::Exact;
         f(r, how);
         let mut n = 1;
+        if exact && !self.code_has_epoch_alias.get(r).copied().unwrap_or(true) {
+            return n;
+        }
         // aliases of the same spelling restricted to an epoch are further candidates
         with_key(s, false, |k| {
             if let Some(al) = self.alias.get(k) {
