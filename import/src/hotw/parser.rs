@@ -197,6 +197,9 @@ struct Lp<'l, 's> {
     plus: Vec<String>,
     /// A buffer for the nodes of a segment, reused.
     seq: Vec<Node>,
+    /// The first word of the line and its region row, when `turn_line` found it to be exactly a
+    /// region's code: [`Lp::region_str`] then needs no second look-up of the same word.
+    memo: Option<(&'l str, usize)>,
 }
 
 impl Lp<'_, '_> {
@@ -237,6 +240,12 @@ impl Lp<'_, '_> {
     }
 
     fn region_str(&mut self, w: &str, i: usize) -> Cow<'static, str> {
+        if let Some((m, row)) = self.memo
+            && std::ptr::eq(m, w)
+            && let Some(r) = TABLES.region_at_row(row)
+        {
+            return Cow::Borrowed(r.code.as_str());
+        }
         match TABLES.region(w, true) {
             Some((r, how)) => {
                 let code = Cow::Borrowed(r.code.as_str());
@@ -1598,6 +1607,7 @@ impl State<'_> {
                     unparsed: Vec::new(),
                     plus: Vec::new(),
                     seq: std::mem::take(&mut self.seq),
+                    memo: None,
                 };
                 turn_line(&mut lp, 0, turn, false);
                 turn.unparsed.append(&mut lp.unparsed);
@@ -1811,6 +1821,7 @@ impl State<'_> {
             unparsed: Vec::new(),
             plus: Vec::new(),
             seq: std::mem::take(&mut self.seq),
+            memo: None,
         };
         turn_line(&mut lp, h.rest, &mut turn, true);
         turn.unparsed.append(&mut lp.unparsed);
@@ -1846,6 +1857,7 @@ impl State<'_> {
             unparsed: Vec::new(),
             plus: Vec::new(),
             seq: std::mem::take(&mut self.seq),
+            memo: None,
         };
         let mut holdings: Vec<Holding> = Vec::new();
         let mut pending: Vec<usize> = Vec::new();
@@ -2082,7 +2094,11 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
             let w = l.s(f);
             let strict = (maybe_key(w)
                 && with_key(w, false, |k| matches!(k, "civil" | "king" | "kingdom")))
-                || TABLES.is_card(w);
+                || {
+                    let (card, row) = TABLES.is_card_row(w);
+                    lp.memo = row.map(|r| (w, r));
+                    card
+                };
             let has_arrow = (f..hi).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Dash2)));
             strict || (header && !has_arrow && TABLES.region(w, false).is_none())
         };

@@ -646,10 +646,25 @@ impl Tables {
     /// `self.card(w, false).is_some()`, answered in one look-up when `w` is exactly a region's
     /// code (what most move lines start with).
     pub fn is_card(&self, w: &str) -> bool {
+        self.is_card_row(w).0
+    }
+
+    /// [`Tables::is_card`], with the row of the region when `w` is exactly a region's code (so
+    /// the parser need not look the same word up again; see [`Tables::region_at_row`]).
+    pub fn is_card_row(&self, w: &str) -> (bool, Option<usize>) {
         match self.region_ix.code(w) {
-            Some(r) => self.region_is_card.get(r).copied().unwrap_or(false),
-            None => self.card(w, false).is_some(),
+            Some(r) => (
+                self.region_is_card.get(r).copied().unwrap_or(false),
+                Some(r),
+            ),
+            None => (self.card(w, false).is_some(), None),
         }
+    }
+
+    /// The region of a row that [`Tables::is_card_row`] gave: what [`Tables::region`] answers
+    /// (with [`How::Exact`]) for that row's code.
+    pub fn region_at_row(&self, row: usize) -> Option<&Region> {
+        self.regions.get(row)
     }
 
     /// Resolves a region, sea or wasteland.
