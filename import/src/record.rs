@@ -270,7 +270,12 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
     let mut offset = 0usize;
     for (i, full_line) in lines_inclusive(text).enumerate() {
         let lineno = (i + 1) as u32;
-        let line = full_line.trim_end_matches(['\n', '\r']);
+        // `trim_end_matches(['\n', '\r'])` on bytes (both are ASCII)
+        let kept = full_line
+            .bytes()
+            .rposition(|b| b != b'\n' && b != b'\r')
+            .map_or(0, |k| k + 1);
+        let line = full_line.get(..kept).unwrap_or_default();
         let start = offset;
         offset += full_line.len();
         let parsed = tag_line(line);
@@ -317,7 +322,7 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
         // holding white space) makes the body differ from the file's slice.
         let exact = line.len() + 1 == full_line.len()
             || (line.len() == full_line.len() && offset == text.len());
-        if line.trim().is_empty() {
+        if crate::text::is_blank(line) {
             if let Some(b) = cur.as_mut()
                 && b.body_started
             {

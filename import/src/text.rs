@@ -64,6 +64,23 @@ pub fn lines(s: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// `s.trim()`, answered without decoding characters when `s` starts and ends with an ASCII
+/// character that is no white space (most lines of a record).
+pub(crate) fn trim(s: &str) -> &str {
+    match (s.as_bytes().first(), s.as_bytes().last()) {
+        (Some(&f), Some(&l)) if f.is_ascii_graphic() && l.is_ascii_graphic() => s,
+        _ => s.trim(),
+    }
+}
+
+/// `s.trim().is_empty()`, answered at the first byte when it is ASCII and no white space.
+pub(crate) fn is_blank(s: &str) -> bool {
+    match s.as_bytes().first() {
+        Some(f) if f.is_ascii_graphic() => false,
+        _ => s.trim().is_empty(),
+    }
+}
+
 /// A `{…}` comment found in a body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Comment {
@@ -151,6 +168,27 @@ mod tests {
                 lines(s).collect::<Vec<_>>(),
                 s.split('\n').collect::<Vec<_>>()
             );
+        }
+    }
+
+    #[test]
+    fn trims_as_str_trim() {
+        for s in [
+            "",
+            " ",
+            "a",
+            " a ",
+            "a\t",
+            "\u{85}a",
+            "a\u{3000}",
+            "魏",
+            " 魏 ",
+            "\x7f",
+            "x\x7f",
+            "\r",
+        ] {
+            assert_eq!(trim(s), s.trim(), "{s:?}");
+            assert_eq!(is_blank(s), s.trim().is_empty(), "{s:?}");
         }
     }
 

@@ -85,104 +85,170 @@ pub fn lex_into(line: &str, out: &mut Vec<Tok>) {
     lex_chars(line, out);
 }
 
-/// White space as `char::is_whitespace` reads an ASCII byte (tab, line feed, vertical tab, form
-/// feed, carriage return, space).
-fn ascii_space(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ')
+/// No matching parenthesis, in the pairs of [`lex_paired`].
+pub const UNPAIRED: usize = usize::MAX;
+
+/// [`lex_into`] and [`match_parens_with`] in one call, for the parser: `pairs[i]` is the index of
+/// the parenthesis matching token `i`, or [`UNPAIRED`]. A line without parentheses (checked while
+/// scanning an ASCII line) leaves `pairs` empty, which reads as all unpaired, and skips the matching.
+pub fn lex_paired(line: &str, out: &mut Vec<Tok>, pairs: &mut Vec<usize>, stack: &mut Vec<usize>) {
+    out.clear();
+    pairs.clear();
+    let parens = if line.is_ascii() {
+        lex_ascii(line.as_bytes(), out)
+    } else {
+        lex_chars(line, out);
+        true
+    };
+    if !parens {
+        return;
+    }
+    pairs.resize(out.len(), UNPAIRED);
+    stack.clear();
+    for (i, t) in out.iter().enumerate() {
+        match t.kind {
+            Tk::LParen => stack.push(i),
+            Tk::RParen => {
+                if let Some(o) = stack.pop() {
+                    if let Some(slot) = pairs.get_mut(o) {
+                        *slot = i;
+                    }
+                    if let Some(slot) = pairs.get_mut(i) {
+                        *slot = o;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
-fn ascii_word(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'.' | b'\\' | b'/' | b'=' | b'\'')
+/// Byte classes of the ASCII scanner (bit flags of [`CLASS`]).
+const WORD: u8 = 1;
+const ALNUM: u8 = 2;
+const DIGIT: u8 = 4;
+
+/// The class of each byte: a word character (`WORD`: alphanumeric or `. \ / = '`), alphanumeric (`ALNUM`), digit (`DIGIT`). One
+/// table look-up replaces the chains of comparisons in the scanner's inner loop.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0usize;
+    while b < 256 {
+        let c = b as u8;
+        let mut f = 0;
+        if c.is_ascii_alphanumeric() || matches!(c, b'.' | b'\\' | b'/' | b'=' | b'\'') {
+            f |= WORD;
+        }
+        if c.is_ascii_alphanumeric() {
+            f |= ALNUM;
+        }
+        if c.is_ascii_digit() {
+            f |= DIGIT;
+        }
+        t[b] = f;
+        b += 1;
+    }
+    t
+};
+
+fn class(b: u8) -> u8 {
+    CLASS[usize::from(b)]
 }
 
 /// [`lex_chars`] for an ASCII line, byte by byte (a byte offset is then also the column). Gives
-/// exactly the tokens `lex_chars` gives.
-fn lex_ascii(b: &[u8], out: &mut Vec<Tok>) {
+/// exactly the tokens `lex_chars` gives. Returns true when the line holds a parenthesis.
+fn lex_ascii(b: &[u8], out: &mut Vec<Tok>) -> bool {
     out.reserve(b.len() / 3 + 1);
     let n = b.len();
-    let at = |k: usize| b.get(k).copied();
+    let mut parens = false;
     let mut k = 0usize;
-    while let Some(c) = at(k) {
+    while let Some(&c) = b.get(k) {
         let start = k;
-        let col = k as u32;
-        let tok = |kind, end| Tok {
+        let kind = match c {
+            b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' => {
+                k += 1;
+                continue;
+            }
+            b'(' | b')' => {
+                parens = true;
+                k += 1;
+                if c == b'(' { Tk::LParen } else { Tk::RParen }
+            }
+            b',' => {
+                k += 1;
+                Tk::Comma
+            }
+            b';' => {
+                k += 1;
+                Tk::Semi
+            }
+            b':' => {
+                k += 1;
+                Tk::Colon
+            }
+            b'.' if b.get(k + 1) == Some(&b'.') => {
+                k += 2;
+                while b.get(k) == Some(&b'.') {
+                    k += 1;
+                }
+                Tk::Ellipsis
+            }
+            b'-' => {
+                let mut j = k + 1;
+                while b.get(j) == Some(&b'-') {
+                    j += 1;
+                }
+                if b.get(j) == Some(&b'>') {
+                    k = j + 1;
+                    Tk::Arrow
+                } else if j - k >= 2 {
+                    k = j;
+                    Tk::Dash2
+                } else {
+                    k += 1;
+                    Tk::Other
+                }
+            }
+            _ if c == b'+' || class(c) & WORD != 0 => {
+                let mut j = k + 1;
+                loop {
+                    while b.get(j).is_some_and(|&d| class(d) & WORD != 0) {
+                        j += 1;
+                    }
+                    // `-` and `+` between two letters or digits stay inside the word
+                    let inner = matches!(b.get(j), Some(b'-' | b'+'))
+                        && b.get(j - 1).is_some_and(|&p| class(p) & ALNUM != 0)
+                        && b.get(j + 1).is_some_and(|&p| class(p) & ALNUM != 0);
+                    if !inner {
+                        break;
+                    }
+                    j += 1;
+                }
+                let digits = class(c) & DIGIT != 0
+                    && b.get(k..j)
+                        .is_some_and(|w| w.iter().all(u8::is_ascii_digit));
+                k = j.min(n);
+                if c == b'+' {
+                    Tk::Plus
+                } else if digits {
+                    Tk::Num
+                } else {
+                    Tk::Word
+                }
+            }
+            _ => {
+                k += 1;
+                Tk::Other
+            }
+        };
+        out.push(Tok {
             kind,
             start,
-            end,
-            col,
-        };
-        if ascii_space(c) {
-            k += 1;
-            continue;
-        }
-        let single = match c {
-            b'(' => Some(Tk::LParen),
-            b')' => Some(Tk::RParen),
-            b',' => Some(Tk::Comma),
-            b';' => Some(Tk::Semi),
-            b':' => Some(Tk::Colon),
-            _ => None,
-        };
-        if let Some(kind) = single {
-            out.push(tok(kind, k + 1));
-            k += 1;
-            continue;
-        }
-        if c == b'.' && at(k + 1) == Some(b'.') {
-            let mut j = k;
-            while at(j) == Some(b'.') {
-                j += 1;
-            }
-            out.push(tok(Tk::Ellipsis, j));
-            k = j;
-            continue;
-        }
-        if c == b'-' {
-            let mut j = k;
-            while at(j) == Some(b'-') {
-                j += 1;
-            }
-            if at(j) == Some(b'>') {
-                out.push(tok(Tk::Arrow, j + 1));
-                k = j + 1;
-            } else if j - k >= 2 {
-                out.push(tok(Tk::Dash2, j));
-                k = j;
-            } else {
-                out.push(tok(Tk::Other, k + 1));
-                k += 1;
-            }
-            continue;
-        }
-        if c == b'+' || ascii_word(c) {
-            let mut j = k + 1;
-            let mut digits = c.is_ascii_digit();
-            while let Some(d) = at(j) {
-                let inner = (d == b'-' || d == b'+')
-                    && j.checked_sub(1)
-                        .and_then(at)
-                        .is_some_and(|p| p.is_ascii_alphanumeric())
-                    && at(j + 1).is_some_and(|p| p.is_ascii_alphanumeric());
-                if !(ascii_word(d) || inner) {
-                    break;
-                }
-                digits &= d.is_ascii_digit();
-                j += 1;
-            }
-            let kind = if c == b'+' {
-                Tk::Plus
-            } else if digits {
-                Tk::Num
-            } else {
-                Tk::Word
-            };
-            out.push(tok(kind, j.min(n)));
-            k = j;
-            continue;
-        }
-        out.push(tok(Tk::Other, k + 1));
-        k += 1;
+            end: k,
+            col: start as u32,
+        });
     }
+    parens
 }
 
 /// The general scanner, for lines with characters outside ASCII (read width-folded).
@@ -413,6 +479,13 @@ mod tests {
                 b.iter().map(key).collect::<Vec<_>>(),
                 "{line:?}"
             );
+            let (mut t, mut pairs, mut stack) = (Vec::new(), Vec::new(), Vec::new());
+            lex_paired(&line, &mut t, &mut pairs, &mut stack);
+            let m = match_parens(&b);
+            let paired: Vec<Option<usize>> = (0..t.len())
+                .map(|i| pairs.get(i).copied().filter(|&p| p != UNPAIRED))
+                .collect();
+            assert_eq!(paired, m, "{line:?}");
         }
     }
 

@@ -3,11 +3,11 @@
 
 use std::borrow::Cow;
 
-use super::lexer::{Tk, Tok, lex_into, match_parens_with};
+use super::lexer::{Tk, Tok, UNPAIRED, lex_paired};
 
 /// The token, parenthesis and bracket-stack buffers of a line, reused from line to line.
-type Buffers = (Vec<Tok>, Vec<Option<usize>>, Vec<usize>);
-use super::tables::{How, RegionType, TABLES, fold_key, roman, roman_str, with_key};
+type Buffers = (Vec<Tok>, Vec<usize>, Vec<usize>);
+use super::tables::{Card, How, RegionType, TABLES, fold_key, roman, roman_str, with_key};
 use super::{Build, CardPlay, Checkpoint, Expansion, Holding, HotwGame, Target, Turn, code};
 use crate::diag::Sink;
 use crate::model::{Ctx, Outcome, Parsed, Seat};
@@ -19,7 +19,8 @@ const DEFAULT_COLOURS: [&str; 6] = ["Red", "Yellow", "Green", "Deep", "Blue", "P
 struct Line<'a> {
     text: &'a str,
     toks: Vec<Tok>,
-    m: Vec<Option<usize>>,
+    /// The matching parenthesis of each token ([`lex_paired`]; empty when the line has none).
+    m: Vec<usize>,
     stack: Vec<usize>,
     no: u32,
 }
@@ -30,8 +31,7 @@ impl<'a> Line<'a> {
     }
     /// A line scanned into reused buffers (see [`Line::into_buffers`]).
     fn with_buffers(text: &'a str, no: u32, (mut toks, mut m, mut stack): Buffers) -> Self {
-        lex_into(text, &mut toks);
-        match_parens_with(&toks, &mut m, &mut stack);
+        lex_paired(text, &mut toks, &mut m, &mut stack);
         Line {
             text,
             toks,
@@ -71,11 +71,11 @@ impl<'a> Line<'a> {
     }
     /// Index of the matching `)` of the `(` at `i` when it closes before `hi`.
     fn close(&self, i: usize, hi: usize) -> Option<usize> {
-        self.m
-            .get(i)
-            .copied()
-            .flatten()
-            .filter(|&r| r > i && r < hi)
+        self.pair(i).filter(|&r| r > i && r < hi)
+    }
+    /// The matching parenthesis of token `i`, if it has one.
+    fn pair(&self, i: usize) -> Option<usize> {
+        self.m.get(i).copied().filter(|&r| r != UNPAIRED)
     }
     /// The next token of `kind` at or after `i` (before `hi`), or `hi`.
     fn find(&self, i: usize, hi: usize, kinds: &[Tk]) -> usize {
@@ -169,6 +169,16 @@ fn build_item(s: &str) -> Option<&'static str> {
     }
 }
 
+/// False when `w` cannot be `civil`, `king` or `kingdom` in any case, with dots or spaces: an
+/// ASCII word whose first other letter is no c or k is none of them (and needs no folding).
+fn maybe_key(w: &str) -> bool {
+    !w.is_ascii()
+        || matches!(
+            w.bytes().find(|&b| b != b'.' && b != b' '),
+            Some(b'c' | b'C' | b'k' | b'K')
+        )
+}
+
 /// What a card word is, for the cards read by their arguments.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum CardKey {
@@ -187,6 +197,9 @@ struct Lp<'l, 's> {
     plus: Vec<String>,
     /// A buffer for the nodes of a segment, reused.
     seq: Vec<Node>,
+    /// The first word of the line and its region row, when `turn_line` found it to be exactly a
+    /// region's code: [`Lp::region_str`] then needs no second look-up of the same word.
+    memo: Option<(&'l str, usize)>,
 }
 
 impl Lp<'_, '_> {
@@ -227,6 +240,12 @@ impl Lp<'_, '_> {
     }
 
     fn region_str(&mut self, w: &str, i: usize) -> Cow<'static, str> {
+        if let Some((m, row)) = self.memo
+            && std::ptr::eq(m, w)
+            && let Some(r) = TABLES.region_at_row(row)
+        {
+            return Cow::Borrowed(r.code.as_str());
+        }
         match TABLES.region(w, true) {
             Some((r, how)) => {
                 let code = Cow::Borrowed(r.code.as_str());
@@ -382,6 +401,15 @@ impl Lp<'_, '_> {
     /// `+f`, `+ct`, `+f+m` → build items.
     fn plus_items(&mut self, k: usize, out: &mut Vec<Cow<'static, str>>) {
         let w = self.l.s(k);
+        // `+f`, `+m`, `+ct`: one known item, no splitting
+        if let Some(b) = w
+            .strip_prefix('+')
+            .filter(|r| !r.contains('+'))
+            .and_then(build_item)
+        {
+            out.push(Cow::Borrowed(b));
+            return;
+        }
         for part in w.split('+').filter(|p| !p.is_empty()) {
             match build_item(part) {
                 Some(b) => out.push(Cow::Borrowed(b)),
@@ -871,11 +899,15 @@ impl Lp<'_, '_> {
         turn: &mut Turn,
     ) -> CardPlay {
         let w = self.l.s(i);
-        let key = with_key(w, false, |k| match k {
-            "civil" => CardKey::Civil,
-            "king" | "kingdom" => CardKey::King,
-            _ => CardKey::Other,
-        });
+        let key = if maybe_key(w) {
+            with_key(w, false, |k| match k {
+                "civil" => CardKey::Civil,
+                "king" | "kingdom" => CardKey::King,
+                _ => CardKey::Other,
+            })
+        } else {
+            CardKey::Other
+        };
         let mut play = CardPlay::default();
         self.plus.clear();
         let simple_amount = groups.len() == 1
@@ -988,7 +1020,7 @@ impl Lp<'_, '_> {
             Some(c) => {
                 play.card = Cow::Borrowed(c.code.as_str());
                 play.name = Cow::Borrowed(c.name.as_str());
-                self.check_card_epoch(&c.code, i);
+                self.check_epoch_of(c, i);
                 &c.code
             }
             None => {
@@ -1082,9 +1114,14 @@ impl Lp<'_, '_> {
     }
 
     fn check_card_epoch(&mut self, code_: &str, i: usize) {
-        if let Some(c) = TABLES.card_by_code(code_)
-            && (self.epoch < c.first || self.epoch > c.last)
-        {
+        if let Some(c) = TABLES.card_by_code(code_) {
+            self.check_epoch_of(c, i);
+        }
+    }
+
+    /// [`Lp::check_card_epoch`] for a card already resolved (no second look-up by its code).
+    fn check_epoch_of(&mut self, c: &Card, i: usize) {
+        if self.epoch < c.first || self.epoch > c.last {
             self.warn(
                 code::CARD_EPOCH,
                 i,
@@ -1229,6 +1266,15 @@ impl Lp<'_, '_> {
 
 /// The normalized text of a card's arguments.
 fn detail(p: &CardPlay, chain: Option<String>, plus: &[String]) -> Option<String> {
+    // most cards have no argument at all
+    if plus.is_empty()
+        && chain.is_none()
+        && p.targets.is_empty()
+        && p.areas.is_empty()
+        && p.effects.is_empty()
+    {
+        return None;
+    }
     let mut parts: Vec<String> = plus.to_vec();
     if let Some(c) = chain {
         parts.push(c);
@@ -1469,7 +1515,7 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
     };
     for (idx, text) in crate::text::lines(&clean).enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
-        let t = text.trim();
+        let t = crate::text::trim(text);
         if !t.is_empty() {
             st.line(text, t, no);
         }
@@ -1561,6 +1607,7 @@ impl State<'_> {
                     unparsed: Vec::new(),
                     plus: Vec::new(),
                     seq: std::mem::take(&mut self.seq),
+                    memo: None,
                 };
                 turn_line(&mut lp, 0, turn, false);
                 turn.unparsed.append(&mut lp.unparsed);
@@ -1774,6 +1821,7 @@ impl State<'_> {
             unparsed: Vec::new(),
             plus: Vec::new(),
             seq: std::mem::take(&mut self.seq),
+            memo: None,
         };
         turn_line(&mut lp, h.rest, &mut turn, true);
         turn.unparsed.append(&mut lp.unparsed);
@@ -1809,6 +1857,7 @@ impl State<'_> {
             unparsed: Vec::new(),
             plus: Vec::new(),
             seq: std::mem::take(&mut self.seq),
+            memo: None,
         };
         let mut holdings: Vec<Holding> = Vec::new();
         let mut pending: Vec<usize> = Vec::new();
@@ -2023,8 +2072,8 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
                 _ => 0,
             })
             .sum();
-        let balanced_open = (lo..hi - 1)
-            .any(|k| l.kind(k) == Some(Tk::LParen) && l.m.get(k).copied().flatten().is_none());
+        let balanced_open =
+            (lo..hi - 1).any(|k| l.kind(k) == Some(Tk::LParen) && l.pair(k).is_none());
         if depth <= 0 || balanced_open {
             score = l.s(hi - 1).parse::<i64>().ok();
             if score.is_some() {
@@ -2043,16 +2092,13 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     if let Some(f) = first {
         let is_card = l.kind(f) == Some(Tk::Word) && {
             let w = l.s(f);
-            // `civil`, `king`, `kingdom` in any case, with dots or spaces: an ASCII word whose
-            // first other letter is no c or k is none of them
-            let maybe_key = !w.is_ascii()
-                || matches!(
-                    w.bytes().find(|&b| b != b'.' && b != b' '),
-                    Some(b'c' | b'C' | b'k' | b'K')
-                );
-            let strict = (maybe_key
+            let strict = (maybe_key(w)
                 && with_key(w, false, |k| matches!(k, "civil" | "king" | "kingdom")))
-                || TABLES.is_card(w);
+                || {
+                    let (card, row) = TABLES.is_card_row(w);
+                    lp.memo = row.map(|r| (w, r));
+                    card
+                };
             let has_arrow = (f..hi).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Dash2)));
             strict || (header && !has_arrow && TABLES.region(w, false).is_none())
         };

@@ -41,7 +41,139 @@ impl Hasher for Fnv {
     }
 }
 
-type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<Fnv>>;
+/// A multiply-rotate hash over eight bytes at a time (the scheme of `rustc-hash`): a code of up
+/// to seven letters and the `0xff` that ends a `str` key cost two multiplications, where FNV-1a
+/// costs one per byte. The tables are fixed and small, so no attacker chooses the keys.
+#[derive(Default)]
+pub struct WordHasher(u64);
+
+impl WordHasher {
+    const K: u64 = 0xf135_7aea_2e62_a9c5;
+
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0 ^ w).wrapping_mul(Self::K).rotate_left(26);
+    }
+}
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            if let Some(dst) = w.get_mut(..rest.len()) {
+                dst.copy_from_slice(rest);
+            }
+            // the length keeps `ab` and `ab\0` apart
+            self.add(u64::from_le_bytes(w) ^ ((rest.len() as u64) << 59));
+        }
+    }
+    fn write_u8(&mut self, b: u8) {
+        self.add(u64::from(b));
+    }
+}
+
+type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<WordHasher>>;
+
+/// An exact-key map for the short codes of the tables (at most 16 bytes), answered without
+/// hashing a `String` or calling `memcmp`: a key is packed into a `u128`, hashed with one
+/// multiplication and compared as an integer. Open addressing with linear probing, at most half
+/// full. Longer keys are never stored, and miss (the callers look them up in a `HashMap` too).
+#[derive(Debug, Default)]
+struct ShortMap {
+    /// (packed key, length, value); a length of 0 marks an empty slot.
+    slots: Vec<(u128, u8, u32)>,
+    mask: usize,
+}
+
+impl ShortMap {
+    /// The packed form of a key of 1 to 16 bytes: two loads, which with the length determine
+    /// every byte (the first and the last eight bytes, overlapping; four and four; or the first,
+    /// middle and last byte), so equal packs mean equal keys.
+    fn pack(s: &str) -> Option<(u128, u8)> {
+        let b = s.as_bytes();
+        let n = b.len();
+        let (lo, hi) = if n >= 8 {
+            if n > 16 {
+                return None;
+            }
+            let lo: [u8; 8] = b.get(..8)?.try_into().ok()?;
+            let hi: [u8; 8] = b.get(n - 8..)?.try_into().ok()?;
+            (u64::from_le_bytes(lo), u64::from_le_bytes(hi))
+        } else if n >= 4 {
+            let lo: [u8; 4] = b.get(..4)?.try_into().ok()?;
+            let hi: [u8; 4] = b.get(n - 4..)?.try_into().ok()?;
+            (
+                u64::from(u32::from_le_bytes(lo)),
+                u64::from(u32::from_le_bytes(hi)),
+            )
+        } else {
+            let first = u64::from(*b.first()?);
+            let mid = u64::from(*b.get(n / 2)?);
+            let last = u64::from(*b.last()?);
+            (first | mid << 8, last)
+        };
+        Some((u128::from(lo) | u128::from(hi) << 64, n as u8))
+    }
+
+    fn slot(&self, key: u128, len: u8) -> usize {
+        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29) ^ u64::from(len))
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (h >> 32) as usize & self.mask
+    }
+
+    fn build<'a>(entries: impl Iterator<Item = (&'a str, usize)> + Clone) -> ShortMap {
+        let n = entries.clone().count();
+        let size = (2 * n + 2).next_power_of_two();
+        let mut m = ShortMap {
+            slots: vec![(0, 0, 0); size],
+            mask: size - 1,
+        };
+        for (k, v) in entries {
+            let (Some((key, len)), Ok(v)) = (Self::pack(k), u32::try_from(v)) else {
+                continue;
+            };
+            let mut i = m.slot(key, len);
+            while let Some(slot) = m.slots.get_mut(i) {
+                if slot.1 == 0 {
+                    *slot = (key, len, v);
+                    break;
+                }
+                if slot.0 == key && slot.1 == len {
+                    // (the keys come from a map, so this does not happen)
+                    slot.2 = v;
+                    break;
+                }
+                i = (i + 1) & m.mask;
+            }
+        }
+        m
+    }
+
+    #[inline]
+    fn get(&self, s: &str) -> Option<usize> {
+        let (key, len) = Self::pack(s)?;
+        let mut i = self.slot(key, len);
+        loop {
+            let &(k, l, v) = self.slots.get(i)?;
+            if l == 0 {
+                return None;
+            }
+            if k == key && l == len {
+                return Some(v as usize);
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+}
 
 /// What a region row is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,6 +245,12 @@ struct Index {
     name: HashMap<String, usize>,
     /// (folded key, row) of every code and alias, for fuzzy matching.
     keys: Vec<(Vec<char>, usize)>,
+    /// `code` again, for the look-up of a short exact code (most of them; see [`ShortMap`]).
+    short: ShortMap,
+    /// For each row: might a code of this row, folded, also be an alias restricted to an epoch?
+    /// When not, [`Index::each_candidate`] has no further candidate for an exact code and skips
+    /// folding it and looking it up among the aliases.
+    code_has_epoch_alias: Vec<bool>,
 }
 
 impl Index {
@@ -133,16 +271,51 @@ impl Index {
         });
     }
 
+    /// Builds the [`ShortMap`] of the codes, once every code is in.
+    fn finish(&mut self) {
+        self.short = ShortMap::build(self.code.iter().map(|(k, &v)| (k.as_str(), v)));
+        let rows = self.code.values().max().map_or(0, |m| m + 1);
+        let mut flags = vec![false; rows];
+        for (code, &row) in &self.code {
+            let epoch_alias = with_key(code, false, |k| {
+                self.alias
+                    .get(k)
+                    .is_some_and(|al| al.iter().any(|a| a.epoch.is_some()))
+            });
+            if let Some(f) = flags.get_mut(row) {
+                *f |= epoch_alias;
+            }
+        }
+        self.code_has_epoch_alias = flags;
+    }
+
+    /// The row of an exact code.
+    #[inline]
+    fn code(&self, s: &str) -> Option<usize> {
+        if (1..=16).contains(&s.len()) {
+            return self.short.get(s);
+        }
+        self.code.get(s).copied()
+    }
+
     /// The first answer for a written form (regions and cards), without allocating on the
-    /// common paths (exact code, folded code, alias).
+    /// common paths (exact code, folded code, alias). The exact code, the common case, is
+    /// answered here; the other steps are out of line so this stays small enough to inline.
+    #[inline]
     fn first(&self, s: &str, fuzzy: bool) -> Option<(usize, How<'_>)> {
-        if let Some(&r) = self.code.get(s) {
+        if let Some(r) = self.code(s) {
             return Some((r, How::Exact));
         }
+        self.first_inexact(s, fuzzy)
+    }
+
+    /// [`Index::first`] after the exact code: folded code, alias, full name, misspelling.
+    #[inline(never)]
+    fn first_inexact(&self, s: &str, fuzzy: bool) -> Option<(usize, How<'_>)> {
         let found = with_key(s, false, |k| {
             // dots dropped, case kept: `S.Iber` is SIber, not the wasteland Siber
             if s.contains('.') || !s.is_ascii() {
-                let undotted = with_key(s, true, |u| self.code.get(u).copied());
+                let undotted = with_key(s, true, |u| self.code(u));
                 if let Some(r) = undotted {
                     return Some((r, How::Folded));
                 }
@@ -183,8 +356,12 @@ impl Index {
         let Some((r, how)) = self.first(s, fuzzy) else {
             return 0;
         };
+        let exact = how == How::Exact;
         f(r, how);
         let mut n = 1;
+        if exact && !self.code_has_epoch_alias.get(r).copied().unwrap_or(true) {
+            return n;
+        }
         // aliases of the same spelling restricted to an epoch are further candidates
         with_key(s, false, |k| {
             if let Some(al) = self.alias.get(k) {
@@ -455,6 +632,9 @@ impl Tables {
                 ix.add_alias(alias, row, note, epoch);
             }
         }
+        t.region_ix.finish();
+        t.empire_ix.finish();
+        t.card_ix.finish();
         t.region_is_card = t
             .regions
             .iter()
@@ -466,13 +646,29 @@ impl Tables {
     /// `self.card(w, false).is_some()`, answered in one look-up when `w` is exactly a region's
     /// code (what most move lines start with).
     pub fn is_card(&self, w: &str) -> bool {
-        match self.region_ix.code.get(w) {
-            Some(&r) => self.region_is_card.get(r).copied().unwrap_or(false),
-            None => self.card(w, false).is_some(),
+        self.is_card_row(w).0
+    }
+
+    /// [`Tables::is_card`], with the row of the region when `w` is exactly a region's code (so
+    /// the parser need not look the same word up again; see [`Tables::region_at_row`]).
+    pub fn is_card_row(&self, w: &str) -> (bool, Option<usize>) {
+        match self.region_ix.code(w) {
+            Some(r) => (
+                self.region_is_card.get(r).copied().unwrap_or(false),
+                Some(r),
+            ),
+            None => (self.card(w, false).is_some(), None),
         }
     }
 
+    /// The region of a row that [`Tables::is_card_row`] gave: what [`Tables::region`] answers
+    /// (with [`How::Exact`]) for that row's code.
+    pub fn region_at_row(&self, row: usize) -> Option<&Region> {
+        self.regions.get(row)
+    }
+
     /// Resolves a region, sea or wasteland.
+    #[inline]
     pub fn region(&self, s: &str, fuzzy: bool) -> Option<(&Region, How<'_>)> {
         let (r, how) = self.region_ix.first(s, fuzzy)?;
         Some((self.regions.get(r)?, how))
@@ -523,7 +719,7 @@ impl Tables {
 
     /// A card by its canonical code.
     pub fn card_by_code(&self, code: &str) -> Option<&Card> {
-        self.card_ix.code.get(code).and_then(|&r| self.cards.get(r))
+        self.card_ix.code(code).and_then(|r| self.cards.get(r))
     }
 
     /// The kingdom card (王國) of an epoch: Can, Etr, Kuch, Tia, Mali, Thai, Zim.
