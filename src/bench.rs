@@ -251,15 +251,20 @@ pub fn measure_queries(r: &mut Report, seed: u64, dir: &Path) -> Result<()> {
         }
     }
     if let Ok(list) = std::env::var("ANNALS_BENCH_QUERIES") {
-        // Given queries, best of ten each (to compare two builds on a shared machine).
+        // Given queries, best of ten each (to compare two builds on a shared machine), or of
+        // `ANNALS_BENCH_REPEAT` runs (many, to profile one query).
+        let repeat: usize = std::env::var("ANNALS_BENCH_REPEAT")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(10);
         for q in list.split('|') {
             let mut best = f64::MAX;
-            for _ in 0..10 {
+            for _ in 0..repeat.max(1) {
                 let t = Instant::now();
                 let _ = state.index.search(q, None, 20, 0);
                 best = best.min(t.elapsed().as_secs_f64() * 1e3);
             }
-            eprintln!("bench: {best:7.3} ms best of 10: {q}");
+            eprintln!("bench: {best:7.3} ms best of {repeat}: {q}");
         }
     }
     if std::env::var_os("ANNALS_BENCH_SLOW").is_some() {

@@ -996,7 +996,7 @@ impl Index {
         aliases: &dyn Fn(query::Field, &str) -> Vec<String>,
     ) -> Result<SearchResult> {
         let (query, prunable) = self.build_query(searcher, q, kind, aliases)?;
-        // A query of terms alone (one term, or a union of them) takes two passes over its
+        // A query of one term takes two passes over its
         // matches. The first counts them and their facets without scores (tantivy hands the
         // matches over a block at a time; facets come from per-segment bitsets); the second
         // looks for the page of hits alone, which lets tantivy skip the blocks of postings whose
@@ -1004,7 +1004,12 @@ impl Index {
         // archive scores a few blocks of games, not all of them. Any other query (phrases,
         // conjunctions, ranges) cannot skip, and matching it twice would cost twice: one pass
         // gives the page, the total and the facets.
-        let (docs, total, facets) = if prunable {
+        // A union of terms goes the one-pass way too: its terms are common words and names
+        // whose blocks of postings all hold games of both, so no block can be skipped and the
+        // second pass scored nearly every match anyway (`Chen OR Open` at 1M: 3.2 ms in two
+        // passes, 2.2 in one; the whole mix's p99 5.8–6.0 → 4.9–5.3 ms).
+        let two_pass = prunable && query.downcast_ref::<TermQuery>().is_some();
+        let (docs, total, facets) = if two_pass {
             let (total, facets) = searcher.search(&*query, &self.facet_counter(searcher)?)?;
             let docs = if limit == 0 || total <= offset {
                 Vec::new()
