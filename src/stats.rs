@@ -99,15 +99,20 @@ struct EmpireAcc {
     placings: Vec<i64>,
 }
 
+/// The HotW queries below read the HotW games in id order (`games_kind_id`) and each game's turns
+/// by their primary key (`CROSS JOIN` keeps SQLite to that order): left to itself, it scanned
+/// `hotw_turns` through its `(empire, epoch)` index and looked every row up at random, 3–4× slower
+/// (100k games: 11.6 s against 3.3 s for the turn rows alone).
+///
 /// HotW statistics per empire and epoch.
 pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
     let (w, args) = f.sql();
     let mut acc: BTreeMap<(i64, String), EmpireAcc> = BTreeMap::new();
     let mut st = conn.prepare(&format!(
         "SELECT t.epoch, t.empire, t.minor, t.gain, t.score, s.placing
-         FROM hotw_turns t JOIN games g ON g.id = t.game_id
+         FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id
          LEFT JOIN seats s ON s.game_id = t.game_id AND s.seat = t.player
-         WHERE 1=1{w}"
+         WHERE g.kind = 'hotw'{w}"
     ))?;
     let mut rows = st.query(params_from_iter(args.iter()))?;
     while let Some(r) = rows.next()? {
@@ -125,9 +130,9 @@ pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
         }
     }
     let mut st = conn.prepare(&format!(
-        "SELECT t.epoch, t.empire, x.value ->> 3 FROM hotw_turns t JOIN games g ON g.id = t.game_id,
+        "SELECT t.epoch, t.empire, x.value ->> 3 FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id,
              json_each(t.expansions) x
-         WHERE 1=1{w}"
+         WHERE g.kind = 'hotw'{w}"
     ))?;
     let mut rows = st.query(params_from_iter(args.iter()))?;
     while let Some(r) = rows.next()? {
@@ -151,9 +156,9 @@ pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
         }
     }
     let mut st = conn.prepare(&format!(
-        "SELECT t.epoch, t.empire, c.value, count(*) FROM hotw_turns t JOIN games g ON g.id = t.game_id,
+        "SELECT t.epoch, t.empire, c.value, count(*) FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id,
              json_each(t.cards) c
-         WHERE 1=1{w} GROUP BY t.epoch, t.empire, c.value"
+         WHERE g.kind = 'hotw'{w} GROUP BY t.epoch, t.empire, c.value"
     ))?;
     let mut rows = st.query(params_from_iter(args.iter()))?;
     while let Some(r) = rows.next()? {
@@ -211,9 +216,9 @@ pub struct CardStat {
 pub fn hotw_cards(conn: &Connection, f: &Filter) -> Result<Vec<CardStat>> {
     let (w, args) = f.sql();
     let mut st = conn.prepare(&format!(
-        "SELECT c.value, t.epoch, t.gain FROM hotw_turns t JOIN games g ON g.id = t.game_id,
+        "SELECT c.value, t.epoch, t.gain FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id,
              json_each(t.cards) c
-         WHERE 1=1{w}"
+         WHERE g.kind = 'hotw'{w}"
     ))?;
     let mut acc: BTreeMap<String, ([i64; 7], i64, Vec<i64>)> = BTreeMap::new();
     let mut rows = st.query(params_from_iter(args.iter()))?;
@@ -260,9 +265,9 @@ pub fn hotw_openings(conn: &Connection, f: &Filter) -> Result<Vec<HotwOpening>> 
     let mut st = conn.prepare(&format!(
         "SELECT t.empire, (SELECT group_concat(c.value, '+' ORDER BY c.value) FROM json_each(t.cards) c),
                 s.placing
-         FROM hotw_turns t JOIN games g ON g.id = t.game_id
+         FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id
          LEFT JOIN seats s ON s.game_id = t.game_id AND s.seat = t.player
-         WHERE t.epoch = 1 AND t.minor = 0{w}"
+         WHERE g.kind = 'hotw' AND t.epoch = 1 AND t.minor = 0{w}"
     ))?;
     let mut acc: BTreeMap<(String, String), Vec<Option<i64>>> = BTreeMap::new();
     let mut rows = st.query(params_from_iter(args.iter()))?;
