@@ -387,39 +387,25 @@ fn lex_chars(line: &str, out: &mut Vec<Tok>) {
 }
 
 /// For each token, the index of its matching parenthesis (for `(` and `)`), or None when it has
-/// none (an unbalanced bracket) or is not a parenthesis.
-pub fn match_parens(toks: &[Tok]) -> Vec<Option<usize>> {
-    let mut m = Vec::new();
-    match_parens_into(toks, &mut m);
-    m
-}
-
-/// [`match_parens`] into a buffer (cleared first).
-pub fn match_parens_into(toks: &[Tok], m: &mut Vec<Option<usize>>) {
-    match_parens_with(toks, m, &mut Vec::new());
-}
-
-/// [`match_parens_into`] with a reused stack buffer.
-pub fn match_parens_with(toks: &[Tok], m: &mut Vec<Option<usize>>, stack: &mut Vec<usize>) {
-    m.clear();
-    m.resize(toks.len(), None);
-    stack.clear();
+/// none (an unbalanced bracket) or is not a parenthesis. The tests' plain reference for the pairs
+/// [`lex_paired`] gives (which skips lines without parentheses).
+#[cfg(test)]
+fn match_parens(toks: &[Tok]) -> Vec<Option<usize>> {
+    let mut m = vec![None; toks.len()];
+    let mut stack = Vec::new();
     for (i, t) in toks.iter().enumerate() {
         match t.kind {
             Tk::LParen => stack.push(i),
             Tk::RParen => {
                 if let Some(o) = stack.pop() {
-                    if let Some(slot) = m.get_mut(o) {
-                        *slot = Some(i);
-                    }
-                    if let Some(slot) = m.get_mut(i) {
-                        *slot = Some(o);
-                    }
+                    m[o] = Some(i);
+                    m[i] = Some(o);
                 }
             }
             _ => {}
         }
     }
+    m
 }
 
 #[cfg(test)]
