@@ -314,6 +314,129 @@ CREATE TABLE IF NOT EXISTS collection_items (
 CREATE INDEX IF NOT EXISTS collection_items_coll ON collection_items(collection_id, position);
 CREATE INDEX IF NOT EXISTS collection_items_game ON collection_items(game_id);
 
+-- Running totals of the statistics (src/tally.rs), kept in the same transaction as the games they
+-- count, so a statistics page reads a few thousand rows at any archive size instead of every turn.
+-- Totals are kept per bucket: the games of one kind, `Event` tag and year (the statistics filter by
+-- event and year range, so a filtered figure is the sum over the matching buckets). Each table's
+-- key puts what the figures group by first and the bucket last, so that summing over buckets reads
+-- the table in key order without sorting. Buckets are never deleted. The totals hold exactly what `src/stats.rs::scan` computes from the move tables;
+-- `annals check` compares the two. A bulk import keeps its totals in memory and writes them at its
+-- end; `meta.tally_pending` marks it under way, and should it stop half-way the next open rebuilds
+-- the totals from the stored games.
+CREATE TABLE IF NOT EXISTS stat_buckets (
+    id    INTEGER PRIMARY KEY,
+    kind  TEXT NOT NULL,
+    event TEXT,
+    year  INTEGER
+);
+CREATE INDEX IF NOT EXISTS stat_buckets_key ON stat_buckets(kind, event, year);
+
+-- 三国 and WEC games of a bucket: results (from `games.winners` and `games.draw`) and 三国 title
+-- events (games with an alliance, Han killed, and by a side that won).
+CREATE TABLE IF NOT EXISTS stat_games (
+    bucket        INTEGER NOT NULL REFERENCES stat_buckets(id),
+    games         INTEGER NOT NULL,
+    plies         INTEGER NOT NULL,
+    decided       INTEGER NOT NULL,
+    draws         INTEGER NOT NULL,
+    black_wins    INTEGER NOT NULL,
+    white_wins    INTEGER NOT NULL,
+    with_alliance INTEGER NOT NULL,
+    han_killed    INTEGER NOT NULL,
+    killer_won    INTEGER NOT NULL,
+    PRIMARY KEY (bucket)
+) WITHOUT ROWID;
+
+-- 三国 sides: results from `seats.outcome`, and the title events each side took part in.
+CREATE TABLE IF NOT EXISTS stat_sides (
+    bucket            INTEGER NOT NULL REFERENCES stat_buckets(id),
+    side              TEXT NOT NULL,
+    wins              INTEGER NOT NULL,
+    draws             INTEGER NOT NULL,
+    losses            INTEGER NOT NULL,
+    eliminated        INTEGER NOT NULL,
+    alliances_started INTEGER NOT NULL,
+    killed_han        INTEGER NOT NULL,
+    killed_han_won    INTEGER NOT NULL,
+    PRIMARY KEY (side, bucket)
+) WITHOUT ROWID;
+
+-- HotW empire turns by epoch and empire: counts and sums (a mean is a sum over a count), the
+-- battle rolls of its expansions, and the placing of the seat that played it (p1..p6: 1st..6th).
+-- Their gains are in hotw_gain_counts.
+CREATE TABLE IF NOT EXISTS hotw_empire_stats (
+    bucket      INTEGER NOT NULL REFERENCES stat_buckets(id),
+    epoch       INTEGER NOT NULL,
+    empire      TEXT NOT NULL,
+    minor_turns INTEGER NOT NULL,
+    turns       INTEGER NOT NULL,
+    scores      INTEGER NOT NULL,
+    score_sum   INTEGER NOT NULL,
+    expansions  INTEGER NOT NULL,
+    battles     INTEGER NOT NULL,
+    rolls_v     INTEGER NOT NULL,
+    rolls_x     INTEGER NOT NULL,
+    rolls_draw  INTEGER NOT NULL,
+    placed      INTEGER NOT NULL,
+    placing_sum INTEGER NOT NULL,
+    p1 INTEGER NOT NULL, p2 INTEGER NOT NULL, p3 INTEGER NOT NULL,
+    p4 INTEGER NOT NULL, p5 INTEGER NOT NULL, p6 INTEGER NOT NULL,
+    PRIMARY KEY (epoch, empire, bucket)
+) WITHOUT ROWID;
+
+-- HotW turns by the gain they recorded (for means and medians).
+CREATE TABLE IF NOT EXISTS hotw_gain_counts (
+    bucket INTEGER NOT NULL REFERENCES stat_buckets(id),
+    epoch  INTEGER NOT NULL,
+    empire TEXT NOT NULL,
+    gain   INTEGER NOT NULL,
+    turns  INTEGER NOT NULL,
+    PRIMARY KEY (epoch, empire, gain, bucket)
+) WITHOUT ROWID;
+
+-- HotW cards played, by the epoch and empire of the turn, with the gains of those turns.
+CREATE TABLE IF NOT EXISTS hotw_card_counts (
+    bucket   INTEGER NOT NULL REFERENCES stat_buckets(id),
+    epoch    INTEGER NOT NULL,
+    empire   TEXT NOT NULL,
+    card     TEXT NOT NULL,
+    played   INTEGER NOT NULL,
+    gains    INTEGER NOT NULL,
+    gain_sum INTEGER NOT NULL,
+    PRIMARY KEY (epoch, empire, card, bucket)
+) WITHOUT ROWID;
+
+-- HotW openings: epoch-I major empire turns by empire and cards (sorted, joined by '+'), with the
+-- placing of their seat.
+CREATE TABLE IF NOT EXISTS hotw_opening_stats (
+    bucket      INTEGER NOT NULL REFERENCES stat_buckets(id),
+    empire      TEXT NOT NULL,
+    cards       TEXT NOT NULL,
+    turns       INTEGER NOT NULL,
+    placed      INTEGER NOT NULL,
+    placing_sum INTEGER NOT NULL,
+    p1 INTEGER NOT NULL, p2 INTEGER NOT NULL, p3 INTEGER NOT NULL,
+    p4 INTEGER NOT NULL, p5 INTEGER NOT NULL, p6 INTEGER NOT NULL,
+    PRIMARY KEY (empire, cards, bucket)
+) WITHOUT ROWID;
+
+-- WEC turns by the type of the piece moved.
+CREATE TABLE IF NOT EXISTS wec_piece_counts (
+    bucket INTEGER NOT NULL REFERENCES stat_buckets(id),
+    piece  TEXT NOT NULL,
+    turns  INTEGER NOT NULL,
+    PRIMARY KEY (piece, bucket)
+) WITHOUT ROWID;
+
+-- WEC sides (a colour of a game) by the government pair they moved, and how many of them won.
+CREATE TABLE IF NOT EXISTS wec_government_stats (
+    bucket     INTEGER NOT NULL REFERENCES stat_buckets(id),
+    government TEXT NOT NULL,
+    played     INTEGER NOT NULL,
+    wins       INTEGER NOT NULL,
+    PRIMARY KEY (government, bucket)
+) WITHOUT ROWID;
+
 -- Every write to clubs, members, tokens and collections: who, what, when.
 CREATE TABLE IF NOT EXISTS audit_log (
     id        INTEGER PRIMARY KEY,

@@ -15,7 +15,8 @@ use crate::error::{Error, Result};
 pub const SCHEMA: &str = include_str!("../schema.sql");
 /// 2: `games.normalized` dropped (bodies are re-parsed from `raw`).
 /// 3: `hotw_cards`, `hotw_expansions` and `hotw_builds` packed into `hotw_turns` as JSON arrays.
-pub const SCHEMA_VERSION: &str = "3";
+/// 4: running totals of the statistics (`stat_buckets` and after, `src/tally.rs`).
+pub const SCHEMA_VERSION: &str = "4";
 
 /// Opens (creating if needed) the database at `path` and applies the schema.
 pub fn open(path: &Path) -> Result<Connection> {
@@ -32,8 +33,16 @@ pub fn open(path: &Path) -> Result<Connection> {
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
+    let before: Option<String> = conn
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'schema_version'",
+            [],
+            |r| r.get(0),
+        )
+        .optional()
+        .unwrap_or(None);
     conn.execute_batch(SCHEMA)?;
-    migrate(&conn)?;
+    migrate(&conn, before.as_deref())?;
     // A bulk import that stopped half-way left explorer changes staged: fold them now. (Folding
     // while another process's bulk import is still running is harmless: it folds the rest.)
     if conn
@@ -49,6 +58,16 @@ pub fn open(path: &Path) -> Result<Connection> {
          ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         params![SCHEMA_VERSION],
     )?;
+    // Totals left incomplete by a bulk import that stopped, or never made (schema 3): count the
+    // stored games again (unless another process is still importing in bulk).
+    let t = std::time::Instant::now();
+    if let Some(n) = crate::tally::recover(&mut conn)? {
+        tracing::info!(
+            games = n,
+            seconds = t.elapsed().as_secs_f64(),
+            "statistics totals rebuilt"
+        );
+    }
     Ok(conn)
 }
 
@@ -92,8 +111,21 @@ pub fn drop_secondary_indexes(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
-/// Brings a database made by an earlier schema version up to this one.
-fn migrate(conn: &Connection) -> Result<()> {
+/// Brings a database made by an earlier schema version (`before`, None for a new file) up to this
+/// one.
+fn migrate(conn: &Connection, before: Option<&str>) -> Result<()> {
+    // Version 4 added the statistics totals: a database with games but without them has them
+    // counted by `tally::recover`, which `open` runs next.
+    if before
+        .and_then(|v| v.parse::<u32>().ok())
+        .is_some_and(|v| v < 4)
+    {
+        conn.execute(
+            "INSERT INTO meta(key, value) VALUES ('tally_pending', '1')
+             ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            [],
+        )?;
+    }
     // Version 1 stored each body's JSON in `games.normalized` (NOT NULL, so new inserts would
     // fail): drop it. SQLite rewrites the table once.
     let has_normalized: bool = conn.query_row(
@@ -241,12 +273,13 @@ pub fn year_of(date: &str) -> Option<i64> {
 }
 
 /// Stores one parsed game and its moves in the caller's transaction, and adds its moves to `tree`
-/// (which the caller flushes before it commits). A game whose content hash is already present is
+/// and its statistics to `tally` (which the caller flushes before it commits). A game whose content hash is already present is
 /// not stored again.
 pub fn store_game(
     tx: &Transaction,
     g: &NewGame,
     tree: &mut crate::explorer::TreeDeltas,
+    tally: &mut crate::tally::Tally,
 ) -> Result<Stored> {
     if let Some(id) = tx
         .prepare_cached("SELECT id FROM games WHERE content_hash = ?1")?
@@ -258,7 +291,7 @@ pub fn store_game(
     let p = g.parsed;
     let (errors, warnings) = annals_import::record::counts(&p.diagnostics);
     let date = tag(p, "Date");
-    let (result, winners, draw) = match &p.outcome {
+    let (result, winners_text, draw_text) = match &p.outcome {
         Some(o) => (
             Some(o.summary.clone()),
             o.winners.join(" "),
@@ -284,7 +317,7 @@ pub fn store_game(
         date.and_then(year_of),
         tag(p, "Round"),
         result,
-        winners,
+        winners_text,
         g.hash,
         g.file,
         g.line,
@@ -294,7 +327,7 @@ pub fn store_game(
         errors as i64,
         warnings as i64,
         g.imported_at,
-        draw,
+        draw_text,
     ])?;
     let id = tx.last_insert_rowid();
     if let Some(event) = tag(p, "Event") {
@@ -309,6 +342,7 @@ pub fn store_game(
             st.execute(params![id, i as i64, k, v])?;
         }
     }
+    let mut seat_facts: Vec<crate::tally::SeatFacts> = Vec::new();
     {
         let results = seat_results(p);
         let mut seat = tx.prepare_cached(
@@ -336,7 +370,7 @@ pub fn store_game(
                 Some(name) => Some(crate::people::player_for(tx, name)?),
                 None => None,
             };
-            seat.execute(params![
+            let stored = seat.execute(params![
                 id,
                 s.seat,
                 i as i64,
@@ -346,6 +380,13 @@ pub fn store_game(
                 r.and_then(|r| r.placing),
                 r.and_then(|r| r.outcome)
             ])?;
+            if stored > 0 {
+                seat_facts.push(crate::tally::SeatFacts {
+                    seat: s.seat.clone(),
+                    placing: r.and_then(|r| r.placing),
+                    outcome: r.and_then(|r| r.outcome).map(str::to_string),
+                });
+            }
         }
     }
     {
@@ -370,6 +411,19 @@ pub fn store_game(
         None => (&[][..], &[][..]),
     };
     tree.add(p.kind, g.keys, winners, draw, 1);
+    tally.add(
+        &crate::tally::GameFacts {
+            kind: p.kind,
+            event: tag(p, "Event"),
+            year: date.and_then(year_of),
+            body: &p.body,
+            move_count: p.body.move_count() as i64,
+            winners: &winners_text,
+            draw: &draw_text,
+            seats: &seat_facts,
+        },
+        1,
+    );
     Ok(Stored::Imported(id))
 }
 
@@ -452,6 +506,9 @@ pub fn delete_game(tx: &Transaction, id: i64) -> Result<bool> {
         },
         -1,
     )?;
+    let mut tally = crate::tally::Tally::default();
+    tally.add_stored(tx, id, -1)?;
+    tally.flush(tx)?;
     for t in GAME_TABLES {
         tx.execute(&format!("DELETE FROM {t} WHERE game_id = ?1"), params![id])?;
     }
@@ -677,7 +734,7 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body, keys: &[String]) -> Resul
 }
 
 /// A 三国 title event as (type, by, other sides).
-fn title_event_columns(
+pub(crate) fn title_event_columns(
     e: &annals_import::sanguo::TitleEvent,
 ) -> (&'static str, Option<&str>, Vec<&str>) {
     use annals_import::sanguo::TitleEvent as T;
@@ -887,15 +944,14 @@ pub fn get_game(conn: &Connection, id: i64) -> Result<Option<GameRecord>> {
             })
         })?
         .collect::<std::result::Result<Vec<_>, _>>()?;
-    // A results-only game from a tournament table has the table's rows as its raw text and no moves.
-    let body = if diagnostics
-        .iter()
-        .any(|d| d.code == crate::tournament::RESULTS_ONLY)
-    {
-        crate::tournament::empty_body(kind)
-    } else {
-        crate::ingest::reparse(kind, &raw, source_line)
-    };
+    let body = body_of(
+        kind,
+        &raw,
+        source_line,
+        diagnostics
+            .iter()
+            .any(|d| d.code == crate::tournament::RESULTS_ONLY),
+    );
     Ok(Some(GameRecord {
         id,
         kind,
@@ -912,6 +968,32 @@ pub fn get_game(conn: &Connection, id: i64) -> Result<Option<GameRecord>> {
         players,
         diagnostics,
     }))
+}
+
+/// The body of a stored game: parsed again from its raw text, or, for a results-only game from a
+/// tournament table (whose raw text is the table's rows), no moves.
+fn body_of(kind: Kind, raw: &str, source_line: i64, results_only: bool) -> Body {
+    if results_only {
+        crate::tournament::empty_body(kind)
+    } else {
+        crate::ingest::reparse(kind, raw, source_line)
+    }
+}
+
+/// The body of stored game `id` of `kind`, whose raw text and first line are given.
+pub fn stored_body(
+    conn: &Connection,
+    id: i64,
+    kind: Kind,
+    raw: &str,
+    source_line: i64,
+) -> Result<Body> {
+    let results_only = conn
+        .prepare_cached("SELECT 1 FROM diagnostics WHERE game_id = ?1 AND code = ?2 LIMIT 1")?
+        .query_row(params![id, crate::tournament::RESULTS_ONLY], |_| Ok(()))
+        .optional()?
+        .is_some();
+    Ok(body_of(kind, raw, source_line, results_only))
 }
 
 /// Counts of what the archive holds, by kind.

@@ -521,6 +521,11 @@ pub fn import_files(
     if bulk {
         db::drop_secondary_indexes(conn)?;
     }
+    let bulk_tally = if bulk {
+        crate::tally::begin_bulk(conn)?
+    } else {
+        None
+    };
     // Upper B-tree levels stay cached (8 MB; SQLite's default is 2 MB). More measured no faster
     // (the tables grow at their ends) and the sorts that build the indexes at the end of a bulk
     // import take this much memory again.
@@ -563,6 +568,7 @@ pub fn import_files(
         };
         let mut writer = Writer::new(conn, sink, import_id, opts);
         writer.staged = bulk;
+        writer.bulk_tally = bulk_tally;
         let mut pending: BTreeMap<usize, Done> = BTreeMap::new();
         let mut want = 0usize;
         let written: Result<()> = (|| {
@@ -580,6 +586,8 @@ pub fn import_files(
             }
             writer.commit(&mut summary)
         })();
+        // Also after a failure: the totals of the games written so far.
+        let written = written.and(writer.finish());
         // On an error, closing these stops the reader and the parse threads; closing the writer's
         // channel lets the index thread commit and end.
         drop(done_rx);
@@ -797,6 +805,9 @@ struct Writer<'c> {
     tree: crate::explorer::TreeDeltas,
     /// Bulk import: explorer changes go to `explorer_staging`.
     staged: bool,
+    tally: crate::tally::Tally,
+    /// Bulk import: the statistics totals stay in memory until they are many, or the end.
+    bulk_tally: Option<crate::tally::BulkTally>,
 }
 
 impl<'c> Writer<'c> {
@@ -812,6 +823,16 @@ impl<'c> Writer<'c> {
             imported_at: now(),
             tree: Default::default(),
             staged: false,
+            tally: Default::default(),
+            bulk_tally: None,
+        }
+    }
+
+    /// Writes the totals a bulk import kept in memory and clears its mark.
+    fn finish(&mut self) -> Result<()> {
+        match self.bulk_tally.take() {
+            Some(bulk) => crate::tally::end_bulk(self.conn, &mut self.tally, bulk),
+            None => Ok(()),
         }
     }
 
@@ -884,6 +905,7 @@ impl<'c> Writer<'c> {
                                 keys,
                             },
                             &mut self.tree,
+                            &mut self.tally,
                         )?;
                         let (errors, warnings) = record::counts(&parsed.diagnostics);
                         let (id, status) = match stored {
@@ -937,6 +959,9 @@ impl<'c> Writer<'c> {
             self.tree.stage(&tx)?;
         } else {
             self.tree.flush(&tx)?;
+        }
+        if self.bulk_tally.is_none() || self.tally.pending() >= crate::tally::BULK_PENDING {
+            self.tally.flush(&tx)?;
         }
         tx.commit()?;
         match &self.sink {

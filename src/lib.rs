@@ -19,6 +19,7 @@ pub mod openapi;
 pub mod people;
 pub mod query;
 pub mod stats;
+pub mod tally;
 pub mod timefmt;
 pub mod tokenizer;
 pub mod tournament;

@@ -92,7 +92,8 @@ enum Command {
     Delete { id: String },
     /// Generate a corpus, import it, query it, and print the figures.
     Bench(annals::bench::BenchArgs),
-    /// Verify the database and that the index agrees with it; exit 1 with a report when not.
+    /// Verify the database, and that the index and the statistics totals agree with it; exit 1
+    /// with a report when not.
     Check,
 }
 
@@ -375,9 +376,10 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             for id in &extra {
                 problems.push(format!("game {id} is in the index but not in the database"));
             }
+            problems.extend(annals::stats::check_totals(&conn)?);
             let games = db::game_count(&conn)?;
             if problems.is_empty() {
-                out!("ok: {games} games, index agrees");
+                out!("ok: {games} games, index and statistics agree");
                 Ok(0)
             } else {
                 for p in problems.iter().take(200) {

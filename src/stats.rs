@@ -1,5 +1,9 @@
-//! Statistics computed from the indexed move tables (never from stored JSON), so they are right the
-//! moment a game is added or removed.
+//! Statistics of each kind, filtered by event and year range.
+//!
+//! The HotW, 三国 and WEC figures are sums of the running totals that `src/tally.rs` keeps in the
+//! same transaction as the games, so they are right the moment a game is added or removed and cost
+//! the same at any archive size. [`scan`] computes the same figures from the move tables (every
+//! turn), the reference the totals are held to. Deluge statistics re-parse the stored games.
 
 use std::collections::BTreeMap;
 
@@ -42,28 +46,46 @@ fn mean(v: &[i64]) -> Option<f64> {
     (!v.is_empty()).then(|| v.iter().sum::<i64>() as f64 / v.len() as f64)
 }
 
-/// The median (mean of the two middle values for an even count).
-pub fn median(v: &mut [i64]) -> Option<f64> {
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_unstable();
-    let n = v.len();
-    Some(if n % 2 == 1 {
-        v[n / 2] as f64
-    } else {
-        (v[n / 2 - 1] + v[n / 2]) as f64 / 2.0
-    })
-}
-
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
+}
+
+/// `sum / n`, None when `n` is 0.
+fn ratio(sum: i64, n: i64) -> Option<f64> {
+    (n > 0).then(|| sum as f64 / n as f64)
+}
+
+/// The mean and the median of values given with their counts (value → how many times).
+fn mean_median(counts: &BTreeMap<i64, i64>) -> (Option<f64>, Option<f64>) {
+    let n: i64 = counts.values().sum();
+    if n <= 0 {
+        return (None, None);
+    }
+    let sum: i64 = counts.iter().map(|(v, c)| v * c).sum();
+    // The value at 0-based position `i` of the sorted values.
+    let at = |i: i64| {
+        let mut seen = 0;
+        for (v, c) in counts {
+            seen += c;
+            if seen > i {
+                return *v;
+            }
+        }
+        0
+    };
+    let median = if n % 2 == 1 {
+        at(n / 2) as f64
+    } else {
+        (at(n / 2 - 1) + at(n / 2)) as f64 / 2.0
+    };
+    (Some(sum as f64 / n as f64), Some(median))
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct EmpireStat {
     pub empire: String,
     pub epoch: i64,
+    /// Played as a minor empire (in any of its turns).
     pub minor: bool,
     pub turns: i64,
     /// Turns with a recorded gain.
@@ -84,122 +106,182 @@ pub struct EmpireStat {
     pub placings: [i64; 6],
 }
 
-#[derive(Default)]
+/// The placings of a set of turns: how many had one, their sum, and the count of each place 1..6.
+#[derive(Debug, Default, Clone, Copy)]
+struct Placings {
+    placed: i64,
+    sum: i64,
+    places: [i64; 6],
+}
+
+impl Placings {
+    fn push(&mut self, p: Option<i64>) {
+        if let Some(p) = p {
+            self.placed += 1;
+            self.sum += p;
+            if (1..=6).contains(&p) {
+                self.places[(p - 1) as usize] += 1;
+            }
+        }
+    }
+
+    fn mean(&self) -> Option<f64> {
+        ratio(self.sum, self.placed).map(round2)
+    }
+}
+
+/// What the figures of one empire and epoch are made from: filled from the running totals, or by
+/// [`scan`] from the move tables.
+#[derive(Debug, Default)]
 struct EmpireAcc {
     minor: bool,
     turns: i64,
-    gains: Vec<i64>,
-    scores: Vec<i64>,
+    /// gain → turns.
+    gains: BTreeMap<i64, i64>,
+    scores: i64,
+    score_sum: i64,
     expansions: i64,
     battles: i64,
-    v: i64,
-    x: i64,
-    d: i64,
+    /// V, X, =.
+    rolls: [i64; 3],
+    placings: Placings,
     cards: BTreeMap<String, i64>,
-    placings: Vec<i64>,
 }
 
-/// The HotW queries below read the HotW games in id order (`games_kind_id`) and each game's turns
-/// by their primary key (`CROSS JOIN` keeps SQLite to that order): left to itself, it scanned
-/// `hotw_turns` through its `(empire, epoch)` index and looked every row up at random, 3–4× slower
-/// (100k games: 11.6 s against 3.3 s for the turn rows alone).
-///
-/// HotW statistics per empire and epoch.
-pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
+impl EmpireAcc {
+    fn finish(self, epoch: i64, empire: String) -> EmpireStat {
+        let rolls: i64 = self.rolls.iter().sum();
+        let share = |n: i64| (rolls > 0).then(|| round2(n as f64 / rolls as f64));
+        let mut top: Vec<(String, i64)> = self.cards.into_iter().collect();
+        top.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
+        top.truncate(5);
+        let (mean_gain, median_gain) = mean_median(&self.gains);
+        EmpireStat {
+            empire,
+            epoch,
+            minor: self.minor,
+            turns: self.turns,
+            scored_turns: self.gains.values().sum(),
+            mean_gain: mean_gain.map(round2),
+            median_gain,
+            mean_score: ratio(self.score_sum, self.scores).map(round2),
+            expansions_per_turn: round2(self.expansions as f64 / self.turns.max(1) as f64),
+            battles_per_turn: round2(self.battles as f64 / self.turns.max(1) as f64),
+            share_v: share(self.rolls[0]),
+            share_x: share(self.rolls[1]),
+            share_draw: share(self.rolls[2]),
+            top_cards: top,
+            mean_placing: self.placings.mean(),
+            placings: self.placings.places,
+        }
+    }
+}
+
+type Empires = BTreeMap<(i64, String), EmpireAcc>;
+
+fn finish_empires(acc: Empires) -> Vec<EmpireStat> {
+    acc.into_iter()
+        .map(|((epoch, empire), a)| a.finish(epoch, empire))
+        .collect()
+}
+
+/// The rows of a table of running totals (as `x`) in the buckets of a kind that the filter takes.
+fn buckets(kind: &str, f: &Filter) -> (String, Vec<V>) {
     let (w, args) = f.sql();
-    let mut acc: BTreeMap<(i64, String), EmpireAcc> = BTreeMap::new();
-    let mut st = conn.prepare(&format!(
-        "SELECT t.epoch, t.empire, t.minor, t.gain, t.score, s.placing
-         FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id
-         LEFT JOIN seats s ON s.game_id = t.game_id AND s.seat = t.player
-         WHERE g.kind = 'hotw'{w}"
-    ))?;
+    (
+        format!(
+            "FROM {{t}} x WHERE x.bucket IN (SELECT g.id FROM stat_buckets g WHERE g.kind = '{kind}'{w})"
+        ),
+        args,
+    )
+}
+
+/// Runs `sql`, whose `{from}` is [`buckets`] of `table`, row by row. Grouped by the leading
+/// columns of the table's key, the sums come in key order, without a sort.
+fn each_total(
+    conn: &Connection,
+    kind: &str,
+    table: &str,
+    f: &Filter,
+    sql: &str,
+    mut row: impl FnMut(&rusqlite::Row) -> Result<()>,
+) -> Result<()> {
+    let (from, args) = buckets(kind, f);
+    let sql = sql.replace("{from}", &from.replace("{t}", table));
+    let mut st = conn.prepare(&sql)?;
     let mut rows = st.query(params_from_iter(args.iter()))?;
     while let Some(r) = rows.next()? {
-        let e = acc.entry((r.get(0)?, r.get(1)?)).or_default();
-        e.minor = r.get(2)?;
-        e.turns += 1;
-        if let Some(g) = r.get::<_, Option<i64>>(3)? {
-            e.gains.push(g);
-        }
-        if let Some(s) = r.get::<_, Option<i64>>(4)? {
-            e.scores.push(s);
-        }
-        if let Some(p) = r.get::<_, Option<i64>>(5)? {
-            e.placings.push(p);
-        }
+        row(r)?;
     }
-    let mut st = conn.prepare(&format!(
-        "SELECT t.epoch, t.empire, x.value ->> 3 FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id,
-             json_each(t.expansions) x
-         WHERE g.kind = 'hotw'{w}"
-    ))?;
-    let mut rows = st.query(params_from_iter(args.iter()))?;
-    while let Some(r) = rows.next()? {
-        let Some(e) = acc.get_mut(&(r.get(0)?, r.get(1)?)) else {
-            continue;
-        };
-        e.expansions += 1;
-        let battle: String = r.get(2)?;
-        let mut fought = false;
-        for tok in battle.split_whitespace() {
-            match tok {
-                "V" => e.v += 1,
-                "X" => e.x += 1,
-                "=" => e.d += 1,
-                _ => continue,
+    Ok(())
+}
+
+/// HotW statistics per empire and epoch, from the running totals.
+pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
+    let mut acc = Empires::new();
+    each_total(
+        conn,
+        "hotw",
+        "hotw_empire_stats",
+        f,
+        "SELECT x.epoch, x.empire, sum(x.minor_turns), sum(x.turns), sum(x.scores), sum(x.score_sum),
+                sum(x.expansions), sum(x.battles), sum(x.rolls_v), sum(x.rolls_x), sum(x.rolls_draw),
+                sum(x.placed), sum(x.placing_sum),
+                sum(x.p1), sum(x.p2), sum(x.p3), sum(x.p4), sum(x.p5), sum(x.p6)
+         {from} GROUP BY x.epoch, x.empire",
+        |r| {
+            let mut places = [0i64; 6];
+            for (i, p) in places.iter_mut().enumerate() {
+                *p = r.get(13 + i)?;
             }
-            fought = true;
-        }
-        if fought {
-            e.battles += 1;
-        }
-    }
-    let mut st = conn.prepare(&format!(
-        "SELECT t.epoch, t.empire, c.value, count(*) FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id,
-             json_each(t.cards) c
-         WHERE g.kind = 'hotw'{w} GROUP BY t.epoch, t.empire, c.value"
-    ))?;
-    let mut rows = st.query(params_from_iter(args.iter()))?;
-    while let Some(r) = rows.next()? {
-        if let Some(e) = acc.get_mut(&(r.get(0)?, r.get(1)?)) {
-            e.cards.insert(r.get(2)?, r.get(3)?);
-        }
-    }
-    Ok(acc
-        .into_iter()
-        .map(|((epoch, empire), mut a)| {
-            let rolls = a.v + a.x + a.d;
-            let share = |n: i64| (rolls > 0).then(|| round2(n as f64 / rolls as f64));
-            let mut top: Vec<(String, i64)> = a.cards.into_iter().collect();
-            top.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
-            top.truncate(5);
-            let mut placings = [0i64; 6];
-            for p in &a.placings {
-                if (1..=6).contains(p) {
-                    placings[(*p - 1) as usize] += 1;
-                }
+            acc.insert(
+                (r.get(0)?, r.get(1)?),
+                EmpireAcc {
+                    minor: r.get::<_, i64>(2)? > 0,
+                    turns: r.get(3)?,
+                    scores: r.get(4)?,
+                    score_sum: r.get(5)?,
+                    expansions: r.get(6)?,
+                    battles: r.get(7)?,
+                    rolls: [r.get(8)?, r.get(9)?, r.get(10)?],
+                    placings: Placings {
+                        placed: r.get(11)?,
+                        sum: r.get(12)?,
+                        places,
+                    },
+                    ..Default::default()
+                },
+            );
+            Ok(())
+        },
+    )?;
+    each_total(
+        conn,
+        "hotw",
+        "hotw_gain_counts",
+        f,
+        "SELECT x.epoch, x.empire, x.gain, sum(x.turns) {from} GROUP BY x.epoch, x.empire, x.gain",
+        |r| {
+            if let Some(e) = acc.get_mut(&(r.get(0)?, r.get(1)?)) {
+                e.gains.insert(r.get(2)?, r.get(3)?);
             }
-            EmpireStat {
-                empire,
-                epoch,
-                minor: a.minor,
-                turns: a.turns,
-                scored_turns: a.gains.len() as i64,
-                mean_gain: mean(&a.gains).map(round2),
-                median_gain: median(&mut a.gains),
-                mean_score: mean(&a.scores).map(round2),
-                expansions_per_turn: round2(a.expansions as f64 / a.turns.max(1) as f64),
-                battles_per_turn: round2(a.battles as f64 / a.turns.max(1) as f64),
-                share_v: share(a.v),
-                share_x: share(a.x),
-                share_draw: share(a.d),
-                top_cards: top,
-                mean_placing: mean(&a.placings).map(round2),
-                placings,
+            Ok(())
+        },
+    )?;
+    each_total(
+        conn,
+        "hotw",
+        "hotw_card_counts",
+        f,
+        "SELECT x.epoch, x.empire, x.card, sum(x.played) {from} GROUP BY x.epoch, x.empire, x.card",
+        |r| {
+            if let Some(e) = acc.get_mut(&(r.get(0)?, r.get(1)?)) {
+                e.cards.insert(r.get(2)?, r.get(3)?);
             }
-        })
-        .collect())
+            Ok(())
+        },
+    )?;
+    Ok(finish_empires(acc))
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -212,38 +294,61 @@ pub struct CardStat {
     pub mean_gain: Option<f64>,
 }
 
-/// HotW statistics per event card.
-pub fn hotw_cards(conn: &Connection, f: &Filter) -> Result<Vec<CardStat>> {
-    let (w, args) = f.sql();
-    let mut st = conn.prepare(&format!(
-        "SELECT c.value, t.epoch, t.gain FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id,
-             json_each(t.cards) c
-         WHERE g.kind = 'hotw'{w}"
-    ))?;
-    let mut acc: BTreeMap<String, ([i64; 7], i64, Vec<i64>)> = BTreeMap::new();
-    let mut rows = st.query(params_from_iter(args.iter()))?;
-    while let Some(r) = rows.next()? {
-        let e = acc.entry(r.get(0)?).or_default();
-        let epoch: i64 = r.get(1)?;
+#[derive(Debug, Default)]
+struct CardAcc {
+    played: i64,
+    by_epoch: [i64; 7],
+    gains: i64,
+    gain_sum: i64,
+}
+
+impl CardAcc {
+    fn add(&mut self, epoch: i64, played: i64, gains: i64, gain_sum: i64) {
         if (1..=7).contains(&epoch) {
-            e.0[(epoch - 1) as usize] += 1;
+            self.by_epoch[(epoch - 1) as usize] += played;
         }
-        e.1 += 1;
-        if let Some(g) = r.get::<_, Option<i64>>(2)? {
-            e.2.push(g);
-        }
+        self.played += played;
+        self.gains += gains;
+        self.gain_sum += gain_sum;
     }
+}
+
+fn finish_cards(acc: BTreeMap<String, CardAcc>) -> Vec<CardStat> {
     let mut out: Vec<CardStat> = acc
         .into_iter()
-        .map(|(card, (by_epoch, played, gains))| CardStat {
+        .map(|(card, a)| CardStat {
             card,
-            played,
-            by_epoch,
-            mean_gain: mean(&gains).map(round2),
+            played: a.played,
+            by_epoch: a.by_epoch,
+            mean_gain: ratio(a.gain_sum, a.gains).map(round2),
         })
         .collect();
     out.sort_by(|a, b| b.played.cmp(&a.played).then_with(|| a.card.cmp(&b.card)));
-    Ok(out)
+    out
+}
+
+/// HotW statistics per event card, from the running totals.
+pub fn hotw_cards(conn: &Connection, f: &Filter) -> Result<Vec<CardStat>> {
+    let mut acc: BTreeMap<String, CardAcc> = BTreeMap::new();
+    each_total(
+        conn,
+        "hotw",
+        "hotw_card_counts",
+        f,
+        // Summed here rather than grouped by card (a sort of every row): cards are few.
+        "SELECT x.card, x.epoch, x.played, x.gains, x.gain_sum {from}",
+        |r| {
+            let card = r.get_ref(0)?.as_str().map_err(rusqlite::Error::from)?;
+            if !acc.contains_key(card) {
+                acc.insert(card.to_string(), CardAcc::default());
+            }
+            if let Some(a) = acc.get_mut(card) {
+                a.add(r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?);
+            }
+            Ok(())
+        },
+    )?;
+    Ok(finish_cards(acc))
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -258,49 +363,49 @@ pub struct HotwOpening {
     pub first: Rate,
 }
 
-/// The HotW "opening": each epoch-I major empire turn (empire and cards) with the final placing of
-/// its player.
-pub fn hotw_openings(conn: &Connection, f: &Filter) -> Result<Vec<HotwOpening>> {
-    let (w, args) = f.sql();
-    let mut st = conn.prepare(&format!(
-        "SELECT t.empire, (SELECT group_concat(c.value, '+' ORDER BY c.value) FROM json_each(t.cards) c),
-                s.placing
-         FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id
-         LEFT JOIN seats s ON s.game_id = t.game_id AND s.seat = t.player
-         WHERE g.kind = 'hotw' AND t.epoch = 1 AND t.minor = 0{w}"
-    ))?;
-    let mut acc: BTreeMap<(String, String), Vec<Option<i64>>> = BTreeMap::new();
-    let mut rows = st.query(params_from_iter(args.iter()))?;
-    while let Some(r) = rows.next()? {
-        acc.entry((
-            r.get(0)?,
-            r.get::<_, Option<String>>(1)?.unwrap_or_default(),
-        ))
-        .or_default()
-        .push(r.get(2)?);
-    }
+fn finish_openings(acc: BTreeMap<(String, String), (i64, Placings)>) -> Vec<HotwOpening> {
     let mut out: Vec<HotwOpening> = acc
         .into_iter()
-        .map(|((empire, cards), ps)| {
-            let mut placings = [0i64; 6];
-            let known: Vec<i64> = ps.iter().flatten().copied().collect();
-            for p in &known {
-                if (1..=6).contains(p) {
-                    placings[(*p - 1) as usize] += 1;
-                }
-            }
-            HotwOpening {
-                empire,
-                cards,
-                games: ps.len() as i64,
-                first: wilson(placings[0], known.len() as i64),
-                mean_placing: mean(&known).map(round2),
-                placings,
-            }
+        .map(|((empire, cards), (turns, p))| HotwOpening {
+            empire,
+            cards,
+            games: turns,
+            first: wilson(p.places[0], p.placed),
+            mean_placing: p.mean(),
+            placings: p.places,
         })
         .collect();
     out.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.empire.cmp(&b.empire)));
-    Ok(out)
+    out
+}
+
+/// The HotW "opening": each epoch-I major empire turn (empire and cards) with the final placing of
+/// its player, from the running totals.
+pub fn hotw_openings(conn: &Connection, f: &Filter) -> Result<Vec<HotwOpening>> {
+    let mut acc = BTreeMap::new();
+    each_total(
+        conn,
+        "hotw",
+        "hotw_opening_stats",
+        f,
+        "SELECT x.empire, x.cards, sum(x.turns), sum(x.placed), sum(x.placing_sum),
+                sum(x.p1), sum(x.p2), sum(x.p3), sum(x.p4), sum(x.p5), sum(x.p6)
+         {from} GROUP BY x.empire, x.cards",
+        |r| {
+            let mut places = [0i64; 6];
+            for (i, p) in places.iter_mut().enumerate() {
+                *p = r.get(5 + i)?;
+            }
+            let p = Placings {
+                placed: r.get(3)?,
+                sum: r.get(4)?,
+                places,
+            };
+            acc.insert((r.get(0)?, r.get(1)?), (r.get(2)?, p));
+            Ok(())
+        },
+    )?;
+    Ok(finish_openings(acc))
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -334,109 +439,107 @@ pub struct SanguoStats {
     pub sides: Vec<SideStat>,
 }
 
-/// 三国 statistics per side.
-pub fn sanguo(conn: &Connection, f: &Filter) -> Result<SanguoStats> {
-    let (w, args) = f.sql();
-    let (games, mean_plies): (i64, Option<f64>) = conn.query_row(
-        &format!("SELECT count(*), avg(move_count) FROM games g WHERE g.kind = 'sanguo'{w}"),
-        params_from_iter(args.iter()),
-        |r| Ok((r.get(0)?, r.get(1)?)),
+/// The `stat_games` columns of a set of games.
+#[derive(Debug, Default, Clone, Copy)]
+struct GameTotals {
+    games: i64,
+    plies: i64,
+    decided: i64,
+    draws: i64,
+    black_wins: i64,
+    white_wins: i64,
+    with_alliance: i64,
+    han_killed: i64,
+    killer_won: i64,
+}
+
+/// `stat_games` summed over the filter's buckets of `kind`.
+fn game_totals(conn: &Connection, kind: &str, f: &Filter) -> Result<GameTotals> {
+    let mut t = GameTotals::default();
+    each_total(
+        conn,
+        kind,
+        "stat_games",
+        f,
+        "SELECT coalesce(sum(x.games), 0), coalesce(sum(x.plies), 0), coalesce(sum(x.decided), 0),
+                coalesce(sum(x.draws), 0), coalesce(sum(x.black_wins), 0),
+                coalesce(sum(x.white_wins), 0), coalesce(sum(x.with_alliance), 0),
+                coalesce(sum(x.han_killed), 0), coalesce(sum(x.killer_won), 0) {from}",
+        |r| {
+            t = GameTotals {
+                games: r.get(0)?,
+                plies: r.get(1)?,
+                decided: r.get(2)?,
+                draws: r.get(3)?,
+                black_wins: r.get(4)?,
+                white_wins: r.get(5)?,
+                with_alliance: r.get(6)?,
+                han_killed: r.get(7)?,
+                killer_won: r.get(8)?,
+            };
+            Ok(())
+        },
     )?;
-    let (decided, draws): (i64, i64) = conn.query_row(
-        &format!(
-            "SELECT count(*) FILTER (WHERE winners != '' OR draw != ''), count(*) FILTER (WHERE draw != '')
-             FROM games g WHERE g.kind = 'sanguo'{w}"
-        ),
-        params_from_iter(args.iter()),
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
-    let mut sides: Vec<SideStat> = crate::explorer::sides(annals_import::Kind::Sanguo)
+    Ok(t)
+}
+
+/// A side's counts: wins, draws, losses, eliminated, alliances started, Han killed, of those won.
+type SideCounts = [i64; 7];
+
+fn finish_sanguo(t: GameTotals, sides: &BTreeMap<String, SideCounts>) -> SanguoStats {
+    let sides = crate::explorer::sides(annals_import::Kind::Sanguo)
         .iter()
-        .map(|s| SideStat {
-            side: s.to_string(),
-            games,
-            wins: 0,
-            draws: 0,
-            losses: 0,
-            eliminated: 0,
-            alliances_started: 0,
-            killed_han: 0,
-            killed_han_won: 0,
-            win_rate: wilson(0, 0),
+        .map(|s| {
+            let c = sides.get(*s).copied().unwrap_or_default();
+            SideStat {
+                side: s.to_string(),
+                games: t.games,
+                wins: c[0],
+                draws: c[1],
+                losses: c[2],
+                eliminated: c[3],
+                alliances_started: c[4],
+                killed_han: c[5],
+                killed_han_won: c[6],
+                win_rate: wilson(c[0], t.decided),
+            }
         })
         .collect();
-    let mut st = conn.prepare(&format!(
-        "SELECT s.seat, s.outcome, count(*) FROM seats s JOIN games g ON g.id = s.game_id
-         WHERE g.kind = 'sanguo' AND s.outcome IS NOT NULL{w} GROUP BY s.seat, s.outcome"
-    ))?;
-    let mut rows = st.query(params_from_iter(args.iter()))?;
-    while let Some(r) = rows.next()? {
-        let seat: String = r.get(0)?;
-        let outcome: String = r.get(1)?;
-        let n: i64 = r.get(2)?;
-        if let Some(s) = sides.iter_mut().find(|s| s.side == seat) {
-            match outcome.as_str() {
-                "win" => s.wins += n,
-                "draw" => s.draws += n,
-                _ => s.losses += n,
-            }
-        }
-    }
-    let mut with_alliance = std::collections::BTreeSet::new();
-    let (mut han_killed, mut killer_won) = (0, 0);
-    let mut st = conn.prepare(&format!(
-        "SELECT e.game_id, e.type, e.by_side, e.sides, g.winners FROM sanguo_title_events e JOIN games g ON g.id = e.game_id
-         WHERE 1=1{w}"
-    ))?;
-    let mut rows = st.query(params_from_iter(args.iter()))?;
-    while let Some(r) = rows.next()? {
-        let game: i64 = r.get(0)?;
-        let ty: String = r.get(1)?;
-        let by: Option<String> = r.get(2)?;
-        let others: String = r.get(3)?;
-        let winners: String = r.get(4)?;
-        let won = by
-            .as_deref()
-            .is_some_and(|b| winners.split_whitespace().any(|w| w == b));
-        match ty.as_str() {
-            "alliance" => {
-                with_alliance.insert(game);
-                if let Some(s) = sides.iter_mut().find(|s| Some(&s.side) == by.as_ref()) {
-                    s.alliances_started += 1;
-                }
-            }
-            "kill_han" => {
-                han_killed += 1;
-                killer_won += i64::from(won);
-                if let Some(s) = sides.iter_mut().find(|s| Some(&s.side) == by.as_ref()) {
-                    s.killed_han += 1;
-                    s.killed_han_won += i64::from(won);
-                }
-            }
-            "eliminate" | "stalemate" => {
-                for o in others.split_whitespace() {
-                    if let Some(s) = sides.iter_mut().find(|s| s.side == o) {
-                        s.eliminated += 1;
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    for s in &mut sides {
-        s.win_rate = wilson(s.wins, decided);
-    }
-    Ok(SanguoStats {
-        games,
-        decided,
-        draws,
-        with_alliance: with_alliance.len() as i64,
-        han_killed,
-        killer_won,
-        killer_win_rate: wilson(killer_won, han_killed),
-        mean_plies: mean_plies.map(round2),
+    SanguoStats {
+        games: t.games,
+        decided: t.decided,
+        draws: t.draws,
+        with_alliance: t.with_alliance,
+        han_killed: t.han_killed,
+        killer_won: t.killer_won,
+        killer_win_rate: wilson(t.killer_won, t.han_killed),
+        mean_plies: ratio(t.plies, t.games).map(round2),
         sides,
-    })
+    }
+}
+
+/// 三国 statistics per side, from the running totals.
+pub fn sanguo(conn: &Connection, f: &Filter) -> Result<SanguoStats> {
+    let t = game_totals(conn, "sanguo", f)?;
+    let mut sides: BTreeMap<String, SideCounts> = BTreeMap::new();
+    each_total(
+        conn,
+        "sanguo",
+        "stat_sides",
+        f,
+        "SELECT x.side, sum(x.wins), sum(x.draws), sum(x.losses), sum(x.eliminated),
+                sum(x.alliances_started), sum(x.killed_han), sum(x.killed_han_won)
+         {from} GROUP BY x.side",
+        |r| {
+            let mut c = SideCounts::default();
+            for (i, v) in c.iter_mut().enumerate() {
+                *v = r.get(1 + i)?;
+            }
+            sides.insert(r.get(0)?, c);
+            Ok(())
+        },
+    )?;
+    Ok(finish_sanguo(t, &sides))
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -455,67 +558,345 @@ pub struct WecStats {
 }
 
 /// The government pair a side used, from the government pieces it moved (standard setup K/Q).
-fn government_of(pieces: &[String]) -> &'static str {
+pub fn government_of(pieces: &[&str]) -> &'static str {
     for (codes, name) in [
         (["DI", "AS"], "DI/AS"),
         (["AV", "AC"], "AV/AC"),
         (["PR", "PM"], "PR/PM"),
         (["K", "Q"], "K/Q"),
     ] {
-        if pieces.iter().any(|p| codes.contains(&p.as_str())) {
+        if pieces.iter().any(|p| codes.contains(p)) {
             return name;
         }
     }
     "K/Q"
 }
 
-/// WEC statistics: results by colour and by government type, length, the pieces most used.
-pub fn wec(conn: &Connection, f: &Filter) -> Result<WecStats> {
-    let (w, args) = f.sql();
-    let (games, mean_plies, black, white, decided): (i64, Option<f64>, i64, i64, i64) = conn.query_row(
-        &format!(
-            "SELECT count(*), avg(move_count), count(*) FILTER (WHERE winners = 'B'), count(*) FILTER (WHERE winners = 'W'),
-                    count(*) FILTER (WHERE winners != '' OR draw != '')
-             FROM games g WHERE g.kind = 'wec'{w}"
-        ),
-        params_from_iter(args.iter()),
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
-    )?;
-    let mut pieces: BTreeMap<String, i64> = BTreeMap::new();
-    let mut per_game: BTreeMap<(i64, String), Vec<String>> = BTreeMap::new();
-    let mut winners: BTreeMap<i64, String> = BTreeMap::new();
-    let mut st = conn.prepare(&format!(
-        "SELECT t.game_id, t.color, t.piece, g.winners FROM wec_turns t JOIN games g ON g.id = t.game_id WHERE 1=1{w}"
-    ))?;
-    let mut rows = st.query(params_from_iter(args.iter()))?;
-    while let Some(r) = rows.next()? {
-        let (game, color, piece, win): (i64, String, String, String) =
-            (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
-        *pieces.entry(piece.clone()).or_default() += 1;
-        per_game.entry((game, color)).or_default().push(piece);
-        winners.insert(game, win);
-    }
-    let mut gov: BTreeMap<String, (i64, i64)> = BTreeMap::new();
-    for ((game, color), ps) in &per_game {
-        let e = gov.entry(government_of(ps).to_string()).or_default();
-        e.0 += 1;
-        if winners.get(game).is_some_and(|w| w == color) {
-            e.1 += 1;
-        }
-    }
+fn finish_wec(
+    t: GameTotals,
+    governments: BTreeMap<String, (i64, i64)>,
+    pieces: BTreeMap<String, i64>,
+) -> WecStats {
     let mut pieces: Vec<(String, i64)> = pieces.into_iter().collect();
     pieces.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    Ok(WecStats {
-        games,
-        decided,
-        black_wins: black,
-        white_wins: white,
-        black_rate: wilson(black, decided),
-        white_rate: wilson(white, decided),
-        mean_plies: mean_plies.map(round2),
-        governments: gov.into_iter().map(|(k, (g, w))| (k, g, w)).collect(),
+    WecStats {
+        games: t.games,
+        decided: t.decided,
+        black_wins: t.black_wins,
+        white_wins: t.white_wins,
+        black_rate: wilson(t.black_wins, t.decided),
+        white_rate: wilson(t.white_wins, t.decided),
+        mean_plies: ratio(t.plies, t.games).map(round2),
+        governments: governments
+            .into_iter()
+            .map(|(k, (g, w))| (k, g, w))
+            .collect(),
         pieces,
-    })
+    }
+}
+
+/// WEC statistics: results by colour and by government type, length, the pieces most used; from
+/// the running totals.
+pub fn wec(conn: &Connection, f: &Filter) -> Result<WecStats> {
+    let t = game_totals(conn, "wec", f)?;
+    let mut gov = BTreeMap::new();
+    each_total(
+        conn,
+        "wec",
+        "wec_government_stats",
+        f,
+        "SELECT x.government, sum(x.played), sum(x.wins) {from} GROUP BY x.government",
+        |r| {
+            gov.insert(r.get(0)?, (r.get(1)?, r.get(2)?));
+            Ok(())
+        },
+    )?;
+    let mut pieces = BTreeMap::new();
+    each_total(
+        conn,
+        "wec",
+        "wec_piece_counts",
+        f,
+        "SELECT x.piece, sum(x.turns) {from} GROUP BY x.piece",
+        |r| {
+            pieces.insert(r.get(0)?, r.get(1)?);
+            Ok(())
+        },
+    )?;
+    Ok(finish_wec(t, gov, pieces))
+}
+
+/// Compares the running totals with [`scan`] (no filter): one problem per kind of figure that
+/// differs.
+pub fn check_totals(conn: &Connection) -> Result<Vec<String>> {
+    let f = Filter::default();
+    let mut problems = Vec::new();
+    let mut differ = |what: &str, same: bool| {
+        if !same {
+            problems.push(format!(
+                "statistics: the running totals of {what} disagree with the move tables"
+            ));
+        }
+    };
+    differ(
+        "HotW empires",
+        hotw_empires(conn, &f)? == scan::hotw_empires(conn, &f)?,
+    );
+    differ(
+        "HotW cards",
+        hotw_cards(conn, &f)? == scan::hotw_cards(conn, &f)?,
+    );
+    differ(
+        "HotW openings",
+        hotw_openings(conn, &f)? == scan::hotw_openings(conn, &f)?,
+    );
+    differ("三国 games", sanguo(conn, &f)? == scan::sanguo(conn, &f)?);
+    differ("WEC games", wec(conn, &f)? == scan::wec(conn, &f)?);
+    Ok(problems)
+}
+
+/// The same figures computed from the move tables, reading every turn the filter takes: the
+/// reference the running totals are held to (`annals check`, the tests). Seconds on a large
+/// archive; the pages use the totals.
+pub mod scan {
+    use super::*;
+
+    /// The HotW queries below read the HotW games in id order (`games_kind_id`) and each game's
+    /// turns by their primary key (`CROSS JOIN` keeps SQLite to that order): left to itself, it
+    /// scanned `hotw_turns` through its `(empire, epoch)` index and looked every row up at random,
+    /// 3–4× slower.
+    pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
+        let (w, args) = f.sql();
+        let mut acc = Empires::new();
+        let mut st = conn.prepare(&format!(
+            "SELECT t.epoch, t.empire, t.minor, t.gain, t.score, s.placing
+             FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id
+             LEFT JOIN seats s ON s.game_id = t.game_id AND s.seat = t.player
+             WHERE g.kind = 'hotw'{w}"
+        ))?;
+        let mut rows = st.query(params_from_iter(args.iter()))?;
+        while let Some(r) = rows.next()? {
+            let e = acc.entry((r.get(0)?, r.get(1)?)).or_default();
+            e.minor |= r.get::<_, bool>(2)?;
+            e.turns += 1;
+            if let Some(g) = r.get::<_, Option<i64>>(3)? {
+                *e.gains.entry(g).or_default() += 1;
+            }
+            if let Some(s) = r.get::<_, Option<i64>>(4)? {
+                e.scores += 1;
+                e.score_sum += s;
+            }
+            e.placings.push(r.get(5)?);
+        }
+        let mut st = conn.prepare(&format!(
+            "SELECT t.epoch, t.empire, x.value ->> 3 FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id,
+                 json_each(t.expansions) x
+             WHERE g.kind = 'hotw'{w}"
+        ))?;
+        let mut rows = st.query(params_from_iter(args.iter()))?;
+        while let Some(r) = rows.next()? {
+            let Some(e) = acc.get_mut(&(r.get(0)?, r.get(1)?)) else {
+                continue;
+            };
+            e.expansions += 1;
+            let battle: String = r.get(2)?;
+            let mut fought = false;
+            for tok in battle.split_whitespace() {
+                match tok {
+                    "V" => e.rolls[0] += 1,
+                    "X" => e.rolls[1] += 1,
+                    "=" => e.rolls[2] += 1,
+                    _ => continue,
+                }
+                fought = true;
+            }
+            if fought {
+                e.battles += 1;
+            }
+        }
+        let mut st = conn.prepare(&format!(
+            "SELECT t.epoch, t.empire, c.value, count(*) FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id,
+                 json_each(t.cards) c
+             WHERE g.kind = 'hotw'{w} GROUP BY t.epoch, t.empire, c.value"
+        ))?;
+        let mut rows = st.query(params_from_iter(args.iter()))?;
+        while let Some(r) = rows.next()? {
+            if let Some(e) = acc.get_mut(&(r.get(0)?, r.get(1)?)) {
+                e.cards.insert(r.get(2)?, r.get(3)?);
+            }
+        }
+        Ok(finish_empires(acc))
+    }
+
+    pub fn hotw_cards(conn: &Connection, f: &Filter) -> Result<Vec<CardStat>> {
+        let (w, args) = f.sql();
+        let mut st = conn.prepare(&format!(
+            "SELECT c.value, t.epoch, t.gain FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id,
+                 json_each(t.cards) c
+             WHERE g.kind = 'hotw'{w}"
+        ))?;
+        let mut acc: BTreeMap<String, CardAcc> = BTreeMap::new();
+        let mut rows = st.query(params_from_iter(args.iter()))?;
+        while let Some(r) = rows.next()? {
+            let gain = r.get::<_, Option<i64>>(2)?;
+            acc.entry(r.get(0)?).or_default().add(
+                r.get(1)?,
+                1,
+                i64::from(gain.is_some()),
+                gain.unwrap_or(0),
+            );
+        }
+        Ok(finish_cards(acc))
+    }
+
+    pub fn hotw_openings(conn: &Connection, f: &Filter) -> Result<Vec<HotwOpening>> {
+        let (w, args) = f.sql();
+        let mut st = conn.prepare(&format!(
+            "SELECT t.empire, (SELECT group_concat(c.value, '+' ORDER BY c.value) FROM json_each(t.cards) c),
+                    s.placing
+             FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id
+             LEFT JOIN seats s ON s.game_id = t.game_id AND s.seat = t.player
+             WHERE g.kind = 'hotw' AND t.epoch = 1 AND t.minor = 0{w}"
+        ))?;
+        let mut acc: BTreeMap<(String, String), (i64, Placings)> = BTreeMap::new();
+        let mut rows = st.query(params_from_iter(args.iter()))?;
+        while let Some(r) = rows.next()? {
+            let e = acc
+                .entry((
+                    r.get(0)?,
+                    r.get::<_, Option<String>>(1)?.unwrap_or_default(),
+                ))
+                .or_default();
+            e.0 += 1;
+            e.1.push(r.get(2)?);
+        }
+        Ok(finish_openings(acc))
+    }
+
+    /// Results of the games of `kind` the filter takes, from `games`.
+    fn game_totals(conn: &Connection, kind: &str, f: &Filter) -> Result<GameTotals> {
+        let (w, args) = f.sql();
+        Ok(conn.query_row(
+            &format!(
+                "SELECT count(*), coalesce(sum(move_count), 0),
+                        count(*) FILTER (WHERE winners != '' OR draw != ''),
+                        count(*) FILTER (WHERE draw != ''),
+                        count(*) FILTER (WHERE winners = 'B'), count(*) FILTER (WHERE winners = 'W')
+                 FROM games g WHERE g.kind = '{kind}'{w}"
+            ),
+            params_from_iter(args.iter()),
+            |r| {
+                Ok(GameTotals {
+                    games: r.get(0)?,
+                    plies: r.get(1)?,
+                    decided: r.get(2)?,
+                    draws: r.get(3)?,
+                    black_wins: r.get(4)?,
+                    white_wins: r.get(5)?,
+                    ..Default::default()
+                })
+            },
+        )?)
+    }
+
+    pub fn sanguo(conn: &Connection, f: &Filter) -> Result<SanguoStats> {
+        let mut t = game_totals(conn, "sanguo", f)?;
+        let (w, args) = f.sql();
+        let side_names = crate::explorer::sides(annals_import::Kind::Sanguo);
+        let mut sides: BTreeMap<String, SideCounts> = BTreeMap::new();
+        let mut st = conn.prepare(&format!(
+            "SELECT s.seat, s.outcome, count(*) FROM seats s JOIN games g ON g.id = s.game_id
+             WHERE g.kind = 'sanguo' AND s.outcome IS NOT NULL{w} GROUP BY s.seat, s.outcome"
+        ))?;
+        let mut rows = st.query(params_from_iter(args.iter()))?;
+        while let Some(r) = rows.next()? {
+            let seat: String = r.get(0)?;
+            let outcome: String = r.get(1)?;
+            if side_names.contains(&seat.as_str()) {
+                let c = sides.entry(seat).or_default();
+                c[match outcome.as_str() {
+                    "win" => 0,
+                    "draw" => 1,
+                    _ => 2,
+                }] += r.get::<_, i64>(2)?;
+            }
+        }
+        let mut with_alliance = std::collections::BTreeSet::new();
+        let mut st = conn.prepare(&format!(
+            "SELECT e.game_id, e.type, e.by_side, e.sides, g.winners FROM sanguo_title_events e JOIN games g ON g.id = e.game_id
+             WHERE 1=1{w}"
+        ))?;
+        let mut rows = st.query(params_from_iter(args.iter()))?;
+        while let Some(r) = rows.next()? {
+            let game: i64 = r.get(0)?;
+            let ty: String = r.get(1)?;
+            let by: Option<String> = r.get(2)?;
+            let others: String = r.get(3)?;
+            let winners: String = r.get(4)?;
+            let won = i64::from(
+                by.as_deref()
+                    .is_some_and(|b| winners.split_whitespace().any(|w| w == b)),
+            );
+            let by = by.filter(|b| side_names.contains(&b.as_str()));
+            match ty.as_str() {
+                "alliance" => {
+                    with_alliance.insert(game);
+                    if let Some(b) = by {
+                        sides.entry(b).or_default()[4] += 1;
+                    }
+                }
+                "kill_han" => {
+                    t.han_killed += 1;
+                    t.killer_won += won;
+                    if let Some(b) = by {
+                        let c = sides.entry(b).or_default();
+                        c[5] += 1;
+                        c[6] += won;
+                    }
+                }
+                "eliminate" | "stalemate" => {
+                    for o in others.split_whitespace() {
+                        if side_names.contains(&o) {
+                            sides.entry(o.to_string()).or_default()[3] += 1;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        t.with_alliance = with_alliance.len() as i64;
+        Ok(finish_sanguo(t, &sides))
+    }
+
+    pub fn wec(conn: &Connection, f: &Filter) -> Result<WecStats> {
+        let t = game_totals(conn, "wec", f)?;
+        let (w, args) = f.sql();
+        let mut pieces: BTreeMap<String, i64> = BTreeMap::new();
+        let mut per_game: BTreeMap<(i64, String), Vec<String>> = BTreeMap::new();
+        let mut winners: BTreeMap<i64, String> = BTreeMap::new();
+        let mut st = conn.prepare(&format!(
+            "SELECT t.game_id, t.color, t.piece, g.winners FROM games g CROSS JOIN wec_turns t ON t.game_id = g.id
+             WHERE g.kind = 'wec'{w}"
+        ))?;
+        let mut rows = st.query(params_from_iter(args.iter()))?;
+        while let Some(r) = rows.next()? {
+            let (game, color, piece, win): (i64, String, String, String) =
+                (r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?);
+            *pieces.entry(piece.clone()).or_default() += 1;
+            per_game.entry((game, color)).or_default().push(piece);
+            winners.insert(game, win);
+        }
+        let mut gov: BTreeMap<String, (i64, i64)> = BTreeMap::new();
+        for ((game, color), ps) in &per_game {
+            let ps: Vec<&str> = ps.iter().map(String::as_str).collect();
+            let e = gov.entry(government_of(&ps).to_string()).or_default();
+            e.0 += 1;
+            if winners.get(game).is_some_and(|w| w == color) {
+                e.1 += 1;
+            }
+        }
+        Ok(finish_wec(t, gov, pieces))
+    }
 }
 
 /// Reads the statistics filters from query parameters.

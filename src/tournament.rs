@@ -270,6 +270,7 @@ pub fn import_csv(
         };
         let hotw = kind == Kind::Hotw;
         let tx = conn.transaction()?;
+        let mut tally = crate::tally::Tally::default();
         let year = db::year_of(&date);
         let key = crate::people::event_key(&event, year);
         let event_id: Option<i64> = tx
@@ -416,6 +417,7 @@ pub fn import_csv(
                         keys: &[],
                     },
                     &mut crate::explorer::TreeDeltas::default(),
+                    &mut tally,
                 )?;
                 let (id, status) = match stored {
                     Stored::Imported(id) => {
@@ -445,7 +447,9 @@ pub fn import_csv(
                 id
             }
         };
-        // Results, scores and ratings: fill what the record lacks, warn where it disagrees.
+        // Results, scores and ratings: fill what the record lacks, warn where it disagrees. The
+        // game's statistics are counted again with its seats as they end up.
+        tally.add_stored(&tx, game_id, -1)?;
         for (seat, pid, r) in &want {
             let stored: Option<(Option<String>, Option<i64>, Option<i64>)> = tx
                 .query_row(
@@ -539,6 +543,8 @@ pub fn import_csv(
                 )?;
             }
         }
+        tally.add_stored(&tx, game_id, 1)?;
+        tally.flush(&tx)?;
         tx.commit()?;
         if let (Some(ix), true) = (index, matched.is_none()) {
             ix.sync(conn)?;

@@ -1,5 +1,8 @@
 //! Statistics and the explorer, every figure worked out by hand on small corpora.
 
+use std::path::Path;
+
+use annals::stats::{self, Filter, scan};
 use serde_json::Value;
 
 use crate::support::Archive;
@@ -193,4 +196,214 @@ fn sanguo_explorer_counts_three_sided_results_and_draws_and_follows_deletions() 
         200
     );
     assert_eq!(srv.get("/api/explorer/chess").status, 404);
+}
+
+/// Filters under which the running totals and the scan of the move tables are compared: none,
+/// event substrings (the generator's events; one in Chinese; one that matches nothing), year
+/// ranges open at either end, and both.
+fn filters() -> Vec<Filter> {
+    let f = |event: Option<&str>, from: Option<i64>, to: Option<i64>| Filter {
+        event: event.map(str::to_string),
+        year_from: from,
+        year_to: to,
+    };
+    vec![
+        f(None, None, None),
+        f(Some("Open"), None, None),
+        f(Some("杯"), None, None),
+        f(Some("no such event"), None, None),
+        f(None, Some(2000), None),
+        f(None, None, Some(1999)),
+        f(Some("league"), Some(1995), Some(2010)),
+        f(None, Some(2016), Some(2016)),
+    ]
+}
+
+/// Every statistic of the running totals equals the scan of the move tables, under every filter.
+fn assert_totals_agree(db: &Path, when: &str) {
+    let conn = annals::db::open(db).expect("open");
+    for f in filters() {
+        assert_eq!(
+            stats::hotw_empires(&conn, &f).unwrap(),
+            scan::hotw_empires(&conn, &f).unwrap(),
+            "{when}: HotW empires, {f:?}"
+        );
+        assert_eq!(
+            stats::hotw_cards(&conn, &f).unwrap(),
+            scan::hotw_cards(&conn, &f).unwrap(),
+            "{when}: HotW cards, {f:?}"
+        );
+        assert_eq!(
+            stats::hotw_openings(&conn, &f).unwrap(),
+            scan::hotw_openings(&conn, &f).unwrap(),
+            "{when}: HotW openings, {f:?}"
+        );
+        assert_eq!(
+            stats::sanguo(&conn, &f).unwrap(),
+            scan::sanguo(&conn, &f).unwrap(),
+            "{when}: 三国, {f:?}"
+        );
+        assert_eq!(
+            stats::wec(&conn, &f).unwrap(),
+            scan::wec(&conn, &f).unwrap(),
+            "{when}: WEC, {f:?}"
+        );
+    }
+}
+
+/// `count` generated games from `first` (a third of each kind), as one file's text.
+fn generated(first: u64, count: u64) -> String {
+    (first..first + count)
+        .map(|i| annals::bench::generate::game(7, i) + "\n")
+        .collect()
+}
+
+fn turns(e: &[stats::EmpireStat]) -> i64 {
+    e.iter().map(|e| e.turns).sum()
+}
+
+#[test]
+fn running_totals_equal_the_scan_through_imports_deletions_and_tournament_tables() {
+    let a = Archive::new();
+    // A bulk import (empty database): generated games and the repository's corpus, whose records
+    // have errors, minor empires, cards with arguments, alliances, Han killed and draws.
+    let first = a.file("gen/first.txt", generated(0, 450));
+    let s = a.import(&[first, crate::support::corpus()]);
+    assert!(s.imported > 450, "{}", s.imported);
+    assert_totals_agree(&a.db(), "bulk import");
+    {
+        // The comparison is not vacuous: every kind has figures, and filters take fewer games.
+        let conn = annals::db::open(&a.db()).unwrap();
+        let all = Filter::default();
+        let empires = stats::hotw_empires(&conn, &all).unwrap();
+        assert!(empires.len() > 20 && empires.iter().any(|e| e.minor));
+        let nineties = Filter {
+            year_to: Some(1999),
+            ..Default::default()
+        };
+        let some = turns(&stats::hotw_empires(&conn, &nineties).unwrap());
+        assert!(0 < some && some < turns(&empires), "{some}");
+        assert!(stats::hotw_cards(&conn, &all).unwrap().len() > 5);
+        assert!(stats::hotw_openings(&conn, &all).unwrap().len() > 5);
+        let sg = stats::sanguo(&conn, &all).unwrap();
+        assert!(sg.games > 150 && sg.han_killed > 0 && sg.with_alliance > 0);
+        let w = stats::wec(&conn, &all).unwrap();
+        assert!(
+            w.games > 150 && w.pieces.len() > 5 && w.decided > 0,
+            "{w:?}"
+        );
+    }
+    // An import into the archive that now has games: totals written with each batch.
+    let more = a.file("gen/more.txt", generated(450, 300));
+    assert_eq!(a.import(&[more]).imported, 300);
+    assert_totals_agree(&a.db(), "second import");
+    // Deletions of each kind.
+    for id in ["1", "2", "3", "200", "401"] {
+        let (code, _, err) = a.cli(&["delete", id]);
+        assert_eq!(code, 0, "{err}");
+    }
+    assert_totals_agree(&a.db(), "deletions");
+    // A tournament table filling in what records lack: the placing of a HotW seat without a score,
+    // the results of an undecided 三国 game.
+    let records = "[Game \"HotW\"]\n[Event \"Totals Cup\"]\n[Date \"2016.03.01\"]\n[Round \"1\"]\n[A \"Ann\"]\n[B \"Bob\"]\n[C \"Cid\"]\n\nEI\nA(Sumer): L.Tig-->Zag 10\n\nB(Egypt): NileDel-->Nub 20\n\nC(IndV): U.Ind-->L.Ind\n\n\
+[Game \"Sanguo\"]\n[Event \"Totals Cup\"]\n[Date \"2016.03.01\"]\n[Round \"2\"]\n[吴 \"Ann\"]\n[魏 \"Bob\"]\n[蜀 \"Cid\"]\n\n1.马6进5，炮12平10，相7进9\n\n";
+    let table = "event,date,round,seat,player,result\nTotals Cup,2016.03.01,1,A,Ann,2\nTotals Cup,2016.03.01,1,B,Bob,1\nTotals Cup,2016.03.01,1,C,Cid,3\nTotals Cup,2016.03.01,2,吴,Ann,loss\nTotals Cup,2016.03.01,2,魏,Bob,win\nTotals Cup,2016.03.01,2,蜀,Cid,loss\n";
+    let cup = Filter {
+        event: Some("Totals Cup".into()),
+        ..Default::default()
+    };
+    assert_eq!(a.import(&[a.file("t/cup.txt", records)]).imported, 2);
+    let conn = annals::db::open(&a.db()).unwrap();
+    let indv = |conn: &rusqlite::Connection| {
+        stats::hotw_empires(conn, &cup)
+            .unwrap()
+            .into_iter()
+            .find(|e| e.empire == "IndV")
+            .expect("IndV")
+    };
+    assert_eq!(indv(&conn).placings, [0; 6]);
+    assert_eq!(stats::sanguo(&conn, &cup).unwrap().decided, 0);
+    let (code, out, err) = a.cli(&["import", a.file("t/cup.csv", table).to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(indv(&conn).placings, [0, 0, 1, 0, 0, 0]);
+    let wei = |s: stats::SanguoStats| s.sides.into_iter().find(|x| x.side == "魏").unwrap();
+    assert_eq!(wei(stats::sanguo(&conn, &cup).unwrap()).wins, 1);
+    assert_totals_agree(&a.db(), "tournament table");
+    let (code, out, _) = a.cli(&["check"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("index and statistics agree"), "{out}");
+}
+
+/// Empties the totals and marks them pending, as a bulk import that stopped half-way leaves them
+/// (its games stored, its totals still in memory), or sets the schema version to 3, as a database
+/// from before the totals is.
+fn lose_totals(db: &Path, schema_3: bool) {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    for t in [
+        "stat_games",
+        "stat_sides",
+        "hotw_empire_stats",
+        "hotw_gain_counts",
+        "hotw_card_counts",
+        "hotw_opening_stats",
+        "wec_piece_counts",
+        "wec_government_stats",
+    ] {
+        conn.execute(&format!("DELETE FROM {t}"), []).unwrap();
+    }
+    if schema_3 {
+        conn.execute(
+            "UPDATE meta SET value = '3' WHERE key = 'schema_version'",
+            [],
+        )
+        .unwrap();
+    } else {
+        conn.execute(
+            "INSERT INTO meta(key, value) VALUES ('tally_pending', '1')",
+            [],
+        )
+        .unwrap();
+    }
+}
+
+fn pending(db: &Path) -> bool {
+    rusqlite::Connection::open(db)
+        .unwrap()
+        .query_row(
+            "SELECT count(*) FROM meta WHERE key = 'tally_pending'",
+            [],
+            |r| r.get::<_, i64>(0),
+        )
+        .unwrap()
+        > 0
+}
+
+#[test]
+fn totals_left_incomplete_are_rebuilt_on_open_unless_a_bulk_import_holds_the_lock() {
+    let a = Archive::new();
+    a.import(&[a.file("gen/g.txt", generated(0, 90))]);
+    assert!(!pending(&a.db()), "a finished bulk import clears its mark");
+    let wec_games = |db: &Path| {
+        stats::wec(&annals::db::open(db).unwrap(), &Filter::default())
+            .unwrap()
+            .games
+    };
+    assert_eq!(wec_games(&a.db()), 30);
+    lose_totals(&a.db(), false);
+    // Another process's bulk import holds the lock: its totals are still to come, leave them be.
+    let mut lock_name = a.db().into_os_string();
+    lock_name.push(".tally-lock");
+    let lock = std::fs::File::create(&lock_name).unwrap();
+    lock.lock().unwrap();
+    assert_eq!(wec_games(&a.db()), 0);
+    assert!(pending(&a.db()));
+    drop(lock);
+    // No one holds it: the import stopped; the next open counts every stored game again.
+    assert_eq!(wec_games(&a.db()), 30);
+    assert!(!pending(&a.db()));
+    assert_totals_agree(&a.db(), "rebuilt after an interrupted import");
+    // A database of schema 3 has no totals: opening it counts them.
+    lose_totals(&a.db(), true);
+    assert_totals_agree(&a.db(), "migrated from schema 3");
+    assert_eq!(wec_games(&a.db()), 30);
 }

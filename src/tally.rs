@@ -1,0 +1,776 @@
+//! Running totals of the statistics (`schema.sql`: `stat_buckets` and the tables after it), kept in
+//! the same transaction as the games they count, so that a statistics page sums a few thousand rows
+//! whatever the size of the archive. (Computed from the move tables instead, the HotW empire and the
+//! WEC figures read every turn of the archive: 17–24 s a request at 100k games.)
+//!
+//! A game's contribution is worked out from its parsed body and its seats ([`GameFacts`]), added
+//! when it is stored and subtracted when it is deleted or its seats change (a tournament table
+//! filling in placings); [`Tally`] gathers many games' changes and writes each total once.
+//! `stats::scan` computes the same figures from the move tables, the reference `annals check` and
+//! the tests hold these totals to.
+//!
+//! A bulk import keeps its totals in memory and writes them when they grow large and at its end
+//! (one write per total instead of one per batch), marking `meta.tally_pending` meanwhile and
+//! holding an exclusive lock on `<db>.tally-lock`. Should it stop half-way, its games are stored
+//! without their totals: the next [`open`](crate::db::open) that finds the mark and can take the
+//! lock (no import of another process is still running) rebuilds every total from the stored games.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use annals_import::{Body, Kind};
+use rusqlite::types::Value;
+use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
+
+use crate::error::Result;
+
+/// One seat of a game as the totals need it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatFacts {
+    pub seat: String,
+    pub placing: Option<i64>,
+    pub outcome: Option<String>,
+}
+
+/// What the totals count of one game: its columns in `games`, its parsed body and its seats.
+pub struct GameFacts<'a> {
+    pub kind: Kind,
+    pub event: Option<&'a str>,
+    pub year: Option<i64>,
+    pub body: &'a Body,
+    pub move_count: i64,
+    /// Seats that won, and that shared a draw, space-separated (`games.winners`, `games.draw`).
+    pub winners: &'a str,
+    pub draw: &'a str,
+    pub seats: &'a [SeatFacts],
+}
+
+/// What a part of a total's key is.
+#[derive(Clone, Copy)]
+enum Part {
+    /// A bucket, by its index in [`Tally::buckets`].
+    Bucket,
+    /// A number.
+    Int,
+    /// A string, by its index in [`Tally::names`].
+    Name,
+}
+
+/// A table of totals: its key columns and its counter columns.
+struct Spec {
+    table: &'static str,
+    keys: &'static [(&'static str, Part)],
+    counters: &'static [&'static str],
+}
+
+const P16: [&str; 6] = ["p1", "p2", "p3", "p4", "p5", "p6"];
+
+const GAMES: Spec = Spec {
+    table: "stat_games",
+    keys: &[("bucket", Part::Bucket)],
+    counters: &[
+        "games",
+        "plies",
+        "decided",
+        "draws",
+        "black_wins",
+        "white_wins",
+        "with_alliance",
+        "han_killed",
+        "killer_won",
+    ],
+};
+const SIDES: Spec = Spec {
+    table: "stat_sides",
+    keys: &[("side", Part::Name), ("bucket", Part::Bucket)],
+    counters: &[
+        "wins",
+        "draws",
+        "losses",
+        "eliminated",
+        "alliances_started",
+        "killed_han",
+        "killed_han_won",
+    ],
+};
+const EMPIRES: Spec = Spec {
+    table: "hotw_empire_stats",
+    keys: &[
+        ("epoch", Part::Int),
+        ("empire", Part::Name),
+        ("bucket", Part::Bucket),
+    ],
+    counters: &[
+        "minor_turns",
+        "turns",
+        "scores",
+        "score_sum",
+        "expansions",
+        "battles",
+        "rolls_v",
+        "rolls_x",
+        "rolls_draw",
+        "placed",
+        "placing_sum",
+        P16[0],
+        P16[1],
+        P16[2],
+        P16[3],
+        P16[4],
+        P16[5],
+    ],
+};
+const GAINS: Spec = Spec {
+    table: "hotw_gain_counts",
+    keys: &[
+        ("epoch", Part::Int),
+        ("empire", Part::Name),
+        ("gain", Part::Int),
+        ("bucket", Part::Bucket),
+    ],
+    counters: &["turns"],
+};
+const CARDS: Spec = Spec {
+    table: "hotw_card_counts",
+    keys: &[
+        ("epoch", Part::Int),
+        ("empire", Part::Name),
+        ("card", Part::Name),
+        ("bucket", Part::Bucket),
+    ],
+    counters: &["played", "gains", "gain_sum"],
+};
+const OPENINGS: Spec = Spec {
+    table: "hotw_opening_stats",
+    keys: &[
+        ("empire", Part::Name),
+        ("cards", Part::Name),
+        ("bucket", Part::Bucket),
+    ],
+    counters: &[
+        "turns",
+        "placed",
+        "placing_sum",
+        P16[0],
+        P16[1],
+        P16[2],
+        P16[3],
+        P16[4],
+        P16[5],
+    ],
+};
+const PIECES: Spec = Spec {
+    table: "wec_piece_counts",
+    keys: &[("piece", Part::Name), ("bucket", Part::Bucket)],
+    counters: &["turns"],
+};
+const GOVERNMENTS: Spec = Spec {
+    table: "wec_government_stats",
+    keys: &[("government", Part::Name), ("bucket", Part::Bucket)],
+    counters: &["played", "wins"],
+};
+
+/// The tables of totals, for a rebuild.
+const TABLES: [&Spec; 8] = [
+    &GAMES,
+    &SIDES,
+    &EMPIRES,
+    &GAINS,
+    &CARDS,
+    &OPENINGS,
+    &PIECES,
+    &GOVERNMENTS,
+];
+
+/// Changes to one table of totals: key (parts as [`Part`] says, unused parts 0) → counter changes.
+struct Counts<const N: usize> {
+    spec: &'static Spec,
+    map: HashMap<[i64; 4], Delta<N>>,
+}
+
+struct Delta<const N: usize> {
+    add: [i64; N],
+    /// Some change was negative: the total may have fallen to zero, and a row of zeros is removed.
+    fell: bool,
+}
+
+impl<const N: usize> Counts<N> {
+    fn new(spec: &'static Spec) -> Self {
+        debug_assert_eq!(spec.counters.len(), N);
+        Counts {
+            spec,
+            map: HashMap::new(),
+        }
+    }
+
+    fn add(&mut self, key: [i64; 4], counters: [i64; N], sign: i64) {
+        let d = self.map.entry(key).or_insert(Delta {
+            add: [0; N],
+            fell: false,
+        });
+        for (a, c) in d.add.iter_mut().zip(counters) {
+            *a += c * sign;
+        }
+        d.fell |= sign < 0;
+    }
+
+    fn flush(&mut self, conn: &Connection, names: &[Box<str>], buckets: &[i64]) -> Result<()> {
+        if self.map.is_empty() {
+            return Ok(());
+        }
+        let s = self.spec;
+        let keys: Vec<&str> = s.keys.iter().map(|(k, _)| *k).collect();
+        let marks = vec!["?"; keys.len() + N].join(",");
+        let upsert = format!(
+            "INSERT INTO {t}({k},{c}) VALUES ({marks}) ON CONFLICT({k}) DO UPDATE SET {set}",
+            t = s.table,
+            k = keys.join(","),
+            c = s.counters.join(","),
+            set = s
+                .counters
+                .iter()
+                .map(|c| format!("{c} = {c} + excluded.{c}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        );
+        let prune = format!(
+            "DELETE FROM {t} WHERE {k} AND {zero}",
+            t = s.table,
+            k = keys
+                .iter()
+                .map(|k| format!("{k} = ?"))
+                .collect::<Vec<_>>()
+                .join(" AND "),
+            zero = s
+                .counters
+                .iter()
+                .map(|c| format!("{c} = 0"))
+                .collect::<Vec<_>>()
+                .join(" AND "),
+        );
+        let mut up = conn.prepare_cached(&upsert)?;
+        let mut args: Vec<Value> = Vec::with_capacity(keys.len() + N);
+        let mut fell = Vec::new();
+        for (key, d) in self.map.drain() {
+            if d.add.iter().all(|&a| a == 0) && !d.fell {
+                continue;
+            }
+            args.clear();
+            for ((_, part), &k) in s.keys.iter().zip(&key) {
+                args.push(key_value(*part, k, names, buckets));
+            }
+            let n = args.len();
+            args.extend(d.add.iter().map(|&a| Value::Integer(a)));
+            up.execute(params_from_iter(args.iter()))?;
+            if d.fell {
+                fell.push(args[..n].to_vec());
+            }
+        }
+        if !fell.is_empty() {
+            let mut del = conn.prepare_cached(&prune)?;
+            for k in fell {
+                del.execute(params_from_iter(k.iter()))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn key_value(part: Part, k: i64, names: &[Box<str>], buckets: &[i64]) -> Value {
+    let at = usize::try_from(k).unwrap_or(usize::MAX);
+    match part {
+        Part::Int => Value::Integer(k),
+        Part::Bucket => buckets.get(at).map_or(Value::Null, |&b| Value::Integer(b)),
+        Part::Name => names
+            .get(at)
+            .map_or(Value::Null, |n| Value::Text(n.to_string())),
+    }
+}
+
+/// Changes to the totals gathered over many games, written at once by [`Tally::flush`].
+pub struct Tally {
+    /// Strings of keys (empires, cards, sides, events…), each kept once; keys hold their index.
+    names: Vec<Box<str>>,
+    name_ids: HashMap<Box<str>, i64>,
+    /// Buckets seen: (kind, event name index or -1, year) → index into `bucket_ids`.
+    bucket_index: HashMap<(Kind, i64, Option<i64>), i64>,
+    /// The `stat_buckets.id` of each bucket (0 until the first flush finds or makes it).
+    bucket_ids: Vec<i64>,
+    bucket_keys: Vec<(Kind, i64, Option<i64>)>,
+    games: Counts<9>,
+    sides: Counts<7>,
+    empires: Counts<17>,
+    gains: Counts<1>,
+    cards: Counts<3>,
+    openings: Counts<9>,
+    pieces: Counts<1>,
+    governments: Counts<2>,
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally {
+            names: Vec::new(),
+            name_ids: HashMap::new(),
+            bucket_index: HashMap::new(),
+            bucket_ids: Vec::new(),
+            bucket_keys: Vec::new(),
+            games: Counts::new(&GAMES),
+            sides: Counts::new(&SIDES),
+            empires: Counts::new(&EMPIRES),
+            gains: Counts::new(&GAINS),
+            cards: Counts::new(&CARDS),
+            openings: Counts::new(&OPENINGS),
+            pieces: Counts::new(&PIECES),
+            governments: Counts::new(&GOVERNMENTS),
+        }
+    }
+}
+
+/// The placing columns of a placing: (placed, placing_sum, p1..p6).
+fn placing_counters(placing: Option<i64>) -> [i64; 8] {
+    let mut c = [0i64; 8];
+    if let Some(p) = placing {
+        c[0] = 1;
+        c[1] = p;
+        if (1..=6).contains(&p) {
+            c[1 + p as usize] = 1;
+        }
+    }
+    c
+}
+
+/// Battle rolls of one expansion: (V, X, =).
+fn rolls(battle: &[std::borrow::Cow<'static, str>]) -> [i64; 3] {
+    let mut r = [0i64; 3];
+    for tok in battle.iter().flat_map(|b| b.split_whitespace()) {
+        match tok {
+            "V" => r[0] += 1,
+            "X" => r[1] += 1,
+            "=" => r[2] += 1,
+            _ => {}
+        }
+    }
+    r
+}
+
+impl Tally {
+    fn name(&mut self, s: &str) -> i64 {
+        if let Some(&i) = self.name_ids.get(s) {
+            return i;
+        }
+        let i = self.names.len() as i64;
+        self.names.push(s.into());
+        self.name_ids.insert(s.into(), i);
+        i
+    }
+
+    fn bucket(&mut self, kind: Kind, event: Option<&str>, year: Option<i64>) -> i64 {
+        let ev = event.map_or(-1, |e| self.name(e));
+        let key = (kind, ev, year);
+        if let Some(&b) = self.bucket_index.get(&key) {
+            return b;
+        }
+        let b = self.bucket_ids.len() as i64;
+        self.bucket_ids.push(0);
+        self.bucket_keys.push(key);
+        self.bucket_index.insert(key, b);
+        b
+    }
+
+    /// The number of totals waiting to be written.
+    pub fn pending(&self) -> usize {
+        self.games.map.len()
+            + self.sides.map.len()
+            + self.empires.map.len()
+            + self.gains.map.len()
+            + self.cards.map.len()
+            + self.openings.map.len()
+            + self.pieces.map.len()
+            + self.governments.map.len()
+    }
+
+    /// Adds (`sign` = 1) or subtracts (`sign` = -1) a game's contribution.
+    pub fn add(&mut self, g: &GameFacts, sign: i64) {
+        if !matches!(g.kind, Kind::Hotw | Kind::Sanguo | Kind::Wec) {
+            return;
+        }
+        let b = self.bucket(g.kind, g.event, g.year);
+        match g.body {
+            Body::Hotw(h) => self.add_hotw(b, h, g.seats, sign),
+            Body::Sanguo(s) => self.add_sanguo(b, g, s, sign),
+            Body::Wec(w) => self.add_wec(b, g, w, sign),
+            Body::Deluge(_) => {}
+        }
+    }
+
+    fn add_hotw(
+        &mut self,
+        b: i64,
+        h: &annals_import::hotw::HotwGame,
+        seats: &[SeatFacts],
+        sign: i64,
+    ) {
+        for t in &h.turns {
+            let placing = seats
+                .iter()
+                .find(|s| s.seat == t.player)
+                .and_then(|s| s.placing);
+            let pc = placing_counters(placing);
+            let epoch = i64::from(t.epoch);
+            let empire = self.name(&t.empire);
+            // The columns of EMPIRES, in order.
+            let mut c = [0i64; 17];
+            c[0] = i64::from(t.minor);
+            c[1] = 1;
+            if let Some(gain) = t.gain {
+                self.gains.add([epoch, empire, gain, b], [1], sign);
+            }
+            if let Some(score) = t.score {
+                c[2] = 1;
+                c[3] = score;
+            }
+            c[4] = t.expansions.len() as i64;
+            for x in &t.expansions {
+                let r = rolls(&x.battle);
+                if r.iter().any(|&n| n > 0) {
+                    c[5] += 1;
+                }
+                for (dst, n) in c[6..9].iter_mut().zip(r) {
+                    *dst += n;
+                }
+            }
+            c[9..17].copy_from_slice(&pc);
+            self.empires.add([epoch, empire, b, 0], c, sign);
+            let (gained, gain) = (i64::from(t.gain.is_some()), t.gain.unwrap_or(0));
+            for card in &t.cards {
+                let card = self.name(&card.card);
+                self.cards
+                    .add([epoch, empire, card, b], [1, gained, gain], sign);
+            }
+            if t.epoch == 1 && !t.minor {
+                let mut played: Vec<&str> = t.cards.iter().map(|c| &*c.card).collect();
+                played.sort_unstable();
+                let cards = self.name(&played.join("+"));
+                let mut o = [0i64; 9];
+                o[0] = 1;
+                o[1..].copy_from_slice(&pc);
+                self.openings.add([empire, cards, b, 0], o, sign);
+            }
+        }
+    }
+
+    fn add_sanguo(
+        &mut self,
+        b: i64,
+        g: &GameFacts,
+        s: &annals_import::sanguo::SanguoGame,
+        sign: i64,
+    ) {
+        let sides = crate::explorer::sides(Kind::Sanguo);
+        let mut side = [[0i64; 7]; 3];
+        let at = |name: &str| sides.iter().position(|s| *s == name);
+        for seat in g.seats {
+            if let (Some(o), Some(i)) = (&seat.outcome, at(&seat.seat)) {
+                side[i][match o.as_str() {
+                    "win" => 0,
+                    "draw" => 1,
+                    _ => 2,
+                }] += 1;
+            }
+        }
+        let (mut alliance, mut killed, mut killer_won) = (0, 0, 0);
+        for e in &s.title_events {
+            let (ty, by, others) = crate::db::title_event_columns(e);
+            let won = by.is_some_and(|b| g.winners.split_whitespace().any(|w| w == b));
+            let by = by.and_then(at);
+            match ty {
+                "alliance" => {
+                    alliance = 1;
+                    if let Some(i) = by {
+                        side[i][4] += 1;
+                    }
+                }
+                "kill_han" => {
+                    killed += 1;
+                    killer_won += i64::from(won);
+                    if let Some(i) = by {
+                        side[i][5] += 1;
+                        side[i][6] += i64::from(won);
+                    }
+                }
+                "eliminate" | "stalemate" => {
+                    for o in others.iter().flat_map(|o| o.split_whitespace()) {
+                        if let Some(i) = at(o) {
+                            side[i][3] += 1;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.add_games(b, g, [alliance, killed, killer_won], sign);
+        for (name, c) in sides.iter().zip(side) {
+            if c.iter().any(|&n| n != 0) {
+                let s = self.name(name);
+                self.sides.add([s, b, 0, 0], c, sign);
+            }
+        }
+    }
+
+    fn add_wec(&mut self, b: i64, g: &GameFacts, w: &annals_import::wec::WecGame, sign: i64) {
+        self.add_games(b, g, [0, 0, 0], sign);
+        // Colours in order of their first turn, with the pieces each moved.
+        let mut colours: Vec<(&str, Vec<&str>)> = Vec::new();
+        for t in &w.turns {
+            let p = self.name(&t.piece.kind);
+            self.pieces.add([p, b, 0, 0], [1], sign);
+            match colours.iter_mut().find(|(c, _)| *c == &*t.color) {
+                Some((_, ps)) => ps.push(&t.piece.kind),
+                None => colours.push((&t.color, vec![&t.piece.kind])),
+            }
+        }
+        for (colour, pieces) in colours {
+            let gov = self.name(crate::stats::government_of(&pieces));
+            let won = i64::from(g.winners == colour);
+            self.governments.add([gov, b, 0, 0], [1, won], sign);
+        }
+    }
+
+    /// The `stat_games` row of a 三国 or WEC game; `sanguo` is (with alliance, Han killed, by a
+    /// side that won).
+    fn add_games(&mut self, b: i64, g: &GameFacts, sanguo: [i64; 3], sign: i64) {
+        let decided = i64::from(!g.winners.is_empty() || !g.draw.is_empty());
+        self.games.add(
+            [b, 0, 0, 0],
+            [
+                1,
+                g.move_count,
+                decided,
+                i64::from(!g.draw.is_empty()),
+                i64::from(g.winners == "B"),
+                i64::from(g.winners == "W"),
+                sanguo[0],
+                sanguo[1],
+                sanguo[2],
+            ],
+            sign,
+        );
+    }
+
+    /// Adds (`sign` = 1) or subtracts (`sign` = -1) the contribution of stored game `id`, read
+    /// back from the database (its body parsed again from its raw text). False when there is no
+    /// such game.
+    pub fn add_stored(&mut self, conn: &Connection, id: i64, sign: i64) -> Result<bool> {
+        let row = conn
+            .prepare_cached(
+                "SELECT kind, event, year, winners, draw, raw, source_line, move_count
+                 FROM games WHERE id = ?1",
+            )?
+            .query_row(params![id], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, Option<String>>(1)?,
+                    r.get::<_, Option<i64>>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get::<_, i64>(6)?,
+                    r.get::<_, i64>(7)?,
+                ))
+            })
+            .optional()?;
+        let Some((kind, event, year, winners, draw, raw, source_line, move_count)) = row else {
+            return Ok(false);
+        };
+        let Some(kind) = Kind::from_name(&kind) else {
+            return Ok(true);
+        };
+        if !matches!(kind, Kind::Hotw | Kind::Sanguo | Kind::Wec) {
+            return Ok(true);
+        }
+        let seats = stored_seats(conn, id)?;
+        let body = crate::db::stored_body(conn, id, kind, &raw, source_line)?;
+        self.add(
+            &GameFacts {
+                kind,
+                event: event.as_deref(),
+                year,
+                body: &body,
+                move_count,
+                winners: &winners,
+                draw: &draw,
+                seats: &seats,
+            },
+            sign,
+        );
+        Ok(true)
+    }
+
+    /// Writes the gathered changes in the caller's transaction and forgets them.
+    pub fn flush(&mut self, conn: &Connection) -> Result<()> {
+        if self.pending() == 0 {
+            return Ok(());
+        }
+        for (i, key) in self.bucket_keys.iter().enumerate() {
+            if self.bucket_ids[i] != 0 {
+                continue;
+            }
+            let (kind, ev, year) = *key;
+            let event = usize::try_from(ev)
+                .ok()
+                .and_then(|e| self.names.get(e))
+                .map(|e| e.to_string());
+            let found: Option<i64> = conn
+                .prepare_cached(
+                    "SELECT id FROM stat_buckets WHERE kind = ?1 AND event IS ?2 AND year IS ?3",
+                )?
+                .query_row(params![kind.as_str(), event, year], |r| r.get(0))
+                .optional()?;
+            self.bucket_ids[i] = match found {
+                Some(id) => id,
+                None => {
+                    conn.prepare_cached(
+                        "INSERT INTO stat_buckets(kind, event, year) VALUES (?1, ?2, ?3)",
+                    )?
+                    .execute(params![kind.as_str(), event, year])?;
+                    conn.last_insert_rowid()
+                }
+            };
+        }
+        let (n, b) = (&self.names, &self.bucket_ids);
+        self.games.flush(conn, n, b)?;
+        self.sides.flush(conn, n, b)?;
+        self.empires.flush(conn, n, b)?;
+        self.gains.flush(conn, n, b)?;
+        self.cards.flush(conn, n, b)?;
+        self.openings.flush(conn, n, b)?;
+        self.pieces.flush(conn, n, b)?;
+        self.governments.flush(conn, n, b)?;
+        Ok(())
+    }
+}
+
+/// The seats of a stored game, in seat order.
+pub fn stored_seats(conn: &Connection, id: i64) -> Result<Vec<SeatFacts>> {
+    let rows = conn
+        .prepare_cached("SELECT seat, placing, outcome FROM seats WHERE game_id = ?1 ORDER BY seq")?
+        .query_map(params![id], |r| {
+            Ok(SeatFacts {
+                seat: r.get(0)?,
+                placing: r.get(1)?,
+                outcome: r.get(2)?,
+            })
+        })?
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+/// Totals a bulk import keeps in memory at most before it writes them (about 10–20 MB).
+pub const BULK_PENDING: usize = 100_000;
+
+/// The lock a bulk import holds while its totals are in memory, beside the database.
+fn lock_path(db: &Path) -> PathBuf {
+    let mut s = db.as_os_str().to_owned();
+    s.push(".tally-lock");
+    PathBuf::from(s)
+}
+
+/// The database file of a connection (none for an in-memory one).
+fn db_path(conn: &Connection) -> Option<PathBuf> {
+    conn.path().filter(|p| !p.is_empty()).map(PathBuf::from)
+}
+
+/// Held by a bulk import whose totals are in memory; released (by the OS too, should the process
+/// die) when dropped.
+pub struct BulkTally {
+    _lock: Option<File>,
+}
+
+/// Starts a bulk import's deferred totals: takes the lock and marks `meta.tally_pending`. None
+/// when another process holds the lock (a rebuild or another bulk import): the caller then writes
+/// its totals with every batch.
+pub fn begin_bulk(conn: &Connection) -> Result<Option<BulkTally>> {
+    let lock = match db_path(conn) {
+        Some(db) => {
+            let f = File::create(lock_path(&db))?;
+            if f.try_lock().is_err() {
+                return Ok(None);
+            }
+            Some(f)
+        }
+        None => None,
+    };
+    conn.execute(
+        "INSERT INTO meta(key, value) VALUES ('tally_pending', '1')
+         ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        [],
+    )?;
+    Ok(Some(BulkTally { _lock: lock }))
+}
+
+/// Ends a bulk import: writes the totals and clears the mark, in one transaction.
+pub fn end_bulk(conn: &mut Connection, tally: &mut Tally, _bulk: BulkTally) -> Result<()> {
+    let tx = conn.transaction()?;
+    tally.flush(&tx)?;
+    tx.execute("DELETE FROM meta WHERE key = 'tally_pending'", [])?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// Rebuilds every total from the stored games when `meta.tally_pending` says they are incomplete
+/// (a bulk import stopped half-way, or a database from before the totals) and no other process is
+/// importing in bulk. Returns the games counted, or None when nothing was rebuilt.
+pub fn recover(conn: &mut Connection) -> Result<Option<i64>> {
+    let pending = |c: &Connection| -> Result<bool> {
+        Ok(
+            c.query_row("SELECT 1 FROM meta WHERE key = 'tally_pending'", [], |_| {
+                Ok(())
+            })
+            .optional()?
+            .is_some(),
+        )
+    };
+    if !pending(conn)? {
+        return Ok(None);
+    }
+    let _lock = match db_path(conn) {
+        Some(db) => {
+            let f = File::create(lock_path(&db))?;
+            if f.try_lock().is_err() {
+                return Ok(None);
+            }
+            Some(f)
+        }
+        None => None,
+    };
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    if !pending(&tx)? {
+        return Ok(None);
+    }
+    let n = rebuild(&tx)?;
+    tx.execute("DELETE FROM meta WHERE key = 'tally_pending'", [])?;
+    tx.commit()?;
+    Ok(Some(n))
+}
+
+/// Empties the totals and counts every stored game again, in the caller's transaction.
+fn rebuild(conn: &Connection) -> Result<i64> {
+    for t in TABLES {
+        conn.execute_batch(&format!("DELETE FROM {}", t.table))?;
+    }
+    let ids: Vec<i64> = conn
+        .prepare("SELECT id FROM games WHERE kind IN ('hotw', 'sanguo', 'wec') ORDER BY id")?
+        .query_map([], |r| r.get(0))?
+        .collect::<std::result::Result<_, _>>()?;
+    let mut tally = Tally::default();
+    for &id in &ids {
+        tally.add_stored(conn, id, 1)?;
+        if tally.pending() >= BULK_PENDING {
+            tally.flush(conn)?;
+        }
+    }
+    tally.flush(conn)?;
+    Ok(ids.len() as i64)
+}
