@@ -15,7 +15,7 @@
 //! without their totals: the next [`open`](crate::db::open) that finds the mark and can take the
 //! lock (no import of another process is still running) rebuilds every total from the stored games.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
@@ -183,16 +183,18 @@ const TABLES: [&Spec; 8] = [
     &GOVERNMENTS,
 ];
 
-/// Changes to one table of totals: key (parts as [`Part`] says, unused parts 0) → counter changes.
+/// A total's key: each part (as [`Part`] says) an index into the [`Tally`]'s buckets, numbers or
+/// names; unused parts 0. Small, so that a bulk import's hundreds of thousands of totals stay a
+/// few megabytes.
+type Key = [u32; 4];
+
+/// Changes to one table of totals: key → counter changes.
 struct Counts<const N: usize> {
     spec: &'static Spec,
-    map: HashMap<[i64; 4], Delta<N>>,
-}
-
-struct Delta<const N: usize> {
-    add: [i64; N],
-    /// Some change was negative: the total may have fallen to zero, and a row of zeros is removed.
-    fell: bool,
+    map: HashMap<Key, [i64; N]>,
+    /// Keys with a negative change: their total may have fallen to zero, and a row of zeros is
+    /// removed.
+    fell: HashSet<Key>,
 }
 
 impl<const N: usize> Counts<N> {
@@ -201,21 +203,21 @@ impl<const N: usize> Counts<N> {
         Counts {
             spec,
             map: HashMap::new(),
+            fell: HashSet::new(),
         }
     }
 
-    fn add(&mut self, key: [i64; 4], counters: [i64; N], sign: i64) {
-        let d = self.map.entry(key).or_insert(Delta {
-            add: [0; N],
-            fell: false,
-        });
-        for (a, c) in d.add.iter_mut().zip(counters) {
+    fn add(&mut self, key: Key, counters: [i64; N], sign: i64) {
+        let d = self.map.entry(key).or_insert([0; N]);
+        for (a, c) in d.iter_mut().zip(counters) {
             *a += c * sign;
         }
-        d.fell |= sign < 0;
+        if sign < 0 {
+            self.fell.insert(key);
+        }
     }
 
-    fn flush(&mut self, conn: &Connection, names: &[Box<str>], buckets: &[i64]) -> Result<()> {
+    fn flush(&mut self, conn: &Connection, parts: &Parts) -> Result<()> {
         if self.map.is_empty() {
             return Ok(());
         }
@@ -253,20 +255,22 @@ impl<const N: usize> Counts<N> {
         let mut args: Vec<Value> = Vec::with_capacity(keys.len() + N);
         let mut fell = Vec::new();
         for (key, d) in self.map.drain() {
-            if d.add.iter().all(|&a| a == 0) && !d.fell {
+            let fell_here = self.fell.remove(&key);
+            if d.iter().all(|&a| a == 0) && !fell_here {
                 continue;
             }
             args.clear();
             for ((_, part), &k) in s.keys.iter().zip(&key) {
-                args.push(key_value(*part, k, names, buckets));
+                args.push(parts.value(*part, k));
             }
             let n = args.len();
-            args.extend(d.add.iter().map(|&a| Value::Integer(a)));
+            args.extend(d.iter().map(|&a| Value::Integer(a)));
             up.execute(params_from_iter(args.iter()))?;
-            if d.fell {
+            if fell_here {
                 fell.push(args[..n].to_vec());
             }
         }
+        self.fell.clear();
         if !fell.is_empty() {
             let mut del = conn.prepare_cached(&prune)?;
             for k in fell {
@@ -277,27 +281,103 @@ impl<const N: usize> Counts<N> {
     }
 }
 
-fn key_value(part: Part, k: i64, names: &[Box<str>], buckets: &[i64]) -> Value {
-    let at = usize::try_from(k).unwrap_or(usize::MAX);
-    match part {
-        Part::Int => Value::Integer(k),
-        Part::Bucket => buckets.get(at).map_or(Value::Null, |&b| Value::Integer(b)),
-        Part::Name => names
-            .get(at)
-            .map_or(Value::Null, |n| Value::Text(n.to_string())),
+/// What the parts of [`Key`]s stand for, each kept once.
+#[derive(Default)]
+struct Parts {
+    /// Empires, cards, sides, events…
+    names: Vec<Box<str>>,
+    name_ids: HashMap<Box<str>, u32>,
+    /// Epochs and gains.
+    ints: Vec<i64>,
+    int_ids: HashMap<i64, u32>,
+    /// The `stat_buckets.id` of each bucket (0 until a flush finds or makes it).
+    bucket_ids: Vec<i64>,
+    /// Each bucket: (kind, event name index or None, year).
+    bucket_keys: Vec<(Kind, Option<u32>, Option<i64>)>,
+    bucket_index: HashMap<(Kind, Option<u32>, Option<i64>), u32>,
+}
+
+impl Parts {
+    fn name(&mut self, s: &str) -> u32 {
+        if let Some(&i) = self.name_ids.get(s) {
+            return i;
+        }
+        let i = self.names.len() as u32;
+        self.names.push(s.into());
+        self.name_ids.insert(s.into(), i);
+        i
+    }
+
+    fn int(&mut self, v: i64) -> u32 {
+        *self.int_ids.entry(v).or_insert_with(|| {
+            self.ints.push(v);
+            (self.ints.len() - 1) as u32
+        })
+    }
+
+    fn bucket(&mut self, kind: Kind, event: Option<&str>, year: Option<i64>) -> u32 {
+        let key = (kind, event.map(|e| self.name(e)), year);
+        if let Some(&b) = self.bucket_index.get(&key) {
+            return b;
+        }
+        let b = self.bucket_ids.len() as u32;
+        self.bucket_ids.push(0);
+        self.bucket_keys.push(key);
+        self.bucket_index.insert(key, b);
+        b
+    }
+
+    fn value(&self, part: Part, k: u32) -> Value {
+        let at = k as usize;
+        match part {
+            Part::Int => self
+                .ints
+                .get(at)
+                .map_or(Value::Null, |&v| Value::Integer(v)),
+            Part::Bucket => self
+                .bucket_ids
+                .get(at)
+                .map_or(Value::Null, |&b| Value::Integer(b)),
+            Part::Name => self
+                .names
+                .get(at)
+                .map_or(Value::Null, |n| Value::Text(n.to_string())),
+        }
+    }
+
+    /// Finds or makes the `stat_buckets` row of each bucket that has none yet.
+    fn resolve_buckets(&mut self, conn: &Connection) -> Result<()> {
+        for (i, &(kind, ev, year)) in self.bucket_keys.iter().enumerate() {
+            if self.bucket_ids[i] != 0 {
+                continue;
+            }
+            let event = ev
+                .and_then(|e| self.names.get(e as usize))
+                .map(|e| e.to_string());
+            let found: Option<i64> = conn
+                .prepare_cached(
+                    "SELECT id FROM stat_buckets WHERE kind = ?1 AND event IS ?2 AND year IS ?3",
+                )?
+                .query_row(params![kind.as_str(), event, year], |r| r.get(0))
+                .optional()?;
+            self.bucket_ids[i] = match found {
+                Some(id) => id,
+                None => {
+                    conn.prepare_cached(
+                        "INSERT INTO stat_buckets(kind, event, year) VALUES (?1, ?2, ?3)",
+                    )?
+                    .execute(params![kind.as_str(), event, year])?;
+                    conn.last_insert_rowid()
+                }
+            };
+        }
+        Ok(())
     }
 }
 
 /// Changes to the totals gathered over many games, written at once by [`Tally::flush`].
 pub struct Tally {
-    /// Strings of keys (empires, cards, sides, events…), each kept once; keys hold their index.
-    names: Vec<Box<str>>,
-    name_ids: HashMap<Box<str>, i64>,
-    /// Buckets seen: (kind, event name index or -1, year) → index into `bucket_ids`.
-    bucket_index: HashMap<(Kind, i64, Option<i64>), i64>,
-    /// The `stat_buckets.id` of each bucket (0 until the first flush finds or makes it).
-    bucket_ids: Vec<i64>,
-    bucket_keys: Vec<(Kind, i64, Option<i64>)>,
+    parts: Parts,
     games: Counts<9>,
     sides: Counts<7>,
     empires: Counts<17>,
@@ -311,11 +391,7 @@ pub struct Tally {
 impl Default for Tally {
     fn default() -> Self {
         Tally {
-            names: Vec::new(),
-            name_ids: HashMap::new(),
-            bucket_index: HashMap::new(),
-            bucket_ids: Vec::new(),
-            bucket_keys: Vec::new(),
+            parts: Parts::default(),
             games: Counts::new(&GAMES),
             sides: Counts::new(&SIDES),
             empires: Counts::new(&EMPIRES),
@@ -356,29 +432,6 @@ fn rolls(battle: &[std::borrow::Cow<'static, str>]) -> [i64; 3] {
 }
 
 impl Tally {
-    fn name(&mut self, s: &str) -> i64 {
-        if let Some(&i) = self.name_ids.get(s) {
-            return i;
-        }
-        let i = self.names.len() as i64;
-        self.names.push(s.into());
-        self.name_ids.insert(s.into(), i);
-        i
-    }
-
-    fn bucket(&mut self, kind: Kind, event: Option<&str>, year: Option<i64>) -> i64 {
-        let ev = event.map_or(-1, |e| self.name(e));
-        let key = (kind, ev, year);
-        if let Some(&b) = self.bucket_index.get(&key) {
-            return b;
-        }
-        let b = self.bucket_ids.len() as i64;
-        self.bucket_ids.push(0);
-        self.bucket_keys.push(key);
-        self.bucket_index.insert(key, b);
-        b
-    }
-
     /// The number of totals waiting to be written.
     pub fn pending(&self) -> usize {
         self.games.map.len()
@@ -396,7 +449,7 @@ impl Tally {
         if !matches!(g.kind, Kind::Hotw | Kind::Sanguo | Kind::Wec) {
             return;
         }
-        let b = self.bucket(g.kind, g.event, g.year);
+        let b = self.parts.bucket(g.kind, g.event, g.year);
         match g.body {
             Body::Hotw(h) => self.add_hotw(b, h, g.seats, sign),
             Body::Sanguo(s) => self.add_sanguo(b, g, s, sign),
@@ -407,7 +460,7 @@ impl Tally {
 
     fn add_hotw(
         &mut self,
-        b: i64,
+        b: u32,
         h: &annals_import::hotw::HotwGame,
         seats: &[SeatFacts],
         sign: i64,
@@ -418,14 +471,15 @@ impl Tally {
                 .find(|s| s.seat == t.player)
                 .and_then(|s| s.placing);
             let pc = placing_counters(placing);
-            let epoch = i64::from(t.epoch);
-            let empire = self.name(&t.empire);
+            let epoch = self.parts.int(i64::from(t.epoch));
+            let empire = self.parts.name(&t.empire);
             // The columns of EMPIRES, in order.
             let mut c = [0i64; 17];
             c[0] = i64::from(t.minor);
             c[1] = 1;
             if let Some(gain) = t.gain {
-                self.gains.add([epoch, empire, gain, b], [1], sign);
+                let g = self.parts.int(gain);
+                self.gains.add([epoch, empire, g, b], [1], sign);
             }
             if let Some(score) = t.score {
                 c[2] = 1;
@@ -445,14 +499,14 @@ impl Tally {
             self.empires.add([epoch, empire, b, 0], c, sign);
             let (gained, gain) = (i64::from(t.gain.is_some()), t.gain.unwrap_or(0));
             for card in &t.cards {
-                let card = self.name(&card.card);
+                let card = self.parts.name(&card.card);
                 self.cards
                     .add([epoch, empire, card, b], [1, gained, gain], sign);
             }
             if t.epoch == 1 && !t.minor {
                 let mut played: Vec<&str> = t.cards.iter().map(|c| &*c.card).collect();
                 played.sort_unstable();
-                let cards = self.name(&played.join("+"));
+                let cards = self.parts.name(&played.join("+"));
                 let mut o = [0i64; 9];
                 o[0] = 1;
                 o[1..].copy_from_slice(&pc);
@@ -463,7 +517,7 @@ impl Tally {
 
     fn add_sanguo(
         &mut self,
-        b: i64,
+        b: u32,
         g: &GameFacts,
         s: &annals_import::sanguo::SanguoGame,
         sign: i64,
@@ -513,18 +567,18 @@ impl Tally {
         self.add_games(b, g, [alliance, killed, killer_won], sign);
         for (name, c) in sides.iter().zip(side) {
             if c.iter().any(|&n| n != 0) {
-                let s = self.name(name);
+                let s = self.parts.name(name);
                 self.sides.add([s, b, 0, 0], c, sign);
             }
         }
     }
 
-    fn add_wec(&mut self, b: i64, g: &GameFacts, w: &annals_import::wec::WecGame, sign: i64) {
+    fn add_wec(&mut self, b: u32, g: &GameFacts, w: &annals_import::wec::WecGame, sign: i64) {
         self.add_games(b, g, [0, 0, 0], sign);
         // Colours in order of their first turn, with the pieces each moved.
         let mut colours: Vec<(&str, Vec<&str>)> = Vec::new();
         for t in &w.turns {
-            let p = self.name(&t.piece.kind);
+            let p = self.parts.name(&t.piece.kind);
             self.pieces.add([p, b, 0, 0], [1], sign);
             match colours.iter_mut().find(|(c, _)| *c == &*t.color) {
                 Some((_, ps)) => ps.push(&t.piece.kind),
@@ -532,7 +586,7 @@ impl Tally {
             }
         }
         for (colour, pieces) in colours {
-            let gov = self.name(crate::stats::government_of(&pieces));
+            let gov = self.parts.name(crate::stats::government_of(&pieces));
             let won = i64::from(g.winners == colour);
             self.governments.add([gov, b, 0, 0], [1, won], sign);
         }
@@ -540,7 +594,7 @@ impl Tally {
 
     /// The `stat_games` row of a 三国 or WEC game; `sanguo` is (with alliance, Han killed, by a
     /// side that won).
-    fn add_games(&mut self, b: i64, g: &GameFacts, sanguo: [i64; 3], sign: i64) {
+    fn add_games(&mut self, b: u32, g: &GameFacts, sanguo: [i64; 3], sign: i64) {
         let decided = i64::from(!g.winners.is_empty() || !g.draw.is_empty());
         self.games.add(
             [b, 0, 0, 0],
@@ -613,41 +667,16 @@ impl Tally {
         if self.pending() == 0 {
             return Ok(());
         }
-        for (i, key) in self.bucket_keys.iter().enumerate() {
-            if self.bucket_ids[i] != 0 {
-                continue;
-            }
-            let (kind, ev, year) = *key;
-            let event = usize::try_from(ev)
-                .ok()
-                .and_then(|e| self.names.get(e))
-                .map(|e| e.to_string());
-            let found: Option<i64> = conn
-                .prepare_cached(
-                    "SELECT id FROM stat_buckets WHERE kind = ?1 AND event IS ?2 AND year IS ?3",
-                )?
-                .query_row(params![kind.as_str(), event, year], |r| r.get(0))
-                .optional()?;
-            self.bucket_ids[i] = match found {
-                Some(id) => id,
-                None => {
-                    conn.prepare_cached(
-                        "INSERT INTO stat_buckets(kind, event, year) VALUES (?1, ?2, ?3)",
-                    )?
-                    .execute(params![kind.as_str(), event, year])?;
-                    conn.last_insert_rowid()
-                }
-            };
-        }
-        let (n, b) = (&self.names, &self.bucket_ids);
-        self.games.flush(conn, n, b)?;
-        self.sides.flush(conn, n, b)?;
-        self.empires.flush(conn, n, b)?;
-        self.gains.flush(conn, n, b)?;
-        self.cards.flush(conn, n, b)?;
-        self.openings.flush(conn, n, b)?;
-        self.pieces.flush(conn, n, b)?;
-        self.governments.flush(conn, n, b)?;
+        self.parts.resolve_buckets(conn)?;
+        let p = &self.parts;
+        self.games.flush(conn, p)?;
+        self.sides.flush(conn, p)?;
+        self.empires.flush(conn, p)?;
+        self.gains.flush(conn, p)?;
+        self.cards.flush(conn, p)?;
+        self.openings.flush(conn, p)?;
+        self.pieces.flush(conn, p)?;
+        self.governments.flush(conn, p)?;
         Ok(())
     }
 }
