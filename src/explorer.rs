@@ -114,7 +114,7 @@ pub struct TreeDeltas {
     /// (kind, the node's own prefix hash) → the node's changes. The prefix hash names a node as
     /// the `parent` column does, and keying by it spares a copy of the move for every node of
     /// every game (the move is copied once per node and batch).
-    nodes: std::collections::HashMap<(&'static str, i64), NodeDelta>,
+    nodes: rustc_hash::FxHashMap<(&'static str, i64), NodeDelta>,
     removed: bool,
 }
 

@@ -15,7 +15,7 @@
 //! without their totals: the next [`open`](crate::db::open) that finds the mark and can take the
 //! lock (no import of another process is still running) rebuilds every total from the stored games.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
@@ -202,8 +202,8 @@ impl<const N: usize> Counts<N> {
         debug_assert_eq!(spec.counters.len(), N);
         Counts {
             spec,
-            map: HashMap::new(),
-            fell: HashSet::new(),
+            map: HashMap::default(),
+            fell: HashSet::default(),
         }
     }
 
