@@ -18,7 +18,9 @@
 //! - `search_p50_ms`, `search_p99_ms`: `Index::search` (limit 20) over a fixed mix of 1,000 queries
 //!   built from the generated data; `explorer_p99_ms`: `explorer::explore` at 300 positions of
 //!   generated 三国 and WEC games; `page_p99_ms`: `GET /games/{id}` through the router
-//!   (`tower::ServiceExt::oneshot`), 300 random ids, body read to the end.
+//!   (`tower::ServiceExt::oneshot`), 300 random ids, body read to the end; `stats_p99_ms`:
+//!   `GET /stats/{kind}` (every figure of the kind, from the running totals) through the router,
+//!   60 requests over the three kinds, unfiltered and filtered by event and year range.
 //! - `peak_rss_mb`: `VmHWM` of `/proc/self/status` at the end of the run (the whole run: generation,
 //!   import and queries); `peak_rss_import_mb`: the peak during the import alone.
 
@@ -64,6 +66,8 @@ pub const PARSE_SAMPLE_BYTES: usize = 48 << 20;
 pub const SEARCH_QUERIES: usize = 1_000;
 /// Samples of the explorer and page figures.
 pub const SAMPLES: usize = 300;
+/// Requests of the statistics figure.
+pub const STATS_SAMPLES: usize = 60;
 /// `index_docs_s` indexes at most this many games (the first ones) into a fresh index.
 pub const REBUILD_SAMPLE: usize = 100_000;
 
@@ -92,6 +96,7 @@ pub struct Report {
     pub search_p99_ms: f64,
     pub explorer_p99_ms: f64,
     pub page_p99_ms: f64,
+    pub stats_p99_ms: f64,
     pub peak_rss_mb: f64,
     /// Peak resident set during the import alone (`VmHWM` reset through `/proc/self/clear_refs`
     /// just before it; equal to the whole run's peak where the reset is refused).
@@ -300,6 +305,7 @@ pub fn measure_queries(r: &mut Report, seed: u64, dir: &Path) -> Result<()> {
     r.explorer_p99_ms = percentile(&mut times, 99.0);
 
     r.page_p99_ms = page_p99(&state, seed, r.imported)?;
+    r.stats_p99_ms = stats_p99(&state, seed)?;
     r.peak_rss_mb = r.peak_rss_mb.max(peak_rss_mb());
     Ok(())
 }
@@ -593,21 +599,50 @@ pub fn explorer_positions(seed: u64, games: usize) -> Vec<(Kind, Vec<String>)> {
 
 /// p99 of `GET /games/{id}` through the router, over [`SAMPLES`] random ids of `1..=games`.
 fn page_p99(state: &crate::AppState, seed: u64, games: usize) -> Result<f64> {
-    use tower::ServiceExt as _;
     if games == 0 {
         return Ok(0.0);
     }
+    let mut rng = generate::Rng::new(seed ^ 0x9A6E);
+    let urls: Vec<String> = (0..SAMPLES)
+        .map(|_| format!("/games/{}", 1 + rng.below(games)))
+        .collect();
+    router_p99(state, &urls)
+}
+
+/// p99 of the statistics pages (`GET /stats/{kind}`, each kind's every figure) through the router,
+/// [`STATS_SAMPLES`] requests: no filter, an event of the generator, a year range, both.
+fn stats_p99(state: &crate::AppState, seed: u64) -> Result<f64> {
+    let mut rng = generate::Rng::new(seed ^ 0x57A7);
+    let events = ["Open", "Cup", "league", "杯", "Club"];
+    let urls: Vec<String> = (0..STATS_SAMPLES)
+        .map(|i| {
+            let kind = ["hotw", "sanguo", "wec"][i % 3];
+            let from = 1988 + rng.below(30);
+            let to = from + rng.below(10);
+            let event = events[rng.below(events.len())];
+            match (i / 3) % 4 {
+                0 => format!("/stats/{kind}"),
+                1 => format!("/stats/{kind}?event={event}"),
+                2 => format!("/stats/{kind}?from={from}&to={to}"),
+                _ => format!("/stats/{kind}?event={event}&from={from}&to={to}"),
+            }
+        })
+        .collect();
+    router_p99(state, &urls)
+}
+
+/// p99 of `GET url` through the router for each of `urls` in turn, body read to the end.
+fn router_p99(state: &crate::AppState, urls: &[String]) -> Result<f64> {
+    use tower::ServiceExt as _;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()?;
     let app = crate::app(state.clone());
-    let mut rng = generate::Rng::new(seed ^ 0x9A6E);
     rt.block_on(async move {
-        let mut times = Vec::with_capacity(SAMPLES);
-        for _ in 0..SAMPLES {
-            let id = 1 + rng.below(games);
-            let req = axum::http::Request::get(format!("/games/{id}"))
+        let mut times = Vec::with_capacity(urls.len());
+        for url in urls {
+            let req = axum::http::Request::get(url.as_str())
                 .body(axum::body::Body::empty())
                 .map_err(|e| Error::Internal(e.to_string()))?;
             let t = Instant::now();
@@ -622,7 +657,7 @@ fn page_p99(state: &crate::AppState, seed: u64, games: usize) -> Result<f64> {
                 .map_err(|e| Error::Internal(e.to_string()))?;
             times.push(t.elapsed().as_secs_f64() * 1e3);
             if !status.is_success() {
-                return Err(Error::Internal(format!("GET /games/{id}: {status}")));
+                return Err(Error::Internal(format!("GET {url}: {status}")));
             }
         }
         Ok(percentile(&mut times, 99.0))
@@ -724,6 +759,7 @@ mod tests {
             "search_p99_ms",
             "explorer_p99_ms",
             "page_p99_ms",
+            "stats_p99_ms",
             "peak_rss_mb",
         ] {
             let x = obj.get(f).and_then(|x| x.as_f64());
