@@ -159,20 +159,43 @@ fn class(b: u8) -> u8 {
 /// exactly the tokens `lex_chars` gives. Returns true when the line holds a parenthesis.
 fn lex_ascii(b: &[u8], out: &mut Vec<Tok>) -> bool {
     out.reserve(b.len() / 3 + 1);
-    let n = b.len();
     let mut parens = false;
     let mut k = 0usize;
-    while let Some(&c) = b.get(k) {
+    while let Some((kind, start, end)) = next_ascii(b, k) {
+        parens |= matches!(kind, Tk::LParen | Tk::RParen);
+        out.push(Tok {
+            kind,
+            start,
+            end,
+            col: start as u32,
+        });
+        k = end;
+    }
+    parens
+}
+
+/// The token of an ASCII line at or after byte `k` (white space skipped): its kind and byte range.
+/// The one step of [`lex_ascii`], shared with the fast path ([`crate::hotw::fast`]) so that both
+/// cut a line the same way. A byte outside ASCII is an `Other` token of its own (the fast path
+/// leaves such lines to the general scanner).
+#[inline(always)]
+pub(super) fn next_ascii(b: &[u8], mut k: usize) -> Option<(Tk, usize, usize)> {
+    let n = b.len();
+    loop {
+        let c = *b.get(k)?;
         let start = k;
         let kind = match c {
             b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' => {
                 k += 1;
                 continue;
             }
-            b'(' | b')' => {
-                parens = true;
+            b'(' => {
                 k += 1;
-                if c == b'(' { Tk::LParen } else { Tk::RParen }
+                Tk::LParen
+            }
+            b')' => {
+                k += 1;
+                Tk::RParen
             }
             b',' => {
                 k += 1;
@@ -241,14 +264,8 @@ fn lex_ascii(b: &[u8], out: &mut Vec<Tok>) -> bool {
                 Tk::Other
             }
         };
-        out.push(Tok {
-            kind,
-            start,
-            end: k,
-            col: start as u32,
-        });
+        return Some((kind, start, k));
     }
-    parens
 }
 
 /// The general scanner, for lines with characters outside ASCII (read width-folded).

@@ -45,6 +45,8 @@
 //!   `ct`; a unit epoch later than the current epoch is kept and reported.
 //! - **Comments** `{…}` are attached to the turn before them (or the game, before the first turn).
 
+mod chain;
+mod fast;
 pub mod lexer;
 pub mod parser;
 pub mod tables;

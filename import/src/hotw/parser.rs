@@ -3,12 +3,14 @@
 
 use std::borrow::Cow;
 
+use super::chain::{Chain, Lists, Node, Snag, Span};
+use super::fast;
 use super::lexer::{Tk, Tok, UNPAIRED, lex_paired};
 
 /// The token, parenthesis and bracket-stack buffers of a line, reused from line to line.
 type Buffers = (Vec<Tok>, Vec<usize>, Vec<usize>);
 use super::tables::{Card, How, RegionType, TABLES, fold_key, roman, roman_str, with_key};
-use super::{Build, CardPlay, Checkpoint, Expansion, Holding, HotwGame, Target, Turn, code};
+use super::{Build, CardPlay, Checkpoint, Holding, HotwGame, Target, Turn, code};
 use crate::diag::Sink;
 use crate::model::{Ctx, Outcome, Parsed, Seat};
 
@@ -85,16 +87,6 @@ impl<'a> Line<'a> {
     }
 }
 
-/// A region in a chain with what was recorded on it.
-#[derive(Debug, Clone, Default)]
-struct Node {
-    name: Cow<'static, str>,
-    via: Vec<Cow<'static, str>>,
-    battle: Vec<Cow<'static, str>>,
-    builds: Vec<Cow<'static, str>>,
-    repaired: bool,
-}
-
 /// Splits a battle word into tokens: `XXV` → X X V, `fW` → f W, `X=V`, `c/`. The bool is true when
 /// case had to be changed. None when the word is not made of battle tokens.
 pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
@@ -105,7 +97,7 @@ pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
 
 /// [`battle_word`] without the `Vec`: checks the whole word first, then hands each token to
 /// `emit`. Nothing is emitted when the word is not made of battle tokens.
-fn battle_split(w: &str, mut emit: impl FnMut(&'static str)) -> Option<bool> {
+pub(super) fn battle_split(w: &str, mut emit: impl FnMut(&'static str)) -> Option<bool> {
     let norm = battle_scan(w, &mut |_| {})?;
     battle_scan(w, &mut emit);
     Some(norm)
@@ -169,6 +161,22 @@ fn build_item(s: &str) -> Option<&'static str> {
     }
 }
 
+/// The items of a `+` word (`+f`, `+ct`, `+f+m`), each normalized or, when unknown, as written.
+pub(super) fn build_items<'w>(w: &'w str, mut f: impl FnMut(Result<&'static str, &'w str>)) {
+    // `+f`, `+m`, `+ct`: one known item, no splitting
+    if let Some(b) = w
+        .strip_prefix('+')
+        .filter(|r| !r.contains('+'))
+        .and_then(build_item)
+    {
+        f(Ok(b));
+        return;
+    }
+    for part in w.split('+').filter(|p| !p.is_empty()) {
+        f(build_item(part).ok_or(part));
+    }
+}
+
 /// False when `w` cannot be `civil`, `king` or `kingdom` in any case, with dots or spaces: an
 /// ASCII word whose first other letter is no c or k is none of them (and needs no folding).
 fn maybe_key(w: &str) -> bool {
@@ -197,6 +205,8 @@ struct Lp<'l, 's> {
     plus: Vec<String>,
     /// A buffer for the nodes of a segment, reused.
     seq: Vec<Node>,
+    /// The tokens the nodes of a segment point into, reused.
+    lists: Lists,
     /// The first word of the line and its region row, when `turn_line` found it to be exactly a
     /// region's code: [`Lp::region_str`] then needs no second look-up of the same word.
     memo: Option<(&'l str, usize)>,
@@ -339,10 +349,16 @@ impl Lp<'_, '_> {
             match kind {
                 Tk::Word => {
                     let w = self.l.s(k);
-                    let before = node.battle.len();
-                    if let Some(norm) = battle_split(w, |t| node.battle.push(Cow::Borrowed(t))) {
+                    let before = node.battle.hi as usize;
+                    let lists = &mut self.lists;
+                    if let Some(norm) = battle_split(w, |t| lists.battle(node, Cow::Borrowed(t))) {
                         if norm {
-                            let toks = node.battle.get(before..).unwrap_or_default().join(" ");
+                            let toks = self
+                                .lists
+                                .battles
+                                .get(before..)
+                                .unwrap_or_default()
+                                .join(" ");
                             self.info(
                                 code::BATTLE_NORMALIZED,
                                 k,
@@ -362,10 +378,13 @@ impl Lp<'_, '_> {
                             k,
                             format!("{w:?} is no battle token; kept as written"),
                         );
-                        node.battle.push(Cow::Owned(w.to_string()));
+                        self.lists.battle(node, Cow::Owned(w.to_string()));
                     }
                 }
-                Tk::Plus => self.plus_items(k, &mut node.builds),
+                Tk::Plus => {
+                    self.plus_items(k);
+                    node.builds.hi = self.lists.items.len() as u32;
+                }
                 Tk::Comma | Tk::Colon | Tk::Ellipsis => {}
                 Tk::Semi | Tk::Arrow | Tk::Dash2 | Tk::RParen | Tk::LParen if !matched => return k,
                 Tk::Semi | Tk::LParen | Tk::RParen => {}
@@ -376,7 +395,7 @@ impl Lp<'_, '_> {
                         k,
                         format!("{w:?} is no battle token; kept as written"),
                     );
-                    node.battle.push(Cow::Owned(w.to_string()));
+                    self.lists.battle(node, Cow::Owned(w.to_string()));
                 }
                 Tk::Arrow | Tk::Dash2 => {
                     self.unreadable(k, end);
@@ -398,30 +417,31 @@ impl Lp<'_, '_> {
         }
     }
 
-    /// `+f`, `+ct`, `+f+m` → build items.
-    fn plus_items(&mut self, k: usize, out: &mut Vec<Cow<'static, str>>) {
+    /// `+f`, `+ct`, `+f+m` → build items, pushed onto `self.lists.items`.
+    fn plus_items(&mut self, k: usize) {
         let w = self.l.s(k);
-        // `+f`, `+m`, `+ct`: one known item, no splitting
-        if let Some(b) = w
-            .strip_prefix('+')
-            .filter(|r| !r.contains('+'))
-            .and_then(build_item)
-        {
-            out.push(Cow::Borrowed(b));
-            return;
-        }
-        for part in w.split('+').filter(|p| !p.is_empty()) {
-            match build_item(part) {
-                Some(b) => out.push(Cow::Borrowed(b)),
-                None => {
+        let lists = &mut self.lists;
+        let mut unknown = false;
+        build_items(w, |item| {
+            lists.items.push(match item {
+                Ok(b) => Cow::Borrowed(b),
+                Err(part) => {
+                    unknown = true;
+                    Cow::Owned(part.to_string())
+                }
+            })
+        });
+        if unknown {
+            // every warning of the word is at its column, in the order of its items
+            build_items(w, |item| {
+                if let Err(part) = item {
                     self.warn(
                         code::BUILD_UNKNOWN,
                         k,
                         format!("build \"+{part}\" is none of +f, +m, +ct; kept as written"),
                     );
-                    out.push(Cow::Owned(part.to_string()));
                 }
-            }
+            });
         }
     }
 
@@ -441,12 +461,9 @@ impl Lp<'_, '_> {
             }
             None => self.region_at(i, true),
         };
-        let mut node = Node {
-            name,
-            ..Node::default()
-        };
+        let mut node = Node::new(name, &self.lists);
         if lost {
-            node.battle.push("X".into());
+            self.lists.battle(&mut node, "X".into());
         }
         while j < hi && self.l.kind(j) == Some(Tk::LParen) {
             j = self.group(j, hi, &mut node);
@@ -473,9 +490,10 @@ impl Lp<'_, '_> {
         None
     }
 
-    /// Seas of a sea route `(Atl, Ind, WPac)` between `lo` and `hi`.
-    fn seas(&mut self, lo: usize, hi: usize) -> Vec<Cow<'static, str>> {
-        let mut out = Vec::new();
+    /// Seas of a sea route `(Atl, Ind, WPac)` between `lo` and `hi`, pushed onto
+    /// `self.lists.vias`.
+    fn seas(&mut self, lo: usize, hi: usize) -> Span {
+        let mut out = Span::at_end(&self.lists.vias);
         for k in lo..hi {
             match self.l.kind(k) {
                 Some(Tk::Word) => {
@@ -491,7 +509,8 @@ impl Lp<'_, '_> {
                             format!("{name} in a sea route is not a sea"),
                         );
                     }
-                    out.push(name);
+                    self.lists.vias.push(name);
+                    out.hi = self.lists.vias.len() as u32;
                 }
                 Some(Tk::Comma | Tk::Semi) => {}
                 _ => self.stray(k),
@@ -532,7 +551,7 @@ impl Lp<'_, '_> {
             }
         }
         while j < hi {
-            let mut via = Vec::new();
+            let mut via = Span::default();
             let mut repaired = false;
             match self.l.kind(j) {
                 Some(Tk::Arrow) => {
@@ -599,19 +618,14 @@ impl Lp<'_, '_> {
         &mut self,
         lo: usize,
         hi: usize,
-        origin: Option<Node>,
+        origin: Option<Cow<'static, str>>,
         card: Option<&str>,
         turn: &mut Turn,
     ) {
-        let fixed = origin.is_some();
-        // the chain's origin region and the sea route of its first leg
-        let mut chain: Option<(Cow<'static, str>, Vec<Cow<'static, str>>)> =
-            origin.map(|o| (o.name, Vec::new()));
-        // regions reached by the current chain: its origin and the legs from `chain_start` on
-        let mut chain_start = turn.expansions.len();
+        self.lists.clear();
+        let mut chain = Chain::new(origin, turn);
         // the nodes of the segment being read (a buffer kept from line to line)
         let mut seq = std::mem::take(&mut self.seq);
-        let mut build_mode = false;
         let mut at_start = true;
         let mut j = lo;
         while j < hi {
@@ -624,11 +638,7 @@ impl Lp<'_, '_> {
                             "empty move between \";\" ignored".into(),
                         );
                     }
-                    if !fixed {
-                        chain = None;
-                        chain_start = turn.expansions.len();
-                        build_mode = false;
-                    }
+                    chain.semicolon(turn);
                     at_start = true;
                     j += 1;
                     continue;
@@ -657,11 +667,10 @@ impl Lp<'_, '_> {
                 _ => {}
             }
             let seg_start = j;
-            let start = match (&chain, self.l.kind(j)) {
-                (Some((o, _)), Some(Tk::Arrow | Tk::Dash2)) if fixed => Some(Node {
-                    name: o.clone(),
-                    ..Node::default()
-                }),
+            let start = match (&chain.origin, self.l.kind(j)) {
+                (Some((o, _)), Some(Tk::Arrow | Tk::Dash2)) if chain.fixed => {
+                    Some(Node::new(o.clone(), &self.lists))
+                }
                 _ => None,
             };
             let from_origin = start.is_some();
@@ -683,114 +692,35 @@ impl Lp<'_, '_> {
             }
             let first = at_start;
             at_start = false;
-            if (first && chain.is_none() && seq.len() == 1) || (build_mode && seq.len() == 1) {
-                build_mode = true;
-                if let Some(n) = seq.pop() {
-                    self.node_builds(n, seg_start, nj, turn);
-                }
-                continue;
-            }
-            if build_mode {
-                build_mode = false;
-                chain = None;
-            }
-            match &chain {
-                None => {
-                    let via = seq.get(1).map(|n| n.via.clone()).unwrap_or_default();
-                    // only the origin's name is used after this: its builds move out
-                    if let Some(o) = seq.first_mut() {
-                        if !o.battle.is_empty() {
-                            self.warn(
-                                code::BATTLE_UNKNOWN,
-                                seg_start,
-                                format!("battle on {} before any move into it ignored", o.name),
-                            );
-                        }
-                        if !o.builds.is_empty() {
-                            turn.builds.push(Build {
-                                region: o.name.clone(),
-                                items: std::mem::take(&mut o.builds),
-                            });
-                        }
-                        chain_start = turn.expansions.len();
-                        chain = Some((o.name.clone(), via));
-                    }
-                }
-                Some(_) if from_origin => {}
-                Some((o, via)) => {
-                    let first_name = seq.first().map(|n| &*n.name).unwrap_or_default();
-                    let reached = *o == first_name
-                        || turn
-                            .expansions
-                            .get(chain_start..)
-                            .is_some_and(|legs| legs.iter().any(|e| e.to == first_name));
-                    if seq.len() > 1 && reached {
-                        if let Some(n) = seq.first()
-                            && !n.builds.is_empty()
-                        {
-                            turn.builds.push(Build {
-                                region: n.name.clone(),
-                                items: n.builds.clone(),
-                            });
-                        }
-                    } else {
-                        if let Some(n) = seq.first_mut()
-                            && n.via.is_empty()
-                        {
-                            n.via = via.clone();
-                        }
-                        seq.insert(
-                            0,
-                            Node {
-                                name: o.clone(),
-                                ..Node::default()
-                            },
-                        );
-                    }
-                }
-            }
-            let mut it = seq.drain(..);
-            let Some(mut prev) = it.next().map(|n| n.name) else {
-                continue;
-            };
-            for b in it {
-                let to = b.name;
-                turn.expansions.push(Expansion {
-                    from: std::mem::replace(&mut prev, to.clone()),
-                    via: b.via,
-                    to,
-                    battle: b.battle,
-                    builds: b.builds,
-                    card: card.map(str::to_string),
-                    repaired: b.repaired,
-                });
+            match chain.add(&mut seq, first, from_origin, card, &self.lists, turn) {
+                None => {}
+                Some(Snag::BattleBeforeMove(name)) => self.warn(
+                    code::BATTLE_UNKNOWN,
+                    seg_start,
+                    format!("battle on {name} before any move into it ignored"),
+                ),
+                Some(Snag::Alone(n)) => self.alone(&n, seg_start, nj),
             }
         }
         self.seq = seq;
     }
 
-    fn node_builds(&mut self, n: Node, lo: usize, hi: usize, turn: &mut Turn) {
-        if !n.battle.is_empty() || n.builds.is_empty() {
-            let raw = self.l.raw(lo, hi).trim().to_string();
-            let why = if n.battle.is_empty() {
-                format!("{} stands alone: no move into it and nothing built", n.name)
-            } else {
-                format!("a battle on {} with no move into it", n.name)
-            };
-            let col = self.l.col(lo);
-            self.sink.error(
-                code::UNREADABLE,
-                self.l.no,
-                col,
-                format!("could not read {raw:?} ({why}); kept as raw text"),
-            );
-            self.unparsed.push(raw);
-            return;
-        }
-        turn.builds.push(Build {
-            region: n.name,
-            items: n.builds,
-        });
+    /// A region on its own (tokens `lo..hi`) with a battle or nothing built: kept as raw text.
+    fn alone(&mut self, n: &Node, lo: usize, hi: usize) {
+        let raw = self.l.raw(lo, hi).trim().to_string();
+        let why = if n.battle.is_empty() {
+            format!("{} stands alone: no move into it and nothing built", n.name)
+        } else {
+            format!("a battle on {} with no move into it", n.name)
+        };
+        let col = self.l.col(lo);
+        self.sink.error(
+            code::UNREADABLE,
+            self.l.no,
+            col,
+            format!("could not read {raw:?} ({why}); kept as raw text"),
+        );
+        self.unparsed.push(raw);
     }
 
     /// A line of event cards between `lo` and `hi`.
@@ -866,10 +796,7 @@ impl Lp<'_, '_> {
                 if card.card == "Barbar" || (self.l.kind(t) != Some(Tk::Colon)) {
                     let o = card.detail.clone().unwrap_or_default();
                     let origin = if card.card == "Barbar" && !o.is_empty() {
-                        Some(Node {
-                            name: Cow::Owned(o),
-                            ..Node::default()
-                        })
+                        Some(Cow::Owned(o))
                     } else {
                         None
                     };
@@ -1250,11 +1177,14 @@ impl Lp<'_, '_> {
                     });
                 }
                 Some(Tk::Plus) => {
-                    let mut items = Vec::new();
-                    self.plus_items(k, &mut items);
+                    let lo = self.lists.items.len();
+                    self.plus_items(k);
                     match out.last_mut() {
-                        Some(b) => b.items.extend(items),
-                        None => self.unreadable(k, k + 1),
+                        Some(b) => b.items.extend(self.lists.items.drain(lo..)),
+                        None => {
+                            self.lists.items.truncate(lo);
+                            self.unreadable(k, k + 1);
+                        }
                     }
                 }
                 Some(Tk::Other) => self.stray(k),
@@ -1477,6 +1407,8 @@ struct State<'c> {
     buffers: Buffers,
     /// The segment buffer of [`Lp`], reused from line to line.
     seq: Vec<Node>,
+    /// The token lists of [`Lp`], reused from line to line.
+    lists: Lists,
 }
 
 /// Parses a body (see [`crate::hotw::parse`]).
@@ -1512,6 +1444,7 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
             Vec::with_capacity(8),
         ),
         seq: Vec::with_capacity(8),
+        lists: Lists::default(),
     };
     for (idx, text) in crate::text::lines(&clean).enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
@@ -1553,9 +1486,34 @@ impl State<'_> {
             self.epoch_header(EpochLine::Cont(e), no, text);
             return;
         }
+        if self.fast_move_line(text, no) {
+            return;
+        }
         let l = Line::with_buffers(text, no, std::mem::take(&mut self.buffers));
         self.scanned(&l, t, no);
         self.buffers = l.into_buffers();
+    }
+
+    /// A move line of the current turn read by the fast path ([`super::fast`]), when it can.
+    /// False, having changed nothing, when the line is for the general parser.
+    fn fast_move_line(&mut self, text: &str, no: u32) -> bool {
+        // what the general parser checks first: a snapshot line, the colour line (before any
+        // turn), a line with no turn to go to
+        if self.snapshot.is_some() {
+            return false;
+        }
+        let Some(turn) = self.cur.and_then(|c| self.game.turns.get_mut(c)) else {
+            return false;
+        };
+        match fast::move_line(text, turn, &mut self.seq, &mut self.lists) {
+            None => false,
+            Some(score) => {
+                if let Some((s, col)) = score {
+                    record_score(&mut self.sink, no, col, turn, s);
+                }
+                true
+            }
+        }
     }
 
     /// A line that is no epoch header.
@@ -1607,11 +1565,13 @@ impl State<'_> {
                     unparsed: Vec::new(),
                     plus: Vec::new(),
                     seq: std::mem::take(&mut self.seq),
+                    lists: std::mem::take(&mut self.lists),
                     memo: None,
                 };
                 turn_line(&mut lp, 0, turn, false);
                 turn.unparsed.append(&mut lp.unparsed);
                 self.seq = lp.seq;
+                self.lists = lp.lists;
             }
             None => {
                 let col = l.col(0);
@@ -1821,11 +1781,13 @@ impl State<'_> {
             unparsed: Vec::new(),
             plus: Vec::new(),
             seq: std::mem::take(&mut self.seq),
+            lists: std::mem::take(&mut self.lists),
             memo: None,
         };
         turn_line(&mut lp, h.rest, &mut turn, true);
         turn.unparsed.append(&mut lp.unparsed);
         self.seq = lp.seq;
+        self.lists = lp.lists;
         self.game.turns.push(turn);
         self.cur = Some(self.game.turns.len() - 1);
     }
@@ -1857,6 +1819,7 @@ impl State<'_> {
             unparsed: Vec::new(),
             plus: Vec::new(),
             seq: std::mem::take(&mut self.seq),
+            lists: std::mem::take(&mut self.lists),
             memo: None,
         };
         let mut holdings: Vec<Holding> = Vec::new();
@@ -2109,28 +2072,33 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
         }
     }
     if let Some(s) = score {
-        let col = l.col(hi);
-        if turn.minor {
-            lp.sink.warning(
-                code::MINOR_SCORE,
-                l.no,
+        record_score(lp.sink, l.no, l.col(hi), turn, s);
+    }
+}
+
+/// A score `s` ending a line (at line `no`, column `col`): the player's running total, or
+/// reported and dropped for a minor empire.
+pub(super) fn record_score(sink: &mut Sink, no: u32, col: u32, turn: &mut Turn, s: i64) {
+    if turn.minor {
+        sink.warning(
+            code::MINOR_SCORE,
+            no,
+            col,
+            format!(
+                "score {s} written for the minor empire {}; dropped",
+                turn.empire
+            ),
+        );
+    } else {
+        if let Some(old) = turn.score {
+            sink.warning(
+                code::SCORE_REPEATED,
+                no,
                 col,
-                format!(
-                    "score {s} written for the minor empire {}; dropped",
-                    turn.empire
-                ),
+                format!("second score {s} in this turn (was {old}); the last counts"),
             );
-        } else {
-            if let Some(old) = turn.score {
-                lp.sink.warning(
-                    code::SCORE_REPEATED,
-                    l.no,
-                    col,
-                    format!("second score {s} in this turn (was {old}); the last counts"),
-                );
-            }
-            turn.score = Some(s);
         }
+        turn.score = Some(s);
     }
 }
 

@@ -520,6 +520,12 @@ pub struct Tables {
     card_ix: Index,
     /// For each region row: does its code, read as a card, name one? (see [`Tables::is_card`])
     region_is_card: Vec<bool>,
+    /// For each region row: is its code, written exactly, read as a region when it opens a line
+    /// of a turn? (No card, no `civil`/`king` form, no seat letter; see [`Tables::move_opener`].)
+    region_opens_moves: Vec<bool>,
+    /// For each card row: is its code, written exactly, read as that card with nothing to settle
+    /// (not `Civil…`/`King…`, read by their arguments; see [`Tables::plain_card`])?
+    card_is_plain: Vec<bool>,
 }
 
 const REGIONS_CSV: &str = include_str!("../../data/hotw/regions.csv");
@@ -640,7 +646,52 @@ impl Tables {
             .iter()
             .map(|r| t.card(&r.code, false).is_some())
             .collect();
+        let keyword =
+            |code: &str| with_key(code, false, |k| matches!(k, "civil" | "king" | "kingdom"));
+        t.region_opens_moves = t
+            .regions
+            .iter()
+            .zip(&t.region_is_card)
+            .map(|(r, &card)| {
+                let seat = r.code.len() == 1
+                    && r.code
+                        .as_bytes()
+                        .first()
+                        .is_some_and(|b| (b'A'..=b'F').contains(b));
+                !card && !keyword(&r.code) && !seat
+            })
+            .collect();
+        t.card_is_plain = t.cards.iter().map(|c| !keyword(&c.code)).collect();
         t
+    }
+
+    /// The region whose code `w` is, exactly as written (no folding, no alias).
+    #[inline]
+    pub fn region_exact(&self, w: &str) -> Option<&Region> {
+        self.regions.get(self.region_ix.code(w)?)
+    }
+
+    /// [`Tables::region_exact`] for the first word of a line of a turn, when that line is then
+    /// surely a move line: the code names no card and is no `civil`/`king` form or seat letter
+    /// (what the general parser checks before it reads a line as moves).
+    #[inline]
+    pub fn move_opener(&self, w: &str) -> Option<&Region> {
+        let r = self.region_ix.code(w)?;
+        if !self.region_opens_moves.get(r).copied().unwrap_or(false) {
+            return None;
+        }
+        self.regions.get(r)
+    }
+
+    /// The card whose code `w` is, exactly as written, when it is read as that card whatever its
+    /// arguments (every card but `CivilS`/`CivilW`'s `Civil…` forms and `King`).
+    #[inline]
+    pub fn plain_card(&self, w: &str) -> Option<&Card> {
+        let r = self.card_ix.code(w)?;
+        if !self.card_is_plain.get(r).copied().unwrap_or(false) {
+            return None;
+        }
+        self.cards.get(r)
     }
 
     /// `self.card(w, false).is_some()`, answered in one look-up when `w` is exactly a region's

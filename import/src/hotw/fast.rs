@@ -1,0 +1,205 @@
+//! The fast path: a one-pass reader for the shapes most move lines have, in front of the general
+//! parser ([`super::parser`]).
+//!
+//! The general parser scans a line into a token vector, matches its parentheses, then reads the
+//! tokens with every lenient repair in reach. Most lines of most records need none of that: they
+//! are `Pac-->GP(XV)-->GLake, Mex`, `Sze(+f, +m) 25`, written with exact region codes and battle
+//! tokens. This module reads such a line token by token straight from its bytes (with the
+//! lexer's own step, [`next_ascii`], so the tokens are the same), and gives up — having changed
+//! nothing — at the first thing the general parser would repair, resolve leniently or report:
+//! a character outside ASCII, a name that is not exactly a code, a sea route, `--`, an unclosed or
+//! nested bracket, a battle token in the wrong case, an unknown build, `……`, stray punctuation.
+//! The line is then read again by the general parser, from scratch.
+//!
+//! What the fast path reads, it reads with the general parser's pieces: the segments go to the
+//! same [`Chain::add`], battle words to [`battle_split`], builds to [`build_items`], names to
+//! the same tables. A line it keeps therefore gives exactly what the general parser gives, and
+//! no diagnostic but the score's (which [`record_score`] writes for both).
+
+use std::borrow::Cow;
+
+use super::Turn;
+use super::chain::{Chain, Lists, Node};
+use super::lexer::{Tk, next_ascii};
+use super::parser::{battle_split, build_items};
+use super::tables::TABLES;
+
+/// The tokens of a line, read one ahead.
+struct Toks<'a> {
+    text: &'a str,
+    /// The next token (kind and byte range), if any.
+    next: Option<(Tk, usize, usize)>,
+}
+
+impl<'a> Toks<'a> {
+    fn new(text: &'a str) -> Self {
+        Toks {
+            text,
+            next: next_ascii(text.as_bytes(), 0),
+        }
+    }
+    fn peek(&self) -> Option<Tk> {
+        self.next.map(|t| t.0)
+    }
+    /// The next token: its kind, its text and its byte offset (the column, less one, on an
+    /// ASCII line).
+    fn take(&mut self) -> Option<(Tk, &'a str, usize)> {
+        let (kind, start, end) = self.next?;
+        self.next = next_ascii(self.text.as_bytes(), end);
+        Some((kind, self.text.get(start..end).unwrap_or(""), start))
+    }
+}
+
+/// A score read at the end of a line: its value and 1-based column.
+pub(super) type Score = Option<(i64, u32)>;
+
+/// Reads a move line of `turn` (`text` is the whole line, not trimmed) when it has only the
+/// common shapes; returns its score. None when the line needs the general parser: nothing has
+/// been changed then (what was added to `turn` is taken back).
+pub(super) fn move_line(
+    text: &str,
+    turn: &mut Turn,
+    seq: &mut Vec<Node>,
+    lists: &mut Lists,
+) -> Option<Score> {
+    let mut toks = Toks::new(text);
+    // the first word must make this a move line for the general parser too (no card name)
+    let (Tk::Word, w, _) = toks.take()? else {
+        return None;
+    };
+    let opener = TABLES.move_opener(w)?;
+    let (expansions, builds) = (turn.expansions.len(), turn.builds.len());
+    let read = moves(
+        &mut toks,
+        Cow::Borrowed(opener.code.as_str()),
+        turn,
+        seq,
+        lists,
+    );
+    if read.is_none() {
+        turn.expansions.truncate(expansions);
+        turn.builds.truncate(builds);
+    }
+    read
+}
+
+/// The segments of a move line, the first of which starts at the region `opener` (its word
+/// read): what [`super::parser`]'s `Lp::moves` does on such a line, then the score.
+fn moves(
+    toks: &mut Toks,
+    opener: Cow<'static, str>,
+    turn: &mut Turn,
+    seq: &mut Vec<Node>,
+    lists: &mut Lists,
+) -> Option<Score> {
+    lists.clear();
+    let mut chain = Chain::new(None, turn);
+    let mut at_start = true;
+    // the first region of the next segment, its word read
+    let mut next = Some(opener);
+    loop {
+        if let Some(name) = next.take() {
+            segment(toks, name, seq, lists)?;
+            let first = at_start;
+            at_start = false;
+            // a snag (a battle on a chain's origin, a lone region) is reported
+            if chain.add(seq, first, false, None, lists, turn).is_some() {
+                return None;
+            }
+            continue;
+        }
+        match toks.take() {
+            None => return Some(None),
+            Some((Tk::Word, w, _)) => {
+                next = Some(Cow::Borrowed(TABLES.region_exact(w)?.code.as_str()))
+            }
+            Some((Tk::Semi, _, _)) => {
+                // `;;` is reported (and `;` cannot open the line: it starts with a word)
+                if at_start {
+                    return None;
+                }
+                chain.semicolon(turn);
+                at_start = true;
+            }
+            // a `,` with no move before it is reported
+            Some((Tk::Comma, _, _)) if at_start => return None,
+            Some((Tk::Comma, _, _)) => {}
+            // a number is the score when it ends the line (and fits)
+            Some((Tk::Num, n, at)) if toks.peek().is_none() => {
+                return Some(Some((n.parse::<i64>().ok()?, at as u32 + 1)));
+            }
+            Some(_) => return None,
+        }
+    }
+}
+
+/// A segment `A(…)-->B(…)-->C` whose first region, `name`, has been read, into `seq`. It must
+/// end the line or come before `,`, `;` or the score.
+fn segment(
+    toks: &mut Toks,
+    name: Cow<'static, str>,
+    seq: &mut Vec<Node>,
+    lists: &mut Lists,
+) -> Option<()> {
+    seq.clear();
+    seq.push(node(toks, name, lists)?);
+    loop {
+        match toks.peek() {
+            Some(Tk::Arrow) => {
+                toks.take();
+                // a sea route `-->(Atl)-->`, or anything but a name, is left to the general parser
+                let (Tk::Word, w, _) = toks.take()? else {
+                    return None;
+                };
+                let to = Cow::Borrowed(TABLES.region_exact(w)?.code.as_str());
+                seq.push(node(toks, to, lists)?);
+            }
+            None | Some(Tk::Comma | Tk::Semi | Tk::Num) => return Some(()),
+            // a name in several words, `--`, a stray `)`…
+            _ => return None,
+        }
+    }
+}
+
+/// A region (`name`, its word read) with its groups `(XV, c/)(+f)`.
+fn node(toks: &mut Toks, name: Cow<'static, str>, lists: &mut Lists) -> Option<Node> {
+    let mut node = Node::new(name, lists);
+    while toks.peek() == Some(Tk::LParen) {
+        toks.take();
+        group(toks, &mut node, lists)?;
+    }
+    Some(node)
+}
+
+/// The battle tokens and builds of a group, its `(` read, up to its `)`.
+fn group(toks: &mut Toks, node: &mut Node, lists: &mut Lists) -> Option<()> {
+    loop {
+        // a line ending inside the group: an unclosed bracket
+        let (kind, w, _) = toks.take()?;
+        match kind {
+            Tk::RParen => return Some(()),
+            Tk::Word => {
+                // not battle tokens, or in the wrong case: reported
+                let normalized = battle_split(w, |t| lists.battle(node, Cow::Borrowed(t)))?;
+                if normalized {
+                    return None;
+                }
+            }
+            Tk::Plus => {
+                let mut known = true;
+                build_items(w, |item| match item {
+                    Ok(b) => lists.items.push(Cow::Borrowed(b)),
+                    Err(_) => known = false,
+                });
+                node.builds.hi = lists.items.len() as u32;
+                if !known {
+                    return None;
+                }
+            }
+            // separators, ignored in a group
+            Tk::Comma | Tk::Colon | Tk::Semi => {}
+            // a nested bracket, a number, an arrow, `……`, a stray character
+            _ => return None,
+        }
+    }
+}
