@@ -22,7 +22,7 @@ use super::Turn;
 use super::chain::{Chain, Lists, Node};
 use super::lexer::{Tk, next_ascii};
 use super::parser::{battle_split, build_items};
-use super::tables::TABLES;
+use super::tables::{Card, TABLES};
 
 /// The tokens of a line, read one ahead.
 struct Toks<'a> {
@@ -32,6 +32,7 @@ struct Toks<'a> {
 }
 
 impl<'a> Toks<'a> {
+    #[inline]
     fn new(text: &'a str) -> Self {
         Toks {
             text,
@@ -43,6 +44,7 @@ impl<'a> Toks<'a> {
     }
     /// The next token: its kind, its text and its byte offset (the column, less one, on an
     /// ASCII line).
+    #[inline(always)]
     fn take(&mut self) -> Option<(Tk, &'a str, usize)> {
         let (kind, start, end) = self.next?;
         self.next = next_ascii(self.text.as_bytes(), end);
@@ -202,4 +204,73 @@ fn group(toks: &mut Toks, node: &mut Node, lists: &mut Lists) -> Option<()> {
             _ => return None,
         }
     }
+}
+
+/// A turn header read by [`header`].
+pub(super) struct Header<'a> {
+    /// The seat's index (`A` is 0).
+    pub seat: usize,
+    /// The empire as written, and its 1-based column.
+    pub empire: &'a str,
+    pub empire_col: u32,
+    pub score: Score,
+}
+
+/// Reads a turn header `A(Assy): Lead, Eng 12` when it has the common shape: a seat letter, one
+/// word in brackets, a colon, then only cards named exactly by their codes, none read by its
+/// arguments (`Civil…`, `King`), separated by commas, and maybe the score. `cards` gets the
+/// cards with their columns. None, having changed nothing but `cards`, when the line needs the
+/// general parser.
+pub(super) fn header<'a>(
+    text: &'a str,
+    cards: &mut Vec<(&'static Card, u32)>,
+) -> Option<Header<'a>> {
+    // most lines are no header: told at their first two bytes (a header the fast path reads
+    // opens with its seat letter and a bracket or a space)
+    let seat = match text.as_bytes() {
+        &[c @ b'A'..=b'F', b'(' | b' ', ..] => usize::from(c - b'A'),
+        _ => return None,
+    };
+    let mut toks = Toks::new(text);
+    toks.take()?;
+    let (Tk::LParen, _, _) = toks.take()? else {
+        return None;
+    };
+    let (Tk::Word, empire, at) = toks.take()? else {
+        return None;
+    };
+    let (Tk::RParen, _, _) = toks.take()? else {
+        return None;
+    };
+    // a header without its colon is reported
+    let (Tk::Colon, _, _) = toks.take()? else {
+        return None;
+    };
+    cards.clear();
+    let mut score = None;
+    loop {
+        match toks.take() {
+            None => break,
+            Some((Tk::Word, w, at)) => {
+                cards.push((TABLES.plain_card(w)?, at as u32 + 1));
+                // a card's arguments, or anything but `,` after it, are for the general parser
+                if !matches!(toks.peek(), None | Some(Tk::Comma | Tk::Num)) {
+                    return None;
+                }
+            }
+            // (before the first card a comma makes the line a move line, and is reported)
+            Some((Tk::Comma, _, _)) if !cards.is_empty() => {}
+            // a number is the score when it ends the line (and fits)
+            Some((Tk::Num, n, at)) if toks.peek().is_none() => {
+                score = Some((n.parse::<i64>().ok()?, at as u32 + 1));
+            }
+            Some(_) => return None,
+        }
+    }
+    Some(Header {
+        seat,
+        empire,
+        empire_col: at as u32 + 1,
+        score,
+    })
 }
