@@ -83,50 +83,45 @@ impl Hasher for WordHasher {
 
 type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
-/// An exact-key map for the short codes of the tables (at most 16 bytes), answered without
-/// hashing a `String` or calling `memcmp`: a key is packed into a `u128`, hashed with one
-/// multiplication and compared as an integer. Open addressing with linear probing, at most half
-/// full. Longer keys are never stored, and miss (the callers look them up in a `HashMap` too).
+/// An exact-key map for the short codes of the tables (at most 8 bytes, which every code is),
+/// answered without hashing a `String` or calling `memcmp`: a key is packed into a `u64`, hashed
+/// with one multiplication and compared as an integer. Open addressing with linear probing, at
+/// most half full. Longer keys are never stored, and miss (the callers look them up in a
+/// `HashMap` too).
 #[derive(Debug, Default)]
 struct ShortMap {
     /// (packed key, length, value); a length of 0 marks an empty slot.
-    slots: Vec<(u128, u8, u32)>,
+    slots: Vec<(u64, u8, u32)>,
     mask: usize,
 }
 
 impl ShortMap {
-    /// The packed form of a key of 1 to 16 bytes: two loads, which with the length determine
-    /// every byte (the first and the last eight bytes, overlapping; four and four; or the first,
-    /// middle and last byte), so equal packs mean equal keys.
-    fn pack(s: &str) -> Option<(u128, u8)> {
+    /// The packed form of a key of 1 to 8 bytes: two loads, which with the length determine
+    /// every byte (the first and the last four bytes, overlapping; or the first, middle and last
+    /// byte), so equal packs mean equal keys.
+    #[inline]
+    fn pack(s: &str) -> Option<(u64, u8)> {
         let b = s.as_bytes();
         let n = b.len();
-        let (lo, hi) = if n >= 8 {
-            if n > 16 {
+        let key = if n >= 4 {
+            if n > 8 {
                 return None;
             }
-            let lo: [u8; 8] = b.get(..8)?.try_into().ok()?;
-            let hi: [u8; 8] = b.get(n - 8..)?.try_into().ok()?;
-            (u64::from_le_bytes(lo), u64::from_le_bytes(hi))
-        } else if n >= 4 {
             let lo: [u8; 4] = b.get(..4)?.try_into().ok()?;
             let hi: [u8; 4] = b.get(n - 4..)?.try_into().ok()?;
-            (
-                u64::from(u32::from_le_bytes(lo)),
-                u64::from(u32::from_le_bytes(hi)),
-            )
+            u64::from(u32::from_le_bytes(lo)) | u64::from(u32::from_le_bytes(hi)) << 32
         } else {
             let first = u64::from(*b.first()?);
             let mid = u64::from(*b.get(n / 2)?);
             let last = u64::from(*b.last()?);
-            (first | mid << 8, last)
+            first | mid << 8 | last << 16
         };
-        Some((u128::from(lo) | u128::from(hi) << 64, n as u8))
+        Some((key, n as u8))
     }
 
-    fn slot(&self, key: u128, len: u8) -> usize {
-        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29) ^ u64::from(len))
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    #[inline]
+    fn slot(&self, key: u64, len: u8) -> usize {
+        let h = (key ^ u64::from(len).rotate_right(8)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         (h >> 32) as usize & self.mask
     }
 
@@ -164,11 +159,11 @@ impl ShortMap {
         let mut i = self.slot(key, len);
         loop {
             let &(k, l, v) = self.slots.get(i)?;
-            if l == 0 {
-                return None;
-            }
             if k == key && l == len {
                 return Some(v as usize);
+            }
+            if l == 0 {
+                return None;
             }
             i = (i + 1) & self.mask;
         }
@@ -290,9 +285,9 @@ impl Index {
     }
 
     /// The row of an exact code.
-    #[inline]
+    #[inline(always)]
     fn code(&self, s: &str) -> Option<usize> {
-        if (1..=16).contains(&s.len()) {
+        if (1..=8).contains(&s.len()) {
             return self.short.get(s);
         }
         self.code.get(s).copied()
