@@ -31,6 +31,16 @@ impl Span {
         list.get(self.lo as usize..self.hi as usize)
             .unwrap_or_default()
     }
+    /// The items of `list` in this span, as the output's own vector (most spans are empty:
+    /// those cost no call).
+    #[inline]
+    pub fn to_vec<T: Clone>(self, list: &[T]) -> Vec<T> {
+        if self.is_empty() {
+            Vec::new()
+        } else {
+            self.of(list).to_vec()
+        }
+    }
 }
 
 /// The tokens the nodes of a line point into, reused from line to line.
@@ -140,7 +150,7 @@ impl Chain {
             }
             turn.builds.push(Build {
                 region: n.name,
-                items: n.builds.of(&lists.items).to_vec(),
+                items: n.builds.to_vec(&lists.items),
             });
             return None;
         }
@@ -160,7 +170,7 @@ impl Chain {
                     if !o.builds.is_empty() {
                         turn.builds.push(Build {
                             region: o.name.clone(),
-                            items: o.builds.of(&lists.items).to_vec(),
+                            items: o.builds.to_vec(&lists.items),
                         });
                     }
                     self.start = turn.expansions.len();
@@ -181,7 +191,7 @@ impl Chain {
                     {
                         turn.builds.push(Build {
                             region: n.name.clone(),
-                            items: n.builds.of(&lists.items).to_vec(),
+                            items: n.builds.to_vec(&lists.items),
                         });
                     }
                 } else {
@@ -202,10 +212,10 @@ impl Chain {
             let to = b.name;
             turn.expansions.push(Expansion {
                 from: std::mem::replace(&mut prev, to.clone()),
-                via: b.via.of(&lists.vias).to_vec(),
+                via: b.via.to_vec(&lists.vias),
                 to,
-                battle: b.battle.of(&lists.battles).to_vec(),
-                builds: b.builds.of(&lists.items).to_vec(),
+                battle: b.battle.to_vec(&lists.battles),
+                builds: b.builds.to_vec(&lists.items),
                 card: card.map(str::to_string),
                 repaired: b.repaired,
             });

@@ -12,7 +12,7 @@
 //! The line is then read again by the general parser, from scratch.
 //!
 //! What the fast path reads, it reads with the general parser's pieces: the segments go to the
-//! same [`Chain::add`], battle words to [`battle_split`], builds to [`build_items`], names to
+//! same [`Chain::add`], battle words to [`battle_into`], builds to [`build_items`], names to
 //! the same tables. A line it keeps therefore gives exactly what the general parser gives, and
 //! no diagnostic but the score's (which [`record_score`] writes for both).
 
@@ -21,7 +21,7 @@ use std::borrow::Cow;
 use super::Turn;
 use super::chain::{Chain, Lists, Node};
 use super::lexer::{Tk, next_ascii};
-use super::parser::{battle_split, build_items};
+use super::parser::{battle_into, build_items};
 use super::tables::{Card, TABLES};
 
 /// The tokens of a line, read one ahead.
@@ -29,6 +29,33 @@ struct Toks<'a> {
     text: &'a str,
     /// The next token (kind and byte range), if any.
     next: Option<(Tk, usize, usize)>,
+}
+
+/// A token of the line: its kind and byte range.
+#[derive(Clone, Copy)]
+struct T<'a> {
+    kind: Tk,
+    line: &'a str,
+    start: usize,
+    end: usize,
+}
+
+impl<'a> T<'a> {
+    /// The token's bytes: names are looked up by them, and need no `str` (whose slicing checks
+    /// character boundaries).
+    fn bytes(self) -> &'a [u8] {
+        self.line
+            .as_bytes()
+            .get(self.start..self.end)
+            .unwrap_or_default()
+    }
+    fn text(self) -> &'a str {
+        self.line.get(self.start..self.end).unwrap_or("")
+    }
+    /// The 1-based column (the line is ASCII).
+    fn col(self) -> u32 {
+        self.start as u32 + 1
+    }
 }
 
 impl<'a> Toks<'a> {
@@ -42,13 +69,21 @@ impl<'a> Toks<'a> {
     fn peek(&self) -> Option<Tk> {
         self.next.map(|t| t.0)
     }
-    /// The next token: its kind, its text and its byte offset (the column, less one, on an
-    /// ASCII line).
     #[inline(always)]
-    fn take(&mut self) -> Option<(Tk, &'a str, usize)> {
+    fn take(&mut self) -> Option<T<'a>> {
         let (kind, start, end) = self.next?;
         self.next = next_ascii(self.text.as_bytes(), end);
-        Some((kind, self.text.get(start..end).unwrap_or(""), start))
+        Some(T {
+            kind,
+            line: self.text,
+            start,
+            end,
+        })
+    }
+    /// The next token when it is a word.
+    #[inline(always)]
+    fn word(&mut self) -> Option<T<'a>> {
+        self.take().filter(|t| t.kind == Tk::Word)
     }
 }
 
@@ -66,10 +101,7 @@ pub(super) fn move_line(
 ) -> Option<Score> {
     let mut toks = Toks::new(text);
     // the first word must make this a move line for the general parser too (no card name)
-    let (Tk::Word, w, _) = toks.take()? else {
-        return None;
-    };
-    let opener = TABLES.move_opener(w)?;
+    let opener = TABLES.move_opener(toks.word()?.bytes())?;
     let (expansions, builds) = (turn.expansions.len(), turn.builds.len());
     let read = moves(
         &mut toks,
@@ -110,12 +142,12 @@ fn moves(
             }
             continue;
         }
-        match toks.take() {
-            None => return Some(None),
-            Some((Tk::Word, w, _)) => {
-                next = Some(Cow::Borrowed(TABLES.region_exact(w)?.code.as_str()))
-            }
-            Some((Tk::Semi, _, _)) => {
+        let Some(t) = toks.take() else {
+            return Some(None);
+        };
+        match t.kind {
+            Tk::Word => next = Some(Cow::Borrowed(TABLES.region_exact(t.bytes())?.code.as_str())),
+            Tk::Semi => {
                 // `;;` is reported (and `;` cannot open the line: it starts with a word)
                 if at_start {
                     return None;
@@ -124,13 +156,13 @@ fn moves(
                 at_start = true;
             }
             // a `,` with no move before it is reported
-            Some((Tk::Comma, _, _)) if at_start => return None,
-            Some((Tk::Comma, _, _)) => {}
+            Tk::Comma if at_start => return None,
+            Tk::Comma => {}
             // a number is the score when it ends the line (and fits)
-            Some((Tk::Num, n, at)) if toks.peek().is_none() => {
-                return Some(Some((n.parse::<i64>().ok()?, at as u32 + 1)));
+            Tk::Num if toks.peek().is_none() => {
+                return Some(Some((t.text().parse::<i64>().ok()?, t.col())));
             }
-            Some(_) => return None,
+            _ => return None,
         }
     }
 }
@@ -150,10 +182,7 @@ fn segment(
             Some(Tk::Arrow) => {
                 toks.take();
                 // a sea route `-->(Atl)-->`, or anything but a name, is left to the general parser
-                let (Tk::Word, w, _) = toks.take()? else {
-                    return None;
-                };
-                let to = Cow::Borrowed(TABLES.region_exact(w)?.code.as_str());
+                let to = Cow::Borrowed(TABLES.region_exact(toks.word()?.bytes())?.code.as_str());
                 seq.push(node(toks, to, lists)?);
             }
             None | Some(Tk::Comma | Tk::Semi | Tk::Num) => return Some(()),
@@ -177,19 +206,19 @@ fn node(toks: &mut Toks, name: Cow<'static, str>, lists: &mut Lists) -> Option<N
 fn group(toks: &mut Toks, node: &mut Node, lists: &mut Lists) -> Option<()> {
     loop {
         // a line ending inside the group: an unclosed bracket
-        let (kind, w, _) = toks.take()?;
-        match kind {
+        let t = toks.take()?;
+        match t.kind {
             Tk::RParen => return Some(()),
             Tk::Word => {
                 // not battle tokens, or in the wrong case: reported
-                let normalized = battle_split(w, |t| lists.battle(node, Cow::Borrowed(t)))?;
+                let normalized = battle_into(lists, node, t.text())?;
                 if normalized {
                     return None;
                 }
             }
             Tk::Plus => {
                 let mut known = true;
-                build_items(w, |item| match item {
+                build_items(t.text(), |item| match item {
                     Ok(b) => lists.items.push(Cow::Borrowed(b)),
                     Err(_) => known = false,
                 });
@@ -233,44 +262,41 @@ pub(super) fn header<'a>(
     };
     let mut toks = Toks::new(text);
     toks.take()?;
-    let (Tk::LParen, _, _) = toks.take()? else {
+    if toks.take()?.kind != Tk::LParen {
         return None;
-    };
-    let (Tk::Word, empire, at) = toks.take()? else {
+    }
+    let empire = toks.word()?;
+    if toks.take()?.kind != Tk::RParen {
         return None;
-    };
-    let (Tk::RParen, _, _) = toks.take()? else {
-        return None;
-    };
+    }
     // a header without its colon is reported
-    let (Tk::Colon, _, _) = toks.take()? else {
+    if toks.take()?.kind != Tk::Colon {
         return None;
-    };
+    }
     cards.clear();
     let mut score = None;
-    loop {
-        match toks.take() {
-            None => break,
-            Some((Tk::Word, w, at)) => {
-                cards.push((TABLES.plain_card(w)?, at as u32 + 1));
+    while let Some(t) = toks.take() {
+        match t.kind {
+            Tk::Word => {
+                cards.push((TABLES.plain_card(t.bytes())?, t.col()));
                 // a card's arguments, or anything but `,` after it, are for the general parser
                 if !matches!(toks.peek(), None | Some(Tk::Comma | Tk::Num)) {
                     return None;
                 }
             }
             // (before the first card a comma makes the line a move line, and is reported)
-            Some((Tk::Comma, _, _)) if !cards.is_empty() => {}
+            Tk::Comma if !cards.is_empty() => {}
             // a number is the score when it ends the line (and fits)
-            Some((Tk::Num, n, at)) if toks.peek().is_none() => {
-                score = Some((n.parse::<i64>().ok()?, at as u32 + 1));
+            Tk::Num if toks.peek().is_none() => {
+                score = Some((t.text().parse::<i64>().ok()?, t.col()));
             }
-            Some(_) => return None,
+            _ => return None,
         }
     }
     Some(Header {
         seat,
-        empire,
-        empire_col: at as u32 + 1,
+        empire: empire.text(),
+        empire_col: empire.col(),
         score,
     })
 }

@@ -91,16 +91,21 @@ impl<'a> Line<'a> {
 /// case had to be changed. None when the word is not made of battle tokens.
 pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
     let mut out = Vec::new();
-    let norm = battle_split(w, |t| out.push(t))?;
+    let norm = battle_scan(w, &mut |t| out.push(t))?;
     Some((out, norm))
 }
 
-/// [`battle_word`] without the `Vec`: checks the whole word first, then hands each token to
-/// `emit`. Nothing is emitted when the word is not made of battle tokens.
-pub(super) fn battle_split(w: &str, mut emit: impl FnMut(&'static str)) -> Option<bool> {
-    let norm = battle_scan(w, &mut |_| {})?;
-    battle_scan(w, &mut emit);
-    Some(norm)
+/// [`battle_word`] onto the battle of `node` (the last span of `lists.battles`), in one pass:
+/// the tokens read before a word turns out to be no battle are taken back, so nothing is added
+/// then.
+pub(super) fn battle_into(lists: &mut Lists, node: &mut Node, w: &str) -> Option<bool> {
+    let before = lists.battles.len();
+    let norm = battle_scan(w, &mut |t| lists.battle(node, Cow::Borrowed(t)));
+    if norm.is_none() {
+        lists.battles.truncate(before);
+        node.battle.hi = before as u32;
+    }
+    norm
 }
 
 fn battle_scan(w: &str, emit: &mut impl FnMut(&'static str)) -> Option<bool> {
@@ -350,8 +355,7 @@ impl Lp<'_, '_> {
                 Tk::Word => {
                     let w = self.l.s(k);
                     let before = node.battle.hi as usize;
-                    let lists = &mut self.lists;
-                    if let Some(norm) = battle_split(w, |t| lists.battle(node, Cow::Borrowed(t))) {
+                    if let Some(norm) = battle_into(&mut self.lists, node, w) {
                         if norm {
                             let toks = self
                                 .lists

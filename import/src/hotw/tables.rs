@@ -100,8 +100,7 @@ impl ShortMap {
     /// every byte (the first and the last four bytes, overlapping; or the first, middle and last
     /// byte), so equal packs mean equal keys.
     #[inline]
-    fn pack(s: &str) -> Option<(u64, u8)> {
-        let b = s.as_bytes();
+    fn pack(b: &[u8]) -> Option<(u64, u8)> {
         let n = b.len();
         let key = if n >= 4 {
             if n > 8 {
@@ -133,7 +132,7 @@ impl ShortMap {
             mask: size - 1,
         };
         for (k, v) in entries {
-            let (Some((key, len)), Ok(v)) = (Self::pack(k), u32::try_from(v)) else {
+            let (Some((key, len)), Ok(v)) = (Self::pack(k.as_bytes()), u32::try_from(v)) else {
                 continue;
             };
             let mut i = m.slot(key, len);
@@ -154,7 +153,7 @@ impl ShortMap {
     }
 
     #[inline]
-    fn get(&self, s: &str) -> Option<usize> {
+    fn get(&self, s: &[u8]) -> Option<usize> {
         let (key, len) = Self::pack(s)?;
         let mut i = self.slot(key, len);
         loop {
@@ -288,9 +287,18 @@ impl Index {
     #[inline(always)]
     fn code(&self, s: &str) -> Option<usize> {
         if (1..=8).contains(&s.len()) {
-            return self.short.get(s);
+            return self.short.get(s.as_bytes());
         }
         self.code.get(s).copied()
+    }
+
+    /// [`Index::code`] of a word given as its bytes (the fast path's tokens, ASCII).
+    #[inline(always)]
+    fn code_bytes(&self, b: &[u8]) -> Option<usize> {
+        if (1..=8).contains(&b.len()) {
+            return self.short.get(b);
+        }
+        self.code.get(std::str::from_utf8(b).ok()?).copied()
     }
 
     /// The first answer for a written form (regions and cards), without allocating on the
@@ -660,29 +668,29 @@ impl Tables {
         t
     }
 
-    /// The region whose code `w` is, exactly as written (no folding, no alias).
+    /// The region whose code the word `w` is, exactly as written (no folding, no alias).
     #[inline]
-    pub fn region_exact(&self, w: &str) -> Option<&Region> {
-        self.regions.get(self.region_ix.code(w)?)
+    pub fn region_exact(&self, w: &[u8]) -> Option<&Region> {
+        self.regions.get(self.region_ix.code_bytes(w)?)
     }
 
     /// [`Tables::region_exact`] for the first word of a line of a turn, when that line is then
     /// surely a move line: the code names no card and is no `civil`/`king` form or seat letter
     /// (what the general parser checks before it reads a line as moves).
     #[inline]
-    pub fn move_opener(&self, w: &str) -> Option<&Region> {
-        let r = self.region_ix.code(w)?;
+    pub fn move_opener(&self, w: &[u8]) -> Option<&Region> {
+        let r = self.region_ix.code_bytes(w)?;
         if !self.region_opens_moves.get(r).copied().unwrap_or(false) {
             return None;
         }
         self.regions.get(r)
     }
 
-    /// The card whose code `w` is, exactly as written, when it is read as that card whatever its
-    /// arguments (every card but `CivilS`/`CivilW`'s `Civil…` forms and `King`).
+    /// The card whose code the word `w` is, exactly as written, when it is read as that card
+    /// whatever its arguments (every card but `CivilS`/`CivilW`'s `Civil…` forms and `King`).
     #[inline]
-    pub fn plain_card(&self, w: &str) -> Option<&Card> {
-        let r = self.card_ix.code(w)?;
+    pub fn plain_card(&self, w: &[u8]) -> Option<&Card> {
+        let r = self.card_ix.code_bytes(w)?;
         if !self.card_is_plain.get(r).copied().unwrap_or(false) {
             return None;
         }
