@@ -117,6 +117,9 @@ pub(super) fn move_line(
     read
 }
 
+// `segment`, `node` and `group` are inlined into `moves`: one function for the whole line (each
+// was a call per segment, region or group; 410.6M -> 393.2M instructions on the bench corpus).
+
 /// The segments of a move line, the first of which starts at the region `opener` (its word
 /// read): what [`super::parser`]'s `Lp::moves` does on such a line, then the score.
 fn moves(
@@ -169,6 +172,7 @@ fn moves(
 
 /// A segment `A(…)-->B(…)-->C` whose first region, `name`, has been read, into `seq`. It must
 /// end the line or come before `,`, `;` or the score.
+#[inline(always)]
 fn segment(
     toks: &mut Toks,
     name: Cow<'static, str>,
@@ -193,6 +197,7 @@ fn segment(
 }
 
 /// A region (`name`, its word read) with its groups `(XV, c/)(+f)`.
+#[inline(always)]
 fn node(toks: &mut Toks, name: Cow<'static, str>, lists: &mut Lists) -> Option<Node> {
     let mut node = Node::new(name, lists);
     while toks.peek() == Some(Tk::LParen) {
@@ -203,6 +208,7 @@ fn node(toks: &mut Toks, name: Cow<'static, str>, lists: &mut Lists) -> Option<N
 }
 
 /// The battle tokens and builds of a group, its `(` read, up to its `)`.
+#[inline(always)]
 fn group(toks: &mut Toks, node: &mut Node, lists: &mut Lists) -> Option<()> {
     loop {
         // a line ending inside the group: an unclosed bracket
