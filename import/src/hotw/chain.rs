@@ -208,9 +208,10 @@ impl Chain {
         let Some(mut prev) = it.next().map(|n| n.name) else {
             return snag;
         };
-        for b in it {
+        // (one `extend` of a drain of known length: written in place, room made once)
+        turn.expansions.extend(it.map(|b| {
             let to = b.name;
-            turn.expansions.push(Expansion {
+            Expansion {
                 from: std::mem::replace(&mut prev, to.clone()),
                 via: b.via.to_vec(&lists.vias),
                 to,
@@ -218,8 +219,8 @@ impl Chain {
                 builds: b.builds.to_vec(&lists.items),
                 card: card.map(str::to_string),
                 repaired: b.repaired,
-            });
-        }
+            }
+        }));
         snag
     }
 }

@@ -394,11 +394,14 @@ impl Index {
         let max = if k.len() <= 6 { 1 } else { 2 };
         let mut best: Option<(usize, usize)> = None;
         let mut ambiguous = false;
+        // the rows of the distance, allocated once for every candidate (of at most `max` more
+        // characters than the key)
+        let mut rows = vec![0usize; 3 * (k.len() + max + 1)];
         for (cand, row) in &self.keys {
             if cand.len().abs_diff(k.len()) > max {
                 continue;
             }
-            let Some(d) = edit_distance(&k, cand, max) else {
+            let Some(d) = edit_distance_in(&k, cand, max, &mut rows) else {
                 continue;
             };
             match best {
@@ -416,11 +419,22 @@ impl Index {
 }
 
 /// Levenshtein distance with adjacent transpositions, or None when above `max`.
+#[cfg(test)]
 fn edit_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
+    edit_distance_in(a, b, max, &mut vec![0; 3 * (b.len() + 1)])
+}
+
+/// [`edit_distance`] with its three rows in `rows` (at least `3 * (b.len() + 1)` long; None when
+/// shorter), whatever they hold.
+fn edit_distance_in(a: &[char], b: &[char], max: usize, rows: &mut [usize]) -> Option<usize> {
+    let (prev2, rest) = rows.split_at_mut_checked(b.len() + 1)?;
+    let (prev, rest) = rest.split_at_mut_checked(b.len() + 1)?;
+    let cur = rest.get_mut(..b.len() + 1)?;
     let n = b.len();
-    let mut prev2: Vec<usize> = vec![0; n + 1];
-    let mut prev: Vec<usize> = (0..=n).collect();
-    let mut cur: Vec<usize> = vec![0; n + 1];
+    let (mut prev2, mut prev, mut cur) = (prev2, prev, cur);
+    for (j, p) in prev.iter_mut().enumerate().take(n + 1) {
+        *p = j;
+    }
     for i in 1..=a.len() {
         cur[0] = i;
         let mut row_min = cur[0];
