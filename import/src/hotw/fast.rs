@@ -1,10 +1,10 @@
-//! The fast path: a one-pass reader for the shapes most move lines have, in front of the general
-//! parser ([`super::parser`]).
+//! The fast path: a one-pass reader for the shapes most move lines and turn headers have, in
+//! front of the general parser ([`super::parser`]).
 //!
 //! The general parser scans a line into a token vector, matches its parentheses, then reads the
 //! tokens with every lenient repair in reach. Most lines of most records need none of that: they
-//! are `Pac-->GP(XV)-->GLake, Mex`, `Sze(+f, +m) 25`, written with exact region codes and battle
-//! tokens. This module reads such a line token by token straight from its bytes (with the
+//! are `Pac-->GP(XV)-->GLake, Mex`, `Sze(+f, +m) 25`, `A(Assy): Lead, Eng`, written with exact
+//! region, empire and card codes and battle tokens. This module reads such a line token by token straight from its bytes (with the
 //! lexer's own step, [`next_ascii`], so the tokens are the same), and gives up — having changed
 //! nothing — at the first thing the general parser would repair, resolve leniently or report:
 //! a character outside ASCII, a name that is not exactly a code, a sea route, `--`, an unclosed or
@@ -14,7 +14,8 @@
 //! What the fast path reads, it reads with the general parser's pieces: the segments go to the
 //! same [`Chain::add`], battle words to [`battle_into`], builds to [`build_items`], names to
 //! the same tables. A line it keeps therefore gives exactly what the general parser gives, and
-//! no diagnostic but the score's (which [`record_score`] writes for both).
+//! no diagnostic but the score's and a card's epoch (which `parser::record_score` and
+//! `parser::card_epoch` write for both).
 
 use std::borrow::Cow;
 

@@ -424,8 +424,9 @@ fn edit_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
     edit_distance_in(a, b, max, &mut vec![0; 3 * (b.len() + 1)])
 }
 
-/// [`edit_distance`] with its three rows in `rows` (at least `3 * (b.len() + 1)` long; None when
-/// shorter), whatever they hold.
+/// Levenshtein distance with adjacent transpositions, or None when above `max`, computed in the
+/// three rows of `rows` (at least `3 * (b.len() + 1)` long; None when shorter), whatever they
+/// hold.
 fn edit_distance_in(a: &[char], b: &[char], max: usize, rows: &mut [usize]) -> Option<usize> {
     let (prev2, rest) = rows.split_at_mut_checked(b.len() + 1)?;
     let (prev, rest) = rest.split_at_mut_checked(b.len() + 1)?;
