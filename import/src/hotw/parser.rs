@@ -1404,10 +1404,18 @@ struct State<'c> {
     lists: Lists,
     /// The cards of a header read by the fast path (with their columns), reused.
     cards: Vec<(&'static Card, u32)>,
+    /// Lines may be read by the fast path.
+    fast: bool,
 }
 
 /// Parses a body (see [`crate::hotw::parse`]).
 pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
+    parse_body_with(body, ctx, true)
+}
+
+/// [`parse_body`] with the fast path ([`super::fast`]) in front of the general parser, or, with
+/// `fast` false, every line read by the general parser (the tests check that both read the same).
+fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
     // strip_comments copies the body; most bodies have no comment to strip
     let (clean, comments) = if memchr::memchr(b'{', body.as_bytes()).is_some() {
         let (c, cs) = crate::text::strip_comments(body);
@@ -1446,6 +1454,7 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
         seq: Vec::with_capacity(8),
         lists: Lists::default(),
         cards: Vec::new(),
+        fast,
     };
     for (idx, text) in crate::text::lines(&clean).enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
@@ -1487,7 +1496,7 @@ impl State<'_> {
             self.epoch_header(EpochLine::Cont(e), no, text);
             return;
         }
-        if self.fast_header(text, no) || self.fast_move_line(text, no) {
+        if self.fast && (self.fast_header(text, no) || self.fast_move_line(text, no)) {
             return;
         }
         let l = Line::with_buffers(text, no, std::mem::take(&mut self.buffers));
@@ -2177,6 +2186,91 @@ mod tests {
         assert_eq!(battle_word("X=V").map(|b| b.0), Some(vec!["X", "=", "V"]));
         assert_eq!(battle_word("c/").map(|b| b.0), Some(vec!["c/"]));
         assert_eq!(battle_word("Zag"), None);
+    }
+
+    /// Every game of `text`, parsed with and without the fast path, must come out the same,
+    /// diagnostics in the same order.
+    fn same_both_ways(text: &str) {
+        for raw in crate::record::split_games(text) {
+            let ctx = Ctx {
+                first_line: raw.body_line,
+                tags: &raw.tags,
+            };
+            let fast = parse_body_with(&raw.body, &ctx, true);
+            let general = parse_body_with(&raw.body, &ctx, false);
+            assert_eq!(fast, general, "{}", raw.body);
+        }
+    }
+
+    #[test]
+    fn fast_path_reads_as_the_general_parser() {
+        let mut texts: Vec<String> = [
+            include_str!("../../../corpus/hotw/appendix4.hotw"),
+            include_str!("../../../corpus/hotw/chapters.hotw"),
+            include_str!("../../../corpus/hotw/malformed.hotw"),
+            include_str!("../../../corpus/hotw/pause.hotw"),
+            include_str!("../../../corpus/hotw/quirks.hotw"),
+            // the shapes of the generated records, and edges of the fast path
+            "EI\n\nA(Assy): Allie\nPac-->DeepS-->Mex(c/)\nPac-->GP-->GLake-->WInd(V, cX)\n\
+             Pac(+f) 36\n\nB(Chou): \nCEu-->Dan-->Bal(XV, c/)-->Scan\nCEu(+f, +m) 19\n\
+             C(Vedic): Elite, Eng 12\nDni-->TurP(XXV)-->Cau, Mong; EStep-->WStep\n\
+             Dni(+m), Cau(+f) 36\nF(Hit):\nLev-->Zag 3\nA(Greek): Lead,, Eng\n\
+             High-->LRhi(fw)\nHigh-->LRhi(X=V)(+f+m)\nHigh(V)-->Alb\nHigh\nHigh(V)\n\
+             High-->LRhi,,Alb;;Ire\nHigh-->LRhi;,Alb\nHigh-->LRhi 99999999999999999999\n\
+             High-->LRhi 12 13\nHigh-->(Atl)-->Ire\nHigh--Ire\nHigh-->LRhi(V\n\
+             High-->LRhi(V))\nHigh-->LRhi((V))\nHigh-->LRhi(+q)\nHigh-->Ire 40\n\
+             B(Scy): Lead 12 13\nC(Car): King\nA(Pers): Civil, Mig\nB(Celt): Jap\n\
+             C(Mac) Lead\nA(Fuji): Lead 5\nGP-->Mex 9\nB(Rome): Pac-->GP\n",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        // and deterministic mutations of each (characters deleted, inserted, swapped)
+        let inserts = [
+            "(", ")", "-", "--", ">", "-->", ",", ";", ":", "+", ".", "X", "v", " ", "（", "→",
+            "1", "f", "c/", "+f", "Lead", "A(",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n.max(1) as u64) as usize
+        };
+        let originals = texts.clone();
+        for t in &originals {
+            for _ in 0..20 {
+                let mut out = String::new();
+                for line in t.split('\n') {
+                    let mut cs: Vec<char> = line.chars().collect();
+                    if !line.starts_with('[') && next(2) == 0 {
+                        let n = cs.len();
+                        match next(3) {
+                            0 if n > 0 => {
+                                cs.remove(next(n));
+                            }
+                            1 => {
+                                let at = next(n + 1);
+                                for (k, c) in inserts[next(inserts.len())].chars().enumerate() {
+                                    cs.insert(at + k, c);
+                                }
+                            }
+                            _ if n > 1 => {
+                                let a = next(n - 1);
+                                cs.swap(a, a + 1);
+                            }
+                            _ => {}
+                        }
+                    }
+                    out.extend(cs);
+                    out.push('\n');
+                }
+                texts.push(out);
+            }
+        }
+        for t in &texts {
+            same_both_ways(t);
+        }
     }
 
     #[test]
