@@ -127,9 +127,11 @@ pub fn lex_paired(line: &str, out: &mut Vec<Tok>, pairs: &mut Vec<usize>, stack:
 const WORD: u8 = 1;
 const ALNUM: u8 = 2;
 const DIGIT: u8 = 4;
+const SPACE: u8 = 8;
 
-/// The class of each byte: a word character (`WORD`: alphanumeric or `. \ / = '`), alphanumeric (`ALNUM`), digit (`DIGIT`). One
-/// table look-up replaces the chains of comparisons in the scanner's inner loop.
+/// The class of each byte: a word character (`WORD`: alphanumeric or `. \ / = '`), alphanumeric
+/// (`ALNUM`), digit (`DIGIT`), white space (`SPACE`). One table look-up replaces the chains of
+/// comparisons in the scanner's inner loop.
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0usize;
@@ -145,6 +147,10 @@ static CLASS: [u8; 256] = {
         if c.is_ascii_digit() {
             f |= DIGIT;
         }
+        // white space as `char::is_whitespace` reads an ASCII byte
+        if matches!(c, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') {
+            f |= SPACE;
+        }
         t[b] = f;
         b += 1;
     }
@@ -159,96 +165,91 @@ fn class(b: u8) -> u8 {
 /// exactly the tokens `lex_chars` gives. Returns true when the line holds a parenthesis.
 fn lex_ascii(b: &[u8], out: &mut Vec<Tok>) -> bool {
     out.reserve(b.len() / 3 + 1);
-    let n = b.len();
     let mut parens = false;
     let mut k = 0usize;
-    while let Some(&c) = b.get(k) {
-        let start = k;
-        let kind = match c {
-            b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ' => {
-                k += 1;
-                continue;
-            }
-            b'(' | b')' => {
-                parens = true;
-                k += 1;
-                if c == b'(' { Tk::LParen } else { Tk::RParen }
-            }
-            b',' => {
-                k += 1;
-                Tk::Comma
-            }
-            b';' => {
-                k += 1;
-                Tk::Semi
-            }
-            b':' => {
-                k += 1;
-                Tk::Colon
-            }
-            b'.' if b.get(k + 1) == Some(&b'.') => {
-                k += 2;
-                while b.get(k) == Some(&b'.') {
-                    k += 1;
-                }
-                Tk::Ellipsis
-            }
-            b'-' => {
-                let mut j = k + 1;
-                while b.get(j) == Some(&b'-') {
-                    j += 1;
-                }
-                if b.get(j) == Some(&b'>') {
-                    k = j + 1;
-                    Tk::Arrow
-                } else if j - k >= 2 {
-                    k = j;
-                    Tk::Dash2
-                } else {
-                    k += 1;
-                    Tk::Other
-                }
-            }
-            _ if c == b'+' || class(c) & WORD != 0 => {
-                let mut j = k + 1;
-                loop {
-                    while b.get(j).is_some_and(|&d| class(d) & WORD != 0) {
-                        j += 1;
-                    }
-                    // `-` and `+` between two letters or digits stay inside the word
-                    let inner = matches!(b.get(j), Some(b'-' | b'+'))
-                        && b.get(j - 1).is_some_and(|&p| class(p) & ALNUM != 0)
-                        && b.get(j + 1).is_some_and(|&p| class(p) & ALNUM != 0);
-                    if !inner {
-                        break;
-                    }
-                    j += 1;
-                }
-                let digits = class(c) & DIGIT != 0
-                    && b.get(k..j)
-                        .is_some_and(|w| w.iter().all(u8::is_ascii_digit));
-                k = j.min(n);
-                if c == b'+' {
-                    Tk::Plus
-                } else if digits {
-                    Tk::Num
-                } else {
-                    Tk::Word
-                }
-            }
-            _ => {
-                k += 1;
-                Tk::Other
-            }
-        };
+    while let Some((kind, start, end)) = next_ascii(b, k) {
+        parens |= matches!(kind, Tk::LParen | Tk::RParen);
         out.push(Tok {
             kind,
             start,
-            end: k,
+            end,
             col: start as u32,
         });
+        k = end;
     }
     parens
+}
+
+/// The token of an ASCII line at or after byte `k` (white space skipped): its kind and byte range.
+/// The one step of [`lex_ascii`], shared with the fast path ([`crate::hotw::fast`]) so that both
+/// cut a line the same way. A byte outside ASCII is an `Other` token of its own (the fast path
+/// leaves such lines to the general scanner).
+#[inline(always)]
+pub(super) fn next_ascii(b: &[u8], mut k: usize) -> Option<(Tk, usize, usize)> {
+    let mut c = *b.get(k)?;
+    while class(c) & SPACE != 0 {
+        k += 1;
+        c = *b.get(k)?;
+    }
+    let start = k;
+    // words first, the most common tokens (`..` is a placeholder, not a word)
+    if (class(c) & WORD != 0 && !(c == b'.' && b.get(k + 1) == Some(&b'.'))) || c == b'+' {
+        let mut j = k + 1;
+        loop {
+            while b.get(j).is_some_and(|&d| class(d) & WORD != 0) {
+                j += 1;
+            }
+            // `-` and `+` between two letters or digits stay inside the word
+            let inner = matches!(b.get(j), Some(b'-' | b'+'))
+                && b.get(j - 1).is_some_and(|&p| class(p) & ALNUM != 0)
+                && b.get(j + 1).is_some_and(|&p| class(p) & ALNUM != 0);
+            if !inner {
+                break;
+            }
+            j += 1;
+        }
+        let kind = if c == b'+' {
+            Tk::Plus
+        } else if class(c) & DIGIT != 0
+            && b.get(k..j)
+                .is_some_and(|w| w.iter().all(u8::is_ascii_digit))
+        {
+            Tk::Num
+        } else {
+            Tk::Word
+        };
+        return Some((kind, start, j.min(b.len())));
+    }
+    let (kind, end) = match c {
+        b'(' => (Tk::LParen, k + 1),
+        b')' => (Tk::RParen, k + 1),
+        b',' => (Tk::Comma, k + 1),
+        b';' => (Tk::Semi, k + 1),
+        b':' => (Tk::Colon, k + 1),
+        b'.' => {
+            // `..` and more
+            let mut j = k + 2;
+            while b.get(j) == Some(&b'.') {
+                j += 1;
+            }
+            (Tk::Ellipsis, j)
+        }
+        b'-' => {
+            let mut j = k + 1;
+            while b.get(j) == Some(&b'-') {
+                j += 1;
+            }
+            if b.get(j) == Some(&b'>') {
+                (Tk::Arrow, j + 1)
+            } else if j - k >= 2 {
+                (Tk::Dash2, j)
+            } else {
+                (Tk::Other, k + 1)
+            }
+        }
+        _ => (Tk::Other, k + 1),
+    };
+    Some((kind, start, end))
 }
 
 /// The general scanner, for lines with characters outside ASCII (read width-folded).

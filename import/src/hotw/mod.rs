@@ -5,6 +5,12 @@
 //! what it cannot read is kept as raw text (`Turn::unparsed`, `HotwGame::unparsed`) with an error
 //! diagnostic, and the rest of the game still parses.
 //!
+//! Most lines (a turn header with plain cards, a move line with exact codes) are read by a fast
+//! path first (`fast`), in one pass over their bytes; it gives up at the first thing the parser
+//! would repair, resolve leniently or report, and the line is read again by the parser. Both
+//! turn the segments of a move line into expansions with the same code (`chain`), so a line
+//! reads the same whichever path takes it.
+//!
 //! # What a body holds
 //! - an optional colour line `A: Red B: Yellow …` (chapter 1);
 //! - epoch headers `EI`…`EVII`, `EIII (con't)` (a resumption) and `EVI後暫停` (a pause at an epoch's
@@ -45,6 +51,8 @@
 //!   `ct`; a unit epoch later than the current epoch is kept and reported.
 //! - **Comments** `{…}` are attached to the turn before them (or the game, before the first turn).
 
+mod chain;
+mod fast;
 pub mod lexer;
 pub mod parser;
 pub mod tables;

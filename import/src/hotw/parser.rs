@@ -3,12 +3,14 @@
 
 use std::borrow::Cow;
 
+use super::chain::{Chain, Lists, Node, Snag, Span};
+use super::fast;
 use super::lexer::{Tk, Tok, UNPAIRED, lex_paired};
 
 /// The token, parenthesis and bracket-stack buffers of a line, reused from line to line.
 type Buffers = (Vec<Tok>, Vec<usize>, Vec<usize>);
 use super::tables::{Card, How, RegionType, TABLES, fold_key, roman, roman_str, with_key};
-use super::{Build, CardPlay, Checkpoint, Expansion, Holding, HotwGame, Target, Turn, code};
+use super::{Build, CardPlay, Checkpoint, Holding, HotwGame, Target, Turn, code};
 use crate::diag::Sink;
 use crate::model::{Ctx, Outcome, Parsed, Seat};
 
@@ -85,30 +87,25 @@ impl<'a> Line<'a> {
     }
 }
 
-/// A region in a chain with what was recorded on it.
-#[derive(Debug, Clone, Default)]
-struct Node {
-    name: Cow<'static, str>,
-    via: Vec<Cow<'static, str>>,
-    battle: Vec<Cow<'static, str>>,
-    builds: Vec<Cow<'static, str>>,
-    repaired: bool,
-}
-
 /// Splits a battle word into tokens: `XXV` → X X V, `fW` → f W, `X=V`, `c/`. The bool is true when
 /// case had to be changed. None when the word is not made of battle tokens.
 pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
     let mut out = Vec::new();
-    let norm = battle_split(w, |t| out.push(t))?;
+    let norm = battle_scan(w, &mut |t| out.push(t))?;
     Some((out, norm))
 }
 
-/// [`battle_word`] without the `Vec`: checks the whole word first, then hands each token to
-/// `emit`. Nothing is emitted when the word is not made of battle tokens.
-fn battle_split(w: &str, mut emit: impl FnMut(&'static str)) -> Option<bool> {
-    let norm = battle_scan(w, &mut |_| {})?;
-    battle_scan(w, &mut emit);
-    Some(norm)
+/// [`battle_word`] onto the battle of `node` (the last span of `lists.battles`), in one pass:
+/// the tokens read before a word turns out to be no battle are taken back, so nothing is added
+/// then.
+pub(super) fn battle_into(lists: &mut Lists, node: &mut Node, w: &str) -> Option<bool> {
+    let before = lists.battles.len();
+    let norm = battle_scan(w, &mut |t| lists.battle(node, Cow::Borrowed(t)));
+    if norm.is_none() {
+        lists.battles.truncate(before);
+        node.battle.hi = before as u32;
+    }
+    norm
 }
 
 fn battle_scan(w: &str, emit: &mut impl FnMut(&'static str)) -> Option<bool> {
@@ -169,6 +166,22 @@ fn build_item(s: &str) -> Option<&'static str> {
     }
 }
 
+/// The items of a `+` word (`+f`, `+ct`, `+f+m`), each normalized or, when unknown, as written.
+pub(super) fn build_items<'w>(w: &'w str, mut f: impl FnMut(Result<&'static str, &'w str>)) {
+    // `+f`, `+m`, `+ct`: one known item, no splitting
+    if let Some(b) = w
+        .strip_prefix('+')
+        .filter(|r| !r.contains('+'))
+        .and_then(build_item)
+    {
+        f(Ok(b));
+        return;
+    }
+    for part in w.split('+').filter(|p| !p.is_empty()) {
+        f(build_item(part).ok_or(part));
+    }
+}
+
 /// False when `w` cannot be `civil`, `king` or `kingdom` in any case, with dots or spaces: an
 /// ASCII word whose first other letter is no c or k is none of them (and needs no folding).
 fn maybe_key(w: &str) -> bool {
@@ -197,6 +210,8 @@ struct Lp<'l, 's> {
     plus: Vec<String>,
     /// A buffer for the nodes of a segment, reused.
     seq: Vec<Node>,
+    /// The tokens the nodes of a segment point into, reused.
+    lists: Lists,
     /// The first word of the line and its region row, when `turn_line` found it to be exactly a
     /// region's code: [`Lp::region_str`] then needs no second look-up of the same word.
     memo: Option<(&'l str, usize)>,
@@ -339,10 +354,15 @@ impl Lp<'_, '_> {
             match kind {
                 Tk::Word => {
                     let w = self.l.s(k);
-                    let before = node.battle.len();
-                    if let Some(norm) = battle_split(w, |t| node.battle.push(Cow::Borrowed(t))) {
+                    let before = node.battle.hi as usize;
+                    if let Some(norm) = battle_into(&mut self.lists, node, w) {
                         if norm {
-                            let toks = node.battle.get(before..).unwrap_or_default().join(" ");
+                            let toks = self
+                                .lists
+                                .battles
+                                .get(before..)
+                                .unwrap_or_default()
+                                .join(" ");
                             self.info(
                                 code::BATTLE_NORMALIZED,
                                 k,
@@ -362,10 +382,13 @@ impl Lp<'_, '_> {
                             k,
                             format!("{w:?} is no battle token; kept as written"),
                         );
-                        node.battle.push(Cow::Owned(w.to_string()));
+                        self.lists.battle(node, Cow::Owned(w.to_string()));
                     }
                 }
-                Tk::Plus => self.plus_items(k, &mut node.builds),
+                Tk::Plus => {
+                    self.plus_items(k);
+                    node.builds.hi = self.lists.items.len() as u32;
+                }
                 Tk::Comma | Tk::Colon | Tk::Ellipsis => {}
                 Tk::Semi | Tk::Arrow | Tk::Dash2 | Tk::RParen | Tk::LParen if !matched => return k,
                 Tk::Semi | Tk::LParen | Tk::RParen => {}
@@ -376,7 +399,7 @@ impl Lp<'_, '_> {
                         k,
                         format!("{w:?} is no battle token; kept as written"),
                     );
-                    node.battle.push(Cow::Owned(w.to_string()));
+                    self.lists.battle(node, Cow::Owned(w.to_string()));
                 }
                 Tk::Arrow | Tk::Dash2 => {
                     self.unreadable(k, end);
@@ -398,30 +421,31 @@ impl Lp<'_, '_> {
         }
     }
 
-    /// `+f`, `+ct`, `+f+m` → build items.
-    fn plus_items(&mut self, k: usize, out: &mut Vec<Cow<'static, str>>) {
+    /// `+f`, `+ct`, `+f+m` → build items, pushed onto `self.lists.items`.
+    fn plus_items(&mut self, k: usize) {
         let w = self.l.s(k);
-        // `+f`, `+m`, `+ct`: one known item, no splitting
-        if let Some(b) = w
-            .strip_prefix('+')
-            .filter(|r| !r.contains('+'))
-            .and_then(build_item)
-        {
-            out.push(Cow::Borrowed(b));
-            return;
-        }
-        for part in w.split('+').filter(|p| !p.is_empty()) {
-            match build_item(part) {
-                Some(b) => out.push(Cow::Borrowed(b)),
-                None => {
+        let lists = &mut self.lists;
+        let mut unknown = false;
+        build_items(w, |item| {
+            lists.items.push(match item {
+                Ok(b) => Cow::Borrowed(b),
+                Err(part) => {
+                    unknown = true;
+                    Cow::Owned(part.to_string())
+                }
+            })
+        });
+        if unknown {
+            // every warning of the word is at its column, in the order of its items
+            build_items(w, |item| {
+                if let Err(part) = item {
                     self.warn(
                         code::BUILD_UNKNOWN,
                         k,
                         format!("build \"+{part}\" is none of +f, +m, +ct; kept as written"),
                     );
-                    out.push(Cow::Owned(part.to_string()));
                 }
-            }
+            });
         }
     }
 
@@ -441,12 +465,9 @@ impl Lp<'_, '_> {
             }
             None => self.region_at(i, true),
         };
-        let mut node = Node {
-            name,
-            ..Node::default()
-        };
+        let mut node = Node::new(name, &self.lists);
         if lost {
-            node.battle.push("X".into());
+            self.lists.battle(&mut node, "X".into());
         }
         while j < hi && self.l.kind(j) == Some(Tk::LParen) {
             j = self.group(j, hi, &mut node);
@@ -473,9 +494,10 @@ impl Lp<'_, '_> {
         None
     }
 
-    /// Seas of a sea route `(Atl, Ind, WPac)` between `lo` and `hi`.
-    fn seas(&mut self, lo: usize, hi: usize) -> Vec<Cow<'static, str>> {
-        let mut out = Vec::new();
+    /// Seas of a sea route `(Atl, Ind, WPac)` between `lo` and `hi`, pushed onto
+    /// `self.lists.vias`.
+    fn seas(&mut self, lo: usize, hi: usize) -> Span {
+        let mut out = Span::at_end(&self.lists.vias);
         for k in lo..hi {
             match self.l.kind(k) {
                 Some(Tk::Word) => {
@@ -491,7 +513,8 @@ impl Lp<'_, '_> {
                             format!("{name} in a sea route is not a sea"),
                         );
                     }
-                    out.push(name);
+                    self.lists.vias.push(name);
+                    out.hi = self.lists.vias.len() as u32;
                 }
                 Some(Tk::Comma | Tk::Semi) => {}
                 _ => self.stray(k),
@@ -532,7 +555,7 @@ impl Lp<'_, '_> {
             }
         }
         while j < hi {
-            let mut via = Vec::new();
+            let mut via = Span::default();
             let mut repaired = false;
             match self.l.kind(j) {
                 Some(Tk::Arrow) => {
@@ -599,19 +622,14 @@ impl Lp<'_, '_> {
         &mut self,
         lo: usize,
         hi: usize,
-        origin: Option<Node>,
+        origin: Option<Cow<'static, str>>,
         card: Option<&str>,
         turn: &mut Turn,
     ) {
-        let fixed = origin.is_some();
-        // the chain's origin region and the sea route of its first leg
-        let mut chain: Option<(Cow<'static, str>, Vec<Cow<'static, str>>)> =
-            origin.map(|o| (o.name, Vec::new()));
-        // regions reached by the current chain: its origin and the legs from `chain_start` on
-        let mut chain_start = turn.expansions.len();
+        self.lists.clear();
+        let mut chain = Chain::new(origin, turn);
         // the nodes of the segment being read (a buffer kept from line to line)
         let mut seq = std::mem::take(&mut self.seq);
-        let mut build_mode = false;
         let mut at_start = true;
         let mut j = lo;
         while j < hi {
@@ -624,11 +642,7 @@ impl Lp<'_, '_> {
                             "empty move between \";\" ignored".into(),
                         );
                     }
-                    if !fixed {
-                        chain = None;
-                        chain_start = turn.expansions.len();
-                        build_mode = false;
-                    }
+                    chain.semicolon(turn);
                     at_start = true;
                     j += 1;
                     continue;
@@ -657,11 +671,10 @@ impl Lp<'_, '_> {
                 _ => {}
             }
             let seg_start = j;
-            let start = match (&chain, self.l.kind(j)) {
-                (Some((o, _)), Some(Tk::Arrow | Tk::Dash2)) if fixed => Some(Node {
-                    name: o.clone(),
-                    ..Node::default()
-                }),
+            let start = match (&chain.origin, self.l.kind(j)) {
+                (Some((o, _)), Some(Tk::Arrow | Tk::Dash2)) if chain.fixed => {
+                    Some(Node::new(o.clone(), &self.lists))
+                }
                 _ => None,
             };
             let from_origin = start.is_some();
@@ -683,114 +696,35 @@ impl Lp<'_, '_> {
             }
             let first = at_start;
             at_start = false;
-            if (first && chain.is_none() && seq.len() == 1) || (build_mode && seq.len() == 1) {
-                build_mode = true;
-                if let Some(n) = seq.pop() {
-                    self.node_builds(n, seg_start, nj, turn);
-                }
-                continue;
-            }
-            if build_mode {
-                build_mode = false;
-                chain = None;
-            }
-            match &chain {
-                None => {
-                    let via = seq.get(1).map(|n| n.via.clone()).unwrap_or_default();
-                    // only the origin's name is used after this: its builds move out
-                    if let Some(o) = seq.first_mut() {
-                        if !o.battle.is_empty() {
-                            self.warn(
-                                code::BATTLE_UNKNOWN,
-                                seg_start,
-                                format!("battle on {} before any move into it ignored", o.name),
-                            );
-                        }
-                        if !o.builds.is_empty() {
-                            turn.builds.push(Build {
-                                region: o.name.clone(),
-                                items: std::mem::take(&mut o.builds),
-                            });
-                        }
-                        chain_start = turn.expansions.len();
-                        chain = Some((o.name.clone(), via));
-                    }
-                }
-                Some(_) if from_origin => {}
-                Some((o, via)) => {
-                    let first_name = seq.first().map(|n| &*n.name).unwrap_or_default();
-                    let reached = *o == first_name
-                        || turn
-                            .expansions
-                            .get(chain_start..)
-                            .is_some_and(|legs| legs.iter().any(|e| e.to == first_name));
-                    if seq.len() > 1 && reached {
-                        if let Some(n) = seq.first()
-                            && !n.builds.is_empty()
-                        {
-                            turn.builds.push(Build {
-                                region: n.name.clone(),
-                                items: n.builds.clone(),
-                            });
-                        }
-                    } else {
-                        if let Some(n) = seq.first_mut()
-                            && n.via.is_empty()
-                        {
-                            n.via = via.clone();
-                        }
-                        seq.insert(
-                            0,
-                            Node {
-                                name: o.clone(),
-                                ..Node::default()
-                            },
-                        );
-                    }
-                }
-            }
-            let mut it = seq.drain(..);
-            let Some(mut prev) = it.next().map(|n| n.name) else {
-                continue;
-            };
-            for b in it {
-                let to = b.name;
-                turn.expansions.push(Expansion {
-                    from: std::mem::replace(&mut prev, to.clone()),
-                    via: b.via,
-                    to,
-                    battle: b.battle,
-                    builds: b.builds,
-                    card: card.map(str::to_string),
-                    repaired: b.repaired,
-                });
+            match chain.add(&mut seq, first, from_origin, card, &self.lists, turn) {
+                None => {}
+                Some(Snag::BattleBeforeMove(name)) => self.warn(
+                    code::BATTLE_UNKNOWN,
+                    seg_start,
+                    format!("battle on {name} before any move into it ignored"),
+                ),
+                Some(Snag::Alone(n)) => self.alone(&n, seg_start, nj),
             }
         }
         self.seq = seq;
     }
 
-    fn node_builds(&mut self, n: Node, lo: usize, hi: usize, turn: &mut Turn) {
-        if !n.battle.is_empty() || n.builds.is_empty() {
-            let raw = self.l.raw(lo, hi).trim().to_string();
-            let why = if n.battle.is_empty() {
-                format!("{} stands alone: no move into it and nothing built", n.name)
-            } else {
-                format!("a battle on {} with no move into it", n.name)
-            };
-            let col = self.l.col(lo);
-            self.sink.error(
-                code::UNREADABLE,
-                self.l.no,
-                col,
-                format!("could not read {raw:?} ({why}); kept as raw text"),
-            );
-            self.unparsed.push(raw);
-            return;
-        }
-        turn.builds.push(Build {
-            region: n.name,
-            items: n.builds,
-        });
+    /// A region on its own (tokens `lo..hi`) with a battle or nothing built: kept as raw text.
+    fn alone(&mut self, n: &Node, lo: usize, hi: usize) {
+        let raw = self.l.raw(lo, hi).trim().to_string();
+        let why = if n.battle.is_empty() {
+            format!("{} stands alone: no move into it and nothing built", n.name)
+        } else {
+            format!("a battle on {} with no move into it", n.name)
+        };
+        let col = self.l.col(lo);
+        self.sink.error(
+            code::UNREADABLE,
+            self.l.no,
+            col,
+            format!("could not read {raw:?} ({why}); kept as raw text"),
+        );
+        self.unparsed.push(raw);
     }
 
     /// A line of event cards between `lo` and `hi`.
@@ -866,10 +800,7 @@ impl Lp<'_, '_> {
                 if card.card == "Barbar" || (self.l.kind(t) != Some(Tk::Colon)) {
                     let o = card.detail.clone().unwrap_or_default();
                     let origin = if card.card == "Barbar" && !o.is_empty() {
-                        Some(Node {
-                            name: Cow::Owned(o),
-                            ..Node::default()
-                        })
+                        Some(Cow::Owned(o))
                     } else {
                         None
                     };
@@ -1121,19 +1052,8 @@ impl Lp<'_, '_> {
 
     /// [`Lp::check_card_epoch`] for a card already resolved (no second look-up by its code).
     fn check_epoch_of(&mut self, c: &Card, i: usize) {
-        if self.epoch < c.first || self.epoch > c.last {
-            self.warn(
-                code::CARD_EPOCH,
-                i,
-                format!(
-                    "{} is a card of E{}–E{}, played in E{}",
-                    c.code,
-                    roman_str(c.first),
-                    roman_str(c.last),
-                    roman_str(self.epoch)
-                ),
-            );
-        }
+        let col = self.l.col(i);
+        card_epoch(self.sink, self.l.no, col, self.epoch, c);
     }
 
     /// Area arguments (`NAm`, `SEAsia+India`).
@@ -1250,11 +1170,14 @@ impl Lp<'_, '_> {
                     });
                 }
                 Some(Tk::Plus) => {
-                    let mut items = Vec::new();
-                    self.plus_items(k, &mut items);
+                    let lo = self.lists.items.len();
+                    self.plus_items(k);
                     match out.last_mut() {
-                        Some(b) => b.items.extend(items),
-                        None => self.unreadable(k, k + 1),
+                        Some(b) => b.items.extend(self.lists.items.drain(lo..)),
+                        None => {
+                            self.lists.items.truncate(lo);
+                            self.unreadable(k, k + 1);
+                        }
                     }
                 }
                 Some(Tk::Other) => self.stray(k),
@@ -1477,12 +1400,24 @@ struct State<'c> {
     buffers: Buffers,
     /// The segment buffer of [`Lp`], reused from line to line.
     seq: Vec<Node>,
+    /// The token lists of [`Lp`], reused from line to line.
+    lists: Lists,
+    /// The cards of a header read by the fast path (with their columns), reused.
+    cards: Vec<(&'static Card, u32)>,
+    /// Lines may be read by the fast path.
+    fast: bool,
 }
 
 /// Parses a body (see [`crate::hotw::parse`]).
 pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
+    parse_body_with(body, ctx, true)
+}
+
+/// [`parse_body`] with the fast path ([`super::fast`]) in front of the general parser, or, with
+/// `fast` false, every line read by the general parser (the tests check that both read the same).
+fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
     // strip_comments copies the body; most bodies have no comment to strip
-    let (clean, comments) = if body.contains('{') {
+    let (clean, comments) = if memchr::memchr(b'{', body.as_bytes()).is_some() {
         let (c, cs) = crate::text::strip_comments(body);
         (std::borrow::Cow::Owned(c), cs)
     } else {
@@ -1490,7 +1425,12 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
     };
     // A turn takes about four lines (header, moves, builds, a blank line): reserve once instead
     // of growing a vector of large `Turn`s.
-    let lines = 1 + memchr::memchr_iter(b'\n', clean.as_bytes()).count();
+    // (counted in u8 lanes over runs of 255 bytes, which vectorizes: memchr pays a call per line)
+    let lines = 1 + clean
+        .as_bytes()
+        .chunks(255)
+        .map(|run| usize::from(run.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
+        .sum::<usize>();
     let mut st = State {
         ctx,
         sink: Sink::default(),
@@ -1512,6 +1452,9 @@ pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
             Vec::with_capacity(8),
         ),
         seq: Vec::with_capacity(8),
+        lists: Lists::default(),
+        cards: Vec::new(),
+        fast,
     };
     for (idx, text) in crate::text::lines(&clean).enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
@@ -1553,9 +1496,60 @@ impl State<'_> {
             self.epoch_header(EpochLine::Cont(e), no, text);
             return;
         }
+        if self.fast && (self.fast_header(text, no) || self.fast_move_line(text, no)) {
+            return;
+        }
         let l = Line::with_buffers(text, no, std::mem::take(&mut self.buffers));
         self.scanned(&l, t, no);
         self.buffers = l.into_buffers();
+    }
+
+    /// A turn header read by the fast path ([`super::fast`]), when it can. False, having
+    /// changed nothing, when the line is for the general parser.
+    fn fast_header(&mut self, text: &str, no: u32) -> bool {
+        let Some(h) = fast::header(text, &mut self.cards) else {
+            return false;
+        };
+        self.snapshot = None;
+        let mut turn = self.new_turn(h.seat, h.empire, h.empire_col, no);
+        turn.cards.reserve_exact(self.cards.len());
+        for &(c, col) in &self.cards {
+            card_epoch(&mut self.sink, no, col, turn.epoch, c);
+            turn.cards.push(CardPlay {
+                card: Cow::Borrowed(c.code.as_str()),
+                name: Cow::Borrowed(c.name.as_str()),
+                // written exactly as its code
+                raw: c.code.clone(),
+                ..CardPlay::default()
+            });
+        }
+        if let Some((s, col)) = h.score {
+            record_score(&mut self.sink, no, col, &mut turn, s);
+        }
+        self.push_turn(turn);
+        true
+    }
+
+    /// A move line of the current turn read by the fast path ([`super::fast`]), when it can.
+    /// False, having changed nothing, when the line is for the general parser.
+    fn fast_move_line(&mut self, text: &str, no: u32) -> bool {
+        // what the general parser checks first: a snapshot line, the colour line (before any
+        // turn), a line with no turn to go to
+        if self.snapshot.is_some() {
+            return false;
+        }
+        let Some(turn) = self.cur.and_then(|c| self.game.turns.get_mut(c)) else {
+            return false;
+        };
+        match fast::move_line(text, turn, &mut self.seq, &mut self.lists) {
+            None => false,
+            Some(score) => {
+                if let Some((s, col)) = score {
+                    record_score(&mut self.sink, no, col, turn, s);
+                }
+                true
+            }
+        }
     }
 
     /// A line that is no epoch header.
@@ -1607,11 +1601,13 @@ impl State<'_> {
                     unparsed: Vec::new(),
                     plus: Vec::new(),
                     seq: std::mem::take(&mut self.seq),
+                    lists: std::mem::take(&mut self.lists),
                     memo: None,
                 };
                 turn_line(&mut lp, 0, turn, false);
                 turn.unparsed.append(&mut lp.unparsed);
                 self.seq = lp.seq;
+                self.lists = lp.lists;
             }
             None => {
                 let col = l.col(0);
@@ -1688,27 +1684,54 @@ impl State<'_> {
     }
 
     fn turn(&mut self, h: &Header, l: &Line) {
-        let no = l.no;
-        let seat = SEATS.get(h.seat).copied().unwrap_or("?");
-        self.seen[h.seat] = true;
         if !h.colon {
             self.sink.warning(
                 code::HEADER_COLON,
-                no,
+                l.no,
                 l.col(h.rest.saturating_sub(1)),
                 "turn header without \":\"",
             );
         }
+        let mut turn = self.new_turn(h.seat, h.empire, h.empire_col, l.no);
+        let mut lp = Lp {
+            l,
+            sink: &mut self.sink,
+            epoch: turn.epoch,
+            unparsed: Vec::new(),
+            plus: Vec::new(),
+            seq: std::mem::take(&mut self.seq),
+            lists: std::mem::take(&mut self.lists),
+            memo: None,
+        };
+        turn_line(&mut lp, h.rest, &mut turn, true);
+        turn.unparsed.append(&mut lp.unparsed);
+        self.seq = lp.seq;
+        self.lists = lp.lists;
+        self.push_turn(turn);
+    }
+
+    /// The turn a header opens (seat index `seat`, the empire as written at column
+    /// `empire_col` of line `no`), its empire resolved and the epoch it is played in settled,
+    /// with their diagnostics.
+    fn new_turn(&mut self, seat: usize, empire: &str, empire_col: u32, no: u32) -> Turn {
+        let seat_name = SEATS.get(seat).copied().unwrap_or("?");
+        if let Some(s) = self.seen.get_mut(seat) {
+            *s = true;
+        }
         let mut turn = Turn {
-            player: Cow::Borrowed(seat),
+            player: Cow::Borrowed(seat_name),
             line: no,
+            // most turns expand a few times and build once: room for that from the start is one
+            // allocation each, where growing from empty costs more
+            expansions: Vec::with_capacity(4),
+            builds: Vec::with_capacity(1),
             ..Turn::default()
         };
-        match TABLES.empire(h.empire, self.epoch, true) {
+        match TABLES.empire(empire, self.epoch, true) {
             Some((e, how, chose)) => {
                 turn.empire = Cow::Borrowed(e.code.as_str());
                 turn.minor = e.minor;
-                let w = h.empire;
+                let w = empire;
                 let msg = match &how {
                     How::Exact => None,
                     How::Folded => Some((
@@ -1733,15 +1756,15 @@ impl State<'_> {
                     )),
                 };
                 match msg {
-                    Some((c, m, true)) => self.sink.warning(c, no, h.empire_col, m),
-                    Some((c, m, false)) => self.sink.info(c, no, h.empire_col, m),
+                    Some((c, m, true)) => self.sink.warning(c, no, empire_col, m),
+                    Some((c, m, false)) => self.sink.info(c, no, empire_col, m),
                     None => {}
                 }
                 if chose {
                     self.sink.info(
                         code::EMPIRE_CONTEXT,
                         no,
-                        h.empire_col,
+                        empire_col,
                         format!(
                             "{w:?} names more than one empire; {} ({}, E{}) fits the epoch",
                             e.code,
@@ -1782,7 +1805,7 @@ impl State<'_> {
                     Some(cur) if e.epoch < cur => self.sink.warning(
                         code::EPOCH_MISMATCH,
                         no,
-                        h.empire_col,
+                        empire_col,
                         format!(
                             "{} is an empire of E{}, played under E{}",
                             e.code,
@@ -1797,10 +1820,10 @@ impl State<'_> {
                 self.sink.warning(
                     code::EMPIRE_UNKNOWN,
                     no,
-                    h.empire_col,
-                    format!("unknown empire {:?}; kept as written", h.empire),
+                    empire_col,
+                    format!("unknown empire {:?}; kept as written", empire),
                 );
-                turn.empire = Cow::Owned(h.empire.to_string());
+                turn.empire = Cow::Owned(empire.to_string());
                 if self.epoch.is_none() {
                     self.sink.warning(
                         code::EPOCH_INFERRED,
@@ -1814,18 +1837,11 @@ impl State<'_> {
         }
         turn.epoch = self.epoch.unwrap_or(1);
         turn.resumed = std::mem::take(&mut self.resume_pending);
-        let mut lp = Lp {
-            l,
-            sink: &mut self.sink,
-            epoch: turn.epoch,
-            unparsed: Vec::new(),
-            plus: Vec::new(),
-            seq: std::mem::take(&mut self.seq),
-            memo: None,
-        };
-        turn_line(&mut lp, h.rest, &mut turn, true);
-        turn.unparsed.append(&mut lp.unparsed);
-        self.seq = lp.seq;
+        turn
+    }
+
+    /// Adds a turn read; the lines after it are its own.
+    fn push_turn(&mut self, turn: Turn) {
         self.game.turns.push(turn);
         self.cur = Some(self.game.turns.len() - 1);
     }
@@ -1857,6 +1873,7 @@ impl State<'_> {
             unparsed: Vec::new(),
             plus: Vec::new(),
             seq: std::mem::take(&mut self.seq),
+            lists: std::mem::take(&mut self.lists),
             memo: None,
         };
         let mut holdings: Vec<Holding> = Vec::new();
@@ -2109,28 +2126,51 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
         }
     }
     if let Some(s) = score {
-        let col = l.col(hi);
-        if turn.minor {
-            lp.sink.warning(
-                code::MINOR_SCORE,
-                l.no,
+        record_score(lp.sink, l.no, l.col(hi), turn, s);
+    }
+}
+
+/// Reports a card `c` (at line `no`, column `col`) played outside the epochs printed for it.
+fn card_epoch(sink: &mut Sink, no: u32, col: u32, epoch: u8, c: &Card) {
+    if epoch < c.first || epoch > c.last {
+        sink.warning(
+            code::CARD_EPOCH,
+            no,
+            col,
+            format!(
+                "{} is a card of E{}–E{}, played in E{}",
+                c.code,
+                roman_str(c.first),
+                roman_str(c.last),
+                roman_str(epoch)
+            ),
+        );
+    }
+}
+
+/// A score `s` ending a line (at line `no`, column `col`): the player's running total, or
+/// reported and dropped for a minor empire.
+pub(super) fn record_score(sink: &mut Sink, no: u32, col: u32, turn: &mut Turn, s: i64) {
+    if turn.minor {
+        sink.warning(
+            code::MINOR_SCORE,
+            no,
+            col,
+            format!(
+                "score {s} written for the minor empire {}; dropped",
+                turn.empire
+            ),
+        );
+    } else {
+        if let Some(old) = turn.score {
+            sink.warning(
+                code::SCORE_REPEATED,
+                no,
                 col,
-                format!(
-                    "score {s} written for the minor empire {}; dropped",
-                    turn.empire
-                ),
+                format!("second score {s} in this turn (was {old}); the last counts"),
             );
-        } else {
-            if let Some(old) = turn.score {
-                lp.sink.warning(
-                    code::SCORE_REPEATED,
-                    l.no,
-                    col,
-                    format!("second score {s} in this turn (was {old}); the last counts"),
-                );
-            }
-            turn.score = Some(s);
         }
+        turn.score = Some(s);
     }
 }
 
@@ -2146,6 +2186,91 @@ mod tests {
         assert_eq!(battle_word("X=V").map(|b| b.0), Some(vec!["X", "=", "V"]));
         assert_eq!(battle_word("c/").map(|b| b.0), Some(vec!["c/"]));
         assert_eq!(battle_word("Zag"), None);
+    }
+
+    /// Every game of `text`, parsed with and without the fast path, must come out the same,
+    /// diagnostics in the same order.
+    fn same_both_ways(text: &str) {
+        for raw in crate::record::split_games(text) {
+            let ctx = Ctx {
+                first_line: raw.body_line,
+                tags: &raw.tags,
+            };
+            let fast = parse_body_with(&raw.body, &ctx, true);
+            let general = parse_body_with(&raw.body, &ctx, false);
+            assert_eq!(fast, general, "{}", raw.body);
+        }
+    }
+
+    #[test]
+    fn fast_path_reads_as_the_general_parser() {
+        let mut texts: Vec<String> = [
+            include_str!("../../../corpus/hotw/appendix4.hotw"),
+            include_str!("../../../corpus/hotw/chapters.hotw"),
+            include_str!("../../../corpus/hotw/malformed.hotw"),
+            include_str!("../../../corpus/hotw/pause.hotw"),
+            include_str!("../../../corpus/hotw/quirks.hotw"),
+            // the shapes of the generated records, and edges of the fast path
+            "EI\n\nA(Assy): Allie\nPac-->DeepS-->Mex(c/)\nPac-->GP-->GLake-->WInd(V, cX)\n\
+             Pac(+f) 36\n\nB(Chou): \nCEu-->Dan-->Bal(XV, c/)-->Scan\nCEu(+f, +m) 19\n\
+             C(Vedic): Elite, Eng 12\nDni-->TurP(XXV)-->Cau, Mong; EStep-->WStep\n\
+             Dni(+m), Cau(+f) 36\nF(Hit):\nLev-->Zag 3\nA(Greek): Lead,, Eng\n\
+             High-->LRhi(fw)\nHigh-->LRhi(X=V)(+f+m)\nHigh(V)-->Alb\nHigh\nHigh(V)\n\
+             High-->LRhi,,Alb;;Ire\nHigh-->LRhi;,Alb\nHigh-->LRhi 99999999999999999999\n\
+             High-->LRhi 12 13\nHigh-->(Atl)-->Ire\nHigh--Ire\nHigh-->LRhi(V\n\
+             High-->LRhi(V))\nHigh-->LRhi((V))\nHigh-->LRhi(+q)\nHigh-->Ire 40\n\
+             B(Scy): Lead 12 13\nC(Car): King\nA(Pers): Civil, Mig\nB(Celt): Jap\n\
+             C(Mac) Lead\nA(Fuji): Lead 5\nGP-->Mex 9\nB(Rome): Pac-->GP\n",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        // and deterministic mutations of each (characters deleted, inserted, swapped)
+        let inserts = [
+            "(", ")", "-", "--", ">", "-->", ",", ";", ":", "+", ".", "X", "v", " ", "（", "→",
+            "1", "f", "c/", "+f", "Lead", "A(",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n.max(1) as u64) as usize
+        };
+        let originals = texts.clone();
+        for t in &originals {
+            for _ in 0..20 {
+                let mut out = String::new();
+                for line in t.split('\n') {
+                    let mut cs: Vec<char> = line.chars().collect();
+                    if !line.starts_with('[') && next(2) == 0 {
+                        let n = cs.len();
+                        match next(3) {
+                            0 if n > 0 => {
+                                cs.remove(next(n));
+                            }
+                            1 => {
+                                let at = next(n + 1);
+                                for (k, c) in inserts[next(inserts.len())].chars().enumerate() {
+                                    cs.insert(at + k, c);
+                                }
+                            }
+                            _ if n > 1 => {
+                                let a = next(n - 1);
+                                cs.swap(a, a + 1);
+                            }
+                            _ => {}
+                        }
+                    }
+                    out.extend(cs);
+                    out.push('\n');
+                }
+                texts.push(out);
+            }
+        }
+        for t in &texts {
+            same_both_ways(t);
+        }
     }
 
     #[test]

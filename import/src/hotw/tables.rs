@@ -83,50 +83,44 @@ impl Hasher for WordHasher {
 
 type HashMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
-/// An exact-key map for the short codes of the tables (at most 16 bytes), answered without
-/// hashing a `String` or calling `memcmp`: a key is packed into a `u128`, hashed with one
-/// multiplication and compared as an integer. Open addressing with linear probing, at most half
-/// full. Longer keys are never stored, and miss (the callers look them up in a `HashMap` too).
+/// An exact-key map for the short codes of the tables (at most 8 bytes, which every code is),
+/// answered without hashing a `String` or calling `memcmp`: a key is packed into a `u64`, hashed
+/// with one multiplication and compared as an integer. Open addressing with linear probing, at
+/// most half full. Longer keys are never stored, and miss (the callers look them up in a
+/// `HashMap` too).
 #[derive(Debug, Default)]
 struct ShortMap {
     /// (packed key, length, value); a length of 0 marks an empty slot.
-    slots: Vec<(u128, u8, u32)>,
+    slots: Vec<(u64, u8, u32)>,
     mask: usize,
 }
 
 impl ShortMap {
-    /// The packed form of a key of 1 to 16 bytes: two loads, which with the length determine
-    /// every byte (the first and the last eight bytes, overlapping; four and four; or the first,
-    /// middle and last byte), so equal packs mean equal keys.
-    fn pack(s: &str) -> Option<(u128, u8)> {
-        let b = s.as_bytes();
+    /// The packed form of a key of 1 to 8 bytes: two loads, which with the length determine
+    /// every byte (the first and the last four bytes, overlapping; or the first, middle and last
+    /// byte), so equal packs mean equal keys.
+    #[inline]
+    fn pack(b: &[u8]) -> Option<(u64, u8)> {
         let n = b.len();
-        let (lo, hi) = if n >= 8 {
-            if n > 16 {
+        let key = if n >= 4 {
+            if n > 8 {
                 return None;
             }
-            let lo: [u8; 8] = b.get(..8)?.try_into().ok()?;
-            let hi: [u8; 8] = b.get(n - 8..)?.try_into().ok()?;
-            (u64::from_le_bytes(lo), u64::from_le_bytes(hi))
-        } else if n >= 4 {
             let lo: [u8; 4] = b.get(..4)?.try_into().ok()?;
             let hi: [u8; 4] = b.get(n - 4..)?.try_into().ok()?;
-            (
-                u64::from(u32::from_le_bytes(lo)),
-                u64::from(u32::from_le_bytes(hi)),
-            )
+            u64::from(u32::from_le_bytes(lo)) | u64::from(u32::from_le_bytes(hi)) << 32
         } else {
             let first = u64::from(*b.first()?);
             let mid = u64::from(*b.get(n / 2)?);
             let last = u64::from(*b.last()?);
-            (first | mid << 8, last)
+            first | mid << 8 | last << 16
         };
-        Some((u128::from(lo) | u128::from(hi) << 64, n as u8))
+        Some((key, n as u8))
     }
 
-    fn slot(&self, key: u128, len: u8) -> usize {
-        let h = ((key as u64) ^ ((key >> 64) as u64).rotate_left(29) ^ u64::from(len))
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    #[inline]
+    fn slot(&self, key: u64, len: u8) -> usize {
+        let h = (key ^ u64::from(len).rotate_right(8)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         (h >> 32) as usize & self.mask
     }
 
@@ -138,7 +132,7 @@ impl ShortMap {
             mask: size - 1,
         };
         for (k, v) in entries {
-            let (Some((key, len)), Ok(v)) = (Self::pack(k), u32::try_from(v)) else {
+            let (Some((key, len)), Ok(v)) = (Self::pack(k.as_bytes()), u32::try_from(v)) else {
                 continue;
             };
             let mut i = m.slot(key, len);
@@ -159,16 +153,16 @@ impl ShortMap {
     }
 
     #[inline]
-    fn get(&self, s: &str) -> Option<usize> {
+    fn get(&self, s: &[u8]) -> Option<usize> {
         let (key, len) = Self::pack(s)?;
         let mut i = self.slot(key, len);
         loop {
             let &(k, l, v) = self.slots.get(i)?;
-            if l == 0 {
-                return None;
-            }
             if k == key && l == len {
                 return Some(v as usize);
+            }
+            if l == 0 {
+                return None;
             }
             i = (i + 1) & self.mask;
         }
@@ -290,12 +284,21 @@ impl Index {
     }
 
     /// The row of an exact code.
-    #[inline]
+    #[inline(always)]
     fn code(&self, s: &str) -> Option<usize> {
-        if (1..=16).contains(&s.len()) {
-            return self.short.get(s);
+        if (1..=8).contains(&s.len()) {
+            return self.short.get(s.as_bytes());
         }
         self.code.get(s).copied()
+    }
+
+    /// [`Index::code`] of a word given as its bytes (the fast path's tokens, ASCII).
+    #[inline(always)]
+    fn code_bytes(&self, b: &[u8]) -> Option<usize> {
+        if (1..=8).contains(&b.len()) {
+            return self.short.get(b);
+        }
+        self.code.get(std::str::from_utf8(b).ok()?).copied()
     }
 
     /// The first answer for a written form (regions and cards), without allocating on the
@@ -391,11 +394,14 @@ impl Index {
         let max = if k.len() <= 6 { 1 } else { 2 };
         let mut best: Option<(usize, usize)> = None;
         let mut ambiguous = false;
+        // the rows of the distance, allocated once for every candidate (of at most `max` more
+        // characters than the key)
+        let mut rows = vec![0usize; 3 * (k.len() + max + 1)];
         for (cand, row) in &self.keys {
             if cand.len().abs_diff(k.len()) > max {
                 continue;
             }
-            let Some(d) = edit_distance(&k, cand, max) else {
+            let Some(d) = edit_distance_in(&k, cand, max, &mut rows) else {
                 continue;
             };
             match best {
@@ -413,11 +419,23 @@ impl Index {
 }
 
 /// Levenshtein distance with adjacent transpositions, or None when above `max`.
+#[cfg(test)]
 fn edit_distance(a: &[char], b: &[char], max: usize) -> Option<usize> {
+    edit_distance_in(a, b, max, &mut vec![0; 3 * (b.len() + 1)])
+}
+
+/// Levenshtein distance with adjacent transpositions, or None when above `max`, computed in the
+/// three rows of `rows` (at least `3 * (b.len() + 1)` long; None when shorter), whatever they
+/// hold.
+fn edit_distance_in(a: &[char], b: &[char], max: usize, rows: &mut [usize]) -> Option<usize> {
+    let (prev2, rest) = rows.split_at_mut_checked(b.len() + 1)?;
+    let (prev, rest) = rest.split_at_mut_checked(b.len() + 1)?;
+    let cur = rest.get_mut(..b.len() + 1)?;
     let n = b.len();
-    let mut prev2: Vec<usize> = vec![0; n + 1];
-    let mut prev: Vec<usize> = (0..=n).collect();
-    let mut cur: Vec<usize> = vec![0; n + 1];
+    let (mut prev2, mut prev, mut cur) = (prev2, prev, cur);
+    for (j, p) in prev.iter_mut().enumerate().take(n + 1) {
+        *p = j;
+    }
     for i in 1..=a.len() {
         cur[0] = i;
         let mut row_min = cur[0];
@@ -520,6 +538,12 @@ pub struct Tables {
     card_ix: Index,
     /// For each region row: does its code, read as a card, name one? (see [`Tables::is_card`])
     region_is_card: Vec<bool>,
+    /// For each region row: is its code, written exactly, read as a region when it opens a line
+    /// of a turn? (No card, no `civil`/`king` form, no seat letter; see [`Tables::move_opener`].)
+    region_opens_moves: Vec<bool>,
+    /// For each card row: is its code, written exactly, read as that card with nothing to settle
+    /// (not `Civil…`/`King…`, read by their arguments; see [`Tables::plain_card`])?
+    card_is_plain: Vec<bool>,
 }
 
 const REGIONS_CSV: &str = include_str!("../../data/hotw/regions.csv");
@@ -640,7 +664,52 @@ impl Tables {
             .iter()
             .map(|r| t.card(&r.code, false).is_some())
             .collect();
+        let keyword =
+            |code: &str| with_key(code, false, |k| matches!(k, "civil" | "king" | "kingdom"));
+        t.region_opens_moves = t
+            .regions
+            .iter()
+            .zip(&t.region_is_card)
+            .map(|(r, &card)| {
+                let seat = r.code.len() == 1
+                    && r.code
+                        .as_bytes()
+                        .first()
+                        .is_some_and(|b| (b'A'..=b'F').contains(b));
+                !card && !keyword(&r.code) && !seat
+            })
+            .collect();
+        t.card_is_plain = t.cards.iter().map(|c| !keyword(&c.code)).collect();
         t
+    }
+
+    /// The region whose code the word `w` is, exactly as written (no folding, no alias).
+    #[inline]
+    pub fn region_exact(&self, w: &[u8]) -> Option<&Region> {
+        self.regions.get(self.region_ix.code_bytes(w)?)
+    }
+
+    /// [`Tables::region_exact`] for the first word of a line of a turn, when that line is then
+    /// surely a move line: the code names no card and is no `civil`/`king` form or seat letter
+    /// (what the general parser checks before it reads a line as moves).
+    #[inline]
+    pub fn move_opener(&self, w: &[u8]) -> Option<&Region> {
+        let r = self.region_ix.code_bytes(w)?;
+        if !self.region_opens_moves.get(r).copied().unwrap_or(false) {
+            return None;
+        }
+        self.regions.get(r)
+    }
+
+    /// The card whose code the word `w` is, exactly as written, when it is read as that card
+    /// whatever its arguments (every card but `CivilS`/`CivilW`'s `Civil…` forms and `King`).
+    #[inline]
+    pub fn plain_card(&self, w: &[u8]) -> Option<&Card> {
+        let r = self.card_ix.code_bytes(w)?;
+        if !self.card_is_plain.get(r).copied().unwrap_or(false) {
+            return None;
+        }
+        self.cards.get(r)
     }
 
     /// `self.card(w, false).is_some()`, answered in one look-up when `w` is exactly a region's
