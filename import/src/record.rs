@@ -18,6 +18,8 @@ pub mod code {
     pub const UNKNOWN_KIND: &str = "record.unknown-kind";
     pub const KIND_SNIFFED: &str = "record.kind-sniffed";
     pub const KIND_TAG_UNKNOWN: &str = "record.kind-tag-unknown";
+    /// info: a `Game` tag read as a kind from another spelling of the game's name.
+    pub const KIND_TAG_ALIAS: &str = "record.kind-tag-alias";
     pub const TOO_LARGE: &str = "record.too-large";
     /// info: lines ended by a lone `\r` (classic Mac OS) read as line ends.
     pub const LINE_ENDINGS: &str = "record.line-endings";
