@@ -74,3 +74,46 @@ fn a_tag_written_with_a_colon_does_not_split_the_game() {
     assert_eq!(g[0].diagnostics[0].code, record::code::TAG_MALFORMED);
     assert_eq!(g[0].diagnostics[0].line, 2);
 }
+
+/// The HotW alias rows added for other transcribers' names (import/data/hotw/aliases.csv): each
+/// resolves to its appendix code with an info, and `French` follows the epoch as `Fran` does.
+#[test]
+fn hotw_names_other_transcribers_write() {
+    use annals_import::hotw;
+    use annals_import::model::Ctx;
+    let body = "EIV\nA(Byzantium): Weapons, Treach(Lev)\nBalk-->WAna 10\n\
+                EV\nB(French): Lead\nNGaul-->WGaul 12\nC(Seljuks): Lead\nTurP-->Hin 9\n\
+                EVI\nD(Ottomans): Lead\nWAna-->Balk 20\nE(Timurids): Lead\nTurP-->Yangtze, Hokkaido 20\n\
+                EVII\nF(French): Lead\nNGaul-->WGaul 30\nA(Dutch): Lead\nLRhi-->NGaul 31\n";
+    let p = hotw::parse(
+        body,
+        &Ctx {
+            first_line: 1,
+            tags: &[],
+        },
+    );
+    let empires: Vec<(&str, u8)> = p.game.turns.iter().map(|t| (&*t.empire, t.epoch)).collect();
+    assert_eq!(
+        empires,
+        vec![
+            ("Byz", 4),
+            ("Frank", 5),
+            ("Sel", 5),
+            ("Otto", 6),
+            ("Tim", 6),
+            ("Fran", 7),
+            ("Neth", 7)
+        ]
+    );
+    let cards: Vec<&str> = p.game.turns[0].cards.iter().map(|c| &*c.card).collect();
+    assert_eq!(cards, vec!["Wea", "Trea"]);
+    let to: Vec<&str> = p.game.turns[4].expansions.iter().map(|e| &*e.to).collect();
+    assert_eq!(to, vec!["Yang", "Hok"]);
+    assert!(
+        p.diagnostics
+            .iter()
+            .all(|d| d.severity == annals_import::Severity::Info),
+        "{:?}",
+        p.diagnostics
+    );
+}
