@@ -92,6 +92,15 @@ pub fn detect_kind(
         if let Some(k) = Kind::from_name(v) {
             return (Some((k, KindSource::Tag)), diags);
         }
+        if let Some(k) = kind_from_game_name(v) {
+            diags.push(Diagnostic::info(
+                record::code::KIND_TAG_ALIAS,
+                raw.line,
+                1,
+                format!("Game tag {v:?} read as {}", k.as_str()),
+            ));
+            return (Some((k, KindSource::Tag)), diags);
+        }
         diags.push(Diagnostic::warning(
             record::code::KIND_TAG_UNKNOWN,
             raw.line,
@@ -117,12 +126,54 @@ pub fn detect_kind(
     (None, diags)
 }
 
+/// A `Game` tag value that is none of CONTRACT.md's names but plainly names one of the games, as
+/// other transcribers write them: another spelling or case (`Weaponized-Chess`, `Weaponised
+/// Chess`), an edition or variant after the name (`History of the World (Avalon Hill)`, `Deluge
+/// II`, `Diplomacy: Deluge`), the English name of 三国演弈棋 (`Three Kingdoms`), or its name with
+/// 演义 (the novel's title, a common slip for 演弈) in simplified or traditional characters.
+pub fn kind_from_game_name(v: &str) -> Option<Kind> {
+    // folded (width, traditional → simplified, case) and without spaces or punctuation
+    let f: String = text::fold(v)
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect();
+    if f.is_empty() {
+        return None;
+    }
+    let starts = |p: &[&str]| p.iter().any(|x| f.starts_with(x));
+    if starts(&[
+        "historyoftheworld",
+        "abriefhistoryoftheworld",
+        "hotw",
+        "世史",
+    ]) {
+        return Some(Kind::Hotw);
+    }
+    if starts(&["三国", "sanguo", "threekingdoms", "3kingdoms"]) {
+        return Some(Kind::Sanguo);
+    }
+    if starts(&["weaponizedchess", "weaponisedchess", "wec"]) {
+        return Some(Kind::Wec);
+    }
+    if f.contains("deluge") {
+        return Some(Kind::Deluge);
+    }
+    None
+}
+
 /// Guesses a body's notation from what only that notation writes.
 pub fn sniff(body: &str) -> Option<Kind> {
     let mut scores = [0usize; 4];
     for line in body.lines().take(200) {
-        let l = line.trim();
-        if l.contains("MV:") {
+        // full-width punctuation (`（`, `：`) as its ASCII form
+        let folded: String;
+        let l = if line.is_ascii() {
+            line.trim()
+        } else {
+            folded = line.chars().map(text::fold_width).collect();
+            folded.trim()
+        };
+        if l.contains("MV:") || l.contains("mv:") {
             scores[2] += 3;
         }
         if l.contains("-->") || l.starts_with("EI") || l.starts_with("EV") {
@@ -146,11 +197,28 @@ pub fn sniff(body: &str) -> Option<Kind> {
             "s19",
             "f19",
             "w19",
+            "s 19",
+            "f 19",
+            "w 19",
         ]
         .iter()
         .any(|p| lower.starts_with(p))
         {
             scores[3] += 2;
+        }
+        // judge reports: `Movement results for Spring of 1901.`, `Adjustment orders for Winter of 1901.`
+        if ["movement ", "retreat ", "adjustment "]
+            .iter()
+            .any(|p| lower.starts_with(p))
+            && (lower.contains(" of 19") || lower.contains(" of 20"))
+        {
+            scores[3] += 3;
+        }
+        // `England: F Lon-Nth`, `Austria:  Army Budapest -> Serbia.`
+        if let Some((head, _)) = lower.split_once(':')
+            && deluge::map::power(head).is_some_and(|_| head.trim().len() > 1)
+        {
+            scores[3] += 1;
         }
     }
     let (best, score) = scores.iter().enumerate().max_by_key(|(_, s)| **s)?;

@@ -18,7 +18,11 @@ pub mod code {
     pub const UNKNOWN_KIND: &str = "record.unknown-kind";
     pub const KIND_SNIFFED: &str = "record.kind-sniffed";
     pub const KIND_TAG_UNKNOWN: &str = "record.kind-tag-unknown";
+    /// info: a `Game` tag read as a kind from another spelling of the game's name.
+    pub const KIND_TAG_ALIAS: &str = "record.kind-tag-alias";
     pub const TOO_LARGE: &str = "record.too-large";
+    /// info: lines ended by a lone `\r` (classic Mac OS) read as line ends.
+    pub const LINE_ENDINGS: &str = "record.line-endings";
 }
 
 /// A file's text once decoded.
@@ -36,6 +40,21 @@ pub struct Decoded {
 /// recognised by `chardetng` and transcoded by `encoding_rs`. Anything else is an error diagnostic:
 /// the file is rejected and the caller goes on with the rest of its batch.
 pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
+    let mut d = decode_text(bytes)?;
+    // Lines ended by `\r` alone (classic Mac OS editors): without this the whole file is one line.
+    if memchr::memchr(b'\n', d.text.as_bytes()).is_none() && d.text.contains('\r') {
+        d.text = d.text.replace('\r', "\n");
+        d.diagnostics.push(Diagnostic::info(
+            code::LINE_ENDINGS,
+            1,
+            1,
+            "lines end with a carriage return alone; read as line ends",
+        ));
+    }
+    Ok(d)
+}
+
+fn decode_text(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
     use encoding_rs::{BIG5, GB18030, GBK, UTF_8, UTF_16BE, UTF_16LE};
     if let Some((enc, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
         let (text, had_errors) = enc.decode_without_bom_handling(&bytes[bom_len..]);
@@ -184,14 +203,65 @@ impl RawGame {
 }
 
 enum TagLine {
-    Tag(String, String),
-    Malformed(String, String),
+    /// The tag pairs of the line (usually one; `[Date "…"] [Round "…"]` gives two), each with
+    /// whether it was read leniently.
+    Tags(Vec<(String, String, bool)>),
     NotTag,
 }
 
-/// Reads one line as a tag pair. Strict form `[Name "Value"]`; lenient forms (curly quotes, a
-/// missing closing quote or bracket) are accepted and flagged. A line like `[胜利]` (三国's closing
-/// status) is not a tag: a tag needs a name, white space and a quoted value.
+/// Tag names a value without quotes (`[Event Winter cup]`) is accepted for: CONTRACT.md's common
+/// tags, the HotW and WEC seats, and the powers of Deluge. Other names (三国's seats among them)
+/// need a quoted value, so that a bracketed body line (`[胜利]`, `[蜀困魏·困毙灭国]`, even
+/// `[吴 胜利]`) is never taken for a tag.
+const KNOWN_TAGS: [&str; 30] = [
+    "Game",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Title",
+    "Result",
+    "Source",
+    "Transcriber",
+    "Edition",
+    "Annotator",
+    "Variant",
+    "A",
+    "B",
+    "C",
+    "D",
+    "E",
+    "F",
+    "Black",
+    "White",
+    "England",
+    "France",
+    "Germany",
+    "Italy",
+    "Austria",
+    "Russia",
+    "Turkey",
+    "Player",
+    "Players",
+    "Time",
+];
+
+/// Opening quotes read as `"` (leniently, except `"` itself), with the quote that closes each.
+const QUOTES: [(char, char); 7] = [
+    ('"', '"'),
+    ('“', '”'),
+    ('＂', '＂'),
+    ('「', '」'),
+    ('『', '』'),
+    ('‘', '’'),
+    ('\'', '\''),
+];
+
+/// Reads one line as tag pairs. Strict form `[Name "Value"]`; lenient forms are accepted and
+/// flagged: curly, full-width, corner or single quotes, full-width brackets, a missing closing quote
+/// or bracket, `[Name: "Value"]`, an unquoted value for a known tag name, several tags on one line.
+/// A line like `[胜利]` (三国's closing status) is not a tag: a tag needs a name, white space and a
+/// value.
 fn tag_line(line: &str) -> TagLine {
     // most lines are no tag: one that starts with an ASCII character other than white space and
     // `[` is told at its first byte
@@ -202,14 +272,69 @@ fn tag_line(line: &str) -> TagLine {
     {
         return TagLine::NotTag;
     }
-    let t = line.trim();
-    let Some(inner) = t.strip_prefix('[').or_else(|| t.strip_prefix('［')) else {
-        return TagLine::NotTag;
+    // a byte-order mark left inside the text by concatenated files
+    let t = line.trim().trim_start_matches('\u{feff}').trim_start();
+    let mut tags = Vec::new();
+    let mut rest = t;
+    while let Some((name, value, lenient, after)) = one_tag(rest) {
+        tags.push((name, value, lenient));
+        match after {
+            Some(a) => rest = a,
+            None => break,
+        }
+    }
+    if tags.is_empty() {
+        TagLine::NotTag
+    } else {
+        TagLine::Tags(tags)
+    }
+}
+
+/// One tag at the start of `t`: (name, value, read leniently, the text of a further tag on the line).
+fn one_tag(t: &str) -> Option<(String, String, bool, Option<&str>)> {
+    let (name, mut lenient, rest) = tag_name(t)?;
+    // strict: `"Value"]`, with a further tag after it only when one follows
+    if let Some(after_quote) = rest.strip_prefix('"') {
+        let mut search = 0usize;
+        while let Some(k) = after_quote
+            .get(search..)
+            .and_then(|r| r.find('"'))
+            .map(|k| k + search)
+        {
+            let tail = after_quote.get(k + 1..).unwrap_or_default().trim_start();
+            if let Some(after) = tail.strip_prefix(']').or_else(|| tail.strip_prefix('］')) {
+                let after = after.trim();
+                let value = after_quote.get(..k).unwrap_or_default();
+                if after.is_empty() {
+                    // the line's last tag: read as the whole-line form (an escaped `\"` kept)
+                    return one_tag_whole(t).map(|(n, v, l, _)| (n, v, l || lenient, None));
+                }
+                if (after.starts_with('[') || after.starts_with('［')) && tag_name(after).is_some()
+                {
+                    lenient |= tail.starts_with('］');
+                    return Some((name, value.replace("\\\"", "\""), lenient, Some(after)));
+                }
+            }
+            search = k + 1;
+        }
+        return one_tag_whole(t).map(|(n, v, l, _)| (n, v, l, None));
+    }
+    one_tag_whole(t).map(|(n, v, l, _)| (n, v, l || lenient, None))
+}
+
+/// The name of a tag at the start of `t` (after its `[`), whether it was written leniently
+/// (`［`, `Name:`), and the text after the name and the white space after it.
+fn tag_name(t: &str) -> Option<(String, bool, &str)> {
+    let (inner, full_width) = match t.strip_prefix('[') {
+        Some(i) => (i, false),
+        None => (t.strip_prefix('［')?, true),
     };
     let name_end = inner
-        .find(|c: char| c.is_whitespace() || c == '"' || c == '“')
+        .find(|c: char| {
+            c.is_whitespace() || c == ':' || c == '：' || QUOTES.iter().any(|&(o, _)| o == c)
+        })
         .unwrap_or(inner.len());
-    let name = &inner[..name_end];
+    let name = inner.get(..name_end)?;
     if name.is_empty()
         || name.chars().count() > 32
         || !name
@@ -217,31 +342,63 @@ fn tag_line(line: &str) -> TagLine {
             .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
         || !name.chars().next().is_some_and(|c| c.is_alphabetic())
     {
-        return TagLine::NotTag;
+        return None;
     }
-    let rest = inner[name_end..].trim_start();
-    let Some(after_quote) = rest.strip_prefix('"').or_else(|| rest.strip_prefix('“')) else {
-        return TagLine::NotTag;
+    let mut rest = inner.get(name_end..)?;
+    let colon = rest.starts_with(':') || rest.starts_with('：');
+    if colon {
+        rest = rest.trim_start_matches([':', '：']);
+    }
+    let rest = rest.trim_start();
+    let known = KNOWN_TAGS.iter().any(|k| k.eq_ignore_ascii_case(name));
+    // a value must follow: a quote, or (for a known name) any text after white space or a colon
+    let quoted = rest.starts_with(|c: char| QUOTES.iter().any(|&(o, _)| o == c));
+    let spaced =
+        name_end < inner.len() && (colon || inner[name_end..].starts_with(char::is_whitespace));
+    // an unquoted value ends the line with one closing bracket and holds no other bracket
+    let unquoted_ok = known && spaced && {
+        let v = rest.trim_end();
+        let inner = v.strip_suffix(']').or_else(|| v.strip_suffix('］'));
+        inner.is_some_and(|i| !i.trim().is_empty() && !i.contains(['[', ']', '［', '］']))
     };
-    // strict: ends with `"]`
-    let body = after_quote.trim_end();
-    for (close, strict) in [
-        ("\"]", true),
-        ("”]", false),
-        ("\"］", false),
-        ("\"", false),
-        ("]", false),
-    ] {
-        if let Some(v) = body.strip_suffix(close) {
-            let v = v.replace("\\\"", "\"");
-            return if strict {
-                TagLine::Tag(name.to_string(), v)
-            } else {
-                TagLine::Malformed(name.to_string(), v)
-            };
-        }
+    if !quoted && !unquoted_ok {
+        return None;
     }
-    TagLine::Malformed(name.to_string(), body.to_string())
+    Some((name.to_string(), full_width || colon, rest))
+}
+
+/// A tag taking the whole line `t`: (name, value, read leniently, unused).
+fn one_tag_whole(t: &str) -> Option<(String, String, bool, ())> {
+    let (name, lenient, rest) = tag_name(t)?;
+    let quote = QUOTES.iter().find(|&&(o, _)| rest.starts_with(o));
+    let Some(&(open, close)) = quote else {
+        // an unquoted value of a known tag: `[Event Winter cup]`
+        let v = rest
+            .trim_end()
+            .trim_end_matches([']', '］'])
+            .trim_end()
+            .to_string();
+        return Some((name, v, true, ()));
+    };
+    let after_quote = rest.get(open.len_utf8()..).unwrap_or_default();
+    let body = after_quote.trim_end();
+    // strict: ends with `"]`; otherwise any closing quote, either bracket, or neither
+    let (inner, bracket) = match body.strip_suffix(']') {
+        Some(i) => (i, Some(']')),
+        None => match body.strip_suffix('］') {
+            Some(i) => (i, Some('］')),
+            None => (body, None),
+        },
+    };
+    let (value, closed_by) = match inner.chars().next_back() {
+        Some(q) if QUOTES.iter().any(|&(_, c)| c == q) || q == '"' => (
+            inner.get(..inner.len() - q.len_utf8()).unwrap_or_default(),
+            Some(q),
+        ),
+        _ => (inner, None),
+    };
+    let strict = open == '"' && closed_by == Some(close) && bracket == Some(']');
+    Some((name, value.replace("\\\"", "\""), lenient || !strict, ()))
 }
 
 /// White space as `char::is_whitespace` reads an ASCII byte (tab, line feed, vertical tab, form
@@ -279,8 +436,7 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
         let start = offset;
         offset += full_line.len();
         let parsed = tag_line(line);
-        let is_tag = !matches!(parsed, TagLine::NotTag);
-        if is_tag {
+        if let TagLine::Tags(tags) = parsed {
             // A tag after a body starts a new game.
             let new_game = match &cur {
                 None => true,
@@ -294,28 +450,26 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
             }
             let b = cur.get_or_insert_with(|| Building::new(lineno, start));
             b.end = offset;
-            let (name, value, malformed) = match parsed {
-                TagLine::Tag(n, v) => (n, v, false),
-                TagLine::Malformed(n, v) => (n, v, true),
-                TagLine::NotTag => continue,
-            };
-            if malformed {
-                b.diagnostics.push(Diagnostic::warning(
-                    code::TAG_MALFORMED,
-                    lineno,
-                    1,
-                    format!("tag line read leniently as [{name} \"{value}\"]"),
-                ));
+            b.tag_lines += 1;
+            for (name, value, malformed) in tags {
+                if malformed {
+                    b.diagnostics.push(Diagnostic::warning(
+                        code::TAG_MALFORMED,
+                        lineno,
+                        1,
+                        format!("tag line read leniently as [{name} \"{value}\"]"),
+                    ));
+                }
+                if b.tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(&name)) {
+                    b.diagnostics.push(Diagnostic::warning(
+                        code::TAG_DUPLICATE,
+                        lineno,
+                        1,
+                        format!("tag {name} given twice; the first value is used"),
+                    ));
+                }
+                b.tags.push((name, value));
             }
-            if b.tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(&name)) {
-                b.diagnostics.push(Diagnostic::warning(
-                    code::TAG_DUPLICATE,
-                    lineno,
-                    1,
-                    format!("tag {name} given twice; the first value is used"),
-                ));
-            }
-            b.tags.push((name, value));
             continue;
         }
         // A body line whose text is not exactly the file's line (a `\r` dropped, a blank line
@@ -358,6 +512,8 @@ struct Building {
     /// True while every body line (blank ones included) is exactly its line in the text.
     body_exact: bool,
     body_started: bool,
+    /// Lines read as tags (a line may hold several tags).
+    tag_lines: u32,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -373,13 +529,14 @@ impl Building {
             body_end: start,
             body_exact: true,
             body_started: false,
+            tag_lines: 0,
             diagnostics: Vec::new(),
         }
     }
 
     fn finish(mut self, text: &str) -> RawGame {
         if !self.body_started {
-            self.body_line = self.line + self.tags.len() as u32;
+            self.body_line = self.line + self.tag_lines;
         }
         let raw = text
             .get(self.start..self.end)
@@ -471,6 +628,77 @@ mod tests {
                 .iter()
                 .all(|d| d.code == code::TAG_MALFORMED)
         );
+    }
+
+    #[test]
+    fn other_transcribers_tag_habits() {
+        let text = "［Event “Winter cup”］\n[Site: \"Kowloon\"]\n[Date \"1995.03.01\"] [Round \"2\"]\n\
+                    [A 'Ann']\n[B Lee Ka-ming]\n[Annotator 「陳」]\n[Title \"The \\\"Open\\\"\"]\n\nEI\n";
+        let g = split_games(text);
+        assert_eq!(g.len(), 1, "{g:?}");
+        let tags: Vec<(&str, &str)> = g[0]
+            .tags
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            tags,
+            vec![
+                ("Event", "Winter cup"),
+                ("Site", "Kowloon"),
+                ("Date", "1995.03.01"),
+                ("Round", "2"),
+                ("A", "Ann"),
+                ("B", "Lee Ka-ming"),
+                ("Annotator", "陳"),
+                ("Title", "The \"Open\""),
+            ]
+        );
+        // the strict ones (Date, Round, Title) are not flagged; the body starts after 7 tag lines
+        let flagged: Vec<u32> = g[0].diagnostics.iter().map(|d| d.line).collect();
+        assert_eq!(flagged, vec![1, 2, 4, 5, 6]);
+        assert_eq!((g[0].body_line, g[0].body.as_str()), (9, "EI"));
+    }
+
+    #[test]
+    fn bracketed_body_lines_stay_body_lines() {
+        for line in [
+            "[胜利] [灭国] [认负]",
+            "[吴 胜利] [魏 灭国] [蜀 认负]",
+            "[蜀困魏·困毙灭国]",
+            "[Event] x",
+            "[Round 3] [Site x]",
+        ] {
+            let g = split_games(&format!("1.马6进5，炮12平10，相7进9\n{line}\n"));
+            assert_eq!(g.len(), 1, "{line}");
+            assert!(g[0].tags.is_empty(), "{line}: {:?}", g[0].tags);
+            assert!(g[0].body.ends_with(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn concatenated_files_keep_their_byte_order_marks_out_of_the_tags() {
+        let g = split_games(
+            "\u{feff}[Game \"HotW\"]\n\nEI\n\u{feff}[Game \"WEC\"]\n\nMV:TA(1,1)->(2,1)\n",
+        );
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[1].tags, vec![("Game".into(), "WEC".into())]);
+        assert_eq!(g[1].body, "MV:TA(1,1)->(2,1)");
+    }
+
+    #[test]
+    fn carriage_returns_alone_end_lines() {
+        let d = decode(b"[Game \"HotW\"]\r\rEI\rA(Sumer): LTig-->Zag 5\r").expect("text");
+        assert_eq!(d.text, "[Game \"HotW\"]\n\nEI\nA(Sumer): LTig-->Zag 5\n");
+        assert_eq!(d.diagnostics[0].code, code::LINE_ENDINGS);
+        let g = split_games(&d.text);
+        assert_eq!(
+            (g.len(), g[0].body.as_str()),
+            (1, "EI\nA(Sumer): LTig-->Zag 5")
+        );
+        // CRLF files are left alone
+        let d = decode(b"EI\r\nA(Sumer): LTig-->Zag 5\r\n").expect("text");
+        assert!(d.diagnostics.is_empty());
     }
 
     #[test]

@@ -436,6 +436,18 @@ fn never_panics() {
         "北",
         "é",
         "1901",
+        "Movement results for Spring of 1901.  (x/S1901M)",
+        "Ownership of supply centers:",
+        "Builds an army in",
+        "Defaults,",
+        "moves to",
+        "Mid-Atlantic",
+        "turns into a fleet",
+        "R",
+        "none",
+        "：",
+        "England (Ann):",
+        ".",
     ];
     let mut seed = 7u64;
     for _ in 0..400 {
@@ -451,4 +463,199 @@ fn never_panics() {
         }
         let _ = parse(&s);
     }
+}
+
+/// (kind, power, at, to) of each order.
+fn summary(p: &Parsed<DelugeGame>) -> Vec<(String, String, Option<String>, Option<String>)> {
+    p.game
+        .orders
+        .iter()
+        .map(|o| (o.kind.clone(), o.power.clone(), o.at.clone(), o.to.clone()))
+        .collect()
+}
+
+fn o(
+    kind: &str,
+    power: &str,
+    at: Option<&str>,
+    to: Option<&str>,
+) -> (String, String, Option<String>, Option<String>) {
+    (
+        kind.to_string(),
+        power.to_string(),
+        at.map(str::to_string),
+        to.map(str::to_string),
+    )
+}
+
+#[test]
+fn phase_headers_as_other_transcribers_and_judges_write_them() {
+    use annals_import::deluge::notation::phase_header;
+    let k = |s| phase_header(s).map(|k| k.code());
+    for (line, code) in [
+        (
+            "Movement results for Spring of 1901.  (deluge07/S1901M)",
+            "S1901M",
+        ),
+        ("Retreat orders for Fall of 1901.", "F1901R"),
+        (
+            "Adjustment orders for Winter of 1901.  (deluge07/W1901A)",
+            "W1901A",
+        ),
+        ("Spring of 1902", "S1902M"),
+        ("1902 Spring", "S1902M"),
+        ("Spring, 1902 (Retreats)", "S1902R"),
+        ("Autumn 1902 retreats", "F1902R"),
+        ("W 1901:", "W1901A"),
+        ("Winter 1901 Adjustments", "W1901A"),
+        ("Spring 1903 Movement Results", "S1903M"),
+        ("Fall 1904 (F1904R)", "F1904R"),
+    ] {
+        assert_eq!(k(line).as_deref(), Some(code), "{line}");
+    }
+    for line in [
+        "W 1901: Lon, Hol, Bel, Gas, Ven, Lvn.",
+        "Spring Fall 1901",
+        "Spring 1901 1902",
+        "A Par-Bur",
+        "England: Spring 1901",
+        "Movement results",
+    ] {
+        assert_eq!(k(line), None, "{line}");
+    }
+}
+
+#[test]
+fn a_judges_report_reads_as_orders() {
+    let p = parse(
+        "Adjustment orders for Winter of 1900.  (g/W1900A)\n\n\
+         Austria:  Builds an army in Vienna.\n\
+         Russia:   Builds a fleet in St Petersburg (south coast).\n\
+         France:   Build waived.\n\n\
+         Movement results for Spring of 1901.  (g/S1901M)\n\n\
+         Austria:  Army Vienna -> Galicia.  (*bounce*)\n\
+         Russia:   Fleet St Petersburg (south coast) -> Gulf of Bothnia.\n\n\
+         Ownership of supply centers:\n\n\
+         Austria:   Budapest, Trieste, Vienna.\n\
+         Russia:    Moscow, Sevastopol, St Petersburg,\n\
+                    Warsaw.\n\n\
+         Austria:   3 Supply centers,  1 Units:  Builds   2 units.\n\n\
+         Adjustment orders for Winter of 1901.  (g/W1901A)\n\n\
+         Austria:  Defaults, removing the army in Galicia.\n\
+         Russia:   Removes the fleet in the Gulf of Bothnia.\n",
+    );
+    assert_eq!(
+        summary(&p),
+        vec![
+            o("build", "Austria", Some("vie"), None),
+            o("build", "Russia", Some("stp"), None),
+            o("waive", "France", None, None),
+            o("move", "Austria", Some("vie"), Some("gal")),
+            o("move", "Russia", Some("stp"), Some("bot")),
+            o("remove", "Austria", Some("gal"), None),
+            o("remove", "Russia", Some("bot"), None),
+        ]
+    );
+    assert_eq!(p.game.orders[1].coast.as_deref(), Some("sc"));
+    assert_eq!(p.game.orders[3].result.as_deref(), Some("bounced"));
+    assert!(p.game.unparsed.is_empty(), "{:?}", p.game.unparsed);
+    // nothing unread; the only doubt is the recorded bounce with nobody to bounce against
+    let doubts: Vec<_> = codes(&p)
+        .into_iter()
+        .filter(|c| c.1 != Severity::Info)
+        .collect();
+    assert_eq!(
+        doubts,
+        vec![(
+            "deluge.result-contradiction".into(),
+            Severity::Warning,
+            9,
+            11
+        )]
+    );
+    // one info for the ownership block and the counts after it
+    let skipped: Vec<u32> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "deluge.report-skipped")
+        .map(|d| d.line)
+        .collect();
+    assert_eq!(skipped, vec![12]);
+}
+
+#[test]
+fn club_habits_keep_each_order_with_its_power() {
+    let p = parse(
+        "Winter 1900\n\
+         England [A. Archer]: Build F Lon, F Edi, A Lpl\n\
+         FRANCE： Builds: A Par, A Mar\n\
+         Russia (Fedorov): B F(StP)nc\n\
+         Spring 1901\n\
+         England F Lon-Nth\n\
+         France: A Par moves to Bur, A Mar-Spa (via convoy)\n\
+         Prussia: A Ber-Kie\n\
+         Turkey: NMR\n\
+         Fall 1901\n\
+         France: F Bre-Mid-Atlantic Ocean, A Mar turns into a fleet, A Bur -> F\n",
+    );
+    assert_eq!(
+        summary(&p),
+        vec![
+            o("build", "England", Some("lon"), None),
+            o("build", "England", Some("edi"), None),
+            o("build", "England", Some("lvp"), None),
+            o("build", "France", Some("par"), None),
+            o("build", "France", Some("mar"), None),
+            o("build", "Russia", Some("stp"), None),
+            o("move", "England", Some("lon"), Some("nth")),
+            o("move", "France", Some("par"), Some("bur")),
+            o("move", "France", Some("mar"), Some("spa")),
+            o("move", "France", Some("bre"), Some("mao")),
+            o("transform", "France", Some("mar"), None),
+            o("transform", "France", Some("bur"), None),
+        ]
+    );
+    // the full-width colon keeps the columns of the characters after it
+    assert_eq!((p.game.orders[3].line, p.game.orders[3].col), (3, 9));
+    assert_eq!(p.game.orders[8].result, Some("succeeds".into()));
+    // `Prussia:` is no power: its order is kept, attributed to nobody, and reported where it starts
+    assert_eq!(p.game.unparsed.len(), 1);
+    assert_eq!(p.game.unparsed[0].power, None);
+    assert_eq!(p.game.unparsed[0].text, "A Ber-Kie");
+    let c = codes(&p);
+    assert!(
+        c.contains(&("deluge.unknown-power".into(), Severity::Error, 8, 1)),
+        "{c:?}"
+    );
+    assert!(
+        c.contains(&("deluge.no-orders".into(), Severity::Info, 9, 9)),
+        "{c:?}"
+    );
+}
+
+#[test]
+fn no_orders_in_a_winter_is_a_waive_and_in_a_movement_phase_nothing() {
+    let p =
+        parse("Spring 1901\nItaly: none\nWinter 1901\nItaly: none\nFrance: -\nEngland: Waive\n");
+    assert_eq!(
+        summary(&p),
+        vec![
+            o("waive", "Italy", None, None),
+            o("waive", "France", None, None),
+            o("waive", "England", None, None),
+        ]
+    );
+    assert!(p.game.orders.iter().all(|o| o.phase == "W1901A"));
+}
+
+#[test]
+fn retreats_written_with_r() {
+    let p = parse("Fall 1901 Retreats\nFrance: A Bur R Pic, A Mar R\n");
+    assert_eq!(
+        summary(&p),
+        vec![
+            o("move", "France", Some("bur"), Some("pic")),
+            o("remove", "France", Some("mar"), None),
+        ]
+    );
 }

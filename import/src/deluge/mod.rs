@@ -4,25 +4,43 @@
 //!
 //! # Body layout
 //! - **Phases** are headed by a line `Winter 1900`, `Spring 1901`, `Fall 1901` (`Autumn` too),
-//!   `Fall 1901 Retreats`, `Winter 1901` (optionally `Adjustments`/`Builds`), or the compact
-//!   `S1901M`, `F1901R`, `W1901A`; a trailing `:` is allowed. A winter is always an adjustment
-//!   phase (rule 1 plays Winter 1900 as a separate season of builds).
+//!   `Fall 1901 Retreats`, `Winter 1901` (optionally `Adjustments`/`Builds`), the seed's `W 1901`,
+//!   `Spring of 1901`, `1901 Spring`, `Spring, 1901 (Retreats)`, the compact `S1901M`, `F1901R`,
+//!   `W1901A`, or a judge's `Movement results for Spring of 1901.  (game/S1901M)` (`Retreat orders
+//!   for …`, `Adjustment orders for …`; the bracketed code wins); a trailing `:` is allowed. A winter
+//!   is always an adjustment phase (rule 1 plays Winter 1900 as a separate season of builds).
 //! - **Orders** follow as `Power: order, order, …` (`,` or `;` between orders) or a line
-//!   `Power:` and then one order per line. Powers are the seven, in full or as `Eng`, `E`…
-//! - **Judge notation:** `A Par-Bur`, `A Par - Bur`, `A Par->Bur`; convoy routes `A Lon-Nth-Bel`
-//!   (`via` = the seas between); `A Mar S A Par-Bur`, `A Mar S Par-Bur`, `A Mar S A Bur` (support of
-//!   a hold); `F NTH C A Lon-Bel`; `A Bur H` or a unit alone (hold); `A Bre T` (the variant's
-//!   transformation, rule 2; also `transforms`, `becomes F`); `Build A Par`, `B A Par`, `A Par B`;
-//!   `Remove A Mun`, `Disband`, `D`, `A Mun D`; `Waive`. In a retreat phase a move is the retreat and
-//!   `Disband`/`D` a disbandment (`kind` `remove`).
+//!   `Power:` and then one order per line. Powers are the seven, in full or as `Eng`, `E`, `Germ`,
+//!   `Turk`…; a player's name may follow in brackets (`Russia (Fedorov):`); a power name of three
+//!   letters or more may stand without its colon before an order (`England F Lon-Nth`). A `Word:`
+//!   that names no power is an error (`deluge.unknown-power`) and its orders are kept unattributed
+//!   (never given to the power of the line before). Full-width punctuation (`：`, `，`, `（`) is read as
+//!   ASCII.
+//! - **Judge notation:** `A Par-Bur`, `A Par - Bur`, `A Par->Bur`, `A Par moves to Bur`; convoy
+//!   routes `A Lon-Nth-Bel` (`via` = the seas between; `(via convoy)` is no result); `A Mar S A
+//!   Par-Bur`, `A Mar S Par-Bur`, `A Mar S A Bur` (support of a hold); `F NTH C A Lon-Bel`; `A Bur H`
+//!   or a unit alone (hold); `A Bre T` (the variant's transformation, rule 2; also `transforms`,
+//!   `becomes F`, `turns into a fleet`, `A Bre -> F`); `Build A Par`, `B A Par`, `A Par B`; `Remove A
+//!   Mun`, `Disband`, `D`, `A Mun D`; `Waive`. An adjustment verb carries over the rest of its line
+//!   (`Build F Lon, F Edi, A Lpl`; `Builds: …`). In a retreat phase a move is the retreat (also `A
+//!   Ser R Alb`) and `Disband`/`D`/`R` alone a disbandment (`kind` `remove`). A judge's report
+//!   writes units and provinces in full (`Army Budapest -> Serbia.`, `Fleet St Petersburg (south
+//!   coast) -> Gulf of Bothnia.`, `Mid-Atlantic Ocean`), `HOLD`/`SUPPORT`/`CONVOY`, and adjustments
+//!   as `Builds an army in Vienna.`, `Removes the fleet in …`, `Build waived.`, `Defaults, removing
+//!   the army in …`; all are read.
+//! - **No orders:** `none`, `-`, `NMR`, `no builds`… is a waive in an adjustment phase and nothing
+//!   (the units hold) elsewhere, with an info (`deluge.no-orders`).
+//! - **Judge report lines** that hold no orders are skipped with one info per run of them
+//!   (`deluge.report-skipped`): the `Ownership of supply centers:` block, `5 Supply centers, 3
+//!   Units: Builds 2 units.`, dislodgement notices, `The next phase …`, `Subject: …`.
 //! - **Coasts:** `F(StP)nc` (the seed's form), `StP/nc`, `StP(nc)`, `StP (north coast)`. The coast
 //!   is kept apart from the province (`"at":"stp","coast":"nc"`; `to_coast` for the destination).
 //! - **Provinces** are the standard map's codes, lower case, plus `ice` and `swi`; other spellings
 //!   (`Lpl`, `GoL`, `NAt`, full names such as `North Sea`) are read with an info (`deluge.alias`).
 //! - **Results** in brackets at the end of an order: `(bounce)`, `[dislodged]`, `(cut)`,
-//!   `(no convoy)`, `(void)`, `(succeeds)`… normalized to `succeeds`, `bounced`, `fails`, `cut`,
-//!   `void`, `dislodged`, `no_convoy`, `destroyed`. An unknown bracket word is kept as written with
-//!   a warning (`deluge.result-unknown`).
+//!   `(no convoy)`, `(void)`, `(succeeds)`, `(*bounce*)`… normalized to `succeeds`, `bounced`,
+//!   `fails`, `cut`, `void`, `dislodged`, `no_convoy`, `destroyed`. An unknown bracket word is kept
+//!   as written with a warning (`deluge.result-unknown`).
 //! - `{…}` comments attach to the order before them (or to the phase header).
 //!
 //! # Replay (see `replay`)
@@ -35,11 +53,11 @@
 //!
 //! # Diagnostic codes
 //! Errors: `deluge.order-unreadable`, `deluge.line-unreadable`, `deluge.no-phase`,
-//! `deluge.no-power`. Warnings: `deluge.submerged`, `deluge.impassable`, `deluge.unknown-province`,
+//! `deluge.no-power`, `deluge.unknown-power`. Warnings: `deluge.submerged`, `deluge.impassable`, `deluge.unknown-province`,
 //! `deluge.result-contradiction`, `deluge.result-unknown`, `deluge.no-unit`, `deluge.unreachable`,
 //! `deluge.order-phase`, `deluge.build-invalid`, `deluge.build-count`, `deluge.phase-order`,
 //! `deluge.unclosed-comment`, `deluge.transform-invalid`, `deluge.order-twice`. Infos: `deluge.alias`, `deluge.phase-gap`, `deluge.retreat-missing`,
-//! `deluge.coast-inferred`.
+//! `deluge.coast-inferred`, `deluge.no-orders`, `deluge.report-skipped`.
 
 pub mod adjudicate;
 pub mod map;
@@ -210,10 +228,23 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
     let mut aliases_seen: Vec<String> = Vec::new();
     // (line, col) of each order and phase header, to attach comments.
     let mut anchors: Vec<(usize, usize, Anchor)> = Vec::new();
-    for (li, line) in clean.lines().enumerate() {
+    // inside a judge's "Ownership of supply centers:" block (up to the next blank line)
+    let mut in_report = notation::Block::Out;
+    // in a run of judge report lines (blank lines between them included): one info per run
+    let mut report_run = false;
+    for (li, raw_line) in clean.lines().enumerate() {
         let lno = ctx.first_line + li as u32;
+        // full-width punctuation (`：`, `（`, `，`) as ASCII; one character for one, so columns hold
+        let folded: String;
+        let line = if raw_line.is_ascii() {
+            raw_line
+        } else {
+            folded = raw_line.chars().map(crate::text::fold_width).collect();
+            folded.as_str()
+        };
         let trimmed = line.trim();
         if trimmed.is_empty() {
+            in_report.blank();
             continue;
         }
         let lead = line.chars().take_while(|c| c.is_whitespace()).count();
@@ -225,19 +256,61 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                 orders: Vec::new(),
             });
             power = None;
+            in_report = notation::Block::Out;
+            report_run = false;
             continue;
         }
+        if let Some(what) = notation::report_line(trimmed, &mut in_report) {
+            if !report_run {
+                sink.info(
+                    "deluge.report-skipped",
+                    lno,
+                    lead as u32 + 1,
+                    format!("{what} as a judge reports it: skipped (annals works it out by replaying the orders)"),
+                );
+            }
+            report_run = true;
+            continue;
+        }
+        report_run = false;
         let (text, text_off) = match notation::power_prefix(trimmed) {
-            Some((p, off)) => {
+            notation::Prefix::Power(p, off) => {
                 power = Some(p);
                 let rest: String = trimmed.chars().skip(off).collect();
                 (rest, lead + off)
             }
-            None => (trimmed.to_string(), lead),
+            notation::Prefix::Unknown(head, off) => {
+                sink.error(
+                    "deluge.unknown-power",
+                    lno,
+                    lead as u32 + 1,
+                    format!("{head:?} is none of the seven powers; the orders of this line are kept as written"),
+                );
+                power = None;
+                let rest: String = trimmed.chars().skip(off).collect();
+                for (o, otext) in notation::split_orders(&rest) {
+                    game.unparsed.push(Unparsed {
+                        phase: phases.last().map(|ph| ph.key.code()),
+                        power: None,
+                        text: otext,
+                        line: lno,
+                        col: (lead + off + o + 1) as u32,
+                    });
+                }
+                continue;
+            }
+            notation::Prefix::None => (trimmed.to_string(), lead),
         };
         if text.trim().is_empty() {
             continue;
         }
+        // `Defaults, removing the army in Belgium.` (a judge's civil-disorder removal)
+        let (text, text_off) = match notation::strip_defaults(&text) {
+            Some(k) => (text.chars().skip(k).collect::<String>(), text_off + k),
+            None => (text, text_off),
+        };
+        // the adjustment verb of an earlier order on the line: `Build F Lon, F Edi, A Lpl`
+        let mut line_lead: Option<OrderKind> = None;
         for (off, otext) in notation::split_orders(&text) {
             let col = (text_off + off + 1) as u32;
             let Some(ph) = phases.last_mut() else {
@@ -277,8 +350,32 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                 });
                 continue;
             };
-            match notation::order(&otext) {
+            let parsed = if notation::no_order(&otext) {
+                if ph.key.step != 2 {
+                    sink.info(
+                        "deluge.no-orders",
+                        lno,
+                        col,
+                        format!("{otext:?}: {p} gives no orders (its units hold)"),
+                    );
+                    continue;
+                }
+                // in an adjustment phase it declines the builds
+                sink.info(
+                    "deluge.no-orders",
+                    lno,
+                    col,
+                    format!("{otext:?}: {p} makes no adjustment; read as a waive"),
+                );
+                Ok(notation::waive())
+            } else {
+                notation::order_in(&otext, line_lead)
+            };
+            match parsed {
                 Ok(mut o) => {
+                    if matches!(o.kind, OrderKind::Build | OrderKind::Remove) {
+                        line_lead = Some(o.kind);
+                    }
                     notation::check_result(&mut o, &mut sink, lno, col);
                     for l in [&o.at, &o.to, &o.of]
                         .into_iter()

@@ -27,6 +27,11 @@ impl PhaseKey {
 }
 
 /// Reads a phase header, or `None` when the line is not one.
+///
+/// Forms: `Spring 1901`, `Fall 1901 Retreats:`, `Winter 1900`, `S1901M`, `W1901A`, the seed's
+/// `W 1901`, `Spring of 1901`, `1901 Spring`, `Spring, 1901`, `Spring 1901 (Movement)`, and a judge's
+/// report headers `Movement results for Spring of 1901.  (deluge07/S1901M)`, `Adjustment orders
+/// for Winter of 1901.`, `Retreat orders for Fall of 1901.` (the step may come before the season).
 pub fn phase_header(line: &str) -> Option<PhaseKey> {
     let l = line
         .trim()
@@ -34,64 +39,103 @@ pub fn phase_header(line: &str) -> Option<PhaseKey> {
         .trim()
         .to_ascii_lowercase();
     let l = l.trim_start_matches(['=', '-', '#', '*', ' ']);
-    let b = l.as_bytes();
-    // Compact: S1901M, F1901R, W1901A (also W1901B).
-    if b.len() == 6 && b[1..5].iter().all(u8::is_ascii_digit) {
-        let season = match b[0] {
-            b's' => 0,
-            b'f' | b'a' => 1,
-            b'w' => 2,
-            _ => return None,
-        };
-        let step = match b[5] {
-            b'm' => 0,
-            b'r' => 1,
-            b'a' | b'b' => 2,
-            _ => return None,
-        };
-        let year: u16 = l[1..5].parse().ok()?;
-        // The same years as the long form: `W9999A` would replay eight thousand winters.
-        if !(1800..=2100).contains(&year) {
-            return None;
-        }
-        return Some(PhaseKey { year, season, step });
+    if let Some(k) = compact_phase(l) {
+        return Some(k);
     }
-    let mut words = l.split_whitespace();
-    let first = words.next()?;
-    let season = match first {
-        "spring" | "s" => 0,
-        "fall" | "autumn" | "f" | "a" => 1,
-        "winter" | "w" => 2,
-        _ => return None,
-    };
-    let year: u16 = words.next()?.parse().ok()?;
-    if !(1800..=2100).contains(&year) {
-        return None;
-    }
-    let step = match words.next() {
-        None => {
-            if season == 2 {
-                2
-            } else {
-                0
+    // A judge's game and phase in brackets at the end: `(deluge07/S1901M)`, `(S1901M)`.
+    let (l, code) = match l.rfind('(') {
+        Some(open) if l.ends_with(')') => {
+            let inner = l.get(open + 1..l.len() - 1).unwrap_or_default();
+            let code = inner.rsplit(['/', ' ', ':']).next().and_then(compact_phase);
+            match code {
+                Some(c) => (l.get(..open).unwrap_or_default().trim_end(), Some(c)),
+                None => (l, None),
             }
         }
-        Some(w) => match w.trim_end_matches([':', ')']).trim_start_matches('(') {
-            "movement" | "moves" | "move" | "orders" | "diplomacy" => 0,
-            "retreats" | "retreat" | "retreating" => 1,
-            "adjustments" | "adjustment" | "builds" | "build" | "adjust" => 2,
-            _ => return None,
-        },
+        _ => (l, None),
     };
-    if words.next().is_some() {
+    let l = l.trim_end_matches([':', '-', '.', '=', ' ']);
+    let mut season = None;
+    let mut year = None;
+    let mut step = None;
+    let mut words = 0usize;
+    for w in l.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | ':' | '.')) {
+        if w.is_empty() {
+            continue;
+        }
+        words += 1;
+        let s = match w {
+            "spring" | "spr" | "s" => Some(0),
+            "fall" | "autumn" | "aut" | "f" | "a" => Some(1),
+            "winter" | "win" | "w" => Some(2),
+            _ => None,
+        };
+        if let Some(s) = s {
+            if season.replace(s).is_some() {
+                return None;
+            }
+            continue;
+        }
+        if w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()) {
+            if year.replace(w.parse::<u16>().ok()?).is_some() {
+                return None;
+            }
+            continue;
+        }
+        let st = match w {
+            "movement" | "moves" | "move" | "diplomacy" => Some(0),
+            "retreats" | "retreat" | "retreating" => Some(1),
+            "adjustments" | "adjustment" | "builds" | "build" | "adjust" => Some(2),
+            // judge report words and connectives: `… results for Spring of 1901`
+            "orders" | "results" | "for" | "of" | "phase" | "season" | "turn" => None,
+            _ => return None,
+        };
+        if let Some(st) = st
+            && step.replace(st).is_some_and(|old| old != st)
+        {
+            return None;
+        }
+    }
+    let (season, year) = (season?, year?);
+    if words > 8 || !(1800..=2100).contains(&year) {
         return None;
     }
-    if season == 2 && step == 0 {
-        return Some(PhaseKey {
-            year,
-            season,
-            step: 2,
-        });
+    // A winter is always an adjustment phase (rule 1 plays Winter 1900 as a season of builds).
+    let step = match (season, step) {
+        (2, _) => 2,
+        (_, Some(st)) => st,
+        (_, None) => 0,
+    };
+    let key = PhaseKey { year, season, step };
+    match code {
+        // the bracketed code wins where it disagrees (it is the judge's own)
+        Some(c) => Some(c),
+        None => Some(key),
+    }
+}
+
+/// The compact form `S1901M`, `F1901R`, `W1901A` (also `W1901B`), lower-cased.
+fn compact_phase(l: &str) -> Option<PhaseKey> {
+    let b = l.as_bytes();
+    if b.len() != 6 || !b[1..5].iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let season = match b[0] {
+        b's' => 0,
+        b'f' | b'a' => 1,
+        b'w' => 2,
+        _ => return None,
+    };
+    let step = match b[5] {
+        b'm' => 0,
+        b'r' => 1,
+        b'a' | b'b' => 2,
+        _ => return None,
+    };
+    let year: u16 = l.get(1..5)?.parse().ok()?;
+    // The same years as the long form: `W9999A` would replay eight thousand winters.
+    if !(1800..=2100).contains(&year) {
+        return None;
     }
     Some(PhaseKey { year, season, step })
 }
@@ -107,6 +151,9 @@ struct T {
     tok: Tok,
     /// Offset in characters from the start of the order text.
     off: usize,
+    /// A `-` written between two letters without spaces (`Mid-Atlantic`): it may join the words of
+    /// one province's name rather than be a move.
+    tight: bool,
 }
 
 fn tokenize(s: &str) -> Vec<T> {
@@ -124,13 +171,22 @@ fn tokenize(s: &str) -> Vec<T> {
                 w.push(chars[i]);
                 i += 1;
             }
-            out.push(T {
-                tok: Tok::Word(w.trim_end_matches('.').to_string()),
-                off: start,
-            });
+            let w = w.trim_end_matches('.');
+            // a lone `.` (a sentence's full stop after a bracket) is no word
+            if !w.is_empty() {
+                out.push(T {
+                    tok: Tok::Word(w.to_string()),
+                    off: start,
+                    tight: false,
+                });
+            }
             continue;
         }
         let start = i;
+        let tight = c == '-'
+            && i > 0
+            && chars[i - 1].is_alphabetic()
+            && chars.get(i + 1).is_some_and(|n| n.is_alphabetic());
         let sym = match c {
             '-' | '–' | '—' | '→' => {
                 if chars.get(i + 1) == Some(&'>') {
@@ -152,6 +208,7 @@ fn tokenize(s: &str) -> Vec<T> {
             out.push(T {
                 tok: Tok::Sym(sym),
                 off: start,
+                tight,
             });
         }
     }
@@ -354,22 +411,36 @@ fn loc(c: &mut Cursor) -> Option<Loc> {
     if KEYWORDS.contains(&first.as_str()) {
         return None;
     }
-    // Longest multi-word name first.
+    // Longest multi-word name first; a tight `-` may join two words of a name (`Mid-Atlantic Ocean`).
     let mut found = None;
-    for n in (1..=4).rev() {
-        let mut words = Vec::new();
-        for k in 0..n {
-            match c.peek_at(k) {
-                Some(Tok::Word(w)) => words.push(w.clone()),
-                _ => break,
+    let mut words: Vec<String> = Vec::new();
+    let mut ends: Vec<usize> = Vec::new();
+    let mut k = 0usize;
+    while words.len() < 4 {
+        match c.toks.get(c.i + k) {
+            Some(T {
+                tok: Tok::Word(w), ..
+            }) => {
+                words.push(w.clone());
+                k += 1;
+                ends.push(k);
             }
+            Some(T {
+                tok: Tok::Sym('-'),
+                tight: true,
+                ..
+            }) if !words.is_empty()
+                && matches!(c.toks.get(c.i + k + 1).map(|t| &t.tok), Some(Tok::Word(_))) =>
+            {
+                k += 1;
+            }
+            _ => break,
         }
-        if words.len() < n {
-            continue;
-        }
-        let joined = words.join(" ");
+    }
+    for n in (1..=words.len()).rev() {
+        let joined = words[..n].join(" ");
         if let Some(code) = m.lookup(&joined) {
-            found = Some((n, code, joined));
+            found = Some((ends[n - 1], code, joined));
             break;
         }
     }
@@ -432,11 +503,95 @@ fn loc(c: &mut Cursor) -> Option<Loc> {
 }
 
 fn is_move_sym(c: &Cursor) -> bool {
-    c.is_sym('-') || c.is_word(&["to", "m"])
+    c.is_sym('-')
+        || c.is_word(&[
+            "to",
+            "m",
+            "moves",
+            "move",
+            "moving",
+            "retreats",
+            "retreat",
+            "retreating",
+        ])
+}
+
+/// Steps over a move word and a `to` after it (`moves to`, `retreats to`, `- to`).
+fn skip_move_sym(c: &mut Cursor) {
+    let was_word = !c.is_sym('-') && !c.is_word(&["to"]);
+    c.i += 1;
+    if was_word && c.is_word(&["to"]) {
+        c.i += 1;
+    }
+}
+
+/// Words that stand for a fleet after a transformation: `F`, `Fleet`, `a fleet`.
+fn skip_fleet(c: &mut Cursor) -> bool {
+    if c.is_word(&["a"])
+        && matches!(c.peek_at(1), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("fleet"))
+    {
+        c.i += 1;
+    }
+    if c.is_word(&["f", "fleet"]) {
+        c.i += 1;
+        return true;
+    }
+    false
+}
+
+/// Articles and prepositions of written-out adjustments: `Builds an army in Vienna`, `Removes the
+/// fleet in the North Sea`. `a` is an article only before `army`/`fleet` (else it is the unit `A`).
+fn skip_articles(c: &mut Cursor) {
+    loop {
+        if c.is_word(&["an", "the", "in", "at"])
+            || c.is_word(&["a"])
+                && matches!(c.peek_at(1), Some(Tok::Word(w)) if ["army", "fleet"].contains(&w.to_ascii_lowercase().as_str()))
+        {
+            c.i += 1;
+        } else {
+            return;
+        }
+    }
+}
+
+/// Text that says a power gives no order (`none`, `no builds`, `NMR`, `-`): `true` for it.
+pub fn no_order(text: &str) -> bool {
+    let l: String = text
+        .to_ascii_lowercase()
+        .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '[' | ']' | '.' | '*'))
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    matches!(
+        l.as_str(),
+        "" | "-"
+            | "--"
+            | "–"
+            | "—"
+            | "none"
+            | "nothing"
+            | "nmr"
+            | "n/a"
+            | "no orders"
+            | "no order"
+            | "no moves"
+            | "no builds"
+            | "no build"
+            | "no adjustments"
+            | "no change"
+            | "no orders received"
+            | "pass"
+    )
 }
 
 /// Reads one order (without its power prefix). Returns the reason when it cannot be read.
 pub fn order(text: &str) -> Result<RawOrder, (usize, String)> {
+    order_in(text, None)
+}
+
+/// Reads one order; `lead` is the adjustment verb of an earlier order on the same line (`Build F
+/// Lon, F Edi, A Lpl`), applied to an order that starts with its unit.
+pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize, String)> {
     let mut toks = tokenize(text);
     // A trailing bracketed result: `(bounce)`, `[dislodged]`, `(no convoy)`.
     let mut result = None;
@@ -457,11 +612,15 @@ pub fn order(text: &str) -> Result<RawOrder, (usize, String)> {
                 })
                 .collect();
             let joined = words.join(" ");
-            if let Some(r) = result_word(&joined) {
+            let jl = joined.to_ascii_lowercase();
+            if ["via convoy", "by convoy", "convoyed", "via c", "by c"].contains(&jl.as_str()) {
+                // not a result: the route, as in `A Lon-Bel via convoy`
+                toks.truncate(start);
+            } else if let Some(r) = result_word(&joined) {
                 result = Some(r.to_string());
                 toks.truncate(start);
             } else if open == '['
-                || coast_word(&joined).is_none()
+                || coast_word(jl.strip_suffix(" coast").unwrap_or(&jl)).is_none()
                     && start > 0
                     && {
                         // `(…)` after a complete location is a result unless it is a coast.
@@ -493,17 +652,46 @@ pub fn order(text: &str) -> Result<RawOrder, (usize, String)> {
         o.kind = OrderKind::Waive;
         return Ok(o);
     }
-    let lead = if c.is_word(&["build", "builds", "b"]) {
+    // `Build waived.` (a judge's report), `Builds waived`, `Waive build`, `Removal waived`
+    if c.toks.len() == 2
+        && (c.is_word(&["build", "builds", "removal", "removals", "remove"])
+            && matches!(c.peek_at(1), Some(Tok::Word(w)) if ["waived", "waive"].contains(&w.to_ascii_lowercase().as_str()))
+            || c.is_word(&["waive", "waives", "waived"])
+                && matches!(c.peek_at(1), Some(Tok::Word(w)) if ["build", "builds", "removal"].contains(&w.to_ascii_lowercase().as_str())))
+    {
+        o.kind = OrderKind::Waive;
+        return Ok(o);
+    }
+    let mut lead_kind = if c.is_word(&["build", "builds", "b", "building"]) {
         Some(OrderKind::Build)
-    } else if c.is_word(&["remove", "removes", "disband", "disbands", "r", "d"]) {
+    } else if c.is_word(&[
+        "remove",
+        "removes",
+        "disband",
+        "disbands",
+        "r",
+        "d",
+        "removing",
+        "disbanding",
+    ]) {
         Some(OrderKind::Remove)
     } else {
         None
     };
-    if let Some(k) = lead {
+    if lead_kind.is_some() {
         c.i += 1;
+        // `Builds: F Lon`
+        if c.is_sym(':') {
+            c.i += 1;
+        }
+    } else if lead.is_some() && c.is_word(&["a", "f", "army", "fleet"]) {
+        lead_kind = lead;
+    }
+    if let Some(k) = lead_kind {
         o.kind = k;
+        skip_articles(&mut c);
         o.unit = unit(&mut c);
+        skip_articles(&mut c);
         o.at = loc(&mut c);
         if o.at.is_none() {
             return err(&c, "expected a province after the adjustment");
@@ -525,20 +713,59 @@ pub fn order(text: &str) -> Result<RawOrder, (usize, String)> {
         }
         return Ok(o);
     }
-    if c.is_word(&["t", "transform", "transforms", "becomes", "tr"]) {
+    if c.is_word(&[
+        "t",
+        "transform",
+        "transforms",
+        "becomes",
+        "tr",
+        "turn",
+        "turns",
+        "convert",
+        "converts",
+    ]) {
         c.i += 1;
-        // `A Bre T`, `A Bre transforms to F`, `A Bre becomes F`.
-        if c.is_word(&["to", "into"]) {
+        // `A Bre T`, `A Bre transforms to F`, `A Bre becomes F`, `A Bre turns into a fleet` (rule 2:
+        // "be ordered to turn into a fleet").
+        if c.is_word(&["to", "into", "in"]) {
             c.i += 1;
         }
-        if c.is_word(&["f", "fleet"]) {
-            c.i += 1;
-        }
+        skip_fleet(&mut c);
         if !c.done() {
             return err(&c, "unexpected text after a transformation");
         }
         o.kind = OrderKind::Transform;
         return Ok(o);
+    }
+    // `A Bre -> F`, `A Bre => Fleet`: the army turns into a fleet (no province is called F).
+    if c.is_sym('-')
+        && {
+            let mut k = c.i + 1;
+            if matches!(c.toks.get(k).map(|t| &t.tok), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("a"))
+            {
+                k += 1;
+            }
+            k + 1 == c.toks.len()
+                && matches!(c.toks.get(k).map(|t| &t.tok), Some(Tok::Word(w)) if w.eq_ignore_ascii_case("f") || w.eq_ignore_ascii_case("fleet"))
+        }
+    {
+        o.kind = OrderKind::Transform;
+        return Ok(o);
+    }
+    // `A Ser R Alb`: a retreat written with the judge's `R`.
+    if c.is_word(&["r"]) && matches!(c.peek_at(1), Some(Tok::Word(_))) {
+        c.i += 1;
+        match loc(&mut c) {
+            Some(l) => {
+                if !c.done() {
+                    return err(&c, "unexpected text after the retreat");
+                }
+                o.kind = OrderKind::Move;
+                o.to = Some(l);
+                return Ok(o);
+            }
+            None => return err(&c, "expected a province after `R`"),
+        }
     }
     if c.is_word(&["b", "build", "builds"])
         || c.is_word(&["d", "disband", "disbands", "r", "remove"])
@@ -567,7 +794,7 @@ pub fn order(text: &str) -> Result<RawOrder, (usize, String)> {
             return err(&c, "expected the supported or convoyed unit's province");
         }
         if is_move_sym(&c) {
-            c.i += 1;
+            skip_move_sym(&mut c);
             o.to = loc(&mut c);
             if o.to.is_none() {
                 return err(&c, "expected a province after `-`");
@@ -586,7 +813,7 @@ pub fn order(text: &str) -> Result<RawOrder, (usize, String)> {
     if is_move_sym(&c) {
         let mut path = Vec::new();
         while is_move_sym(&c) {
-            c.i += 1;
+            skip_move_sym(&mut c);
             match loc(&mut c) {
                 Some(l) => path.push(l),
                 None => return err(&c, "expected a province after `-`"),
@@ -642,11 +869,157 @@ pub fn split_orders(s: &str) -> Vec<(usize, String)> {
         .collect()
 }
 
-/// Splits `Power: rest`. Returns the power and the character offset of `rest`.
-pub fn power_prefix(line: &str) -> Option<(&'static str, usize)> {
-    let (head, _) = line.split_once(':')?;
-    let p = map::power(head)?;
-    Some((p, head.chars().count() + 1))
+/// What starts a line of orders.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Prefix {
+    /// A power and the character offset of the rest: `England:`, `ENG:`, `Russia (Fedorov):`,
+    /// `England F Lon-Nth` (a power name of three letters or more before an order, without colon).
+    Power(&'static str, usize),
+    /// `Word:` before the orders, where the word is no power (`Germ:`): its text and the offset of
+    /// the rest.
+    Unknown(String, usize),
+    None,
+}
+
+/// Reads the power at the start of a line of orders.
+pub fn power_prefix(line: &str) -> Prefix {
+    if let Some((head, _)) = line.split_once(':') {
+        let off = head.chars().count() + 1;
+        // `Russia (Fedorov):`, `England [A. Archer]:` — a player's name after the power
+        let name = match head.find(['(', '[']) {
+            Some(k) if head.trim_end().ends_with([')', ']']) => head.get(..k).unwrap_or(head),
+            _ => head,
+        };
+        if let Some(p) = map::power(name) {
+            return Prefix::Power(p, off);
+        }
+        // a word or two of letters that starts no order is meant as a power
+        let words: Vec<&str> = name.split_whitespace().collect();
+        let starts_order = words.first().is_some_and(|w| {
+            let l = w.to_ascii_lowercase();
+            [
+                "a", "f", "army", "fleet", "build", "builds", "remove", "removes", "waive",
+            ]
+            .contains(&l.as_str())
+        });
+        if !words.is_empty()
+            && words.len() <= 2
+            && !starts_order
+            && words
+                .iter()
+                .all(|w| w.chars().all(|c| c.is_alphabetic() || c == '-' || c == '.'))
+        {
+            return Prefix::Unknown(head.trim().to_string(), off);
+        }
+        return Prefix::None;
+    }
+    // `England F Lon-Nth`, `ENG Build A Lpl`
+    let mut it = line.split_whitespace();
+    if let (Some(first), Some(second)) = (it.next(), it.next())
+        && first.chars().count() >= 3
+        && let Some(p) = map::power(first)
+        && [
+            "a", "f", "army", "fleet", "build", "builds", "remove", "removes", "disband", "waive",
+            "waives",
+        ]
+        .contains(&second.to_ascii_lowercase().as_str())
+    {
+        let lead = line.chars().take_while(|c| c.is_whitespace()).count();
+        return Prefix::Power(p, lead + first.chars().count());
+    }
+    Prefix::None
+}
+
+/// `Defaults, removing the army in Belgium.`: the characters to skip (the word, the comma and the
+/// white space after it), when the text starts so.
+pub fn strip_defaults(text: &str) -> Option<usize> {
+    let t = text.trim_start();
+    let lead = text.chars().count() - t.chars().count();
+    let rest = [
+        "Defaults,",
+        "defaults,",
+        "DEFAULTS,",
+        "Default,",
+        "default,",
+    ]
+    .iter()
+    .find_map(|p| t.strip_prefix(p))?;
+    let ws = rest.chars().take_while(|c| c.is_whitespace()).count();
+    Some(lead + t.chars().count() - rest.chars().count() + ws)
+}
+
+/// A waive, as an order read.
+pub fn waive() -> RawOrder {
+    RawOrder {
+        kind: OrderKind::Waive,
+        unit: None,
+        at: None,
+        to: None,
+        via: Vec::new(),
+        of_unit: None,
+        of: None,
+        result: None,
+    }
+}
+
+/// Where a line stands in a judge's supply-centre ownership block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Block {
+    #[default]
+    Out,
+    /// After `Ownership of supply centers:`, before its first listing (blank lines do not end it).
+    Header,
+    /// In the listings (a blank line ends it).
+    In,
+}
+
+impl Block {
+    /// A blank line.
+    pub fn blank(&mut self) {
+        if *self == Block::In {
+            *self = Block::Out;
+        }
+    }
+}
+
+/// A line of a judge's report that holds no order: the supply-centre ownership block (from
+/// `Ownership of supply centers:` to the blank line after its listings, which the caller reports
+/// with [`Block::blank`]), a power's `5 Supply centers,  3 Units:  Builds 2 units.`, the dislodgement notices
+/// (`The following units were dislodged:`, `The Austrian Army in Serbia … was destroyed.`) and the
+/// judge's closing lines. Returns what the line is, for the caller's info.
+pub fn report_line(line: &str, block: &mut Block) -> Option<&'static str> {
+    let l = line.to_ascii_lowercase();
+    if l.starts_with("ownership of supply cent") {
+        *block = Block::Header;
+        return Some("supply-centre ownership");
+    }
+    if *block != Block::Out {
+        *block = Block::In;
+        return Some("supply-centre ownership");
+    }
+    if l.contains(" supply center") || l.contains(" supply centre") {
+        return Some("a supply-centre count");
+    }
+    if l.starts_with("the following units were dislodged")
+        || l.starts_with("the ")
+            && (l.contains(" army in ") || l.contains(" fleet in "))
+            && (l.contains("retreat") || l.contains("destroyed") || l.contains("disband"))
+    {
+        return Some("a dislodgement");
+    }
+    if [
+        "the next phase",
+        "deadline",
+        "the deadline",
+        "subject:",
+        "unowned:",
+    ]
+    .iter()
+    .any(|p| l.starts_with(p))
+    {
+        return Some("a note");
+    }
+    None
 }
 
 /// Reports an unknown bracket result (stored with a leading `?` by [`order`]).
