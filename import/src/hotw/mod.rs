@@ -25,6 +25,10 @@
 //! - **Empires by context**: a form naming two empires (`Fran`: Franks in EV, France in EVII) takes
 //!   the one of the current epoch, else the next one. `Mong` in a turn header is the empire, in a move
 //!   the region. `May`, `Saf` are the minor empires Maya and Sava.
+//! - **Epoch headers in other forms**: `E I`, `EⅡ` (Unicode roman numerals, full-width forms),
+//!   `eiii`/`Eiii`, `Epoch III`, `EIII:` are read as `EI`…`EVII` (info `hotw.epoch-form`; digits
+//!   `E3` are read silently, as always); a resumption may be bracketed in any width (`EIII（續）`).
+//!   A snapshot's unit epoch may be written so too (`(ii)`, `(Ⅱ)`).
 //! - **Epochs**: a turn whose empire belongs to a later epoch than the last header (or comes before
 //!   any header) moves the game to that epoch, with a warning `hotw.epoch-inferred` (the appendix-4
 //!   record has no `EI` and lists EV empires under `EIV`). An empire of an earlier epoch keeps the
@@ -97,6 +101,9 @@ pub mod code {
     pub const KINGDOM_INFERRED: &str = "hotw.kingdom-inferred";
     /// warning: an epoch moved on without a header, from the empires played.
     pub const EPOCH_INFERRED: &str = "hotw.epoch-inferred";
+    /// info: an epoch written in another form than `EI`…`EVII` (`E I`, `EⅡ`, `eiii`, `Epoch 3`;
+    /// in a snapshot `(ii)`, `(Ⅱ)`), read as that epoch.
+    pub const EPOCH_FORM: &str = "hotw.epoch-form";
     /// warning: an empire of an earlier epoch under a later header.
     pub const EPOCH_MISMATCH: &str = "hotw.epoch-mismatch";
     /// warning: an unbalanced parenthesis repaired.

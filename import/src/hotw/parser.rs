@@ -9,10 +9,13 @@ use super::lexer::{Tk, Tok, UNPAIRED, lex_paired};
 
 /// The token, parenthesis and bracket-stack buffers of a line, reused from line to line.
 type Buffers = (Vec<Tok>, Vec<usize>, Vec<usize>);
-use super::tables::{Card, How, RegionType, TABLES, fold_key, roman, roman_str, with_key};
+use super::tables::{
+    Card, How, RegionType, TABLES, fold_key, is_numeral_char, roman_lenient, roman_str, with_key,
+};
 use super::{Build, CardPlay, Checkpoint, Holding, HotwGame, Target, Turn, code};
 use crate::diag::Sink;
 use crate::model::{Ctx, Outcome, Parsed, Seat};
+use crate::text::fold_width;
 
 const SEATS: [&str; 6] = ["A", "B", "C", "D", "E", "F"];
 const DEFAULT_COLOURS: [&str; 6] = ["Red", "Yellow", "Green", "Deep", "Blue", "Purple"];
@@ -1244,29 +1247,60 @@ fn is_pause(s: &str) -> bool {
         .any(|p| s.starts_with(p))
 }
 
-fn epoch_line(t: &str) -> Option<EpochLine> {
-    let rest = t.strip_prefix('E').or_else(|| t.strip_prefix('Ｅ'))?;
-    let n = rest
+/// Reads an epoch header: `EI`…`EVII` (chapter 2: "E 代表 Epoch，隨後為羅馬數字"), then nothing, a
+/// resumption (`(con't)`, `（續）`) or a pause (`後暫停`). Other transcribers' forms are read too:
+/// the numeral in lower case (`eiii`, `Eiii`), full-width or as the Unicode roman numerals (`EⅡ`),
+/// a space, `.` or `-` after the `E` (`E I`), `Epoch` written out, a colon or full stop after the
+/// numeral (`EIII:`). The bool is true for such a form (the caller reports it); digits (`E3`) are
+/// read as they always were, silently.
+fn epoch_line(t: &str) -> Option<(EpochLine, bool)> {
+    // most lines are none: an epoch header opens with `E`, `e` or a character outside ASCII
+    // (`Ｅ`), and the numeral comes right after the `E` or after a separator
+    let first = *t.as_bytes().first()?;
+    if first.is_ascii() && first != b'E' && first != b'e' {
+        return None;
+    }
+    let mut form = first != b'E';
+    let mut rest = t.strip_prefix(['E', 'e', 'Ｅ', 'ｅ'])?;
+    if rest
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case("poch"))
+    {
+        rest = rest.get(4..)?;
+        form = true;
+    }
+    let sep = rest.trim_start_matches([' ', '\t', '.', '-', '\u{3000}']);
+    form |= sep.len() != rest.len();
+    let rest = sep;
+    let n: usize = rest
         .chars()
-        .take_while(|c| matches!(c, 'I' | 'V' | '1'..='7'))
-        .count();
-    let num = rest.get(..n)?;
-    let e = roman(num)?;
+        .take_while(|&c| is_numeral_char(c))
+        .map(char::len_utf8)
+        .sum();
+    if n == 0 {
+        return None;
+    }
+    let (e, folded) = roman_lenient(rest.get(..n)?)?;
+    form |= folded;
     let after = rest.get(n..)?.trim();
     if after.is_empty() {
-        return Some(EpochLine::Plain(e));
+        return Some((EpochLine::Plain(e), form));
+    }
+    // `EIII:`, `EIII.`
+    if matches!(after, ":" | "." | "：" | "﹕" | "。") {
+        return Some((EpochLine::Plain(e), true));
     }
     if is_pause(after) {
-        return Some(EpochLine::Pause(e));
+        return Some((EpochLine::Pause(e), form));
     }
     let low = after.to_lowercase();
-    let low = low.trim_start_matches(['(', '（']);
+    let low = low.trim_start_matches(['(', '（', '[', '［', '【', ' ']);
     if low.starts_with("con")
-        || low.starts_with("cont")
-        || after.starts_with('續')
-        || after.starts_with('续')
+        || low.starts_with(['續', '续'])
+        || low.starts_with("繼續")
+        || low.starts_with("继续")
     {
-        return Some(EpochLine::Cont(e));
+        return Some((EpochLine::Cont(e), form));
     }
     None
 }
@@ -1487,13 +1521,13 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
 impl State<'_> {
     /// A line that is not blank; `t` is `text` trimmed.
     fn line(&mut self, text: &str, t: &str, no: u32) {
-        if let Some(e) = epoch_line(t) {
-            self.epoch_header(e, no, text);
+        if let Some((e, form)) = epoch_line(t) {
+            self.epoch_header(e, no, text, form.then_some(t));
             return;
         }
         if is_cont(t) {
             let e = self.epoch.unwrap_or(1);
-            self.epoch_header(EpochLine::Cont(e), no, text);
+            self.epoch_header(EpochLine::Cont(e), no, text, None);
             return;
         }
         if self.fast && (self.fast_header(text, no) || self.fast_move_line(text, no)) {
@@ -1622,10 +1656,23 @@ impl State<'_> {
         }
     }
 
-    fn epoch_header(&mut self, e: EpochLine, no: u32, text: &str) {
+    /// An epoch header; `form` is the header as written when it is not in the seed's form
+    /// (`E I`, `EⅡ`, `eiii`: reported as an info).
+    fn epoch_header(&mut self, e: EpochLine, no: u32, text: &str, form: Option<&str>) {
         let col = text.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1;
         self.snapshot = None;
         self.cur = None;
+        if let Some(w) = form {
+            let n = match e {
+                EpochLine::Plain(n) | EpochLine::Cont(n) | EpochLine::Pause(n) => n,
+            };
+            self.sink.info(
+                code::EPOCH_FORM,
+                no,
+                col,
+                format!("epoch header {w:?} read as E{}", roman_str(n)),
+            );
+        }
         match e {
             EpochLine::Plain(n) => self.epoch = Some(n),
             EpochLine::Cont(n) => {
@@ -1902,7 +1949,14 @@ impl State<'_> {
                         );
                     }
                     let inner = l.raw(k + 1, end).trim();
-                    if let Some(e) = roman(inner) {
+                    if let Some((e, form)) = roman_lenient(inner) {
+                        if form {
+                            lp.info(
+                                code::EPOCH_FORM,
+                                k + 1,
+                                format!("unit epoch {inner:?} read as {}", roman_str(e)),
+                            );
+                        }
                         if e > epoch {
                             lp.warn(
                                 code::SNAPSHOT_EPOCH,
@@ -2275,11 +2329,63 @@ mod tests {
 
     #[test]
     fn epoch_lines() {
-        assert_eq!(epoch_line("EIII (con't)"), Some(EpochLine::Cont(3)));
-        assert_eq!(epoch_line("EVI後暫停"), Some(EpochLine::Pause(6)));
-        assert_eq!(epoch_line("EVII"), Some(EpochLine::Plain(7)));
-        assert_eq!(epoch_line("EInd-->Suma"), None);
-        assert_eq!(epoch_line("EVIII"), None);
+        let plain = |t| epoch_line(t).map(|e| e.0);
+        assert_eq!(plain("EIII (con't)"), Some(EpochLine::Cont(3)));
+        assert_eq!(plain("EVI後暫停"), Some(EpochLine::Pause(6)));
+        assert_eq!(plain("EVII"), Some(EpochLine::Plain(7)));
+        assert_eq!(plain("EInd-->Suma"), None);
+        assert_eq!(plain("EVIII"), None);
+        // the seed's forms are no other form
+        for t in ["EI", "EVII", "EIII (con't)", "EVI後暫停", "E3"] {
+            assert_eq!(epoch_line(t).map(|e| e.1), Some(false), "{t}");
+        }
+        // other transcribers' forms
+        for (t, e) in [
+            ("E I", EpochLine::Plain(1)),
+            ("EⅡ", EpochLine::Plain(2)),
+            ("Eⅱ", EpochLine::Plain(2)),
+            ("E Ⅶ", EpochLine::Plain(7)),
+            ("EⅤⅠ", EpochLine::Plain(6)),
+            ("ＥＩＩＩ", EpochLine::Plain(3)),
+            ("ＥＶ", EpochLine::Plain(5)),
+            ("eiii", EpochLine::Plain(3)),
+            ("Eiii", EpochLine::Plain(3)),
+            ("E.IV", EpochLine::Plain(4)),
+            ("E-V", EpochLine::Plain(5)),
+            ("Epoch III", EpochLine::Plain(3)),
+            ("EPOCH 3", EpochLine::Plain(3)),
+            ("EIII:", EpochLine::Plain(3)),
+            ("E III (con't)", EpochLine::Cont(3)),
+            ("eVI後暫停", EpochLine::Pause(6)),
+        ] {
+            assert_eq!(epoch_line(t), Some((e, true)), "{t}");
+        }
+        // resumptions in every bracket
+        for t in [
+            "EIII（續）",
+            "EIII (續)",
+            "EIII續",
+            "EIII (cont.)",
+            "EIII [cont'd]",
+            "EIII（繼續）",
+        ] {
+            assert_eq!(epoch_line(t), Some((EpochLine::Cont(3), false)), "{t}");
+        }
+        // region names and seat-E lines are no header
+        for t in [
+            "E.Ana(+m)",
+            "E.Ind-->Suma",
+            "EInd",
+            "E(Ang): Bal-->Scan",
+            "E: Con, SAf(I)",
+            "E",
+            "E I V",
+            "Evil",
+            "eI-->x",
+            "EIII Lead",
+        ] {
+            assert_eq!(epoch_line(t), None, "{t}");
+        }
     }
 
     #[test]
