@@ -44,8 +44,8 @@
 //!   builds (`Alb(+m), SApp(+f) 66`).
 //! - **Sea legs**: `--(Sea)-->`, `--Sea-->`, `-->(Sea)-->` and lists `(Atl, Ind, WPac)` go to `via`.
 //!   `A--B` where B is no sea is read as an arrow (warning `hotw.arrow-repaired`).
-//! - **Battles**: tokens are split greedily (`XXV` → X X V, `fW` → f W, `X=V`), case is normalized
-//!   (`fw` → f W) with an info.
+//! - **Battles**: tokens are split greedily (`XXV` → X X V, `fW` → f W, `X=V`), case and width are
+//!   normalized (`fw` → f W, `c／` → c/) with an info.
 //! - **Unbalanced brackets**: a `(` never closed ends at the first arrow, `;` or region name inside
 //!   it (`UInd(V, cX, Zag-->LTig(V)`, `Cau(V-->Dni`); a `(` opening a line is dropped; a stray `)`
 //!   is ignored; each with a warning `hotw.bracket-repaired` and `repaired: true` on the expansion.
@@ -112,7 +112,7 @@ pub mod code {
     pub const ARROW_REPAIRED: &str = "hotw.arrow-repaired";
     /// warning: a token in a battle record that is none of `f W St For M sea X V = R c/ cX fX mX`.
     pub const BATTLE_UNKNOWN: &str = "hotw.battle-unknown";
-    /// info: battle tokens normalized (case: `fw` → `f W`).
+    /// info: battle tokens normalized (case: `fw` → `f W`; width: `c／` → `c/`).
     pub const BATTLE_NORMALIZED: &str = "hotw.battle-normalized";
     /// warning: a build item other than `+f`, `+m`, `+ct`.
     pub const BUILD_UNKNOWN: &str = "hotw.build-unknown";

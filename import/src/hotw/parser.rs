@@ -91,7 +91,7 @@ impl<'a> Line<'a> {
 }
 
 /// Splits a battle word into tokens: `XXV` → X X V, `fW` → f W, `X=V`, `c/`. The bool is true when
-/// case had to be changed. None when the word is not made of battle tokens.
+/// case or width had to be changed (`fw`, `c／`). None when the word is not made of battle tokens.
 pub fn battle_word(w: &str) -> Option<(Vec<&'static str>, bool)> {
     let mut out = Vec::new();
     let norm = battle_scan(w, &mut |t| out.push(t))?;
@@ -151,6 +151,14 @@ fn battle_scan(w: &str, emit: &mut impl FnMut(&'static str)) -> Option<bool> {
                 rest = rest.get(pat.len()..).unwrap_or("");
                 norm = true;
                 continue 'outer;
+            }
+        }
+        // a full-width form (`c／`, `ＸＶ`, `×`): the rest read again width-folded (off the path
+        // of ASCII words, which the fast path's all are)
+        if !rest.is_ascii() {
+            let folded: String = rest.chars().map(fold_width).collect();
+            if folded != rest {
+                return battle_scan(&folded, emit).map(|_| true);
             }
         }
         return None;
@@ -2240,6 +2248,10 @@ mod tests {
         assert_eq!(battle_word("X=V").map(|b| b.0), Some(vec!["X", "=", "V"]));
         assert_eq!(battle_word("c/").map(|b| b.0), Some(vec!["c/"]));
         assert_eq!(battle_word("Zag"), None);
+        assert_eq!(battle_word("c／"), Some((vec!["c/"], true)));
+        assert_eq!(battle_word("ＸＶ"), Some((vec!["X", "V"], true)));
+        assert_eq!(battle_word("fX＝V"), Some((vec!["fX", "=", "V"], true)));
+        assert_eq!(battle_word("c／Ω"), None);
     }
 
     /// Every game of `text`, parsed with and without the fast path, must come out the same,
