@@ -50,7 +50,8 @@
 //!   it (`UInd(V, cX, Zag-->LTig(V)`, `Cau(V-->Dni`); a `(` opening a line is dropped; a stray `)`
 //!   is ignored; each with a warning `hotw.bracket-repaired` and `repaired: true` on the expansion.
 //! - **Scores**: a number ending a line (header or move line) is the player's running total;
-//!   minor empires have none (a number there is reported and dropped).
+//!   minor empires have none (a number there is reported and dropped). A unit or a full stop after
+//!   it (`20分`, `20 點`, `20pts`, `25.`) is read past, with an info `hotw.score-form`.
 //! - **Snapshots** take `;` or `,` between groups, `A;` for `A:`, `D: --` for no holdings, `c` for
 //!   `ct`; a unit epoch later than the current epoch is kept and reported.
 //! - **Comments** `{…}` are attached to the turn before them (or the game, before the first turn).
@@ -118,6 +119,8 @@ pub mod code {
     pub const BUILD_UNKNOWN: &str = "hotw.build-unknown";
     /// info: stray punctuation ignored (`;;`, `A;`, a lone `.`).
     pub const PUNCTUATION: &str = "hotw.punctuation";
+    /// info: a score written with a unit or a full stop (`20分`, `20 pts`, `25.`), read as the number.
+    pub const SCORE_FORM: &str = "hotw.score-form";
     /// warning: a score given twice in one turn (the last one counts).
     pub const SCORE_REPEATED: &str = "hotw.score-repeated";
     /// warning: a score written for a minor empire (dropped).

@@ -2141,22 +2141,31 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
             "stray \".\" at the end of the line ignored".into(),
         );
     }
-    // a number ending the line, outside brackets, is the score
+    // a number ending the line, outside brackets, is the score (also written with a unit or a
+    // full stop: `20分`, `20 pts`, `25.`)
     let mut score = None;
-    if hi > lo && l.kind(hi - 1) == Some(Tk::Num) {
-        let depth: i32 = (lo..hi - 1)
+    if let Some((value, used, form)) = end_score(l, lo, hi) {
+        let at = hi - used;
+        let depth: i32 = (lo..at)
             .map(|k| match l.kind(k) {
                 Some(Tk::LParen) => 1,
                 Some(Tk::RParen) => -1,
                 _ => 0,
             })
             .sum();
-        let balanced_open =
-            (lo..hi - 1).any(|k| l.kind(k) == Some(Tk::LParen) && l.pair(k).is_none());
+        let balanced_open = (lo..at).any(|k| l.kind(k) == Some(Tk::LParen) && l.pair(k).is_none());
         if depth <= 0 || balanced_open {
-            score = l.s(hi - 1).parse::<i64>().ok();
+            score = value;
             if score.is_some() {
-                hi -= 1;
+                if form {
+                    let w = l.raw(at, hi);
+                    lp.info(
+                        code::SCORE_FORM,
+                        at,
+                        format!("score {w:?} read as {}", value.unwrap_or_default()),
+                    );
+                }
+                hi = at;
             }
         }
     }
@@ -2189,6 +2198,53 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     }
     if let Some(s) = score {
         record_score(lp.sink, l.no, l.col(hi), turn, s);
+    }
+}
+
+/// The units a transcriber writes after a score (compared lower-cased and width-folded).
+const SCORE_UNITS: [&str; 9] = [
+    "分", "點", "点", "pts", "pt", "points", "point", "vp", "vps",
+];
+
+/// `w` is a unit after a score (`分`, `pts`), maybe with a full stop after it; or, with
+/// `stop_alone`, only a full stop.
+fn score_unit(w: &str, stop_alone: bool) -> bool {
+    let is_unit = |u: &str| {
+        SCORE_UNITS.iter().any(|unit| {
+            u.chars()
+                .map(|c| fold_width(c).to_ascii_lowercase())
+                .eq(unit.chars())
+        })
+    };
+    match w.strip_suffix(['.', '。', '．']) {
+        Some("") => stop_alone,
+        Some(u) => is_unit(u),
+        None => is_unit(w),
+    }
+}
+
+/// The score ending the tokens `lo..hi` of a line: its value (None when it does not fit), how
+/// many tokens it takes, and whether it was written with a unit or a full stop (`20分`, `20 分`,
+/// `20pts`, `25.`) rather than as a bare number.
+fn end_score(l: &Line, lo: usize, hi: usize) -> Option<(Option<i64>, usize, bool)> {
+    if hi <= lo {
+        return None;
+    }
+    match l.kind(hi - 1)? {
+        Tk::Num => Some((l.s(hi - 1).parse::<i64>().ok(), 1, false)),
+        // `20分`, `20pts`, `25.` are words: digits, then a unit or a full stop
+        Tk::Word => {
+            let w = l.s(hi - 1);
+            if !w.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+                // `20 分`, `20 pts`, `20 .`: a unit or a full stop after the number
+                return (hi - 1 > lo && l.kind(hi - 2) == Some(Tk::Num) && score_unit(w, true))
+                    .then(|| (l.s(hi - 2).parse::<i64>().ok(), 2, true));
+            }
+            let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+            let (num, unit) = (w.get(..digits)?, w.get(digits..)?);
+            score_unit(unit, true).then(|| (num.parse::<i64>().ok(), 1, true))
+        }
+        _ => None,
     }
 }
 
