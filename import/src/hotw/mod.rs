@@ -52,6 +52,9 @@
 //! - **Scores**: a number ending a line (header or move line) is the player's running total;
 //!   minor empires have none (a number there is reported and dropped). A unit or a full stop after
 //!   it (`20分`, `20 點`, `20pts`, `25.`) is read past, with an info `hotw.score-form`.
+//! - **Seat letters** may be written in lower case (`a(Arab): Jihad`; info `hotw.seat-case`) where
+//!   the line's shape makes them a seat: a header needs its colon (or the pause) after the
+//!   brackets, a snapshot line `a: …` a pause before it, a colour line `a: Red` a known colour.
 //! - **Snapshots** take `;` or `,` between groups, `A;` for `A:`, `D: --` for no holdings, `c` for
 //!   `ct`; a unit epoch later than the current epoch is kept and reported.
 //! - **Comments** `{…}` are attached to the turn before them (or the game, before the first turn).
@@ -132,6 +135,9 @@ pub mod code {
     /// info: seat colours read from the colour line.
     pub const COLOURS_READ: &str = "hotw.colours-read";
     pub const COLOUR_UNKNOWN: &str = "hotw.colour-unknown";
+    /// info: a seat letter written in lower case (`a(Arab): Jihad`, `a: Mong(III)`), read as its
+    /// capital.
+    pub const SEAT_CASE: &str = "hotw.seat-case";
     /// warning: a turn header without the colon (`B(Mino) Lead`).
     pub const HEADER_COLON: &str = "hotw.header-colon";
     /// warning: a pause line whose seat or empire is not the last turn's.

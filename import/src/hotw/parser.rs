@@ -1340,6 +1340,8 @@ fn is_cont(t: &str) -> bool {
 /// A turn header `P(Empire): rest` or a pause `P(Empire)後暫停`.
 struct Header<'a> {
     seat: usize,
+    /// The seat letter was written in lower case (`a(Arab): Jihad`).
+    lower: bool,
     empire: &'a str,
     empire_col: u32,
     /// Token index (in the line) where the rest begins.
@@ -1348,8 +1350,11 @@ struct Header<'a> {
     colon: bool,
 }
 
+/// A turn header or pause line. A seat letter in lower case (`a(Arab): Jihad`) makes one only
+/// with the colon or the pause after the brackets, or when the brackets name an empire: any other
+/// `a(…)` is no header.
 fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
-    let seat = seat_of(l.s(0))?;
+    let (seat, lower) = seat_of(l.s(0))?;
     if l.kind(1) != Some(Tk::LParen) {
         return None;
     }
@@ -1366,8 +1371,18 @@ fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
         Some(_) if is_pause(after_text) => (l.toks.len(), true, true),
         Some(_) => (rp + 1, false, false),
     };
+    // (and without the colon, when the brackets name an empire: `c(Tang) Lead`)
+    if lower
+        && !colon
+        && TABLES
+            .empire(empire, None, false)
+            .is_none_or(|(_, how, _)| how.is_fuzzy())
+    {
+        return None;
+    }
     Some(Header {
         seat,
+        lower,
         empire,
         empire_col: l.col(2),
         rest,
@@ -1376,14 +1391,30 @@ fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
     })
 }
 
-/// The seat index of a one-letter word `A`..`F` (full-width letters too).
-fn seat_of(w: &str) -> Option<usize> {
+/// The seat index of a one-letter word `A`..`F` (full-width letters too), and whether it was
+/// written in lower case (`a`…`f`: the callers accept it only where the line's shape makes it a
+/// seat, and report it).
+fn seat_of(w: &str) -> Option<(usize, bool)> {
     let mut cs = w.chars();
-    let c = crate::text::fold_width(cs.next()?);
+    let c = fold_width(cs.next()?);
     if cs.next().is_some() {
         return None;
     }
-    SEATS.iter().position(|s| s.starts_with(c))
+    let up = c.to_ascii_uppercase();
+    let seat = SEATS.iter().position(|s| s.starts_with(up))?;
+    Some((seat, up != c))
+}
+
+/// Reports a seat letter written in lower case, at token `k` of line `l`.
+fn seat_case(sink: &mut Sink, l: &Line, k: usize, seat: usize) {
+    let w = l.s(k);
+    let s = SEATS.get(seat).copied().unwrap_or("?");
+    sink.info(
+        code::SEAT_CASE,
+        l.no,
+        l.col(k),
+        format!("seat {w:?} read as {s}"),
+    );
 }
 
 fn colour_name(s: &str) -> Option<&'static str> {
@@ -1398,13 +1429,17 @@ fn colour_name(s: &str) -> Option<&'static str> {
     }
 }
 
-/// `A: Red B: Yellow …` → (seat index, colour as written or normalized, token index).
-fn colour_line(l: &Line) -> Option<Vec<(usize, String, usize, bool)>> {
+/// `A: Red B: Yellow …` → (seat index, colour as written or normalized, token index, known
+/// colour, token index of a seat letter written in lower case).
+type Colour = (usize, String, usize, bool, Option<usize>);
+
+fn colour_line(l: &Line) -> Option<Vec<Colour>> {
     let mut out = Vec::new();
     let mut k = 0;
     let n = l.toks.len();
     while k < n {
-        let seat = seat_of(l.s(k))?;
+        let (seat, lower) = seat_of(l.s(k))?;
+        let seat_k = lower.then_some(k);
         if l.kind(k + 1) != Some(Tk::Colon) || l.kind(k + 2) != Some(Tk::Word) {
             return None;
         }
@@ -1417,7 +1452,7 @@ fn colour_line(l: &Line) -> Option<Vec<(usize, String, usize, bool)>> {
         if let Some(kc) = known {
             c = kc.to_string();
         }
-        out.push((seat, c, k - 1, known.is_some()));
+        out.push((seat, c, k - 1, known.is_some(), seat_k));
         while matches!(l.kind(k), Some(Tk::Comma | Tk::Semi)) {
             k += 1;
         }
@@ -1598,6 +1633,9 @@ impl State<'_> {
     fn scanned(&mut self, l: &Line, t: &str, no: u32) {
         if let Some(h) = header(l) {
             self.snapshot = None;
+            if h.lower {
+                seat_case(&mut self.sink, l, 0, h.seat);
+            }
             if h.pause {
                 self.pause(Some(&h), l);
             } else {
@@ -1616,7 +1654,10 @@ impl State<'_> {
         {
             {
                 self.colour_line = Some(no);
-                for (seat, c, k, known) in cs {
+                for (seat, c, k, known, seat_k) in cs {
+                    if let Some(sk) = seat_k {
+                        seat_case(&mut self.sink, l, sk, seat);
+                    }
                     if !known {
                         self.sink.warning(
                             code::COLOUR_UNKNOWN,
@@ -1903,12 +1944,15 @@ impl State<'_> {
 
     /// A snapshot line `C: ArabP(ct), Pale(cm), UTig(I); …`. False when the line is not one.
     fn holding_line(&mut self, cp: usize, l: &Line) -> bool {
-        let Some(seat) = seat_of(l.s(0)) else {
+        let Some((seat, lower)) = seat_of(l.s(0)) else {
             return false;
         };
         let sep = l.kind(1);
         if !matches!(sep, Some(Tk::Colon | Tk::Semi)) {
             return false;
+        }
+        if lower {
+            seat_case(&mut self.sink, l, 0, seat);
         }
         let epoch = self.epoch.unwrap_or(1);
         if sep == Some(Tk::Semi) {
