@@ -33,6 +33,10 @@
 //!   any header) moves the game to that epoch, with a warning `hotw.epoch-inferred` (the appendix-4
 //!   record has no `EI` and lists EV empires under `EIV`). An empire of an earlier epoch keeps the
 //!   header's epoch (warning `hotw.epoch-mismatch`).
+//! - **Cards by full name**: appendix 3's names in several words (`Civil Service(+2)`,
+//!   `Jewish Revolt(V)`, `Naval Power`, `Population Explosion`, `Expert Troops: Forests`) are read
+//!   as one card, the longest run of words that names one, before single words are tried (info
+//!   `hotw.card-alias`); a full name settles `Civil` (no argument needed).
 //! - **Cards by arguments**: `Civil(+2)` is Civil Service, `Civil(Malay, X; …)` and `Civil: …` are
 //!   Civil War; `King(Etr)` is the kingdom card `Etr`; a bare `King` is the kingdom card of the
 //!   current epoch (each epoch has one; warning `hotw.kingdom-inferred`); `Exp(forest)` is Expert

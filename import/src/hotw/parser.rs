@@ -203,6 +203,32 @@ fn maybe_key(w: &str) -> bool {
         )
 }
 
+/// A card written by its full name in several words: the card, how its name was found, and the
+/// index of the token after its last word.
+type FullName = (&'static Card, How<'static>, usize);
+
+/// The card whose name is written in several words from the word `i` (`Civil Service`,
+/// `Naval Power`, `Jewish Revolt`, `Black Death`; appendix 3's names), the longest that names
+/// one (up to four words, before `hi`). None when the next token is no word (most cards) or no
+/// run of words names a card: each word is then read on its own. Never fuzzy: two cards written
+/// without a comma between them (`Lead Eng`) are no misspelled name.
+fn card_full_name(l: &Line, i: usize, hi: usize) -> Option<FullName> {
+    if l.kind(i) != Some(Tk::Word) || l.kind(i + 1) != Some(Tk::Word) {
+        return None;
+    }
+    let mut end = i + 1;
+    while end < hi && end < i + 4 && l.kind(end) == Some(Tk::Word) {
+        end += 1;
+    }
+    while end > i + 1 {
+        if let Some((c, how)) = TABLES.card(l.raw(i, end), false) {
+            return Some((c, how, end));
+        }
+        end -= 1;
+    }
+    None
+}
+
 /// What a card word is, for the cards read by their arguments.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum CardKey {
@@ -775,7 +801,9 @@ impl Lp<'_, '_> {
                 }
             }
             let name_i = j;
-            j += 1;
+            // a full name in several words (`Civil Service(+2)`, `Naval Power`) before the words
+            let full = card_full_name(self.l, j, hi);
+            j = full.as_ref().map_or(j + 1, |f| f.2);
             let mut groups = Vec::new();
             while self.l.kind(j) == Some(Tk::LParen) && j < hi {
                 match self.l.close(j, hi) {
@@ -800,8 +828,22 @@ impl Lp<'_, '_> {
                 _ => None,
             };
             let raw_end = if tail.is_some() { hi } else { j };
-            let mut card = self.card(name_i, &groups, tail.is_some(), turn);
+            let mut card = self.card(name_i, full, &groups, tail.is_some(), turn);
             card.raw = self.l.raw(name_i, raw_end).trim().to_string();
+            // `Expert Troops: Forests` (appendix 3's name of the card): the terrain after the colon
+            if let Some(t) = tail
+                && card.card == "Exp"
+                && groups.is_empty()
+                && self.l.kind(t) == Some(Tk::Colon)
+                && self.l.kind(t + 1) == Some(Tk::Word)
+            {
+                let stop = self.l.find(t + 1, hi, &[Tk::Comma, Tk::Semi]);
+                card.detail = Some(self.terrain(t + 1, stop));
+                card.raw = self.l.raw(name_i, stop).trim().to_string();
+                turn.cards.push(card);
+                j = stop;
+                continue;
+            }
             if let Some(t) = tail {
                 let start = if self.l.kind(t) == Some(Tk::Colon) {
                     t + 1
@@ -832,16 +874,22 @@ impl Lp<'_, '_> {
         }
     }
 
-    /// Resolves the card at `i` with its argument groups.
+    /// Resolves the card at `i` (or its full name `full` from there, [`card_full_name`]) with its
+    /// argument groups.
     fn card(
         &mut self,
         i: usize,
+        full: Option<FullName>,
         groups: &[(usize, usize)],
         has_tail: bool,
         turn: &mut Turn,
     ) -> CardPlay {
-        let w = self.l.s(i);
-        let key = if maybe_key(w) {
+        let w = match &full {
+            Some((.., end)) => self.l.raw(i, *end),
+            None => self.l.s(i),
+        };
+        // a full name says which card it is (`Civil Service`, `Civil War`): no key to settle
+        let key = if full.is_none() && maybe_key(w) {
             with_key(w, false, |k| match k {
                 "civil" => CardKey::Civil,
                 "king" | "kingdom" => CardKey::King,
@@ -931,7 +979,10 @@ impl Lp<'_, '_> {
                 }
             }
         } else {
-            match TABLES.card(w, true) {
+            match full
+                .map(|(c, how, _)| (c, how))
+                .or_else(|| TABLES.card(w, true))
+            {
                 Some((c, how)) => {
                     let code_ = c.code.as_str();
                     if how != How::Exact {
@@ -1005,28 +1056,7 @@ impl Lp<'_, '_> {
             }
             "Exp" => {
                 if let Some(&(a, b)) = groups.first() {
-                    let t = self.l.raw(a, b).trim().to_string();
-                    let terrain = match fold_key(&t).as_str() {
-                        "for" | "forest" | "forests" => "For".to_string(),
-                        "m" | "mountain" | "mountains" | "mtn" => "M".to_string(),
-                        "st" | "strait" | "straits" => "St".to_string(),
-                        _ => {
-                            self.warn(
-                                code::BATTLE_UNKNOWN,
-                                a,
-                                format!("terrain {t:?} is none of For, M, St; kept as written"),
-                            );
-                            t.clone()
-                        }
-                    };
-                    if terrain != t {
-                        self.info(
-                            code::CARD_ALIAS,
-                            a,
-                            format!("terrain {t:?} read as {terrain}"),
-                        );
-                    }
-                    play.detail = Some(terrain);
+                    play.detail = Some(self.terrain(a, b));
                 }
             }
             _ => {
@@ -1053,6 +1083,33 @@ impl Lp<'_, '_> {
             }
         }
         play
+    }
+
+    /// The terrain of Expert Troops written in tokens `a..b` (`For`, `forest`, `Mountains`):
+    /// `For`, `M` or `St`, or as written (reported).
+    fn terrain(&mut self, a: usize, b: usize) -> String {
+        let t = self.l.raw(a, b).trim().to_string();
+        let terrain = match fold_key(&t).as_str() {
+            "for" | "forest" | "forests" => "For".to_string(),
+            "m" | "mountain" | "mountains" | "mtn" => "M".to_string(),
+            "st" | "strait" | "straits" => "St".to_string(),
+            _ => {
+                self.warn(
+                    code::BATTLE_UNKNOWN,
+                    a,
+                    format!("terrain {t:?} is none of For, M, St; kept as written"),
+                );
+                t.clone()
+            }
+        };
+        if terrain != t {
+            self.info(
+                code::CARD_ALIAS,
+                a,
+                format!("terrain {t:?} read as {terrain}"),
+            );
+        }
+        terrain
     }
 
     fn check_card_epoch(&mut self, code_: &str, i: usize) {
@@ -2232,7 +2289,11 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
                     card
                 };
             let has_arrow = (f..hi).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Dash2)));
-            strict || (header && !has_arrow && TABLES.region(w, false).is_none())
+            strict
+                || (header && !has_arrow && TABLES.region(w, false).is_none())
+                // a line of cards after the header opening with a full name whose first word
+                // names no card (`Population Explosion(+2)`)
+                || card_full_name(l, f, hi).is_some()
         };
         if is_card {
             lp.cards(f, hi, turn);
