@@ -213,11 +213,15 @@ type FullName = (&'static Card, How<'static>, usize);
 /// run of words names a card: each word is then read on its own. Never fuzzy: two cards written
 /// without a comma between them (`Lead Eng`) are no misspelled name.
 fn card_full_name(l: &Line, i: usize, hi: usize) -> Option<FullName> {
-    if l.kind(i) != Some(Tk::Word) || l.kind(i + 1) != Some(Tk::Word) {
+    // words of a name: they start with a letter (a stray `.` is no part of one)
+    let named = |k: usize| {
+        l.kind(k) == Some(Tk::Word) && l.s(k).chars().next().is_some_and(char::is_alphabetic)
+    };
+    if i + 1 >= hi || !named(i + 1) || !named(i) {
         return None;
     }
-    let mut end = i + 1;
-    while end < hi && end < i + 4 && l.kind(end) == Some(Tk::Word) {
+    let mut end = i + 2;
+    while end < hi && end < i + 4 && named(end) {
         end += 1;
     }
     while end > i + 1 {
@@ -1334,7 +1338,10 @@ fn epoch_line(t: &str) -> Option<(EpochLine, bool)> {
         rest = rest.get(4..)?;
         form = true;
     }
-    let sep = rest.trim_start_matches([' ', '\t', '.', '-', '\u{3000}']);
+    // a space, `.` or `-` after the `E` (one mark, with spaces around it)
+    let sep = rest.trim_start_matches([' ', '\t', '\u{3000}']);
+    let sep = sep.strip_prefix(['.', '-']).unwrap_or(sep);
+    let sep = sep.trim_start_matches([' ', '\t', '\u{3000}']);
     form |= sep.len() != rest.len();
     let rest = sep;
     let n: usize = rest
@@ -2553,6 +2560,8 @@ mod tests {
             "E: Con, SAf(I)",
             "E",
             "E I V",
+            "E--I",
+            "E.-I",
             "Evil",
             "eI-->x",
             "EIII Lead",
