@@ -15,6 +15,7 @@ const PAUSE: &str = include_str!("../../corpus/hotw/pause.hotw");
 const CHAPTERS: &str = include_str!("../../corpus/hotw/chapters.hotw");
 const QUIRKS: &str = include_str!("../../corpus/hotw/quirks.hotw");
 const MALFORMED: &str = include_str!("../../corpus/hotw/malformed.hotw");
+const TRANSCRIBERS: &str = include_str!("../../corpus/hotw/transcribers.hotw");
 
 /// Parses a body that starts on file line 1, with no tags.
 fn p(body: &str) -> Parsed<HotwGame> {
@@ -881,6 +882,7 @@ fn never_panics() {
         .lines()
         .chain(QUIRKS.lines())
         .chain(MALFORMED.lines())
+        .chain(TRANSCRIBERS.lines())
     {
         for (i, _) in line.char_indices() {
             inputs.push(format!("EI\nA(Sumer): x\n{}", &line[..i]));
@@ -928,6 +930,16 @@ fn never_panics() {
         "Sei",
         "Great Plain",
         "甲",
+        "E I",
+        "EⅡ",
+        "eiii",
+        "（續）",
+        "a(",
+        "c／",
+        "20分",
+        "25.",
+        "Civil Service",
+        "Expert Troops:",
     ];
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
     for _ in 0..3000 {
@@ -992,9 +1004,286 @@ fn json_contract_fields() {
     assert_eq!(back, r.game.turns);
 }
 
+/// The messages of the diagnostics of `code`.
+fn messages(p: &Parsed<HotwGame>, code: &str) -> Vec<String> {
+    p.diagnostics
+        .iter()
+        .filter(|d| d.code == code)
+        .map(|d| d.message.clone())
+        .collect()
+}
+
+// ---- forms other club transcribers write (the lenient-reading findings, /work/lenient-findings) ----
+
+#[test]
+fn epoch_headers_in_other_forms() {
+    // finding h1: `E I`, `EⅡ`, `eiii` were unreadable and the epoch only inferred later
+    let r = p(
+        "EI\nA(Sumer): LTig-->Zag 5\nE I\nB(Egypt): NileDel-->Nub 6\nEⅡ\nC(Chou): Wei-->Yang 7\neiii\nD(Han): GPC-->Yellow 8",
+    );
+    let e: Vec<u8> = r.game.turns.iter().map(|t| t.epoch).collect();
+    assert_eq!(e, [1, 1, 2, 3]);
+    assert!(r.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(count(&r, "hotw.unreadable"), 0);
+    assert_eq!(count(&r, "hotw.epoch-inferred"), 0);
+    assert_eq!(
+        messages(&r, "hotw.epoch-form"),
+        [
+            "epoch header \"E I\" read as EI",
+            "epoch header \"EⅡ\" read as EII",
+            "epoch header \"eiii\" read as EIII"
+        ]
+    );
+    assert_eq!(sev(&r, "hotw.epoch-form"), Some(Severity::Info));
+    // more of the family: full-width, Unicode numerals in either case, `Epoch`, a mark after it
+    for (h, want) in [
+        ("Eiii", 3),
+        ("ＥＩＶ", 4),
+        ("Eⅴ", 5),
+        ("E Ⅵ", 6),
+        ("Epoch VII", 7),
+        ("E-II", 2),
+        ("EIII:", 3),
+    ] {
+        let r = p(&format!("{h}\nA(Sumer): LTig-->Zag 5"));
+        assert_eq!(r.game.turns[0].epoch, want, "{h}");
+        assert_eq!(count(&r, "hotw.epoch-form"), 1, "{h}");
+        assert_eq!(count(&r, "hotw.epoch-inferred"), 0, "{h}");
+    }
+    // the seed's own forms say nothing; lines that only start like a header are none
+    let r = p(
+        "EIII\nA(Rome): SApp-->NApp 5\nE3\nB(Han): GPC-->Yellow 6\nE.Ana-->Lev\nE(Celt): CEu-->Alb 4",
+    );
+    assert_eq!(count(&r, "hotw.epoch-form"), 0);
+    assert_eq!(
+        r.game.turns[1].expansions.len(),
+        2,
+        "E.Ana-->Lev is a move of B"
+    );
+    assert_eq!(r.game.turns[2].player, "E");
+    // a snapshot's unit epochs in the same forms
+    let r = p(
+        "EIII\nA(Nu): Mong-->GPC 20\nA(Nu)後暫停\nA: Mong, GPC(iii); Wei(Ⅱ)\nEIII (con't)\nB(Rome): SApp-->NApp 25",
+    );
+    let ep: Vec<Option<u8>> = r.game.checkpoints[0]
+        .holdings
+        .iter()
+        .map(|h| h.unit_epoch)
+        .collect();
+    assert_eq!(ep, [Some(3), Some(3), Some(2)]);
+    assert_eq!(count(&r, "hotw.facility-unknown"), 0);
+    assert_eq!(count(&r, "hotw.epoch-form"), 2);
+}
+
+#[test]
+fn resumption_in_a_full_width_bracket() {
+    // finding h6: `EIII（續）` was a line of no turn, where `EIII (con't)` resumes
+    let r = p(
+        "EIII\nA(Hsiung): Mong-->GPC 20\n\nA(Hsiung)後暫停\n\nA: Mong, GPC(III)\n\nEIII（續）\nB(Rome): SApp-->NApp 25",
+    );
+    assert_eq!(r.game.turns.len(), 2);
+    let b = &r.game.turns[1];
+    assert!(b.resumed);
+    assert_eq!((b.epoch, b.score), (3, Some(25)));
+    assert!(r.game.unparsed.is_empty());
+    assert_eq!(count(&r, "hotw.unreadable"), 0);
+    assert_eq!(count(&r, "hotw.resume-without-pause"), 0);
+    assert_eq!(count(&r, "hotw.epoch-form"), 0);
+    for h in ["EIII (續)", "EIII（cont'd）", "EIII [cont]", "EIII（繼續）"] {
+        let r = p(&format!(
+            "EIII\nA(Nu): Mong-->GPC 20\nA(Nu)後暫停\nA: Mong(III)\n{h}\nB(Rome): SApp-->NApp 25"
+        ));
+        assert!(r.game.turns[1].resumed, "{h}");
+    }
+}
+
+#[test]
+fn card_full_names_in_several_words() {
+    // finding h2: full names were split into words (`Civil` ambiguous, `Service(+2)` unreadable)
+    let r = p(
+        "EIII\nA(Rome): Civil Service(+2), Jewish Revolt(V)\nSApp-->NApp 10\nB(Han): Naval Power, Elite Troops\nGPC-->Yellow 12\nC(Mau): Civil War(GanV, V)\nUInd-->LInd 9",
+    );
+    let cards = |t: &Turn| -> Vec<(String, Option<String>, Option<i64>)> {
+        t.cards
+            .iter()
+            .map(|c| (c.card.to_string(), c.detail.clone(), c.amount))
+            .collect()
+    };
+    let t = &r.game.turns;
+    assert_eq!(
+        cards(&t[0]),
+        [
+            ("CivilS".into(), Some("+2".into()), Some(2)),
+            ("Jew".into(), Some("V".into()), None)
+        ]
+    );
+    assert_eq!(t[0].cards[0].raw, "Civil Service(+2)");
+    assert_eq!(t[0].cards[1].effects, ["V"]);
+    assert_eq!(
+        cards(&t[1]),
+        [("Naval".into(), None, None), ("Elite".into(), None, None)]
+    );
+    assert_eq!(
+        cards(&t[2]),
+        [("CivilW".into(), Some("GanV(V)".into()), None)]
+    );
+    assert_eq!(t[2].cards[0].targets[0].region, "GanV");
+    assert!(t.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(count(&r, "hotw.unreadable"), 0);
+    assert_eq!(count(&r, "hotw.card-ambiguous"), 0);
+    assert_eq!(
+        messages(&r, "hotw.card-alias"),
+        [
+            "card alias \"Civil Service\" read as CivilS",
+            "card name \"Jewish Revolt\" read as Jew",
+            "card name \"Naval Power\" read as Naval",
+            "card name \"Elite Troops\" read as Elite",
+            "card name \"Civil War\" read as CivilW"
+        ]
+    );
+    // more names of appendix 3, on a card line of their own and with the terrain after a colon
+    let r = p(
+        "EVI\nA(Ming): Lead\nPopulation Explosion(+2)\nBlack Death(China: GPC)\nChe-->GPC 30\nB(Tim): Expert Troops: Mountains, Lead\nTurP-->EStep 20\nC(Otto): Expert Troops (Forests), Civil War: Balk(V), Pin(X)\nWAna-->Balk 20",
+    );
+    let t = &r.game.turns;
+    assert_eq!(
+        cards(&t[0]),
+        [
+            ("Lead".into(), None, None),
+            ("Popu".into(), Some("+2".into()), Some(2)),
+            ("Death".into(), Some("China: GPC".into()), None)
+        ]
+    );
+    assert_eq!(
+        cards(&t[1]),
+        [
+            ("Exp".into(), Some("M".into()), None),
+            ("Lead".into(), None, None)
+        ]
+    );
+    assert_eq!(t[2].cards[0].detail.as_deref(), Some("For"));
+    assert_eq!(
+        (t[2].cards[1].card.as_ref(), t[2].cards[1].targets.len()),
+        ("CivilW", 2)
+    );
+    assert_eq!(count(&r, "hotw.unreadable"), 0);
+    assert_eq!(count(&r, "hotw.card-unknown"), 0);
+    // single words as before: codes, aliases, misspellings, `Civil`/`King` by their arguments;
+    // two codes without a comma are no name
+    let r = p(
+        "EIII\nA(Rome): Civilserv(+2), Civil(Malay, X), Leed, King, Naval, Civil\nB(Han): Lead Eng",
+    );
+    let t = &r.game.turns;
+    let codes: Vec<&str> = t[0].cards.iter().map(|c| c.card.as_ref()).collect();
+    assert_eq!(
+        codes,
+        ["CivilS", "CivilW", "Lead", "Kuch", "Naval", "Civil"]
+    );
+    assert_eq!(sev(&r, "hotw.card-fuzzy"), Some(Severity::Warning));
+    assert_eq!(count(&r, "hotw.card-ambiguous"), 1);
+    assert_eq!(t[1].cards[0].card, "Lead");
+    assert_eq!(t[1].unparsed, ["Eng"]);
+}
+
+#[test]
+fn lower_case_seat_letter_opens_a_turn() {
+    // finding h3: `a(Arab): Jihad` merged into B's turn, and its score overwrote B's
+    let r = p("EIV\nB(Hun): Wea\nWStep-->TurP(XV) 64\na(Arab): Jihad\nArabP-->Pale 40");
+    let t: Vec<(&str, &str, Option<i64>, usize)> = r
+        .game
+        .turns
+        .iter()
+        .map(|t| {
+            (
+                t.player.as_ref(),
+                t.empire.as_ref(),
+                t.score,
+                t.expansions.len(),
+            )
+        })
+        .collect();
+    assert_eq!(t, [("B", "Hun", Some(64), 1), ("A", "Arab", Some(40), 1)]);
+    assert_eq!(r.game.turns[1].cards[0].card, "Jihad");
+    assert_eq!(messages(&r, "hotw.seat-case"), ["seat \"a\" read as A"]);
+    assert_eq!(sev(&r, "hotw.seat-case"), Some(Severity::Info));
+    assert_eq!(count(&r, "hotw.score-repeated"), 0);
+    assert_eq!(count(&r, "hotw.unreadable"), 0);
+    // a pause, its snapshot lines, a header naming its empire but without the colon
+    let r = p(
+        "EIV\nB(Hun): WStep-->TurP 64\nb(Hun)後暫停\nb: WStep, TurP(IV)\nEIV (con't)\nc(Tang) Lead\nYang-->GPC 12",
+    );
+    assert_eq!(r.game.checkpoints[0].seat.as_deref(), Some("B"));
+    assert_eq!(r.game.checkpoints[0].holdings.len(), 2);
+    assert_eq!(r.game.turns[1].player, "C");
+    assert_eq!(count(&r, "hotw.header-colon"), 1);
+    // lower-case words at the start of a line that are no header open no turn
+    let r = p("EIV\nB(Hun): Wea\nWStep-->TurP 64\nb(Zag)\nf(XV)-->Lev\nab(Arab): Jihad\ne: Lev\nc");
+    assert_eq!(r.game.turns.len(), 1);
+    assert_eq!(count(&r, "hotw.seat-case"), 0);
+}
+
+#[test]
+fn full_width_slash_in_battles() {
+    // finding h4: `c／` was no battle token
+    let r = p("EIII\nD(Sas): Zag-->PersP(fX, X, V, c／) 31");
+    let e = &r.game.turns[0].expansions[0];
+    assert_eq!(e.battle, ["fX", "X", "V", "c/"]);
+    assert_eq!(count(&r, "hotw.battle-unknown"), 0);
+    assert_eq!(
+        messages(&r, "hotw.battle-normalized"),
+        ["battle \"c／\" read as c/"]
+    );
+    assert_eq!(r.game.turns[0].score, Some(31));
+    // other full-width battle forms, and in a card's results
+    let r = p("EIII\nD(Sas): Civil(Zag, ＸＶ; LTig, cＸ)\nZag-->PersP(X＝V, ｆX)-->Hin(×V)");
+    let t = &r.game.turns[0];
+    assert_eq!(t.cards[0].targets[0].effects, ["X", "V"]);
+    assert_eq!(t.cards[0].targets[1].effects, ["cX"]);
+    assert_eq!(t.expansions[0].battle, ["X", "=", "V", "fX"]);
+    assert_eq!(t.expansions[1].battle, ["X", "V"]);
+    assert_eq!(count(&r, "hotw.battle-unknown"), 0);
+}
+
+#[test]
+fn scores_with_a_unit_or_a_full_stop() {
+    // finding h5: `20分` and `25.` were unreadable and the score null
+    let r = p("EIII\nA(Han): Lead\nGPC-->Yellow(XV) 20分\nB(Rome): Lead\nSApp-->NApp 25.");
+    let s: Vec<Option<i64>> = r.game.turns.iter().map(|t| t.score).collect();
+    assert_eq!(s, [Some(20), Some(25)]);
+    assert!(r.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(
+        messages(&r, "hotw.score-form"),
+        ["score \"20分\" read as 20", "score \"25.\" read as 25"]
+    );
+    assert_eq!(sev(&r, "hotw.score-form"), Some(Severity::Info));
+    // the family: a unit after a space, other units, the ideographic full stop, in a header
+    for (line, want) in [
+        ("GPC-->Yellow 20 分", 20),
+        ("GPC-->Yellow 21點", 21),
+        ("GPC-->Yellow 22pts", 22),
+        ("GPC-->Yellow 23 pts.", 23),
+        ("GPC-->Yellow 24 VP", 24),
+        ("GPC-->Yellow 25。", 25),
+        ("GPC-->Yellow 26 .", 26),
+    ] {
+        let r = p(&format!("EIII\nA(Han): Lead\n{line}"));
+        assert_eq!(r.game.turns[0].score, Some(want), "{line}");
+        assert_eq!(count(&r, "hotw.score-form"), 1, "{line}");
+        assert_eq!(count(&r, "hotw.unreadable"), 0, "{line}");
+    }
+    let r = p("EIII\nA(Han): Lead 30分");
+    assert_eq!(r.game.turns[0].score, Some(30));
+    // numbers elsewhere stay what they were: in brackets, not at the end, not followed by a unit
+    let r = p(
+        "EIII\nA(Han): Lead\nGPC-->Yellow(20分)\nB(Rome): Civil(+2分)\nSApp-->NApp (25)\nC(Mau): Lead\nUInd-->LInd, 21st",
+    );
+    assert!(r.game.turns.iter().all(|t| t.score.is_none()));
+    assert_eq!(count(&r, "hotw.score-form"), 0);
+}
+
 #[test]
 fn corpus_games_are_hotw_by_tag() {
-    for text in [APPENDIX4, PAUSE, CHAPTERS, QUIRKS, MALFORMED] {
+    for text in [APPENDIX4, PAUSE, CHAPTERS, QUIRKS, MALFORMED, TRANSCRIBERS] {
         for raw in record::split_games(text) {
             let (k, _) = annals_import::detect_kind(&raw, None, None);
             assert_eq!(k.map(|k| k.0), Some(Kind::Hotw));

@@ -2444,6 +2444,8 @@ mod tests {
             include_str!("../../../corpus/hotw/malformed.hotw"),
             include_str!("../../../corpus/hotw/pause.hotw"),
             include_str!("../../../corpus/hotw/quirks.hotw"),
+            include_str!("../../../corpus/hotw/club-habits.hotw"),
+            include_str!("../../../corpus/hotw/transcribers.hotw"),
             // the shapes of the generated records, and edges of the fast path
             "EI\n\nA(Assy): Allie\nPac-->DeepS-->Mex(c/)\nPac-->GP-->GLake-->WInd(V, cX)\n\
              Pac(+f) 36\n\nB(Chou): \nCEu-->Dan-->Bal(XV, c/)-->Scan\nCEu(+f, +m) 19\n\
@@ -2455,6 +2457,10 @@ mod tests {
              High-->LRhi(V))\nHigh-->LRhi((V))\nHigh-->LRhi(+q)\nHigh-->Ire 40\n\
              B(Scy): Lead 12 13\nC(Car): King\nA(Pers): Civil, Mig\nB(Celt): Jap\n\
              C(Mac) Lead\nA(Fuji): Lead 5\nGP-->Mex 9\nB(Rome): Pac-->GP\n",
+            // the forms of other transcribers, on lines either path might take
+            "E I\nA(Assy): Lead 12\nPac-->GP 13分\nPac-->GP 14.\nPac-->GP 15 pts\n\
+             a(Chou): Naval Power, Lead 16\nb(Scy) Lead\nPac-->GP(c/) 17\nPac-->GP(c／)\n\
+             C(Car): Lead, Civil Service(+2)\nD(Pers): Lead Eng 18\neii\nE(Greek): Lead\n",
         ]
         .iter()
         .map(|t| t.to_string())
@@ -2462,7 +2468,7 @@ mod tests {
         // and deterministic mutations of each (characters deleted, inserted, swapped)
         let inserts = [
             "(", ")", "-", "--", ">", "-->", ",", ";", ":", "+", ".", "X", "v", " ", "（", "→",
-            "1", "f", "c/", "+f", "Lead", "A(",
+            "1", "f", "c/", "+f", "Lead", "A(", "a(", "分", "／", "Ⅱ", " Power", "i",
         ];
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         let mut next = |n: usize| {
