@@ -1,6 +1,7 @@
-//! The nom parser of one turn string (see the module docs of [`super`] for the decisions).
+//! The parser of one turn string (see the module docs of [`super`] for the decisions).
 //!
-//! Every production of the grammar has its own function. Codes are matched from the table of the
+//! Every production of the grammar has its own function: the move's productions written by hand on
+//! bytes (they are most of the work), the optional parts composed with nom from them. Codes are matched from the table of the
 //! position they stand in ([`super::codes`]), longest first; alternate spellings and doubtful codes
 //! are noted in [`Notes`] (by position) so that the caller can report them.
 
@@ -12,7 +13,7 @@ use nom::{
     branch::alt,
     bytes::complete::tag,
     character::complete::{char, one_of, u8 as dec_u8},
-    combinator::{map, opt, verify},
+    combinator::map,
     error::{Error, ErrorKind},
     sequence::{delimited, preceded},
 };
@@ -52,10 +53,59 @@ fn fail<T>(i: &str, kind: ErrorKind) -> R<'_, T> {
     Err(nom::Err::Error(Error::new(i, kind)))
 }
 
+/// For each capital letter, the codes of a table that begin with it, as a bit set of their indices
+/// (bit `k` = `table[k]`). Built at compile time; a table has at most 64 codes.
+const fn first_letters(table: &[Code]) -> [u64; 26] {
+    let mut out = [0u64; 26];
+    let mut k = 0;
+    while k < table.len() && k < 64 {
+        let b = table[k].written.as_bytes()[0];
+        if b.is_ascii_uppercase() {
+            out[(b - b'A') as usize] |= 1 << k;
+        }
+        k += 1;
+    }
+    out
+}
+
+/// A table of codes with its first-letter index: [`pick`] tries only the codes that begin with the
+/// input's first letter, in table order (longest first).
+pub(crate) struct Table {
+    codes: &'static [Code],
+    by_first: [u64; 26],
+}
+
+impl Table {
+    const fn new(codes: &'static [Code]) -> Table {
+        Table {
+            codes,
+            by_first: first_letters(codes),
+        }
+    }
+}
+
+static PIECE_TYPES: Table = Table::new(codes::PIECE_TYPES);
+static ARTICLES: Table = Table::new(codes::ARTICLES);
+static FIRING: Table = Table::new(codes::FIRING);
+static RESULT_TYPES: Table = Table::new(codes::RESULT_TYPES);
+
 /// The first code of `table` (longest first) that the input starts with.
-fn pick<'a>(i: &'a str, table: &'static [Code], n: &Notes) -> R<'a, &'static str> {
+fn pick<'a>(i: &'a str, table: &Table, n: &Notes) -> R<'a, &'static str> {
     let ib = i.as_bytes();
-    for code in table {
+    let mut cands = match ib.first() {
+        Some(&b @ b'A'..=b'Z') => table
+            .by_first
+            .get(usize::from(b - b'A'))
+            .copied()
+            .unwrap_or(0),
+        _ => 0,
+    };
+    while cands != 0 {
+        let k = cands.trailing_zeros() as usize;
+        cands &= cands - 1;
+        let Some(code) = table.codes.get(k) else {
+            break;
+        };
         let w = code.written.as_bytes();
         // byte by byte (codes are 1–3 ASCII letters): cheaper than a memcmp per candidate
         if w.len() <= ib.len() && w.iter().zip(ib).all(|(a, b)| a == b) {
@@ -74,79 +124,141 @@ fn pick<'a>(i: &'a str, table: &'static [Code], n: &Notes) -> R<'a, &'static str
 }
 
 pub(crate) fn piece_type<'a>(i: &'a str, n: &Notes) -> R<'a, &'static str> {
-    pick(i, codes::PIECE_TYPES, n)
+    pick(i, &PIECE_TYPES, n)
 }
 
 pub(crate) fn article<'a>(i: &'a str, n: &Notes) -> R<'a, &'static str> {
-    pick(i, codes::ARTICLES, n)
+    pick(i, &ARTICLES, n)
 }
 
 pub(crate) fn firing_article<'a>(i: &'a str, n: &Notes) -> R<'a, &'static str> {
-    pick(i, codes::FIRING, n)
+    pick(i, &FIRING, n)
 }
 
 pub(crate) fn result_type<'a>(i: &'a str, n: &Notes) -> R<'a, &'static str> {
-    pick(i, codes::RESULT_TYPES, n)
+    pick(i, &RESULT_TYPES, n)
+}
+
+// The productions a turn's move is made of (level, location, articles, piece, destination) are
+// written by hand on bytes: they are most of the work of reading a record, and nom's generic
+// combinators cost several times more per character. Each fails where the nom combinators it
+// replaces would (`char`, `tag`, `one_of` and `u8` fail at their own start), so error columns are
+// unchanged; the nom forms are kept in the tests as their reference.
+
+/// The input after its first `n` bytes (all ASCII where this is used).
+fn skip(i: &str, n: usize) -> &str {
+    i.get(n..).unwrap_or_default()
+}
+
+/// The byte `c` (as nom's `char(c)`).
+fn byte(i: &str, c: u8) -> R<'_, ()> {
+    if i.as_bytes().first() == Some(&c) {
+        Ok((skip(i, 1), ()))
+    } else {
+        fail(i, ErrorKind::Char)
+    }
+}
+
+/// The text `t` (as nom's `tag(t)`).
+fn lit<'a>(i: &'a str, t: &str) -> R<'a, ()> {
+    if i.as_bytes().starts_with(t.as_bytes()) {
+        Ok((skip(i, t.len()), ()))
+    } else {
+        fail(i, ErrorKind::Tag)
+    }
 }
 
 /// `Level=^|v`, possibly empty (ground).
 pub(crate) fn level(i: &str) -> R<'_, &'static str> {
-    map(opt(one_of("^v")), |c| match c {
-        Some('^') => "air",
-        Some(_) => "sub",
-        None => "ground",
-    })
-    .parse(i)
+    match i.as_bytes().first() {
+        Some(b'^') => Ok((skip(i, 1), "air")),
+        Some(b'v') => Ok((skip(i, 1), "sub")),
+        _ => Ok((i, "ground")),
+    }
 }
 
-/// `Row=1..10`, `Column=1..10`.
-fn coord(i: &str) -> R<'_, u8> {
-    verify(dec_u8, |v: &u8| (1..=10).contains(v)).parse(i)
+/// `Row=1..10`, `Column=1..10` at byte `k` of `b`: the value and the offset after it. These are the
+/// decimal digits there (leading zeros allowed); `None` when there are none or their value is not
+/// 1–10, where nom's `u8` then `verify` failed at the number's start (overflow included).
+fn coord_at(b: &[u8], k: usize) -> Option<(u8, usize)> {
+    let mut v: u32 = 0;
+    let mut end = k;
+    while let Some(&d) = b.get(end).filter(|d| d.is_ascii_digit()) {
+        // capped: any value past 255 fails, as nom's u8 overflow does
+        v = (v * 10 + u32::from(d - b'0')).min(1000);
+        end += 1;
+    }
+    match u8::try_from(v) {
+        Ok(c @ 1..=10) if end > k => Some((c, end)),
+        _ => None,
+    }
 }
 
 /// `Location=(Row,Column)`.
 pub(crate) fn location(i: &str) -> R<'_, [u8; 2]> {
-    map(
-        delimited(char('('), (coord, char(','), coord), char(')')),
-        |(r, _, c)| [r, c],
-    )
-    .parse(i)
+    let b = i.as_bytes();
+    // every byte before a failure is ASCII, so each offset below is a character boundary
+    let err = |k: usize| fail(skip(i, k), ErrorKind::Char);
+    if b.first() != Some(&b'(') {
+        return err(0);
+    }
+    let Some((r, k)) = coord_at(b, 1) else {
+        return err(1);
+    };
+    if b.get(k) != Some(&b',') {
+        return err(k);
+    }
+    let Some((c, k2)) = coord_at(b, k + 1) else {
+        return err(k + 1);
+    };
+    if b.get(k2) != Some(&b')') {
+        return err(k2);
+    }
+    Ok((skip(i, k2 + 1), [r, c]))
 }
 
 /// `Offset_magnitude` with its optional sign: `0`, `1`, `-0`, `-1`.
 fn offset_part(i: &str) -> R<'_, i8> {
-    map((opt(char('-')), one_of("01")), |(neg, d)| {
-        let v = if d == '1' { 1 } else { 0 };
-        if neg.is_some() { -v } else { v }
-    })
-    .parse(i)
+    let (i, neg) = match byte(i, b'-') {
+        Ok((r, ())) => (r, true),
+        Err(_) => (i, false),
+    };
+    let v = match i.as_bytes().first() {
+        Some(b'0') => 0,
+        Some(b'1') => 1,
+        _ => return fail(i, ErrorKind::OneOf),
+    };
+    Ok((skip(i, 1), if neg { -v } else { v }))
 }
 
 /// `Offset=({-}Offset_magnitude,{-}Offset_magnitude)`.
 pub(crate) fn offset(i: &str) -> R<'_, [i8; 2]> {
-    map(
-        delimited(char('('), (offset_part, char(','), offset_part), char(')')),
-        |(r, _, c)| [r, c],
-    )
-    .parse(i)
+    let (i, ()) = byte(i, b'(')?;
+    let (i, r) = offset_part(i)?;
+    let (i, ()) = byte(i, b',')?;
+    let (i, c) = offset_part(i)?;
+    let (i, ()) = byte(i, b')')?;
+    Ok((i, [r, c]))
 }
 
 /// `Orient=<|>`, possibly empty.
 pub(crate) fn orient(i: &str) -> R<'_, Option<super::Code>> {
-    map(opt(one_of("<>")), |o| {
-        o.map(|c| Cow::Borrowed(if c == '<' { "<" } else { ">" }))
-    })
-    .parse(i)
+    match i.as_bytes().first() {
+        Some(b'<') => Ok((skip(i, 1), Some(Cow::Borrowed("<")))),
+        Some(b'>') => Ok((skip(i, 1), Some(Cow::Borrowed(">")))),
+        _ => Ok((i, None)),
+    }
 }
 
 /// `Articles=CountArticle{Article{Article}}`, possibly empty. The count says how many codes follow;
 /// when they do not, the articles are empty and the digit is left for what comes next (a stun
 /// count after `*Piece`).
 pub(crate) fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<super::Code>> {
-    let Ok((mut rest, d)) = one_of::<_, _, Error<&str>>("123").parse(i) else {
-        return Ok((i, Vec::new()));
+    let count = match i.as_bytes().first() {
+        Some(&d @ b'1'..=b'3') => usize::from(d - b'0'),
+        _ => return Ok((i, Vec::new())),
     };
-    let count = d as usize - '0' as usize;
+    let mut rest = skip(i, 1);
     let mark = n.len();
     let mut out = Vec::with_capacity(count);
     for _ in 0..count {
@@ -166,8 +278,11 @@ pub(crate) fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<super::Code>> {
 
 /// `Piece_description=Piece_typeLevelLocationArticlesOrient`.
 pub(crate) fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
-    let (i, (kind, level, at)) = (|i| piece_type(i, n), level, location).parse(i)?;
-    let (i, (articles, orient)) = (|i| articles(i, n), orient).parse(i)?;
+    let (i, kind) = piece_type(i, n)?;
+    let (i, level) = level(i)?;
+    let (i, at) = location(i)?;
+    let (i, articles) = articles(i, n)?;
+    let (i, orient) = orient(i)?;
     Ok((
         i,
         Piece {
@@ -182,20 +297,24 @@ pub(crate) fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
 
 /// `LevelLocation`, a destination.
 pub(crate) fn dest(i: &str) -> R<'_, Dest> {
-    map((level, location), |(l, at)| Dest {
-        level: Cow::Borrowed(l),
-        at,
-    })
-    .parse(i)
+    let (i, l) = level(i)?;
+    let (i, at) = location(i)?;
+    Ok((
+        i,
+        Dest {
+            level: Cow::Borrowed(l),
+            at,
+        },
+    ))
 }
 
 /// `MV:Piece_description->LevelLocation`.
 pub(crate) fn mv<'a>(i: &'a str, n: &Notes) -> R<'a, (Piece, Dest)> {
-    map(
-        preceded(tag("MV:"), (|i| piece(i, n), tag("->"), dest)),
-        |(p, _, d)| (p, d),
-    )
-    .parse(i)
+    let (i, ()) = lit(i, "MV:")?;
+    let (i, p) = piece(i, n)?;
+    let (i, ()) = lit(i, "->")?;
+    let (i, d) = dest(i)?;
+    Ok((i, (p, d)))
 }
 
 /// `Transport_description=-TRA->Piece_descriptionLevelLocationArticles`.
@@ -469,4 +588,274 @@ pub(crate) fn next_marker(i: &str) -> usize {
                 && i.get(k..).is_some_and(|s| part_at(s).is_some())
         })
         .unwrap_or(i.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The nom forms of the productions now written by hand: the reference they are tested
+    /// against (same results, same rest, same notes, same error offsets).
+    mod reference {
+        use super::super::*;
+        use nom::combinator::{opt, verify};
+
+        pub fn pick<'a>(i: &'a str, table: &'static [Code], n: &Notes) -> R<'a, &'static str> {
+            let ib = i.as_bytes();
+            for code in table {
+                let w = code.written.as_bytes();
+                if w.len() <= ib.len() && w.iter().zip(ib).all(|(a, b)| a == b) {
+                    if let Some(flag) = code.flag {
+                        n.items.borrow_mut().push(Note {
+                            rest: i.len(),
+                            flag,
+                            written: code.written,
+                            canon: code.canon,
+                        });
+                    }
+                    return Ok((i.get(w.len()..).unwrap_or_default(), code.canon));
+                }
+            }
+            fail(i, ErrorKind::Tag)
+        }
+        pub fn level(i: &str) -> R<'_, &'static str> {
+            map(opt(one_of("^v")), |c| match c {
+                Some('^') => "air",
+                Some(_) => "sub",
+                None => "ground",
+            })
+            .parse(i)
+        }
+        fn coord(i: &str) -> R<'_, u8> {
+            verify(dec_u8, |v: &u8| (1..=10).contains(v)).parse(i)
+        }
+        pub fn location(i: &str) -> R<'_, [u8; 2]> {
+            map(
+                delimited(char('('), (coord, char(','), coord), char(')')),
+                |(r, _, c)| [r, c],
+            )
+            .parse(i)
+        }
+        fn offset_part(i: &str) -> R<'_, i8> {
+            map((opt(char('-')), one_of("01")), |(neg, d)| {
+                let v = if d == '1' { 1 } else { 0 };
+                if neg.is_some() { -v } else { v }
+            })
+            .parse(i)
+        }
+        pub fn offset(i: &str) -> R<'_, [i8; 2]> {
+            map(
+                delimited(char('('), (offset_part, char(','), offset_part), char(')')),
+                |(r, _, c)| [r, c],
+            )
+            .parse(i)
+        }
+        pub fn orient(i: &str) -> R<'_, Option<crate::wec::Code>> {
+            map(opt(one_of("<>")), |o| {
+                o.map(|c| Cow::Borrowed(if c == '<' { "<" } else { ">" }))
+            })
+            .parse(i)
+        }
+        pub fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<crate::wec::Code>> {
+            let Ok((mut rest, d)) = one_of::<_, _, Error<&str>>("123").parse(i) else {
+                return Ok((i, Vec::new()));
+            };
+            let count = d as usize - '0' as usize;
+            let mark = n.len();
+            let mut out = Vec::with_capacity(count);
+            for _ in 0..count {
+                match pick(rest, codes::ARTICLES, n) {
+                    Ok((r, a)) => {
+                        out.push(Cow::Borrowed(a));
+                        rest = r;
+                    }
+                    Err(_) => {
+                        n.truncate(mark);
+                        return Ok((i, Vec::new()));
+                    }
+                }
+            }
+            Ok((rest, out))
+        }
+        pub fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
+            let (i, (kind, level, at)) =
+                (|i| pick(i, codes::PIECE_TYPES, n), level, location).parse(i)?;
+            let (i, (articles, orient)) = (|i| articles(i, n), orient).parse(i)?;
+            Ok((
+                i,
+                Piece {
+                    kind: Cow::Borrowed(kind),
+                    level: Cow::Borrowed(level),
+                    at,
+                    articles,
+                    orient,
+                },
+            ))
+        }
+        pub fn dest(i: &str) -> R<'_, Dest> {
+            map((level, location), |(l, at)| Dest {
+                level: Cow::Borrowed(l),
+                at,
+            })
+            .parse(i)
+        }
+        pub fn mv<'a>(i: &'a str, n: &Notes) -> R<'a, (Piece, Dest)> {
+            map(
+                preceded(tag("MV:"), (|i| piece(i, n), tag("->"), dest)),
+                |(p, _, d)| (p, d),
+            )
+            .parse(i)
+        }
+    }
+
+    /// A result as offsets: `Ok((rest length, value))` or `Err(error offset)`.
+    fn outcome<T: std::fmt::Debug>(input: &str, r: R<'_, T>) -> Result<(usize, String), usize> {
+        match r {
+            Ok((rest, v)) => Ok((rest.len(), format!("{v:?}"))),
+            Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(input.len() - e.input.len()),
+            Err(nom::Err::Incomplete(_)) => Err(usize::MAX),
+        }
+    }
+
+    /// Soups of the grammar's tokens (and a few that are not), deterministic.
+    fn soups() -> Vec<String> {
+        const TOKENS: [&str; 40] = [
+            "MV:",
+            "->",
+            "-",
+            ">",
+            "<",
+            "^",
+            "v",
+            "(",
+            ")",
+            ",",
+            "0",
+            "1",
+            "2",
+            "3",
+            "5",
+            "9",
+            "10",
+            "010",
+            "11",
+            "255",
+            "256",
+            "99999999999",
+            "-1",
+            "TA",
+            "T",
+            "AS",
+            "ASH",
+            "STP",
+            "SHP",
+            "XP",
+            "JP",
+            "JU",
+            "FL",
+            "TK",
+            "S",
+            "Q",
+            "K",
+            "é",
+            "（",
+            "",
+        ];
+        let mut out = Vec::new();
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..10_000 {
+            let mut s = String::new();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for _ in 0..1 + x % 12 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                s.push_str(TOKENS[(x % TOKENS.len() as u64) as usize]);
+            }
+            out.push(s);
+        }
+        // and well-formed moves with their prefixes
+        for m in [
+            "MV:TA(5,5)->(6,6)",
+            "MV:JE^(10,7)->^(10,10)",
+            "MV:SHP(2,5)2FLJP<->v(3,6)",
+            "MV:AS(1,1)3ASHASTSK>->(1,2)",
+        ] {
+            for k in 0..=m.len() {
+                out.push(m[..k].to_string());
+                out.push(format!("{}(0,-1)", &m[..k]));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_code_begins_with_a_capital() {
+        for t in [
+            codes::PIECE_TYPES,
+            codes::ARTICLES,
+            codes::FIRING,
+            codes::RESULT_TYPES,
+        ] {
+            assert!(t.len() <= 64);
+            for c in t {
+                assert!(
+                    c.written.as_bytes()[0].is_ascii_uppercase(),
+                    "{}",
+                    c.written
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn hand_written_productions_match_their_nom_forms() {
+        for s in soups() {
+            for k in 0..s.len() {
+                let Some(i) = s.get(k..) else { continue };
+                let (a, b) = (Notes::default(), Notes::default());
+                assert_eq!(
+                    outcome(i, mv(i, &a)),
+                    outcome(i, reference::mv(i, &b)),
+                    "mv {i:?}"
+                );
+                assert_eq!(a.items, b.items, "mv notes {i:?}");
+                let (a, b) = (Notes::default(), Notes::default());
+                assert_eq!(
+                    outcome(i, piece(i, &a)),
+                    outcome(i, reference::piece(i, &b)),
+                    "piece {i:?}"
+                );
+                assert_eq!(a.items, b.items, "piece notes {i:?}");
+                let (a, b) = (Notes::default(), Notes::default());
+                assert_eq!(
+                    outcome(i, articles(i, &a)),
+                    outcome(i, reference::articles(i, &b)),
+                    "articles {i:?}"
+                );
+                assert_eq!(a.items, b.items, "articles notes {i:?}");
+                for (t, r) in [
+                    (&PIECE_TYPES, codes::PIECE_TYPES),
+                    (&ARTICLES, codes::ARTICLES),
+                    (&FIRING, codes::FIRING),
+                    (&RESULT_TYPES, codes::RESULT_TYPES),
+                ] {
+                    let (a, b) = (Notes::default(), Notes::default());
+                    assert_eq!(
+                        outcome(i, pick(i, t, &a)),
+                        outcome(i, reference::pick(i, r, &b)),
+                        "pick {i:?}"
+                    );
+                    assert_eq!(a.items, b.items, "pick notes {i:?}");
+                }
+                assert_eq!(outcome(i, location(i)), outcome(i, reference::location(i)));
+                assert_eq!(outcome(i, offset(i)), outcome(i, reference::offset(i)));
+                assert_eq!(outcome(i, dest(i)), outcome(i, reference::dest(i)));
+                assert_eq!(outcome(i, level(i)), outcome(i, reference::level(i)));
+                assert_eq!(outcome(i, orient(i)), outcome(i, reference::orient(i)));
+            }
+        }
+    }
 }

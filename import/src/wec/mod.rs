@@ -381,13 +381,16 @@ fn first_non_space(line: &str) -> Option<usize> {
 fn number_prefix(s: &str, from: usize) -> Option<(u32, bool, usize)> {
     let b = s.as_bytes();
     let mut k = from;
-    while b.get(k).is_some_and(u8::is_ascii_digit) {
+    // the value as `str::parse::<u32>` reads the digits: none if it overflows
+    let mut no = Some(0u32);
+    while let Some(&d) = b.get(k).filter(|d| d.is_ascii_digit()) {
+        no = no.and_then(|v| v.checked_mul(10)?.checked_add(u32::from(d - b'0')));
         k += 1;
     }
     if k == from || b.get(k) != Some(&b'.') {
         return None;
     }
-    let no: u32 = s.get(from..k)?.parse().ok()?;
+    let no = no?;
     let ellipsis = s.get(k..).is_some_and(|r| r.starts_with("..."));
     k += if ellipsis { 3 } else { 1 };
     while b.get(k).is_some_and(|c| *c == b' ' || *c == b'\t') {
@@ -658,6 +661,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
     let mut starts: Vec<(usize, usize)> = Vec::new();
     let clean_lines: Vec<&str> = crate::text::lines(&clean).collect();
     game.turns.reserve(clean_lines.len());
+    starts.reserve(clean_lines.len());
     for (li, raw_line) in clean_lines.iter().enumerate() {
         let line = raw_line.trim_end_matches('\r');
         let lineno = ctx.first_line.saturating_add(li as u32);
@@ -666,11 +670,15 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
         };
         let ply = game.turns.len() as u32 + 1;
         let color = if ply % 2 == 1 { "B" } else { "W" };
-        let mut turn = Turn {
+        // built in its place in the vector (a `Turn` is large: moving it in costs a copy)
+        game.turns.push(Turn {
             ply,
             color: Cow::Borrowed(color),
             line: lineno,
             ..Turn::default()
+        });
+        let Some(turn) = game.turns.last_mut() else {
+            continue;
         };
         let mut begin = first;
         if let Some((no, ellipsis, after)) = number_prefix(line, first) {
@@ -702,10 +710,9 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
                 .push(line.get(first..).unwrap_or_default().trim().to_string());
         } else {
             // comments are blanked one space per character, so character columns are the file's
-            parse_turn(&mut turn, &cm, line, lineno, &mut diags, &mut seen);
+            parse_turn(turn, &cm, line, lineno, &mut diags, &mut seen);
         }
         starts.push((li, first));
-        game.turns.push(turn);
     }
     // attach comments to the turn before them
     for c in &comments {
