@@ -273,7 +273,43 @@ fn next_live(board: &Board, s: Side) -> Option<Side> {
 }
 
 fn is_space(c: char) -> bool {
-    c.is_whitespace()
+    // `char::is_whitespace`, with the ideographs (above U+3000, the last white space character)
+    // answered without its table
+    c <= '\u{3000}' && c.is_whitespace()
+}
+
+/// What [`State::segment`] asks of an entry, found in one pass over it.
+#[derive(Default)]
+struct Traits {
+    /// `轮空` in it.
+    skip: bool,
+    /// `困毙` in it.
+    stalemate: bool,
+    /// `进`, `退` or `平` in it ([`has_action`]).
+    action: bool,
+    /// An ASCII digit or a CJK ideograph in it.
+    move_like: bool,
+    /// White space in it.
+    space: bool,
+}
+
+impl Traits {
+    fn of(chars: &[char]) -> Traits {
+        let mut t = Traits::default();
+        let mut prev = '\0';
+        for &c in chars {
+            match c {
+                '空' if prev == '轮' => t.skip = true,
+                '毙' if prev == '困' => t.stalemate = true,
+                '进' | '退' | '平' => t.action = true,
+                _ => {}
+            }
+            t.move_like |= c.is_ascii_digit() || ('\u{4e00}'..='\u{9fff}').contains(&c);
+            t.space |= is_space(c);
+            prev = c;
+        }
+        t
+    }
 }
 
 fn contains(chars: &[char], pat: &[char]) -> bool {
@@ -320,7 +356,7 @@ impl State<'_> {
         let body = chars.get(start..end).unwrap_or(&[]);
         let first = body.first().copied().unwrap_or(' ');
         if first.is_ascii_digit() {
-            self.round_line(li, chars, start, end);
+            self.round_line(li, nl, start, end);
             return;
         }
         if contains(body, &['困', '毙']) && !has_action(body) {
@@ -341,7 +377,7 @@ impl State<'_> {
                 "round line without a number",
             );
             let n = self.expected_round;
-            self.entries(li, chars, start, end, n);
+            self.entries(li, nl, start, end, n);
             return;
         }
         let cleaned = title::clean_title(&text);
@@ -368,8 +404,9 @@ impl State<'_> {
         );
     }
 
-    fn round_line(&mut self, li: usize, chars: &[char], start: usize, end: usize) {
+    fn round_line(&mut self, li: usize, nl: &NormLine, start: usize, end: usize) {
         let ln = self.line_no(li);
+        let chars = &nl.chars;
         let mut i = start;
         let mut n: u32 = 0;
         while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
@@ -402,12 +439,13 @@ impl State<'_> {
                 format!("round {n} where round {} was expected", self.expected_round),
             );
         }
-        self.entries(li, chars, i, end, n);
+        self.entries(li, nl, i, end, n);
     }
 
     /// Splits a round's entries and plays them.
-    fn entries(&mut self, li: usize, chars: &[char], from: usize, end: usize, round: u32) {
+    fn entries(&mut self, li: usize, nl: &NormLine, from: usize, end: usize, round: u32) {
         let ln = self.line_no(li);
+        let chars = &nl.chars;
         self.game.rounds += 1;
         self.expected_round = round.saturating_add(1);
         let mut entries = std::mem::take(&mut self.entry_buf);
@@ -427,7 +465,7 @@ impl State<'_> {
             }
             i += 1;
         }
-        self.play_round(li, chars, round, &entries);
+        self.play_round(li, nl, round, &entries);
         self.entry_buf = entries;
     }
 
@@ -458,19 +496,22 @@ impl State<'_> {
         let e = seg.iter().rposition(|&c| !is_space(c)).map_or(s, |e| e + 1);
         let (s, e) = (a + s, a + e);
         let body = chars.get(s..e).unwrap_or(&[]);
-        if contains(body, &['轮', '空']) {
+        let traits = Traits::of(body);
+        if traits.skip {
             out.push(Entry::Skip(s));
             return;
         }
-        if contains(body, &['困', '毙']) && !has_action(body) {
+        if traits.stalemate && !traits.action {
             out.push(Entry::Stalemate(s, e));
             return;
         }
-        if !body
-            .iter()
-            .any(|c| c.is_ascii_digit() || ('\u{4e00}'..='\u{9fff}').contains(c))
-        {
+        if !traits.move_like {
             out.push(Entry::Placeholder(s));
+            return;
+        }
+        if !traits.space {
+            // one move: nothing to split (the usual entry)
+            out.push(Entry::Move(s, e));
             return;
         }
         // Moves separated by spaces instead of commas.
@@ -513,8 +554,9 @@ impl State<'_> {
         }
     }
 
-    fn play_round(&mut self, li: usize, chars: &[char], round: u32, entries: &[Entry]) {
+    fn play_round(&mut self, li: usize, nl: &NormLine, round: u32, entries: &[Entry]) {
         let ln = self.line_no(li);
+        let chars = &nl.chars;
         let n = entries
             .iter()
             .filter(|e| !matches!(e, Entry::Stalemate(..)))
@@ -671,15 +713,8 @@ impl State<'_> {
             self.replaying = false;
             return;
         }
-        match self.resolve(ln, col, side, &tok, &notation) {
-            Ok(mut m) => {
-                m.ply = self.game.moves.len() as u32 + 1;
-                m.round = round;
-                m.slot = slot;
-                m.notation = notation;
-                self.game.moves.push(m);
-                self.move_at.push((li, a));
-            }
+        match self.resolve(ln, col, side, &tok, &mut notation, (round, slot)) {
+            Ok(()) => self.move_at.push((li, a)),
             Err((code, msg)) => {
                 self.sink.error(
                     code,
@@ -692,14 +727,17 @@ impl State<'_> {
         }
     }
 
+    /// Resolves and plays a move of `side` in slot `(round, slot)`, and stores it (its notation
+    /// taken from `notation`, which is left as it was when the move fails).
     fn resolve(
         &mut self,
         ln: u32,
         col: u32,
         side: Side,
         tok: &MoveTok,
-        notation: &str,
-    ) -> Result<Move, resolve::Fail> {
+        notation: &mut String,
+        (round, slot): (u32, u8),
+    ) -> Result<(), resolve::Fail> {
         let idx = resolve::find_piece(&self.board, side, tok)?;
         let (to, warn) = resolve::destination(&self.board, side, idx, tok)?;
         let Some(p) = self.board.piece(idx).copied() else {
@@ -800,24 +838,29 @@ impl State<'_> {
         });
         let from = [p.y, p.x];
         self.board.apply(side, (p.y, p.x), to, &events);
-        let mut m = Move {
+        if let Some(st) = tok.stalemate {
+            let evs = self.stalemate_events(ln, col, side, st);
+            for e in &evs {
+                self.board.apply_event(side, e);
+            }
+            events.extend(evs);
+        }
+        // written in its place in the vector (a `Move` is large: building it apart costs copies)
+        self.game.moves.push(Move {
+            ply: self.game.moves.len() as u32 + 1,
+            round,
             side: Cow::Borrowed(side.name()),
+            notation: std::mem::take(notation),
             piece: Cow::Borrowed(p.kind.name()),
             from,
             to: [to.0, to.1],
             capture,
             events,
             origin: Cow::Borrowed(p.origin.name()),
-            ..Move::default()
-        };
-        if let Some(st) = tok.stalemate {
-            let evs = self.stalemate_events(ln, col, side, st);
-            for e in &evs {
-                self.board.apply_event(side, e);
-            }
-            m.events.extend(evs);
-        }
-        Ok(m)
+            slot,
+            comment: None,
+        });
+        Ok(())
     }
 
     /// The events of a 困毙灭国 after a move by `mover`.
@@ -1201,5 +1244,53 @@ fn describe(e: &TitleEvent) -> String {
         TitleEvent::Stalemate { by, side } => format!("{by}困{side}"),
         TitleEvent::Win { side } => format!("{side}胜"),
         TitleEvent::Draw { sides } => format!("{}和", sides.concat()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn is_space_is_char_is_whitespace() {
+        for c in (0..=0x10ffffu32).filter_map(char::from_u32) {
+            assert_eq!(is_space(c), c.is_whitespace(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn entry_traits_agree_with_the_scans_they_replace() {
+        let alphabet = [
+            '轮', '空', '困', '毙', '进', '退', '平', '1', ' ', '\u{a0}', 'a', '…', '车', '(', '[',
+        ];
+        // every string of up to four characters of the alphabet
+        let mut strings: Vec<Vec<char>> = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<char>> = strings
+                .iter()
+                .filter(|s| s.len() == strings.last().map_or(0, Vec::len))
+                .flat_map(|s| {
+                    alphabet.iter().map(move |&c| {
+                        let mut t = s.clone();
+                        t.push(c);
+                        t
+                    })
+                })
+                .collect();
+            strings.extend(longer);
+        }
+        for s in &strings {
+            let t = Traits::of(s);
+            assert_eq!(t.skip, contains(s, &['轮', '空']), "{s:?}");
+            assert_eq!(t.stalemate, contains(s, &['困', '毙']), "{s:?}");
+            assert_eq!(t.action, has_action(s), "{s:?}");
+            assert_eq!(
+                t.move_like,
+                s.iter()
+                    .any(|c| c.is_ascii_digit() || ('\u{4e00}'..='\u{9fff}').contains(c)),
+                "{s:?}"
+            );
+            assert_eq!(t.space, s.iter().any(|c| c.is_whitespace()), "{s:?}");
+        }
     }
 }

@@ -83,17 +83,20 @@ static KNOWN_CJK: [u64; 328] = {
     bits
 };
 
-/// One character folded: `(normalized, was full-width punctuation, was traditional)`.
-pub(crate) fn norm_char(c: char) -> (char, bool, bool) {
-    if c.is_ascii() {
-        return (c, false, false);
-    }
-    // a known ideograph: width folding leaves U+4E00–U+9FFF alone
-    if let Some(k) = (c as usize).checked_sub(0x4e00)
-        && KNOWN_CJK
+/// A known ideograph ([`KNOWN_CJK`]): width folding leaves U+4E00–U+9FFF alone, and these are
+/// already simplified.
+#[inline]
+fn known_cjk(c: char) -> bool {
+    (c as usize).checked_sub(0x4e00).is_some_and(|k| {
+        KNOWN_CJK
             .get(k / 64)
             .is_some_and(|b| b >> (k % 64) & 1 == 1)
-    {
+    })
+}
+
+/// One character folded: `(normalized, was full-width punctuation, was traditional)`.
+pub(crate) fn norm_char(c: char) -> (char, bool, bool) {
+    if c.is_ascii() || known_cjk(c) {
         return (c, false, false);
     }
     let w = fold_width(c);
@@ -127,9 +130,16 @@ pub(crate) struct NormLine {
 impl NormLine {
     pub fn fill(&mut self, src: &str) {
         self.chars.clear();
+        // no more characters than bytes: one allocation for the line at most
+        self.chars.reserve(src.len());
         self.first_wide = None;
         self.first_trad = None;
         for (i, c) in src.chars().enumerate() {
+            // ASCII and the ideographs of the notation, most of a record, are kept as they are
+            if c.is_ascii() || known_cjk(c) {
+                self.chars.push(c);
+                continue;
+            }
             let (n, wide, trad) = norm_char(c);
             if wide && self.first_wide.is_none() {
                 self.first_wide = Some(i);
