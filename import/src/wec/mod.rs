@@ -659,7 +659,10 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
     let mut seen: Vec<&'static str> = Vec::new();
     // (body line, byte offset of the turn's text) of each turn, to attach comments
     let mut starts: Vec<(usize, usize)> = Vec::new();
-    let clean_lines: Vec<&str> = crate::text::lines(&clean).collect();
+    // sized for lines of 16 bytes (a turn takes 20 or more): collecting an iterator of unknown
+    // length would reallocate the vector several times per game
+    let mut clean_lines: Vec<&str> = Vec::with_capacity(1 + clean.len() / 16);
+    clean_lines.extend(crate::text::lines(&clean));
     game.turns.reserve(clean_lines.len());
     starts.reserve(clean_lines.len());
     for (li, raw_line) in clean_lines.iter().enumerate() {
@@ -671,15 +674,13 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
         let ply = game.turns.len() as u32 + 1;
         let color = if ply % 2 == 1 { "B" } else { "W" };
         // built in its place in the vector (a `Turn` is large: moving it in costs a copy)
-        game.turns.push(Turn {
-            ply,
-            color: Cow::Borrowed(color),
-            line: lineno,
-            ..Turn::default()
-        });
+        game.turns.resize_with(game.turns.len() + 1, Turn::default);
         let Some(turn) = game.turns.last_mut() else {
             continue;
         };
+        turn.ply = ply;
+        turn.color = Cow::Borrowed(color);
+        turn.line = lineno;
         let mut begin = first;
         if let Some((no, ellipsis, after)) = number_prefix(line, first) {
             turn.no = Some(no);
