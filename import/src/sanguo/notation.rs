@@ -129,15 +129,18 @@ pub(crate) struct NormLine {
 
 impl NormLine {
     pub fn fill(&mut self, src: &str) {
-        self.chars.clear();
-        // no more characters than bytes: one allocation for the line at most
-        self.chars.reserve(src.len());
         self.first_wide = None;
         self.first_trad = None;
-        for (i, c) in src.chars().enumerate() {
+        // No more characters than bytes: the buffer is sized once and written in place (no
+        // capacity check per character), then cut to the characters written.
+        self.chars.clear();
+        self.chars.resize(src.len(), ' ');
+        let mut len = 0;
+        for (i, (slot, c)) in self.chars.iter_mut().zip(src.chars()).enumerate() {
+            len = i + 1;
             // ASCII and the ideographs of the notation, most of a record, are kept as they are
             if c.is_ascii() || known_cjk(c) {
-                self.chars.push(c);
+                *slot = c;
                 continue;
             }
             let (n, wide, trad) = norm_char(c);
@@ -147,8 +150,9 @@ impl NormLine {
             if trad && self.first_trad.is_none() {
                 self.first_trad = Some(i);
             }
-            self.chars.push(n);
+            *slot = n;
         }
+        self.chars.truncate(len);
     }
 }
 
