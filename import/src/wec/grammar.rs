@@ -89,38 +89,85 @@ static ARTICLES: Table = Table::new(codes::ARTICLES);
 static FIRING: Table = Table::new(codes::FIRING);
 static RESULT_TYPES: Table = Table::new(codes::RESULT_TYPES);
 
-/// The first code of `table` (longest first) that the input starts with.
-fn pick<'a>(i: &'a str, table: &Table, n: &Notes) -> R<'a, &'static str> {
-    let ib = i.as_bytes();
+// The productions a turn's move is made of (codes, level, location, articles, piece,
+// destination) are written by hand: they are most of the work of reading a record, and nom's
+// generic combinators cost several times more per character. They work on the bytes of the input
+// and an offset into them (`At`: the offset after what was read, or the offset where reading
+// failed), and each fails where the nom combinators it replaces would (`char`, `tag`, `one_of` and
+// `u8` fail at their own start), so error columns are unchanged; the nom forms are kept in the
+// tests as their reference. The `&str` forms below them serve the parts composed with nom. Every
+// offset returned follows ASCII bytes only, so it is a character boundary.
+
+/// What a production read and the offset after it, or the offset where it failed.
+type At<T> = Result<(usize, T), usize>;
+
+/// The `&str` form of a production's result, for nom.
+fn wrap<T>(i: &str, r: At<T>) -> R<'_, T> {
+    match r {
+        Ok((k, v)) => Ok((skip(i, k), v)),
+        Err(k) => fail(skip(i, k), ErrorKind::Char),
+    }
+}
+
+/// The input after its first `n` bytes (all ASCII where this is used).
+fn skip(i: &str, n: usize) -> &str {
+    i.get(n..).unwrap_or_default()
+}
+
+/// The byte `c` at `k` (as nom's `char(c)`).
+fn byte_at(b: &[u8], k: usize, c: u8) -> Result<usize, usize> {
+    if b.get(k) == Some(&c) {
+        Ok(k + 1)
+    } else {
+        Err(k)
+    }
+}
+
+/// The text `t` at `k` (as nom's `tag(t)`).
+fn lit_at(b: &[u8], k: usize, t: &str) -> Result<usize, usize> {
+    match b.get(k..) {
+        Some(r) if r.starts_with(t.as_bytes()) => Ok(k + t.len()),
+        _ => Err(k),
+    }
+}
+
+/// The first code of `table` (longest first) written at `k`.
+fn pick_at(b: &[u8], k: usize, table: &Table, n: &Notes) -> At<&'static str> {
+    let ib = b.get(k..).unwrap_or_default();
     let mut cands = match ib.first() {
-        Some(&b @ b'A'..=b'Z') => table
+        Some(&c @ b'A'..=b'Z') => table
             .by_first
-            .get(usize::from(b - b'A'))
+            .get(usize::from(c - b'A'))
             .copied()
             .unwrap_or(0),
         _ => 0,
     };
     while cands != 0 {
-        let k = cands.trailing_zeros() as usize;
+        let j = cands.trailing_zeros() as usize;
         cands &= cands - 1;
-        let Some(code) = table.codes.get(k) else {
+        let Some(code) = table.codes.get(j) else {
             break;
         };
         let w = code.written.as_bytes();
         // byte by byte (codes are 1–3 ASCII letters): cheaper than a memcmp per candidate
-        if w.len() <= ib.len() && w.iter().zip(ib).all(|(a, b)| a == b) {
+        if w.len() <= ib.len() && w.iter().zip(ib).all(|(x, y)| x == y) {
             if let Some(flag) = code.flag {
                 n.items.borrow_mut().push(Note {
-                    rest: i.len(),
+                    rest: ib.len(),
                     flag,
                     written: code.written,
                     canon: code.canon,
                 });
             }
-            return Ok((i.get(w.len()..).unwrap_or_default(), code.canon));
+            return Ok((k + w.len(), code.canon));
         }
     }
-    fail(i, ErrorKind::Tag)
+    Err(k)
+}
+
+/// The first code of `table` (longest first) that the input starts with.
+fn pick<'a>(i: &'a str, table: &Table, n: &Notes) -> R<'a, &'static str> {
+    wrap(i, pick_at(i.as_bytes(), 0, table, n))
 }
 
 pub(crate) fn piece_type<'a>(i: &'a str, n: &Notes) -> R<'a, &'static str> {
@@ -139,48 +186,25 @@ pub(crate) fn result_type<'a>(i: &'a str, n: &Notes) -> R<'a, &'static str> {
     pick(i, &RESULT_TYPES, n)
 }
 
-// The productions a turn's move is made of (level, location, articles, piece, destination) are
-// written by hand on bytes: they are most of the work of reading a record, and nom's generic
-// combinators cost several times more per character. Each fails where the nom combinators it
-// replaces would (`char`, `tag`, `one_of` and `u8` fail at their own start), so error columns are
-// unchanged; the nom forms are kept in the tests as their reference.
-
-/// The input after its first `n` bytes (all ASCII where this is used).
-fn skip(i: &str, n: usize) -> &str {
-    i.get(n..).unwrap_or_default()
-}
-
-/// The byte `c` (as nom's `char(c)`).
-fn byte(i: &str, c: u8) -> R<'_, ()> {
-    if i.as_bytes().first() == Some(&c) {
-        Ok((skip(i, 1), ()))
-    } else {
-        fail(i, ErrorKind::Char)
+/// `Level=^|v` at `k`, possibly empty (ground).
+fn level_at(b: &[u8], k: usize) -> (usize, &'static str) {
+    match b.get(k) {
+        Some(b'^') => (k + 1, "air"),
+        Some(b'v') => (k + 1, "sub"),
+        _ => (k, "ground"),
     }
 }
 
-/// The text `t` (as nom's `tag(t)`).
-fn lit<'a>(i: &'a str, t: &str) -> R<'a, ()> {
-    if i.as_bytes().starts_with(t.as_bytes()) {
-        Ok((skip(i, t.len()), ()))
-    } else {
-        fail(i, ErrorKind::Tag)
-    }
-}
-
-/// `Level=^|v`, possibly empty (ground).
+/// `Level=^|v`, possibly empty (ground). (Only the tests read a level on its own.)
+#[cfg(test)]
 pub(crate) fn level(i: &str) -> R<'_, &'static str> {
-    match i.as_bytes().first() {
-        Some(b'^') => Ok((skip(i, 1), "air")),
-        Some(b'v') => Ok((skip(i, 1), "sub")),
-        _ => Ok((i, "ground")),
-    }
+    wrap(i, Ok(level_at(i.as_bytes(), 0)))
 }
 
-/// `Row=1..10`, `Column=1..10` at byte `k` of `b`: the value and the offset after it. These are the
-/// decimal digits there (leading zeros allowed); `None` when there are none or their value is not
-/// 1–10, where nom's `u8` then `verify` failed at the number's start (overflow included).
-fn coord_at(b: &[u8], k: usize) -> Option<(u8, usize)> {
+/// `Row=1..10`, `Column=1..10` at `k`: the decimal digits there (leading zeros allowed), failing at
+/// their start when there are none or their value is not 1–10 (nom's `u8` then `verify`, whose
+/// failures, overflow included, are all at the start).
+fn coord_at(b: &[u8], k: usize) -> At<u8> {
     let mut v: u32 = 0;
     let mut end = k;
     while let Some(&d) = b.get(end).filter(|d| d.is_ascii_digit()) {
@@ -189,102 +213,112 @@ fn coord_at(b: &[u8], k: usize) -> Option<(u8, usize)> {
         end += 1;
     }
     match u8::try_from(v) {
-        Ok(c @ 1..=10) if end > k => Some((c, end)),
-        _ => None,
+        Ok(c @ 1..=10) if end > k => Ok((end, c)),
+        _ => Err(k),
     }
+}
+
+/// `Location=(Row,Column)` at `k`.
+fn location_at(b: &[u8], k: usize) -> At<[u8; 2]> {
+    // most squares are two single digits: read in one comparison of five bytes
+    if let Some(&[b'(', r @ b'1'..=b'9', b',', c @ b'1'..=b'9', b')']) = b.get(k..k + 5) {
+        return Ok((k + 5, [r - b'0', c - b'0']));
+    }
+    let k = byte_at(b, k, b'(')?;
+    let (k, r) = coord_at(b, k)?;
+    let k = byte_at(b, k, b',')?;
+    let (k, c) = coord_at(b, k)?;
+    let k = byte_at(b, k, b')')?;
+    Ok((k, [r, c]))
 }
 
 /// `Location=(Row,Column)`.
 pub(crate) fn location(i: &str) -> R<'_, [u8; 2]> {
-    let b = i.as_bytes();
-    // every byte before a failure is ASCII, so each offset below is a character boundary
-    let err = |k: usize| fail(skip(i, k), ErrorKind::Char);
-    if b.first() != Some(&b'(') {
-        return err(0);
-    }
-    let Some((r, k)) = coord_at(b, 1) else {
-        return err(1);
-    };
-    if b.get(k) != Some(&b',') {
-        return err(k);
-    }
-    let Some((c, k2)) = coord_at(b, k + 1) else {
-        return err(k + 1);
-    };
-    if b.get(k2) != Some(&b')') {
-        return err(k2);
-    }
-    Ok((skip(i, k2 + 1), [r, c]))
+    wrap(i, location_at(i.as_bytes(), 0))
 }
 
-/// `Offset_magnitude` with its optional sign: `0`, `1`, `-0`, `-1`.
-fn offset_part(i: &str) -> R<'_, i8> {
-    let (i, neg) = match byte(i, b'-') {
-        Ok((r, ())) => (r, true),
-        Err(_) => (i, false),
+/// `Offset_magnitude` with its optional sign at `k`: `0`, `1`, `-0`, `-1`.
+fn offset_part_at(b: &[u8], k: usize) -> At<i8> {
+    let (k, neg) = match byte_at(b, k, b'-') {
+        Ok(k) => (k, true),
+        Err(k) => (k, false),
     };
-    let v = match i.as_bytes().first() {
+    let v = match b.get(k) {
         Some(b'0') => 0,
         Some(b'1') => 1,
-        _ => return fail(i, ErrorKind::OneOf),
+        _ => return Err(k),
     };
-    Ok((skip(i, 1), if neg { -v } else { v }))
+    Ok((k + 1, if neg { -v } else { v }))
 }
 
 /// `Offset=({-}Offset_magnitude,{-}Offset_magnitude)`.
 pub(crate) fn offset(i: &str) -> R<'_, [i8; 2]> {
-    let (i, ()) = byte(i, b'(')?;
-    let (i, r) = offset_part(i)?;
-    let (i, ()) = byte(i, b',')?;
-    let (i, c) = offset_part(i)?;
-    let (i, ()) = byte(i, b')')?;
-    Ok((i, [r, c]))
+    let b = i.as_bytes();
+    let at = (|| {
+        let k = byte_at(b, 0, b'(')?;
+        let (k, r) = offset_part_at(b, k)?;
+        let k = byte_at(b, k, b',')?;
+        let (k, c) = offset_part_at(b, k)?;
+        let k = byte_at(b, k, b')')?;
+        Ok((k, [r, c]))
+    })();
+    wrap(i, at)
+}
+
+/// `Orient=<|>` at `k`, possibly empty.
+fn orient_at(b: &[u8], k: usize) -> (usize, Option<super::Code>) {
+    match b.get(k) {
+        Some(b'<') => (k + 1, Some(Cow::Borrowed("<"))),
+        Some(b'>') => (k + 1, Some(Cow::Borrowed(">"))),
+        _ => (k, None),
+    }
 }
 
 /// `Orient=<|>`, possibly empty.
 pub(crate) fn orient(i: &str) -> R<'_, Option<super::Code>> {
-    match i.as_bytes().first() {
-        Some(b'<') => Ok((skip(i, 1), Some(Cow::Borrowed("<")))),
-        Some(b'>') => Ok((skip(i, 1), Some(Cow::Borrowed(">")))),
-        _ => Ok((i, None)),
-    }
+    wrap(i, Ok(orient_at(i.as_bytes(), 0)))
 }
 
-/// `Articles=CountArticle{Article{Article}}`, possibly empty. The count says how many codes follow;
-/// when they do not, the articles are empty and the digit is left for what comes next (a stun
-/// count after `*Piece`).
-pub(crate) fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<super::Code>> {
-    let count = match i.as_bytes().first() {
+/// `Articles=CountArticle{Article{Article}}` at `k`, possibly empty. The count says how many codes
+/// follow; when they do not, the articles are empty and the digit is left for what comes next (a
+/// stun count after `*Piece`).
+fn articles_at(b: &[u8], k: usize, n: &Notes) -> (usize, Vec<super::Code>) {
+    let count = match b.get(k) {
         Some(&d @ b'1'..=b'3') => usize::from(d - b'0'),
-        _ => return Ok((i, Vec::new())),
+        _ => return (k, Vec::new()),
     };
-    let mut rest = skip(i, 1);
+    let mut at = k + 1;
     let mark = n.len();
     let mut out = Vec::with_capacity(count);
     for _ in 0..count {
-        match article(rest, n) {
+        match pick_at(b, at, &ARTICLES, n) {
             Ok((r, a)) => {
                 out.push(Cow::Borrowed(a));
-                rest = r;
+                at = r;
             }
             Err(_) => {
                 n.truncate(mark);
-                return Ok((i, Vec::new()));
+                return (k, Vec::new());
             }
         }
     }
-    Ok((rest, out))
+    (at, out)
 }
 
-/// `Piece_description=Piece_typeLevelLocationArticlesOrient`.
-pub(crate) fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
-    let (i, kind) = piece_type(i, n)?;
-    let (i, level) = level(i)?;
-    let (i, at) = location(i)?;
-    let (i, articles) = articles(i, n)?;
-    let (i, orient) = orient(i)?;
+/// `Articles=CountArticle{Article{Article}}`, possibly empty (see [`articles_at`]).
+pub(crate) fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<super::Code>> {
+    wrap(i, Ok(articles_at(i.as_bytes(), 0, n)))
+}
+
+/// `Piece_description=Piece_typeLevelLocationArticlesOrient` at `k`.
+fn piece_at(b: &[u8], k: usize, n: &Notes) -> At<Piece> {
+    let (k, kind) = pick_at(b, k, &PIECE_TYPES, n)?;
+    let (k, level) = level_at(b, k);
+    let (k, at) = location_at(b, k)?;
+    let (k, articles) = articles_at(b, k, n);
+    let (k, orient) = orient_at(b, k);
     Ok((
-        i,
+        k,
         Piece {
             kind: Cow::Borrowed(kind),
             level: Cow::Borrowed(level),
@@ -295,12 +329,17 @@ pub(crate) fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
     ))
 }
 
-/// `LevelLocation`, a destination.
-pub(crate) fn dest(i: &str) -> R<'_, Dest> {
-    let (i, l) = level(i)?;
-    let (i, at) = location(i)?;
+/// `Piece_description=Piece_typeLevelLocationArticlesOrient`.
+pub(crate) fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
+    wrap(i, piece_at(i.as_bytes(), 0, n))
+}
+
+/// `LevelLocation` at `k`, a destination.
+fn dest_at(b: &[u8], k: usize) -> At<Dest> {
+    let (k, l) = level_at(b, k);
+    let (k, at) = location_at(b, k)?;
     Ok((
-        i,
+        k,
         Dest {
             level: Cow::Borrowed(l),
             at,
@@ -308,13 +347,22 @@ pub(crate) fn dest(i: &str) -> R<'_, Dest> {
     ))
 }
 
+/// `LevelLocation`, a destination.
+pub(crate) fn dest(i: &str) -> R<'_, Dest> {
+    wrap(i, dest_at(i.as_bytes(), 0))
+}
+
 /// `MV:Piece_description->LevelLocation`.
 pub(crate) fn mv<'a>(i: &'a str, n: &Notes) -> R<'a, (Piece, Dest)> {
-    let (i, ()) = lit(i, "MV:")?;
-    let (i, p) = piece(i, n)?;
-    let (i, ()) = lit(i, "->")?;
-    let (i, d) = dest(i)?;
-    Ok((i, (p, d)))
+    let b = i.as_bytes();
+    let at = (|| {
+        let k = lit_at(b, 0, "MV:")?;
+        let (k, p) = piece_at(b, k, n)?;
+        let k = lit_at(b, k, "->")?;
+        let (k, d) = dest_at(b, k)?;
+        Ok((k, (p, d)))
+    })();
+    wrap(i, at)
 }
 
 /// `Transport_description=-TRA->Piece_descriptionLevelLocationArticles`.
