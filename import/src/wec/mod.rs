@@ -332,9 +332,12 @@ impl Compact<'_> {
 
 fn compact(line: &str, start: usize, end: usize) -> Compact<'_> {
     let s = line.get(start..end).unwrap_or_default();
-    // bytes first: only ASCII white space or non-ASCII text needs the character scan
-    if !s.bytes().any(|b| b.is_ascii_whitespace() || b >= 0x80) || !s.contains(char::is_whitespace)
-    {
+    // bytes first: only ASCII white space or non-ASCII text needs the character scan (a fold
+    // without an early exit, which the compiler turns into vector compares)
+    let special = s
+        .bytes()
+        .fold(false, |any, b| any | (b.is_ascii_whitespace() || b >= 0x80));
+    if !special || !s.contains(char::is_whitespace) {
         return Compact {
             text: std::borrow::Cow::Borrowed(s),
             map: Vec::new(),
