@@ -698,8 +698,11 @@ impl State<'_> {
             self.note_not_replayed(ln, a);
             return;
         }
+        // (a plain loop of `push`: a little less than `extend` with its iterator adapters)
         let mut notation = String::with_capacity(chars.len() * 3);
-        notation.extend(chars.iter());
+        for &c in chars {
+            notation.push(c);
+        }
         if !self.board.is_live(side) {
             self.sink.error(
                 code::ELIMINATED_SIDE,
