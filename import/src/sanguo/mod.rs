@@ -293,7 +293,43 @@ struct Traits {
     space: bool,
 }
 
+/// A segment of a round line read character by character: where its text (without the white
+/// space around it) begins and ends, and its [`Traits`].
+#[derive(Default)]
+struct Scan {
+    /// First and one past the last character that is no white space.
+    content: Option<(usize, usize)>,
+    /// White space seen after the content began, not yet followed by more content.
+    space_pending: bool,
+    prev: char,
+    traits: Traits,
+}
+
+impl Scan {
+    /// Character `c`, at index `i` of the line.
+    fn push(&mut self, i: usize, c: char) {
+        let t = &mut self.traits;
+        match c {
+            '空' if self.prev == '轮' => t.skip = true,
+            '毙' if self.prev == '困' => t.stalemate = true,
+            '进' | '退' | '平' => t.action = true,
+            _ => {}
+        }
+        t.move_like |= c.is_ascii_digit() || ('\u{4e00}'..='\u{9fff}').contains(&c);
+        if is_space(c) {
+            self.space_pending = self.content.is_some();
+        } else {
+            // white space between two characters of content is white space in the entry
+            t.space |= self.space_pending;
+            self.space_pending = false;
+            self.content = Some((self.content.map_or(i, |(s, _)| s), i + 1));
+        }
+        self.prev = c;
+    }
+}
+
 impl Traits {
+    #[cfg(test)]
     fn of(chars: &[char]) -> Traits {
         let mut t = Traits::default();
         let mut prev = '\0';
@@ -451,6 +487,8 @@ impl State<'_> {
         let mut entries = std::mem::take(&mut self.entry_buf);
         entries.clear();
         let mut seg_start = from;
+        // the entry's bounds and traits are found in the same pass as the separators
+        let mut scan = Scan::default();
         let mut i = from;
         while i <= end {
             let c = chars.get(i).copied().unwrap_or(',');
@@ -460,8 +498,11 @@ impl State<'_> {
                         .warning(code::PUNCTUATION, ln, i as u32 + 1, "';' read as ','");
                 }
                 let last = i == end;
-                self.segment(ln, chars, seg_start, i, last, &mut entries);
+                let seg = std::mem::take(&mut scan);
+                self.segment(ln, chars, seg_start, &seg, last, &mut entries);
                 seg_start = i + 1;
+            } else {
+                scan.push(i, c);
             }
             i += 1;
         }
@@ -469,18 +510,18 @@ impl State<'_> {
         self.entry_buf = entries;
     }
 
-    /// Classifies one comma-separated segment, splitting moves separated by spaces.
+    /// Classifies one comma-separated segment (starting at `a`, scanned into `scan`), splitting
+    /// moves separated by spaces.
     fn segment(
         &mut self,
         ln: u32,
         chars: &[char],
         a: usize,
-        b: usize,
+        scan: &Scan,
         last: bool,
         out: &mut Vec<Entry>,
     ) {
-        let seg = chars.get(a..b).unwrap_or(&[]);
-        let Some(s) = seg.iter().position(|&c| !is_space(c)) else {
+        let Some((s, e)) = scan.content else {
             // `，，`: an empty entry, read as a placeholder; nothing after a final comma is no entry.
             if !last {
                 self.sink.warning(
@@ -493,10 +534,7 @@ impl State<'_> {
             }
             return;
         };
-        let e = seg.iter().rposition(|&c| !is_space(c)).map_or(s, |e| e + 1);
-        let (s, e) = (a + s, a + e);
-        let body = chars.get(s..e).unwrap_or(&[]);
-        let traits = Traits::of(body);
+        let traits = &scan.traits;
         if traits.skip {
             out.push(Entry::Skip(s));
             return;
@@ -1299,7 +1337,8 @@ mod tests {
     #[test]
     fn entry_traits_agree_with_the_scans_they_replace() {
         let alphabet = [
-            '轮', '空', '困', '毙', '进', '退', '平', '1', ' ', '\u{a0}', 'a', '…', '车', '(', '[',
+            '轮', '空', '困', '毙', '进', '退', '平', '1', ' ', '\u{a0}', '\u{3000}', 'a', '车',
+            '[',
         ];
         // every string of up to four characters of the alphabet
         let mut strings: Vec<Vec<char>> = vec![Vec::new()];
@@ -1329,6 +1368,24 @@ mod tests {
                 "{s:?}"
             );
             assert_eq!(t.space, s.iter().any(|c| c.is_whitespace()), "{s:?}");
+            // the scan of an untrimmed entry: its trimmed bounds, and the traits of what they hold
+            let mut scan = Scan::default();
+            for (i, &c) in s.iter().enumerate() {
+                scan.push(i, c);
+            }
+            let first = s.iter().position(|c| !c.is_whitespace());
+            let last = s.iter().rposition(|c| !c.is_whitespace());
+            let bounds = first.zip(last).map(|(f, l)| (f, l + 1));
+            assert_eq!(scan.content, bounds, "{s:?}");
+            if let Some((f, e)) = bounds {
+                let t = Traits::of(&s[f..e]);
+                let u = &scan.traits;
+                assert_eq!(
+                    (u.skip, u.stalemate, u.action, u.move_like, u.space),
+                    (t.skip, t.stalemate, t.action, t.move_like, t.space),
+                    "{s:?}"
+                );
+            }
         }
     }
 }
