@@ -297,8 +297,10 @@ struct Traits {
 /// space around it) begins and ends, and its [`Traits`].
 #[derive(Default)]
 struct Scan {
-    /// First and one past the last character that is no white space.
-    content: Option<(usize, usize)>,
+    /// First character that is no white space.
+    first: usize,
+    /// One past the last character that is no white space (0: none yet).
+    end: usize,
     /// White space seen after the content began, not yet followed by more content.
     space_pending: bool,
     prev: char,
@@ -309,22 +311,34 @@ impl Scan {
     /// Character `c`, at index `i` of the line.
     fn push(&mut self, i: usize, c: char) {
         let t = &mut self.traits;
-        match c {
-            '空' if self.prev == '轮' => t.skip = true,
-            '毙' if self.prev == '困' => t.stalemate = true,
-            '进' | '退' | '平' => t.action = true,
-            _ => {}
+        if c.is_ascii_digit() {
+            t.move_like = true;
+        } else if ('\u{4e00}'..='\u{9fff}').contains(&c) {
+            t.move_like = true;
+            match c {
+                '空' if self.prev == '轮' => t.skip = true,
+                '毙' if self.prev == '困' => t.stalemate = true,
+                '进' | '退' | '平' => t.action = true,
+                _ => {}
+            }
+        } else if is_space(c) {
+            self.space_pending = self.end > 0;
+            self.prev = c;
+            return;
         }
-        t.move_like |= c.is_ascii_digit() || ('\u{4e00}'..='\u{9fff}').contains(&c);
-        if is_space(c) {
-            self.space_pending = self.content.is_some();
-        } else {
-            // white space between two characters of content is white space in the entry
-            t.space |= self.space_pending;
-            self.space_pending = false;
-            self.content = Some((self.content.map_or(i, |(s, _)| s), i + 1));
+        // content: white space between two characters of it is white space in the entry
+        t.space |= self.space_pending;
+        self.space_pending = false;
+        if self.end == 0 {
+            self.first = i;
         }
+        self.end = i + 1;
         self.prev = c;
+    }
+
+    /// First and one past the last character that is no white space.
+    fn content(&self) -> Option<(usize, usize)> {
+        (self.end > 0).then_some((self.first, self.end))
     }
 }
 
@@ -521,7 +535,7 @@ impl State<'_> {
         last: bool,
         out: &mut Vec<Entry>,
     ) {
-        let Some((s, e)) = scan.content else {
+        let Some((s, e)) = scan.content() else {
             // `，，`: an empty entry, read as a placeholder; nothing after a final comma is no entry.
             if !last {
                 self.sink.warning(
@@ -1376,7 +1390,7 @@ mod tests {
             let first = s.iter().position(|c| !c.is_whitespace());
             let last = s.iter().rposition(|c| !c.is_whitespace());
             let bounds = first.zip(last).map(|(f, l)| (f, l + 1));
-            assert_eq!(scan.content, bounds, "{s:?}");
+            assert_eq!(scan.content(), bounds, "{s:?}");
             if let Some((f, e)) = bounds {
                 let t = Traits::of(&s[f..e]);
                 let u = &scan.traits;
