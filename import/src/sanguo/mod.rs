@@ -1021,8 +1021,9 @@ fn body_lines(text: &str) -> impl Iterator<Item = &str> {
 /// Parses a 三国演弈棋 body. Never panics: what cannot be read becomes a diagnostic.
 pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
     let (text, comments) = strip_comments(body);
-    // About three moves per line: reserve once instead of growing a vector of large `Move`s.
-    let capacity = 3 * (1 + body.bytes().filter(|&b| b == b'\n').count());
+    // About three moves per line: reserve once instead of growing a vector of large `Move`s (the
+    // lines counted with memchr, which a byte-by-byte count takes several times longer than).
+    let capacity = 3 * (1 + memchr::memchr_iter(b'\n', body.as_bytes()).count());
     let mut st = State {
         ctx,
         sink: Sink::default(),
