@@ -50,9 +50,11 @@
 //!   are not kept in the moves.
 //!
 //! # Speed
-//! One pass per line over normalized characters (reused buffers), a flat 17×17 board with a piece
-//! list, no allocation per move beyond the `Move` itself (whose `String` fields cost four small
-//! allocations; they dominate the profile).
+//! Each line is normalized once into a reused buffer of characters; a round line's entries are
+//! bounded and classified in the same pass that finds their separators; the board is a flat 17×17
+//! array with a piece list and per-side bit sets; a move costs one allocation (its notation) and
+//! is written in its place in the move vector. Most of what is left of the profile: the
+//! move's resolution (which piece, where to), normalizing characters, encoding the notation.
 
 pub mod board;
 pub mod geometry;
@@ -343,6 +345,7 @@ impl Scan {
 }
 
 impl Traits {
+    /// The traits of a trimmed entry, by the scans [`Scan`] replaced: the tests' reference.
     #[cfg(test)]
     fn of(chars: &[char]) -> Traits {
         let mut t = Traits::default();
@@ -406,7 +409,7 @@ impl State<'_> {
         let body = chars.get(start..end).unwrap_or(&[]);
         let first = body.first().copied().unwrap_or(' ');
         if first.is_ascii_digit() {
-            self.round_line(li, nl, start, end);
+            self.round_line(li, chars, start, end);
             return;
         }
         if contains(body, &['困', '毙']) && !has_action(body) {
@@ -427,7 +430,7 @@ impl State<'_> {
                 "round line without a number",
             );
             let n = self.expected_round;
-            self.entries(li, nl, start, end, n);
+            self.entries(li, chars, start, end, n);
             return;
         }
         let cleaned = title::clean_title(&text);
@@ -454,9 +457,8 @@ impl State<'_> {
         );
     }
 
-    fn round_line(&mut self, li: usize, nl: &NormLine, start: usize, end: usize) {
+    fn round_line(&mut self, li: usize, chars: &[char], start: usize, end: usize) {
         let ln = self.line_no(li);
-        let chars = &nl.chars;
         let mut i = start;
         let mut n: u32 = 0;
         while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
@@ -489,13 +491,12 @@ impl State<'_> {
                 format!("round {n} where round {} was expected", self.expected_round),
             );
         }
-        self.entries(li, nl, i, end, n);
+        self.entries(li, chars, i, end, n);
     }
 
     /// Splits a round's entries and plays them.
-    fn entries(&mut self, li: usize, nl: &NormLine, from: usize, end: usize, round: u32) {
+    fn entries(&mut self, li: usize, chars: &[char], from: usize, end: usize, round: u32) {
         let ln = self.line_no(li);
-        let chars = &nl.chars;
         self.game.rounds += 1;
         self.expected_round = round.saturating_add(1);
         let mut entries = std::mem::take(&mut self.entry_buf);
@@ -520,7 +521,7 @@ impl State<'_> {
             }
             i += 1;
         }
-        self.play_round(li, nl, round, &entries);
+        self.play_round(li, chars, round, &entries);
         self.entry_buf = entries;
     }
 
@@ -606,9 +607,8 @@ impl State<'_> {
         }
     }
 
-    fn play_round(&mut self, li: usize, nl: &NormLine, round: u32, entries: &[Entry]) {
+    fn play_round(&mut self, li: usize, chars: &[char], round: u32, entries: &[Entry]) {
         let ln = self.line_no(li);
-        let chars = &nl.chars;
         let n = entries
             .iter()
             .filter(|e| !matches!(e, Entry::Stalemate(..)))
