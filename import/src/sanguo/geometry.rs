@@ -297,6 +297,13 @@ impl Geometry {
             .and_then(|p| Side::from_name(&p.point))
     }
 
+    /// [`Geometry::side`] by the row found at loading, without comparing names: for the loaded
+    /// geometry (whose rows never change), which the resolver asks for every move.
+    pub(crate) fn loaded_side(&self, s: Side) -> Option<&SideGeometry> {
+        let row = self.side_rows.get(s as usize).copied().flatten()?;
+        self.sides.get(usize::from(row))
+    }
+
     pub fn side(&self, s: Side) -> Option<&SideGeometry> {
         let row = self.side_rows.get(s as usize).copied().flatten();
         match row.and_then(|r| self.sides.get(usize::from(r))) {

@@ -311,7 +311,7 @@ pub(crate) fn destination(
         if p.origin != mover {
             return None;
         }
-        let home = geo.side(mover)?;
+        let home = geo.loaded_side(mover)?;
         match kind {
             Kind::Elephant if !home.in_territory(to.0, to.1) => {
                 Some("a 相 stays in its own territory".to_string())
