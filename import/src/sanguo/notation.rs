@@ -211,14 +211,18 @@ fn ordinal(c: char) -> Option<Pos> {
     }
 }
 
+/// The number at `i` (moving `i` past it). Values above [`MAX_NUMBER`] are refused whatever they
+/// are, so the value is capped rather than saturated (a cheaper loop, the same decisions).
 fn number(s: &[char], i: &mut usize) -> Option<i32> {
     let start = *i;
+    let mut k = start;
     let mut v: i32 = 0;
-    while let Some(d) = s.get(*i).and_then(|c| c.to_digit(10)) {
-        v = v.saturating_mul(10).saturating_add(d as i32);
-        *i += 1;
+    while let Some(d) = s.get(k).and_then(|c| c.to_digit(10)) {
+        v = (v * 10 + d as i32).min(1000);
+        k += 1;
     }
-    (*i > start).then_some(v)
+    *i = k;
+    (k > start).then_some(v)
 }
 
 /// Numbers above this are not files or step counts of any board.
