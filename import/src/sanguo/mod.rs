@@ -794,7 +794,8 @@ impl State<'_> {
         (round, slot): (u32, u8),
     ) -> Result<(), resolve::Fail> {
         let idx = resolve::find_piece(&self.board, side, tok)?;
-        let (to, warn) = resolve::destination(&self.board, side, idx, tok)?;
+        let resolve::Landing { to, warn, target } =
+            resolve::destination(&self.board, side, idx, tok)?;
         let Some(p) = self.board.piece(idx).copied() else {
             return Err((code::NO_PIECE, "the piece has gone".to_string()));
         };
@@ -802,11 +803,6 @@ impl State<'_> {
             self.sink
                 .warning(code::ILLEGAL_MOVE, ln, col, format!("{notation}: {w}"));
         }
-        let target = self
-            .board
-            .at(to.0 as i32, to.1 as i32)
-            .and_then(|j| self.board.piece(j))
-            .copied();
         let mut events = Vec::new();
         let takes_emperor =
             target.is_some_and(|t| t.origin == Side::Han && t.kind == geometry::Kind::General);

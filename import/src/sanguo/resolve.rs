@@ -9,7 +9,7 @@
 //! - After 进/退 the number is a target file for 马 相 士 and a step count for the others; after 平
 //!   it is a target file.
 
-use super::board::Board;
+use super::board::{Board, Piece};
 use super::geometry::{Frame, Kind, Side, geometry};
 use super::notation::{Action, MoveTok, Pos};
 
@@ -204,6 +204,13 @@ fn shift(fr: &Frame, y: u8, x: u8, file_to: Option<i32>, fwd: i32) -> (i32, i32)
     (ny, nx)
 }
 
+/// Where a move lands: the point, a shape warning, and the piece standing there.
+pub(crate) struct Landing {
+    pub to: (u8, u8),
+    pub warn: Option<String>,
+    pub target: Option<Piece>,
+}
+
 /// The destination of a designated piece. Also returns a shape warning when the move is not one
 /// the piece can make (cheap checks only).
 pub(crate) fn destination(
@@ -211,7 +218,7 @@ pub(crate) fn destination(
     mover: Side,
     piece: usize,
     tok: &MoveTok,
-) -> Result<((u8, u8), Option<String>), Fail> {
+) -> Result<Landing, Fail> {
     let geo = geometry();
     let fr = geo.frame(mover);
     let Some(p) = board.piece(piece) else {
@@ -335,5 +342,9 @@ pub(crate) fn destination(
             _ => None,
         }
     });
-    Ok((to, warn))
+    Ok(Landing {
+        to,
+        warn,
+        target: target.copied(),
+    })
 }
