@@ -8,9 +8,12 @@
 //! cargo run --release -p annals-import --example parse_dump -- bench ROUNDS EXT DIR...
 //! ```
 //!
-//! `dump` also parses deterministic mutations of every HotW game (characters deleted, inserted,
-//! swapped, lower-cased), so the lenient paths (typos, stray brackets, broken arrows) are compared
-//! too, not only the well-formed generated games. `bench` parses the files with extension `EXT`
+//! `dump` also parses deterministic mutations of every HotW, WEC and 三国 game (characters deleted,
+//! inserted, swapped, lower-cased; for WEC and 三国 also replaced by a token of the notation or by
+//! its full-width form), so the lenient paths (typos, stray brackets, broken arrows, traditional
+//! characters, full-width punctuation) are compared too, not only the well-formed generated games.
+//! Each kind has its own insert list and its own random stream, so adding a kind leaves the
+//! mutations of the others as they were. `bench` parses the files with extension `EXT`
 //! `ROUNDS` times, as the `annals bench` figure does (decode, split, detect, parse), and prints
 //! nothing but a checksum: a fixed workload for `perf stat -e instructions:u`.
 
@@ -126,20 +129,115 @@ const INSERTS: [&str; 40] = [
     "後暫停",
 ];
 
+/// Tokens of the WEC grammar (part markers, arrows, levels, codes with their prefix collisions,
+/// aliases and undefined codes, counts, numbers), white space, comments and non-ASCII text.
+const WEC_INSERTS: [&str; 56] = [
+    "MV:", "->", "-", ">", "<", "^", "v", "(", ")", ",", "(5,5)", "(0,1)", "(-1,0)", "1", "0",
+    "10", "11", "-TRA->", ",DO>", ",FI1:", ",FI2:", ",FI3:", ",PU:", ",EX:", ",RE:", ",DR:",
+    ",RS:", "<=>", "<-", "=>", "*", "/", "TA", "JE", "AS", "STP", "SP", "JP", "JU", "SHP", "XP",
+    "TK", "STK", "ASH", "R", "S", "1FL", "2FLST", "B", "W", " ", "\t", "{", "}", "12...", "（",
+];
+
+/// Characters and words of 三国 records: piece, side, ordinal and action characters in simplified
+/// and traditional forms, digits (ASCII and full-width), punctuation (half- and full-width),
+/// markers, placeholders, status and title words.
+const SANGUO_INSERTS: [&str; 72] = [
+    "车",
+    "車",
+    "马",
+    "馬",
+    "相",
+    "象",
+    "士",
+    "仕",
+    "炮",
+    "砲",
+    "兵",
+    "卒",
+    "将",
+    "將",
+    "帅",
+    "帥",
+    "吴",
+    "吳",
+    "魏",
+    "蜀",
+    "汉",
+    "漢",
+    "前",
+    "中",
+    "后",
+    "後",
+    "一",
+    "三",
+    "七",
+    "进",
+    "進",
+    "退",
+    "平",
+    "1",
+    "12",
+    "0",
+    "100",
+    "１",
+    "９",
+    "，",
+    ",",
+    "；",
+    ";",
+    "。",
+    ".",
+    "．",
+    "：",
+    "（",
+    "）",
+    "【",
+    "】",
+    "[",
+    "]",
+    "…",
+    "……",
+    "#",
+    "=",
+    "＃",
+    "＝",
+    "x汉",
+    "X漢",
+    "困毙灭国",
+    "【困毙灭国】",
+    "（轮空）",
+    "胜利",
+    "灭国",
+    "·",
+    " ",
+    "　",
+    "{",
+    "}",
+    "杀汉",
+];
+
 /// A mutated copy of `text`: each line is changed with probability 1/2.
 fn mutate(text: &str, rng: &mut Rng) -> String {
+    mutate_with(text, rng, &INSERTS, 2, 6)
+}
+
+/// A mutated copy of `text`: each line not starting with `[` is changed with probability 1/`rate`
+/// by one to three of the first `ops` edits (6: delete, insert from `inserts`, swap, lower-case,
+/// duplicate; 8 adds replacing a character by an insert's first character and widening one to
+/// its full-width form).
+fn mutate_with(text: &str, rng: &mut Rng, inserts: &[&str], rate: usize, ops: usize) -> String {
     let mut out = String::with_capacity(text.len() + 64);
     for line in text.split('\n') {
         let mut cs: Vec<char> = line.chars().collect();
-        if rng.below(2) == 0 && !line.starts_with('[') {
+        if rng.below(rate) == 0 && !line.starts_with('[') {
             for _ in 0..1 + rng.below(3) {
                 let n = cs.len();
-                match rng.below(6) {
+                match rng.below(ops) {
                     0 if n > 0 => {
                         cs.remove(rng.below(n));
                     }
                     1 | 2 => {
-                        let ins = INSERTS[rng.below(INSERTS.len())];
+                        let ins = inserts[rng.below(inserts.len())];
                         let at = rng.below(n + 1);
                         for (k, c) in ins.chars().enumerate() {
                             cs.insert(at + k, c);
@@ -160,6 +258,21 @@ fn mutate(text: &str, rng: &mut Rng) -> String {
                         for (k, c) in dup.into_iter().enumerate() {
                             cs.insert(b + k, c);
                         }
+                    }
+                    6 if n > 0 => {
+                        let a = rng.below(n);
+                        let ins = inserts[rng.below(inserts.len())];
+                        if let Some(c) = ins.chars().next() {
+                            cs[a] = c;
+                        }
+                    }
+                    7 if n > 0 => {
+                        let a = rng.below(n);
+                        cs[a] = match cs[a] {
+                            ' ' => '\u{3000}',
+                            c @ '!'..='~' => char::from_u32(c as u32 + 0xfee0).unwrap_or(c),
+                            c => c,
+                        };
                     }
                     _ => {}
                 }
@@ -182,6 +295,8 @@ fn main() {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
             let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+            let mut wec_rng = Rng(0x9e37_79b9_7f4a_7c15);
+            let mut sanguo_rng = Rng(0xd1b5_4a32_d192_ed03);
             for f in &files {
                 let bytes = std::fs::read(f).expect("read");
                 let ext = f.extension().and_then(|e| e.to_str());
@@ -212,6 +327,25 @@ fn main() {
                             let t = mutate(&raw.raw, &mut rng);
                             dump_text(&mut out, &format!("{label}#{gi}~{m}"), &t, Some("hotw"));
                         }
+                    }
+                }
+                // mutations of WEC and 三国 games, at four rates (a line in 2, 4, 8 or 16 changed: a
+                // 三国 game stops replaying at its first error, so the sparse ones test resolution
+                // after an edit): a generated file's first 60 games, 4 times each; a hand-written
+                // file's games 40 times each
+                let raws = record::split_games(&text);
+                let rounds = if raws.len() < 40 { 40 } else { 4 };
+                for (gi, raw) in raws.iter().take(60).enumerate() {
+                    let (kind, _) = detect_kind(raw, ext, None);
+                    let (rng, inserts): (&mut Rng, &[&str]) = match kind {
+                        Some((Kind::Wec, _)) => (&mut wec_rng, &WEC_INSERTS),
+                        Some((Kind::Sanguo, _)) => (&mut sanguo_rng, &SANGUO_INSERTS),
+                        _ => continue,
+                    };
+                    let kext = kind.map(|(k, _)| k.as_str());
+                    for m in 0..rounds {
+                        let t = mutate_with(&raw.raw, rng, inserts, 2 << (m % 4), 8);
+                        dump_text(&mut out, &format!("{label}#{gi}~{m}"), &t, kext);
                     }
                 }
             }

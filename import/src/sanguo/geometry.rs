@@ -213,6 +213,10 @@ pub struct Geometry {
     /// Per side (吴 魏 蜀 汉): the numeric form of `sides`, for the resolver.
     #[serde(skip)]
     pub(crate) frames: [Frame; 4],
+    /// Per side (吴 魏 蜀 汉): the index of its row in `sides` (the first with its name), so that
+    /// [`Geometry::side`] compares no names.
+    #[serde(skip)]
+    side_rows: [Option<u8>; 4],
 }
 
 /// The numeric frame of a side: file numbering and forward direction.
@@ -293,8 +297,20 @@ impl Geometry {
             .and_then(|p| Side::from_name(&p.point))
     }
 
+    /// [`Geometry::side`] by the row found at loading, without comparing names: for the loaded
+    /// geometry (whose rows never change), which the resolver asks for every move.
+    pub(crate) fn loaded_side(&self, s: Side) -> Option<&SideGeometry> {
+        let row = self.side_rows.get(s as usize).copied().flatten()?;
+        self.sides.get(usize::from(row))
+    }
+
     pub fn side(&self, s: Side) -> Option<&SideGeometry> {
-        self.sides.iter().find(|g| g.side == s.name())
+        let row = self.side_rows.get(s as usize).copied().flatten();
+        match row.and_then(|r| self.sides.get(usize::from(r))) {
+            Some(g) if g.side == s.name() => Some(g),
+            // (a copy whose `sides` were changed after loading)
+            _ => self.sides.iter().find(|g| g.side == s.name()),
+        }
     }
 
     pub(crate) fn frame(&self, s: Side) -> Frame {
@@ -337,9 +353,14 @@ fn load() -> Geometry {
     }
     let sides: Vec<SideGeometry> = read_csv("sides.csv", SIDES_CSV, &mut errors);
     let mut frames = [Frame::default(); 4];
+    let mut side_rows = [None; 4];
     for s in Side::ALL {
-        match sides.iter().find(|g| g.side == s.name()) {
-            Some(g) => {
+        match sides.iter().position(|g| g.side == s.name()) {
+            Some(row) => {
+                let Some(g) = sides.get(row) else { continue };
+                if let Some(r) = side_rows.get_mut(s as usize) {
+                    *r = u8::try_from(row).ok();
+                }
                 if let Some(f) = frames.get_mut(s as usize) {
                     *f = Frame {
                         file_on_x: g.file_axis == Some('x'),
@@ -365,6 +386,7 @@ fn load() -> Geometry {
         setup,
         load_errors: Vec::new(),
         frames,
+        side_rows,
     };
     for p in &g.setup {
         if Side::from_name(&p.side).is_none() || Kind::from_name(&p.piece).is_none() {

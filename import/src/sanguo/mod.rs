@@ -50,9 +50,11 @@
 //!   are not kept in the moves.
 //!
 //! # Speed
-//! One pass per line over normalized characters (reused buffers), a flat 17×17 board with a piece
-//! list, no allocation per move beyond the `Move` itself (whose `String` fields cost four small
-//! allocations; they dominate the profile).
+//! Each line is normalized once into a reused buffer of characters; a round line's entries are
+//! bounded and classified in the same pass that finds their separators; the board is a flat 17×17
+//! array with a piece list and per-side bit sets; a move costs one allocation (its notation) and
+//! is written in its place in the move vector. Most of what is left of the profile: the
+//! move's resolution (which piece, where to), normalizing characters, encoding the notation.
 
 pub mod board;
 pub mod geometry;
@@ -273,7 +275,94 @@ fn next_live(board: &Board, s: Side) -> Option<Side> {
 }
 
 fn is_space(c: char) -> bool {
-    c.is_whitespace()
+    // `char::is_whitespace`, with the ideographs (above U+3000, the last white space character)
+    // answered without its table
+    c <= '\u{3000}' && c.is_whitespace()
+}
+
+/// What [`State::segment`] asks of an entry, found in one pass over it.
+#[derive(Default)]
+struct Traits {
+    /// `轮空` in it.
+    skip: bool,
+    /// `困毙` in it.
+    stalemate: bool,
+    /// `进`, `退` or `平` in it ([`has_action`]).
+    action: bool,
+    /// An ASCII digit or a CJK ideograph in it.
+    move_like: bool,
+    /// White space in it.
+    space: bool,
+}
+
+/// A segment of a round line read character by character: where its text (without the white
+/// space around it) begins and ends, and its [`Traits`].
+#[derive(Default)]
+struct Scan {
+    /// First character that is no white space.
+    first: usize,
+    /// One past the last character that is no white space (0: none yet).
+    end: usize,
+    /// White space seen after the content began, not yet followed by more content.
+    space_pending: bool,
+    prev: char,
+    traits: Traits,
+}
+
+impl Scan {
+    /// Character `c`, at index `i` of the line.
+    fn push(&mut self, i: usize, c: char) {
+        let t = &mut self.traits;
+        if c.is_ascii_digit() {
+            t.move_like = true;
+        } else if ('\u{4e00}'..='\u{9fff}').contains(&c) {
+            t.move_like = true;
+            match c {
+                '空' if self.prev == '轮' => t.skip = true,
+                '毙' if self.prev == '困' => t.stalemate = true,
+                '进' | '退' | '平' => t.action = true,
+                _ => {}
+            }
+        } else if is_space(c) {
+            self.space_pending = self.end > 0;
+            self.prev = c;
+            return;
+        }
+        // content: white space between two characters of it is white space in the entry
+        t.space |= self.space_pending;
+        self.space_pending = false;
+        if self.end == 0 {
+            self.first = i;
+        }
+        self.end = i + 1;
+        self.prev = c;
+    }
+
+    /// First and one past the last character that is no white space.
+    fn content(&self) -> Option<(usize, usize)> {
+        (self.end > 0).then_some((self.first, self.end))
+    }
+}
+
+impl Traits {
+    /// The traits of a trimmed entry, by the scans [`Scan`] replaced: the tests' reference.
+    #[cfg(test)]
+    fn of(chars: &[char]) -> Traits {
+        let mut t = Traits::default();
+        let mut prev = '\0';
+        for &c in chars {
+            match c {
+                '空' if prev == '轮' => t.skip = true,
+                '毙' if prev == '困' => t.stalemate = true,
+                '进' | '退' | '平' => t.action = true,
+                _ => {}
+            }
+            t.move_like |= c.is_ascii_digit() || ('\u{4e00}'..='\u{9fff}').contains(&c);
+            t.space |= is_space(c);
+            prev = c;
+        }
+        t
+    }
 }
 
 fn contains(chars: &[char], pat: &[char]) -> bool {
@@ -413,6 +502,8 @@ impl State<'_> {
         let mut entries = std::mem::take(&mut self.entry_buf);
         entries.clear();
         let mut seg_start = from;
+        // the entry's bounds and traits are found in the same pass as the separators
+        let mut scan = Scan::default();
         let mut i = from;
         while i <= end {
             let c = chars.get(i).copied().unwrap_or(',');
@@ -422,8 +513,11 @@ impl State<'_> {
                         .warning(code::PUNCTUATION, ln, i as u32 + 1, "';' read as ','");
                 }
                 let last = i == end;
-                self.segment(ln, chars, seg_start, i, last, &mut entries);
+                let seg = std::mem::take(&mut scan);
+                self.segment(ln, chars, seg_start, &seg, last, &mut entries);
                 seg_start = i + 1;
+            } else {
+                scan.push(i, c);
             }
             i += 1;
         }
@@ -431,18 +525,18 @@ impl State<'_> {
         self.entry_buf = entries;
     }
 
-    /// Classifies one comma-separated segment, splitting moves separated by spaces.
+    /// Classifies one comma-separated segment (starting at `a`, scanned into `scan`), splitting
+    /// moves separated by spaces.
     fn segment(
         &mut self,
         ln: u32,
         chars: &[char],
         a: usize,
-        b: usize,
+        scan: &Scan,
         last: bool,
         out: &mut Vec<Entry>,
     ) {
-        let seg = chars.get(a..b).unwrap_or(&[]);
-        let Some(s) = seg.iter().position(|&c| !is_space(c)) else {
+        let Some((s, e)) = scan.content() else {
             // `，，`: an empty entry, read as a placeholder; nothing after a final comma is no entry.
             if !last {
                 self.sink.warning(
@@ -455,22 +549,22 @@ impl State<'_> {
             }
             return;
         };
-        let e = seg.iter().rposition(|&c| !is_space(c)).map_or(s, |e| e + 1);
-        let (s, e) = (a + s, a + e);
-        let body = chars.get(s..e).unwrap_or(&[]);
-        if contains(body, &['轮', '空']) {
+        let traits = &scan.traits;
+        if traits.skip {
             out.push(Entry::Skip(s));
             return;
         }
-        if contains(body, &['困', '毙']) && !has_action(body) {
+        if traits.stalemate && !traits.action {
             out.push(Entry::Stalemate(s, e));
             return;
         }
-        if !body
-            .iter()
-            .any(|c| c.is_ascii_digit() || ('\u{4e00}'..='\u{9fff}').contains(c))
-        {
+        if !traits.move_like {
             out.push(Entry::Placeholder(s));
+            return;
+        }
+        if !traits.space {
+            // one move: nothing to split (the usual entry)
+            out.push(Entry::Move(s, e));
             return;
         }
         // Moves separated by spaces instead of commas.
@@ -656,8 +750,11 @@ impl State<'_> {
             self.note_not_replayed(ln, a);
             return;
         }
+        // (a plain loop of `push`: a little less than `extend` with its iterator adapters)
         let mut notation = String::with_capacity(chars.len() * 3);
-        notation.extend(chars.iter());
+        for &c in chars {
+            notation.push(c);
+        }
         if !self.board.is_live(side) {
             self.sink.error(
                 code::ELIMINATED_SIDE,
@@ -671,15 +768,8 @@ impl State<'_> {
             self.replaying = false;
             return;
         }
-        match self.resolve(ln, col, side, &tok, &notation) {
-            Ok(mut m) => {
-                m.ply = self.game.moves.len() as u32 + 1;
-                m.round = round;
-                m.slot = slot;
-                m.notation = notation;
-                self.game.moves.push(m);
-                self.move_at.push((li, a));
-            }
+        match self.resolve(ln, col, side, &tok, &mut notation, (round, slot)) {
+            Ok(()) => self.move_at.push((li, a)),
             Err((code, msg)) => {
                 self.sink.error(
                     code,
@@ -692,16 +782,20 @@ impl State<'_> {
         }
     }
 
+    /// Resolves and plays a move of `side` in slot `(round, slot)`, and stores it (its notation
+    /// taken from `notation`, which is left as it was when the move fails).
     fn resolve(
         &mut self,
         ln: u32,
         col: u32,
         side: Side,
         tok: &MoveTok,
-        notation: &str,
-    ) -> Result<Move, resolve::Fail> {
+        notation: &mut String,
+        (round, slot): (u32, u8),
+    ) -> Result<(), resolve::Fail> {
         let idx = resolve::find_piece(&self.board, side, tok)?;
-        let (to, warn) = resolve::destination(&self.board, side, idx, tok)?;
+        let resolve::Landing { to, warn, target } =
+            resolve::destination(&self.board, side, idx, tok)?;
         let Some(p) = self.board.piece(idx).copied() else {
             return Err((code::NO_PIECE, "the piece has gone".to_string()));
         };
@@ -709,11 +803,6 @@ impl State<'_> {
             self.sink
                 .warning(code::ILLEGAL_MOVE, ln, col, format!("{notation}: {w}"));
         }
-        let target = self
-            .board
-            .at(to.0 as i32, to.1 as i32)
-            .and_then(|j| self.board.piece(j))
-            .copied();
         let mut events = Vec::new();
         let takes_emperor =
             target.is_some_and(|t| t.origin == Side::Han && t.kind == geometry::Kind::General);
@@ -800,24 +889,29 @@ impl State<'_> {
         });
         let from = [p.y, p.x];
         self.board.apply(side, (p.y, p.x), to, &events);
-        let mut m = Move {
+        if let Some(st) = tok.stalemate {
+            let evs = self.stalemate_events(ln, col, side, st);
+            for e in &evs {
+                self.board.apply_event(side, e);
+            }
+            events.extend(evs);
+        }
+        // written in its place in the vector (a `Move` is large: building it apart costs copies)
+        self.game.moves.push(Move {
+            ply: self.game.moves.len() as u32 + 1,
+            round,
             side: Cow::Borrowed(side.name()),
+            notation: std::mem::take(notation),
             piece: Cow::Borrowed(p.kind.name()),
             from,
             to: [to.0, to.1],
             capture,
             events,
             origin: Cow::Borrowed(p.origin.name()),
-            ..Move::default()
-        };
-        if let Some(st) = tok.stalemate {
-            let evs = self.stalemate_events(ln, col, side, st);
-            for e in &evs {
-                self.board.apply_event(side, e);
-            }
-            m.events.extend(evs);
-        }
-        Ok(m)
+            slot,
+            comment: None,
+        });
+        Ok(())
     }
 
     /// The events of a 困毙灭国 after a move by `mover`.
@@ -904,11 +998,28 @@ impl State<'_> {
     }
 }
 
+/// `text.lines()` (each line without its `\n` and a `\r` before it; nothing after a final `\n`),
+/// found with `memchr`, which is faster than `str::lines` on lines this short.
+fn body_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut pieces = crate::text::lines(text).peekable();
+    std::iter::from_fn(move || {
+        let line = pieces.next()?;
+        if pieces.peek().is_some() {
+            // a '\n' follows
+            Some(line.strip_suffix('\r').unwrap_or(line))
+        } else {
+            // the text after the last '\n'
+            (!line.is_empty()).then_some(line)
+        }
+    })
+}
+
 /// Parses a 三国演弈棋 body. Never panics: what cannot be read becomes a diagnostic.
 pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
     let (text, comments) = strip_comments(body);
-    // About three moves per line: reserve once instead of growing a vector of large `Move`s.
-    let capacity = 3 * (1 + body.bytes().filter(|&b| b == b'\n').count());
+    // About three moves per line: reserve once instead of growing a vector of large `Move`s (the
+    // lines counted with memchr, which a byte-by-byte count takes several times longer than).
+    let capacity = 3 * (1 + memchr::memchr_iter(b'\n', body.as_bytes()).count());
     let mut st = State {
         ctx,
         sink: Sink::default(),
@@ -929,7 +1040,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
         status_line: None,
     };
     let mut nl = NormLine::default();
-    for (li, line) in text.lines().enumerate() {
+    for (li, line) in body_lines(&text).enumerate() {
         nl.fill(line);
         st.line(li, &nl);
     }
@@ -1201,5 +1312,91 @@ fn describe(e: &TitleEvent) -> String {
         TitleEvent::Stalemate { by, side } => format!("{by}困{side}"),
         TitleEvent::Win { side } => format!("{side}胜"),
         TitleEvent::Draw { sides } => format!("{}和", sides.concat()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn body_lines_are_str_lines() {
+        let parts = ["", "a", "\n", "\r", "\r\n", "一", " ", "\n\n"];
+        for x in parts {
+            for y in parts {
+                for z in parts {
+                    for w in parts {
+                        let t = format!("{x}{y}{z}{w}");
+                        assert_eq!(
+                            body_lines(&t).collect::<Vec<_>>(),
+                            t.lines().collect::<Vec<_>>(),
+                            "{t:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn is_space_is_char_is_whitespace() {
+        for c in (0..=0x10ffffu32).filter_map(char::from_u32) {
+            assert_eq!(is_space(c), c.is_whitespace(), "{c:?}");
+        }
+    }
+
+    #[test]
+    fn entry_traits_agree_with_the_scans_they_replace() {
+        let alphabet = [
+            '轮', '空', '困', '毙', '进', '退', '平', '1', ' ', '\u{a0}', '\u{3000}', 'a', '车',
+            '[',
+        ];
+        // every string of up to four characters of the alphabet
+        let mut strings: Vec<Vec<char>> = vec![Vec::new()];
+        for _ in 0..4 {
+            let longer: Vec<Vec<char>> = strings
+                .iter()
+                .filter(|s| s.len() == strings.last().map_or(0, Vec::len))
+                .flat_map(|s| {
+                    alphabet.iter().map(move |&c| {
+                        let mut t = s.clone();
+                        t.push(c);
+                        t
+                    })
+                })
+                .collect();
+            strings.extend(longer);
+        }
+        for s in &strings {
+            let t = Traits::of(s);
+            assert_eq!(t.skip, contains(s, &['轮', '空']), "{s:?}");
+            assert_eq!(t.stalemate, contains(s, &['困', '毙']), "{s:?}");
+            assert_eq!(t.action, has_action(s), "{s:?}");
+            assert_eq!(
+                t.move_like,
+                s.iter()
+                    .any(|c| c.is_ascii_digit() || ('\u{4e00}'..='\u{9fff}').contains(c)),
+                "{s:?}"
+            );
+            assert_eq!(t.space, s.iter().any(|c| c.is_whitespace()), "{s:?}");
+            // the scan of an untrimmed entry: its trimmed bounds, and the traits of what they hold
+            let mut scan = Scan::default();
+            for (i, &c) in s.iter().enumerate() {
+                scan.push(i, c);
+            }
+            let first = s.iter().position(|c| !c.is_whitespace());
+            let last = s.iter().rposition(|c| !c.is_whitespace());
+            let bounds = first.zip(last).map(|(f, l)| (f, l + 1));
+            assert_eq!(scan.content(), bounds, "{s:?}");
+            if let Some((f, e)) = bounds {
+                let t = Traits::of(&s[f..e]);
+                let u = &scan.traits;
+                assert_eq!(
+                    (u.skip, u.stalemate, u.action, u.move_like, u.space),
+                    (t.skip, t.stalemate, t.action, t.move_like, t.space),
+                    "{s:?}"
+                );
+            }
+        }
     }
 }

@@ -83,17 +83,20 @@ static KNOWN_CJK: [u64; 328] = {
     bits
 };
 
-/// One character folded: `(normalized, was full-width punctuation, was traditional)`.
-pub(crate) fn norm_char(c: char) -> (char, bool, bool) {
-    if c.is_ascii() {
-        return (c, false, false);
-    }
-    // a known ideograph: width folding leaves U+4E00–U+9FFF alone
-    if let Some(k) = (c as usize).checked_sub(0x4e00)
-        && KNOWN_CJK
+/// A known ideograph ([`KNOWN_CJK`]): width folding leaves U+4E00–U+9FFF alone, and these are
+/// already simplified.
+#[inline]
+fn known_cjk(c: char) -> bool {
+    (c as usize).checked_sub(0x4e00).is_some_and(|k| {
+        KNOWN_CJK
             .get(k / 64)
             .is_some_and(|b| b >> (k % 64) & 1 == 1)
-    {
+    })
+}
+
+/// One character folded: `(normalized, was full-width punctuation, was traditional)`.
+pub(crate) fn norm_char(c: char) -> (char, bool, bool) {
+    if c.is_ascii() || known_cjk(c) {
         return (c, false, false);
     }
     let w = fold_width(c);
@@ -126,10 +129,20 @@ pub(crate) struct NormLine {
 
 impl NormLine {
     pub fn fill(&mut self, src: &str) {
-        self.chars.clear();
         self.first_wide = None;
         self.first_trad = None;
-        for (i, c) in src.chars().enumerate() {
+        // No more characters than bytes: the buffer is sized once and written in place (no
+        // capacity check per character), then cut to the characters written.
+        self.chars.clear();
+        self.chars.resize(src.len(), ' ');
+        let mut len = 0;
+        for (i, (slot, c)) in self.chars.iter_mut().zip(src.chars()).enumerate() {
+            len = i + 1;
+            // ASCII and the ideographs of the notation, most of a record, are kept as they are
+            if c.is_ascii() || known_cjk(c) {
+                *slot = c;
+                continue;
+            }
             let (n, wide, trad) = norm_char(c);
             if wide && self.first_wide.is_none() {
                 self.first_wide = Some(i);
@@ -137,8 +150,9 @@ impl NormLine {
             if trad && self.first_trad.is_none() {
                 self.first_trad = Some(i);
             }
-            self.chars.push(n);
+            *slot = n;
         }
+        self.chars.truncate(len);
     }
 }
 
@@ -197,14 +211,18 @@ fn ordinal(c: char) -> Option<Pos> {
     }
 }
 
+/// The number at `i` (moving `i` past it). Values above [`MAX_NUMBER`] are refused whatever they
+/// are, so the value is capped rather than saturated (a cheaper loop, the same decisions).
 fn number(s: &[char], i: &mut usize) -> Option<i32> {
     let start = *i;
+    let mut k = start;
     let mut v: i32 = 0;
-    while let Some(d) = s.get(*i).and_then(|c| c.to_digit(10)) {
-        v = v.saturating_mul(10).saturating_add(d as i32);
-        *i += 1;
+    while let Some(d) = s.get(k).and_then(|c| c.to_digit(10)) {
+        v = (v * 10 + d as i32).min(1000);
+        k += 1;
     }
-    (*i > start).then_some(v)
+    *i = k;
+    (k > start).then_some(v)
 }
 
 /// Numbers above this are not files or step counts of any board.

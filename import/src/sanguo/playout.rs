@@ -111,13 +111,14 @@ impl Playout {
                 if resolve::find_piece(&self.board, mover, &tok) != Ok(i) {
                     continue;
                 }
-                let Ok((to, None)) = resolve::destination(&self.board, mover, i, &tok) else {
+                let Ok(resolve::Landing {
+                    to,
+                    warn: None,
+                    target,
+                }) = resolve::destination(&self.board, mover, i, &tok)
+                else {
                     continue;
                 };
-                let target = self
-                    .board
-                    .at(to.0 as i32, to.1 as i32)
-                    .and_then(|j| self.board.piece(j));
                 if target.is_some_and(|t| t.kind == Kind::General) {
                     continue;
                 }

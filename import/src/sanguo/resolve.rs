@@ -9,7 +9,7 @@
 //! - After 进/退 the number is a target file for 马 相 士 and a step count for the others; after 平
 //!   it is a target file.
 
-use super::board::Board;
+use super::board::{Board, Piece};
 use super::geometry::{Frame, Kind, Side, geometry};
 use super::notation::{Action, MoveTok, Pos};
 
@@ -24,27 +24,31 @@ pub(crate) mod code {
     pub const SELF_CAPTURE: &str = "sanguo.self-capture";
 }
 
-/// A small set of piece indices (no allocation).
-struct Set {
-    items: [u8; 64],
-    len: usize,
-}
+/// A set of piece indices (a board holds at most 64 pieces), iterated in increasing order.
+#[derive(Clone, Copy)]
+struct Set(u64);
 
 impl Set {
     fn new() -> Set {
-        Set {
-            items: [0; 64],
-            len: 0,
-        }
+        Set(0)
     }
     fn push(&mut self, i: usize) {
-        if let Some(slot) = self.items.get_mut(self.len) {
-            *slot = i as u8;
-            self.len += 1;
+        if i < 64 {
+            self.0 |= 1 << i;
         }
     }
-    fn as_slice(&self) -> &[u8] {
-        self.items.get(..self.len).unwrap_or(&[])
+    fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    fn iter(self) -> impl Iterator<Item = usize> {
+        let mut m = self.0;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                i
+            })
+        })
     }
 }
 
@@ -99,24 +103,20 @@ pub(crate) fn find_piece(board: &Board, mover: Side, tok: &MoveTok) -> Result<us
         }
     };
     let Some(pos) = tok.pos else {
-        return match cands.as_slice() {
-            [] => Err((code::NO_PIECE, format!("no {} to move", what()))),
-            [one] => Ok(*one as usize),
+        return match cands.len() {
+            0 => Err((code::NO_PIECE, format!("no {} to move", what()))),
+            1 => Ok(cands.0.trailing_zeros() as usize),
             many => Err((
                 code::AMBIGUOUS,
-                format!(
-                    "{} pieces fit ({}); write 前/后 or the file",
-                    many.len(),
-                    what()
-                ),
+                format!("{many} pieces fit ({}); write 前/后 or the file", what()),
             )),
         };
     };
     // Group the candidates by (file, kind); keep the groups large enough for the position word.
     let mut chosen: Option<(i32, Kind)> = None;
     let mut groups = 0;
-    for &i in cands.as_slice() {
-        let Some(p) = board.piece(i as usize) else {
+    for i in cands.iter() {
+        let Some(p) = board.piece(i) else {
             continue;
         };
         let key = (fr.file(p.y, p.x), p.kind);
@@ -124,9 +124,8 @@ pub(crate) fn find_piece(board: &Board, mover: Side, tok: &MoveTok) -> Result<us
             continue;
         }
         let n = cands
-            .as_slice()
             .iter()
-            .filter_map(|&j| board.piece(j as usize))
+            .filter_map(|j| board.piece(j))
             .filter(|q| (fr.file(q.y, q.x), q.kind) == key)
             .count();
         if pos_index(pos, n).is_some() {
@@ -161,19 +160,19 @@ pub(crate) fn find_piece(board: &Board, mover: Side, tok: &MoveTok) -> Result<us
         ));
     }
     let mut group = Set::new();
-    for &i in cands.as_slice() {
-        if let Some(p) = board.piece(i as usize)
+    for i in cands.iter() {
+        if let Some(p) = board.piece(i)
             && fr.file(p.y, p.x) == file
             && p.kind == kind
         {
-            group.push(i as usize);
+            group.push(i);
         }
     }
     let mut buf = [(0i32, 0u8); 64];
     let mut n = 0;
-    for &i in group.as_slice() {
-        if let (Some(p), Some(slot)) = (board.piece(i as usize), buf.get_mut(n)) {
-            *slot = (fr.forwardness(p.y, p.x), i);
+    for i in group.iter() {
+        if let (Some(p), Some(slot)) = (board.piece(i), buf.get_mut(n)) {
+            *slot = (fr.forwardness(p.y, p.x), i as u8);
             n += 1;
         }
     }
@@ -205,6 +204,13 @@ fn shift(fr: &Frame, y: u8, x: u8, file_to: Option<i32>, fwd: i32) -> (i32, i32)
     (ny, nx)
 }
 
+/// Where a move lands: the point, a shape warning, and the piece standing there.
+pub(crate) struct Landing {
+    pub to: (u8, u8),
+    pub warn: Option<String>,
+    pub target: Option<Piece>,
+}
+
 /// The destination of a designated piece. Also returns a shape warning when the move is not one
 /// the piece can make (cheap checks only).
 pub(crate) fn destination(
@@ -212,8 +218,9 @@ pub(crate) fn destination(
     mover: Side,
     piece: usize,
     tok: &MoveTok,
-) -> Result<((u8, u8), Option<String>), Fail> {
-    let fr = geometry().frame(mover);
+) -> Result<Landing, Fail> {
+    let geo = geometry();
+    let fr = geo.frame(mover);
     let Some(p) = board.piece(piece) else {
         return Err((code::NO_PIECE, "the piece has gone".to_string()));
     };
@@ -263,7 +270,7 @@ pub(crate) fn destination(
             shift(&fr, p.y, p.x, None, tok.num * dir)
         }
     };
-    if !geometry().on_board(ny, nx) {
+    if !geo.on_board(ny, nx) {
         return Err((
             code::OFF_BOARD,
             format!("the {} would leave the board at ({ny},{nx})", kind.name()),
@@ -280,7 +287,6 @@ pub(crate) fn destination(
         ));
     }
     let (dy, dx) = ((ny - p.y as i32).abs(), (nx - p.x as i32).abs());
-    let between = board.between((p.y, p.x), to);
     let warn = match kind {
         Kind::Elephant if (dy, dx) != (2, 2) => {
             Some("a 相 moves two points diagonally (田)".to_string())
@@ -289,12 +295,21 @@ pub(crate) fn destination(
         Kind::Pawn | Kind::General if dy + dx != 1 => {
             Some(format!("a {} moves one point", kind.name()))
         }
-        Kind::Chariot if between > 0 => Some(format!("the 车's path holds {between} piece(s)")),
-        Kind::Cannon if target.is_some() && between != 1 => Some(format!(
-            "a capturing 炮 jumps exactly one piece, not {between}"
-        )),
-        Kind::Cannon if target.is_none() && between > 0 => {
-            Some(format!("the 炮's path holds {between} piece(s)"))
+        // only the 车 and the 炮 care what lies between
+        Kind::Chariot | Kind::Cannon => {
+            let between = board.between((p.y, p.x), to);
+            match kind {
+                Kind::Chariot if between > 0 => {
+                    Some(format!("the 车's path holds {between} piece(s)"))
+                }
+                Kind::Cannon if target.is_some() && between != 1 => Some(format!(
+                    "a capturing 炮 jumps exactly one piece, not {between}"
+                )),
+                Kind::Cannon if target.is_none() && between > 0 => {
+                    Some(format!("the 炮's path holds {between} piece(s)"))
+                }
+                _ => None,
+            }
         }
         _ => None,
     };
@@ -303,7 +318,7 @@ pub(crate) fn destination(
         if p.origin != mover {
             return None;
         }
-        let home = geometry().side(mover)?;
+        let home = geo.loaded_side(mover)?;
         match kind {
             Kind::Elephant if !home.in_territory(to.0, to.1) => {
                 Some("a 相 stays in its own territory".to_string())
@@ -327,5 +342,9 @@ pub(crate) fn destination(
             _ => None,
         }
     });
-    Ok((to, warn))
+    Ok(Landing {
+        to,
+        warn,
+        target: target.copied(),
+    })
 }

@@ -1,6 +1,7 @@
-//! The nom parser of one turn string (see the module docs of [`super`] for the decisions).
+//! The parser of one turn string (see the module docs of [`super`] for the decisions).
 //!
-//! Every production of the grammar has its own function. Codes are matched from the table of the
+//! Every production of the grammar has its own function: the move's productions written by hand on
+//! bytes (they are most of the work), the optional parts composed with nom from them. Codes are matched from the table of the
 //! position they stand in ([`super::codes`]), longest first; alternate spellings and doubtful codes
 //! are noted in [`Notes`] (by position) so that the caller can report them.
 
@@ -12,7 +13,7 @@ use nom::{
     branch::alt,
     bytes::complete::tag,
     character::complete::{char, one_of, u8 as dec_u8},
-    combinator::{map, opt, verify},
+    combinator::map,
     error::{Error, ErrorKind},
     sequence::{delimited, preceded},
 };
@@ -52,124 +53,272 @@ fn fail<T>(i: &str, kind: ErrorKind) -> R<'_, T> {
     Err(nom::Err::Error(Error::new(i, kind)))
 }
 
-/// The first code of `table` (longest first) that the input starts with.
-fn pick<'a>(i: &'a str, table: &'static [Code], n: &Notes) -> R<'a, &'static str> {
-    let ib = i.as_bytes();
-    for code in table {
+/// For each capital letter, the codes of a table that begin with it, as a bit set of their indices
+/// (bit `k` = `table[k]`). Built at compile time; a table has at most 64 codes.
+const fn first_letters(table: &[Code]) -> [u64; 26] {
+    let mut out = [0u64; 26];
+    let mut k = 0;
+    while k < table.len() && k < 64 {
+        let b = table[k].written.as_bytes()[0];
+        if b.is_ascii_uppercase() {
+            out[(b - b'A') as usize] |= 1 << k;
+        }
+        k += 1;
+    }
+    out
+}
+
+/// A table of codes with its first-letter index: [`pick`] tries only the codes that begin with the
+/// input's first letter, in table order (longest first).
+pub(crate) struct Table {
+    codes: &'static [Code],
+    by_first: [u64; 26],
+}
+
+impl Table {
+    const fn new(codes: &'static [Code]) -> Table {
+        Table {
+            codes,
+            by_first: first_letters(codes),
+        }
+    }
+}
+
+static PIECE_TYPES: Table = Table::new(codes::PIECE_TYPES);
+static ARTICLES: Table = Table::new(codes::ARTICLES);
+static FIRING: Table = Table::new(codes::FIRING);
+static RESULT_TYPES: Table = Table::new(codes::RESULT_TYPES);
+
+// The productions a turn's move is made of (codes, level, location, articles, piece,
+// destination) are written by hand: they are most of the work of reading a record, and nom's
+// generic combinators cost several times more per character. They work on the bytes of the input
+// and an offset into them (`At`: the offset after what was read, or the offset where reading
+// failed), and each fails where the nom combinators it replaces would (`char`, `tag`, `one_of` and
+// `u8` fail at their own start), so error columns are unchanged; the nom forms are kept in the
+// tests as their reference. The `&str` forms below them serve the parts composed with nom. Every
+// offset returned follows ASCII bytes only, so it is a character boundary.
+
+/// What a production read and the offset after it, or the offset where it failed.
+type At<T> = Result<(usize, T), usize>;
+
+/// The `&str` form of a production's result, for nom.
+fn wrap<T>(i: &str, r: At<T>) -> R<'_, T> {
+    match r {
+        Ok((k, v)) => Ok((skip(i, k), v)),
+        Err(k) => fail(skip(i, k), ErrorKind::Char),
+    }
+}
+
+/// The input after its first `n` bytes (all ASCII where this is used).
+fn skip(i: &str, n: usize) -> &str {
+    i.get(n..).unwrap_or_default()
+}
+
+/// The byte `c` at `k` (as nom's `char(c)`).
+fn byte_at(b: &[u8], k: usize, c: u8) -> Result<usize, usize> {
+    if b.get(k) == Some(&c) {
+        Ok(k + 1)
+    } else {
+        Err(k)
+    }
+}
+
+/// The text `t` at `k` (as nom's `tag(t)`).
+fn lit_at(b: &[u8], k: usize, t: &str) -> Result<usize, usize> {
+    match b.get(k..) {
+        Some(r) if r.starts_with(t.as_bytes()) => Ok(k + t.len()),
+        _ => Err(k),
+    }
+}
+
+/// The first code of `table` (longest first) written at `k`.
+fn pick_at(b: &[u8], k: usize, table: &Table, n: &Notes) -> At<&'static str> {
+    let ib = b.get(k..).unwrap_or_default();
+    let mut cands = match ib.first() {
+        Some(&c @ b'A'..=b'Z') => table
+            .by_first
+            .get(usize::from(c - b'A'))
+            .copied()
+            .unwrap_or(0),
+        _ => 0,
+    };
+    while cands != 0 {
+        let j = cands.trailing_zeros() as usize;
+        cands &= cands - 1;
+        let Some(code) = table.codes.get(j) else {
+            break;
+        };
         let w = code.written.as_bytes();
         // byte by byte (codes are 1–3 ASCII letters): cheaper than a memcmp per candidate
-        if w.len() <= ib.len() && w.iter().zip(ib).all(|(a, b)| a == b) {
+        if w.len() <= ib.len() && w.iter().zip(ib).all(|(x, y)| x == y) {
             if let Some(flag) = code.flag {
                 n.items.borrow_mut().push(Note {
-                    rest: i.len(),
+                    rest: ib.len(),
                     flag,
                     written: code.written,
                     canon: code.canon,
                 });
             }
-            return Ok((i.get(w.len()..).unwrap_or_default(), code.canon));
+            return Ok((k + w.len(), code.canon));
         }
     }
-    fail(i, ErrorKind::Tag)
+    Err(k)
+}
+
+/// The first code of `table` (longest first) that the input starts with.
+fn pick<'a>(i: &'a str, table: &Table, n: &Notes) -> R<'a, &'static str> {
+    wrap(i, pick_at(i.as_bytes(), 0, table, n))
 }
 
 pub(crate) fn piece_type<'a>(i: &'a str, n: &Notes) -> R<'a, &'static str> {
-    pick(i, codes::PIECE_TYPES, n)
+    pick(i, &PIECE_TYPES, n)
 }
 
 pub(crate) fn article<'a>(i: &'a str, n: &Notes) -> R<'a, &'static str> {
-    pick(i, codes::ARTICLES, n)
+    pick(i, &ARTICLES, n)
 }
 
 pub(crate) fn firing_article<'a>(i: &'a str, n: &Notes) -> R<'a, &'static str> {
-    pick(i, codes::FIRING, n)
+    pick(i, &FIRING, n)
 }
 
 pub(crate) fn result_type<'a>(i: &'a str, n: &Notes) -> R<'a, &'static str> {
-    pick(i, codes::RESULT_TYPES, n)
+    pick(i, &RESULT_TYPES, n)
 }
 
-/// `Level=^|v`, possibly empty (ground).
+/// `Level=^|v` at `k`, possibly empty (ground).
+fn level_at(b: &[u8], k: usize) -> (usize, &'static str) {
+    match b.get(k) {
+        Some(b'^') => (k + 1, "air"),
+        Some(b'v') => (k + 1, "sub"),
+        _ => (k, "ground"),
+    }
+}
+
+/// `Level=^|v`, possibly empty (ground). (Only the tests read a level on its own.)
+#[cfg(test)]
 pub(crate) fn level(i: &str) -> R<'_, &'static str> {
-    map(opt(one_of("^v")), |c| match c {
-        Some('^') => "air",
-        Some(_) => "sub",
-        None => "ground",
-    })
-    .parse(i)
+    wrap(i, Ok(level_at(i.as_bytes(), 0)))
 }
 
-/// `Row=1..10`, `Column=1..10`.
-fn coord(i: &str) -> R<'_, u8> {
-    verify(dec_u8, |v: &u8| (1..=10).contains(v)).parse(i)
+/// `Row=1..10`, `Column=1..10` at `k`: the decimal digits there (leading zeros allowed), failing at
+/// their start when there are none or their value is not 1–10 (nom's `u8` then `verify`, whose
+/// failures, overflow included, are all at the start).
+fn coord_at(b: &[u8], k: usize) -> At<u8> {
+    let mut v: u32 = 0;
+    let mut end = k;
+    while let Some(&d) = b.get(end).filter(|d| d.is_ascii_digit()) {
+        // capped: any value past 255 fails, as nom's u8 overflow does
+        v = (v * 10 + u32::from(d - b'0')).min(1000);
+        end += 1;
+    }
+    match u8::try_from(v) {
+        Ok(c @ 1..=10) if end > k => Ok((end, c)),
+        _ => Err(k),
+    }
+}
+
+/// `Location=(Row,Column)` at `k`.
+fn location_at(b: &[u8], k: usize) -> At<[u8; 2]> {
+    // most squares are two single digits: read in one comparison of five bytes
+    if let Some(&[b'(', r @ b'1'..=b'9', b',', c @ b'1'..=b'9', b')']) = b.get(k..k + 5) {
+        return Ok((k + 5, [r - b'0', c - b'0']));
+    }
+    let k = byte_at(b, k, b'(')?;
+    let (k, r) = coord_at(b, k)?;
+    let k = byte_at(b, k, b',')?;
+    let (k, c) = coord_at(b, k)?;
+    let k = byte_at(b, k, b')')?;
+    Ok((k, [r, c]))
 }
 
 /// `Location=(Row,Column)`.
 pub(crate) fn location(i: &str) -> R<'_, [u8; 2]> {
-    map(
-        delimited(char('('), (coord, char(','), coord), char(')')),
-        |(r, _, c)| [r, c],
-    )
-    .parse(i)
+    wrap(i, location_at(i.as_bytes(), 0))
 }
 
-/// `Offset_magnitude` with its optional sign: `0`, `1`, `-0`, `-1`.
-fn offset_part(i: &str) -> R<'_, i8> {
-    map((opt(char('-')), one_of("01")), |(neg, d)| {
-        let v = if d == '1' { 1 } else { 0 };
-        if neg.is_some() { -v } else { v }
-    })
-    .parse(i)
+/// `Offset_magnitude` with its optional sign at `k`: `0`, `1`, `-0`, `-1`.
+fn offset_part_at(b: &[u8], k: usize) -> At<i8> {
+    let (k, neg) = match byte_at(b, k, b'-') {
+        Ok(k) => (k, true),
+        Err(k) => (k, false),
+    };
+    let v = match b.get(k) {
+        Some(b'0') => 0,
+        Some(b'1') => 1,
+        _ => return Err(k),
+    };
+    Ok((k + 1, if neg { -v } else { v }))
 }
 
 /// `Offset=({-}Offset_magnitude,{-}Offset_magnitude)`.
 pub(crate) fn offset(i: &str) -> R<'_, [i8; 2]> {
-    map(
-        delimited(char('('), (offset_part, char(','), offset_part), char(')')),
-        |(r, _, c)| [r, c],
-    )
-    .parse(i)
+    let b = i.as_bytes();
+    let at = (|| {
+        let k = byte_at(b, 0, b'(')?;
+        let (k, r) = offset_part_at(b, k)?;
+        let k = byte_at(b, k, b',')?;
+        let (k, c) = offset_part_at(b, k)?;
+        let k = byte_at(b, k, b')')?;
+        Ok((k, [r, c]))
+    })();
+    wrap(i, at)
+}
+
+/// `Orient=<|>` at `k`, possibly empty.
+fn orient_at(b: &[u8], k: usize) -> (usize, Option<super::Code>) {
+    match b.get(k) {
+        Some(b'<') => (k + 1, Some(Cow::Borrowed("<"))),
+        Some(b'>') => (k + 1, Some(Cow::Borrowed(">"))),
+        _ => (k, None),
+    }
 }
 
 /// `Orient=<|>`, possibly empty.
 pub(crate) fn orient(i: &str) -> R<'_, Option<super::Code>> {
-    map(opt(one_of("<>")), |o| {
-        o.map(|c| Cow::Borrowed(if c == '<' { "<" } else { ">" }))
-    })
-    .parse(i)
+    wrap(i, Ok(orient_at(i.as_bytes(), 0)))
 }
 
-/// `Articles=CountArticle{Article{Article}}`, possibly empty. The count says how many codes follow;
-/// when they do not, the articles are empty and the digit is left for what comes next (a stun
-/// count after `*Piece`).
-pub(crate) fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<super::Code>> {
-    let Ok((mut rest, d)) = one_of::<_, _, Error<&str>>("123").parse(i) else {
-        return Ok((i, Vec::new()));
+/// `Articles=CountArticle{Article{Article}}` at `k`, possibly empty. The count says how many codes
+/// follow; when they do not, the articles are empty and the digit is left for what comes next (a
+/// stun count after `*Piece`).
+fn articles_at(b: &[u8], k: usize, n: &Notes) -> (usize, Vec<super::Code>) {
+    let count = match b.get(k) {
+        Some(&d @ b'1'..=b'3') => usize::from(d - b'0'),
+        _ => return (k, Vec::new()),
     };
-    let count = d as usize - '0' as usize;
+    let mut at = k + 1;
     let mark = n.len();
     let mut out = Vec::with_capacity(count);
     for _ in 0..count {
-        match article(rest, n) {
+        match pick_at(b, at, &ARTICLES, n) {
             Ok((r, a)) => {
                 out.push(Cow::Borrowed(a));
-                rest = r;
+                at = r;
             }
             Err(_) => {
                 n.truncate(mark);
-                return Ok((i, Vec::new()));
+                return (k, Vec::new());
             }
         }
     }
-    Ok((rest, out))
+    (at, out)
 }
 
-/// `Piece_description=Piece_typeLevelLocationArticlesOrient`.
-pub(crate) fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
-    let (i, (kind, level, at)) = (|i| piece_type(i, n), level, location).parse(i)?;
-    let (i, (articles, orient)) = (|i| articles(i, n), orient).parse(i)?;
+/// `Articles=CountArticle{Article{Article}}`, possibly empty (see [`articles_at`]).
+pub(crate) fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<super::Code>> {
+    wrap(i, Ok(articles_at(i.as_bytes(), 0, n)))
+}
+
+/// `Piece_description=Piece_typeLevelLocationArticlesOrient` at `k`.
+fn piece_at(b: &[u8], k: usize, n: &Notes) -> At<Piece> {
+    let (k, kind) = pick_at(b, k, &PIECE_TYPES, n)?;
+    let (k, level) = level_at(b, k);
+    let (k, at) = location_at(b, k)?;
+    let (k, articles) = articles_at(b, k, n);
+    let (k, orient) = orient_at(b, k);
     Ok((
-        i,
+        k,
         Piece {
             kind: Cow::Borrowed(kind),
             level: Cow::Borrowed(level),
@@ -180,22 +329,40 @@ pub(crate) fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
     ))
 }
 
+/// `Piece_description=Piece_typeLevelLocationArticlesOrient`.
+pub(crate) fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
+    wrap(i, piece_at(i.as_bytes(), 0, n))
+}
+
+/// `LevelLocation` at `k`, a destination.
+fn dest_at(b: &[u8], k: usize) -> At<Dest> {
+    let (k, l) = level_at(b, k);
+    let (k, at) = location_at(b, k)?;
+    Ok((
+        k,
+        Dest {
+            level: Cow::Borrowed(l),
+            at,
+        },
+    ))
+}
+
 /// `LevelLocation`, a destination.
 pub(crate) fn dest(i: &str) -> R<'_, Dest> {
-    map((level, location), |(l, at)| Dest {
-        level: Cow::Borrowed(l),
-        at,
-    })
-    .parse(i)
+    wrap(i, dest_at(i.as_bytes(), 0))
 }
 
 /// `MV:Piece_description->LevelLocation`.
 pub(crate) fn mv<'a>(i: &'a str, n: &Notes) -> R<'a, (Piece, Dest)> {
-    map(
-        preceded(tag("MV:"), (|i| piece(i, n), tag("->"), dest)),
-        |(p, _, d)| (p, d),
-    )
-    .parse(i)
+    let b = i.as_bytes();
+    let at = (|| {
+        let k = lit_at(b, 0, "MV:")?;
+        let (k, p) = piece_at(b, k, n)?;
+        let k = lit_at(b, k, "->")?;
+        let (k, d) = dest_at(b, k)?;
+        Ok((k, (p, d)))
+    })();
+    wrap(i, at)
 }
 
 /// `Transport_description=-TRA->Piece_descriptionLevelLocationArticles`.
@@ -469,4 +636,274 @@ pub(crate) fn next_marker(i: &str) -> usize {
                 && i.get(k..).is_some_and(|s| part_at(s).is_some())
         })
         .unwrap_or(i.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The nom forms of the productions now written by hand: the reference they are tested
+    /// against (same results, same rest, same notes, same error offsets).
+    mod reference {
+        use super::super::*;
+        use nom::combinator::{opt, verify};
+
+        pub fn pick<'a>(i: &'a str, table: &'static [Code], n: &Notes) -> R<'a, &'static str> {
+            let ib = i.as_bytes();
+            for code in table {
+                let w = code.written.as_bytes();
+                if w.len() <= ib.len() && w.iter().zip(ib).all(|(a, b)| a == b) {
+                    if let Some(flag) = code.flag {
+                        n.items.borrow_mut().push(Note {
+                            rest: i.len(),
+                            flag,
+                            written: code.written,
+                            canon: code.canon,
+                        });
+                    }
+                    return Ok((i.get(w.len()..).unwrap_or_default(), code.canon));
+                }
+            }
+            fail(i, ErrorKind::Tag)
+        }
+        pub fn level(i: &str) -> R<'_, &'static str> {
+            map(opt(one_of("^v")), |c| match c {
+                Some('^') => "air",
+                Some(_) => "sub",
+                None => "ground",
+            })
+            .parse(i)
+        }
+        fn coord(i: &str) -> R<'_, u8> {
+            verify(dec_u8, |v: &u8| (1..=10).contains(v)).parse(i)
+        }
+        pub fn location(i: &str) -> R<'_, [u8; 2]> {
+            map(
+                delimited(char('('), (coord, char(','), coord), char(')')),
+                |(r, _, c)| [r, c],
+            )
+            .parse(i)
+        }
+        fn offset_part(i: &str) -> R<'_, i8> {
+            map((opt(char('-')), one_of("01")), |(neg, d)| {
+                let v = if d == '1' { 1 } else { 0 };
+                if neg.is_some() { -v } else { v }
+            })
+            .parse(i)
+        }
+        pub fn offset(i: &str) -> R<'_, [i8; 2]> {
+            map(
+                delimited(char('('), (offset_part, char(','), offset_part), char(')')),
+                |(r, _, c)| [r, c],
+            )
+            .parse(i)
+        }
+        pub fn orient(i: &str) -> R<'_, Option<crate::wec::Code>> {
+            map(opt(one_of("<>")), |o| {
+                o.map(|c| Cow::Borrowed(if c == '<' { "<" } else { ">" }))
+            })
+            .parse(i)
+        }
+        pub fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<crate::wec::Code>> {
+            let Ok((mut rest, d)) = one_of::<_, _, Error<&str>>("123").parse(i) else {
+                return Ok((i, Vec::new()));
+            };
+            let count = d as usize - '0' as usize;
+            let mark = n.len();
+            let mut out = Vec::with_capacity(count);
+            for _ in 0..count {
+                match pick(rest, codes::ARTICLES, n) {
+                    Ok((r, a)) => {
+                        out.push(Cow::Borrowed(a));
+                        rest = r;
+                    }
+                    Err(_) => {
+                        n.truncate(mark);
+                        return Ok((i, Vec::new()));
+                    }
+                }
+            }
+            Ok((rest, out))
+        }
+        pub fn piece<'a>(i: &'a str, n: &Notes) -> R<'a, Piece> {
+            let (i, (kind, level, at)) =
+                (|i| pick(i, codes::PIECE_TYPES, n), level, location).parse(i)?;
+            let (i, (articles, orient)) = (|i| articles(i, n), orient).parse(i)?;
+            Ok((
+                i,
+                Piece {
+                    kind: Cow::Borrowed(kind),
+                    level: Cow::Borrowed(level),
+                    at,
+                    articles,
+                    orient,
+                },
+            ))
+        }
+        pub fn dest(i: &str) -> R<'_, Dest> {
+            map((level, location), |(l, at)| Dest {
+                level: Cow::Borrowed(l),
+                at,
+            })
+            .parse(i)
+        }
+        pub fn mv<'a>(i: &'a str, n: &Notes) -> R<'a, (Piece, Dest)> {
+            map(
+                preceded(tag("MV:"), (|i| piece(i, n), tag("->"), dest)),
+                |(p, _, d)| (p, d),
+            )
+            .parse(i)
+        }
+    }
+
+    /// A result as offsets: `Ok((rest length, value))` or `Err(error offset)`.
+    fn outcome<T: std::fmt::Debug>(input: &str, r: R<'_, T>) -> Result<(usize, String), usize> {
+        match r {
+            Ok((rest, v)) => Ok((rest.len(), format!("{v:?}"))),
+            Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(input.len() - e.input.len()),
+            Err(nom::Err::Incomplete(_)) => Err(usize::MAX),
+        }
+    }
+
+    /// Soups of the grammar's tokens (and a few that are not), deterministic.
+    fn soups() -> Vec<String> {
+        const TOKENS: [&str; 40] = [
+            "MV:",
+            "->",
+            "-",
+            ">",
+            "<",
+            "^",
+            "v",
+            "(",
+            ")",
+            ",",
+            "0",
+            "1",
+            "2",
+            "3",
+            "5",
+            "9",
+            "10",
+            "010",
+            "11",
+            "255",
+            "256",
+            "99999999999",
+            "-1",
+            "TA",
+            "T",
+            "AS",
+            "ASH",
+            "STP",
+            "SHP",
+            "XP",
+            "JP",
+            "JU",
+            "FL",
+            "TK",
+            "S",
+            "Q",
+            "K",
+            "é",
+            "（",
+            "",
+        ];
+        let mut out = Vec::new();
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..10_000 {
+            let mut s = String::new();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for _ in 0..1 + x % 12 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                s.push_str(TOKENS[(x % TOKENS.len() as u64) as usize]);
+            }
+            out.push(s);
+        }
+        // and well-formed moves with their prefixes
+        for m in [
+            "MV:TA(5,5)->(6,6)",
+            "MV:JE^(10,7)->^(10,10)",
+            "MV:SHP(2,5)2FLJP<->v(3,6)",
+            "MV:AS(1,1)3ASHASTSK>->(1,2)",
+        ] {
+            for k in 0..=m.len() {
+                out.push(m[..k].to_string());
+                out.push(format!("{}(0,-1)", &m[..k]));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_code_begins_with_a_capital() {
+        for t in [
+            codes::PIECE_TYPES,
+            codes::ARTICLES,
+            codes::FIRING,
+            codes::RESULT_TYPES,
+        ] {
+            assert!(t.len() <= 64);
+            for c in t {
+                assert!(
+                    c.written.as_bytes()[0].is_ascii_uppercase(),
+                    "{}",
+                    c.written
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn hand_written_productions_match_their_nom_forms() {
+        for s in soups() {
+            for k in 0..s.len() {
+                let Some(i) = s.get(k..) else { continue };
+                let (a, b) = (Notes::default(), Notes::default());
+                assert_eq!(
+                    outcome(i, mv(i, &a)),
+                    outcome(i, reference::mv(i, &b)),
+                    "mv {i:?}"
+                );
+                assert_eq!(a.items, b.items, "mv notes {i:?}");
+                let (a, b) = (Notes::default(), Notes::default());
+                assert_eq!(
+                    outcome(i, piece(i, &a)),
+                    outcome(i, reference::piece(i, &b)),
+                    "piece {i:?}"
+                );
+                assert_eq!(a.items, b.items, "piece notes {i:?}");
+                let (a, b) = (Notes::default(), Notes::default());
+                assert_eq!(
+                    outcome(i, articles(i, &a)),
+                    outcome(i, reference::articles(i, &b)),
+                    "articles {i:?}"
+                );
+                assert_eq!(a.items, b.items, "articles notes {i:?}");
+                for (t, r) in [
+                    (&PIECE_TYPES, codes::PIECE_TYPES),
+                    (&ARTICLES, codes::ARTICLES),
+                    (&FIRING, codes::FIRING),
+                    (&RESULT_TYPES, codes::RESULT_TYPES),
+                ] {
+                    let (a, b) = (Notes::default(), Notes::default());
+                    assert_eq!(
+                        outcome(i, pick(i, t, &a)),
+                        outcome(i, reference::pick(i, r, &b)),
+                        "pick {i:?}"
+                    );
+                    assert_eq!(a.items, b.items, "pick notes {i:?}");
+                }
+                assert_eq!(outcome(i, location(i)), outcome(i, reference::location(i)));
+                assert_eq!(outcome(i, offset(i)), outcome(i, reference::offset(i)));
+                assert_eq!(outcome(i, dest(i)), outcome(i, reference::dest(i)));
+                assert_eq!(outcome(i, level(i)), outcome(i, reference::level(i)));
+                assert_eq!(outcome(i, orient(i)), outcome(i, reference::orient(i)));
+            }
+        }
+    }
 }

@@ -332,9 +332,12 @@ impl Compact<'_> {
 
 fn compact(line: &str, start: usize, end: usize) -> Compact<'_> {
     let s = line.get(start..end).unwrap_or_default();
-    // bytes first: only ASCII white space or non-ASCII text needs the character scan
-    if !s.bytes().any(|b| b.is_ascii_whitespace() || b >= 0x80) || !s.contains(char::is_whitespace)
-    {
+    // bytes first: only ASCII white space or non-ASCII text needs the character scan (a fold
+    // without an early exit, which the compiler turns into vector compares)
+    let special = s
+        .bytes()
+        .fold(false, |any, b| any | (b.is_ascii_whitespace() || b >= 0x80));
+    if !special || !s.contains(char::is_whitespace) {
         return Compact {
             text: std::borrow::Cow::Borrowed(s),
             map: Vec::new(),
@@ -381,13 +384,16 @@ fn first_non_space(line: &str) -> Option<usize> {
 fn number_prefix(s: &str, from: usize) -> Option<(u32, bool, usize)> {
     let b = s.as_bytes();
     let mut k = from;
-    while b.get(k).is_some_and(u8::is_ascii_digit) {
+    // the value as `str::parse::<u32>` reads the digits: none if it overflows
+    let mut no = Some(0u32);
+    while let Some(&d) = b.get(k).filter(|d| d.is_ascii_digit()) {
+        no = no.and_then(|v| v.checked_mul(10)?.checked_add(u32::from(d - b'0')));
         k += 1;
     }
     if k == from || b.get(k) != Some(&b'.') {
         return None;
     }
-    let no: u32 = s.get(from..k)?.parse().ok()?;
+    let no = no?;
     let ellipsis = s.get(k..).is_some_and(|r| r.starts_with("..."));
     k += if ellipsis { 3 } else { 1 };
     while b.get(k).is_some_and(|c| *c == b' ' || *c == b'\t') {
@@ -656,8 +662,12 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
     let mut seen: Vec<&'static str> = Vec::new();
     // (body line, byte offset of the turn's text) of each turn, to attach comments
     let mut starts: Vec<(usize, usize)> = Vec::new();
-    let clean_lines: Vec<&str> = crate::text::lines(&clean).collect();
+    // sized for lines of 16 bytes (a turn takes 20 or more): collecting an iterator of unknown
+    // length would reallocate the vector several times per game
+    let mut clean_lines: Vec<&str> = Vec::with_capacity(1 + clean.len() / 16);
+    clean_lines.extend(crate::text::lines(&clean));
     game.turns.reserve(clean_lines.len());
+    starts.reserve(clean_lines.len());
     for (li, raw_line) in clean_lines.iter().enumerate() {
         let line = raw_line.trim_end_matches('\r');
         let lineno = ctx.first_line.saturating_add(li as u32);
@@ -666,12 +676,14 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
         };
         let ply = game.turns.len() as u32 + 1;
         let color = if ply % 2 == 1 { "B" } else { "W" };
-        let mut turn = Turn {
-            ply,
-            color: Cow::Borrowed(color),
-            line: lineno,
-            ..Turn::default()
+        // built in its place in the vector (a `Turn` is large: moving it in costs a copy)
+        game.turns.resize_with(game.turns.len() + 1, Turn::default);
+        let Some(turn) = game.turns.last_mut() else {
+            continue;
         };
+        turn.ply = ply;
+        turn.color = Cow::Borrowed(color);
+        turn.line = lineno;
         let mut begin = first;
         if let Some((no, ellipsis, after)) = number_prefix(line, first) {
             turn.no = Some(no);
@@ -702,10 +714,9 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
                 .push(line.get(first..).unwrap_or_default().trim().to_string());
         } else {
             // comments are blanked one space per character, so character columns are the file's
-            parse_turn(&mut turn, &cm, line, lineno, &mut diags, &mut seen);
+            parse_turn(turn, &cm, line, lineno, &mut diags, &mut seen);
         }
         starts.push((li, first));
-        game.turns.push(turn);
     }
     // attach comments to the turn before them
     for c in &comments {

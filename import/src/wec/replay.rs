@@ -181,12 +181,23 @@ impl Board {
         } else {
             0x00ff_ffff
         };
-        self.keys
-            .iter()
-            .enumerate()
-            .filter(|(_, x)| **x & mask == k)
-            .map(|(i, _)| i)
-            .find(|&i| self.pieces.get(i).is_some_and(|p| p.kind == kind))
+        // Keys are tested four at a time, branch-free (one vector compare), and only a group
+        // with a match is looked at key by key: a board holds about 60 pieces, and this runs for
+        // every piece a turn names. The first match in piece order wins, as before.
+        let hit = |i: usize| {
+            self.keys.get(i).is_some_and(|x| *x & mask == k)
+                && self.pieces.get(i).is_some_and(|p| p.kind == kind)
+        };
+        let mut groups = self.keys.chunks_exact(4);
+        for (g, four) in groups.by_ref().enumerate() {
+            if four.iter().fold(false, |any, x| any | (*x & mask == k))
+                && let Some(i) = (g * 4..g * 4 + 4).find(|&i| hit(i))
+            {
+                return Some(i);
+            }
+        }
+        let tail = self.keys.len() - groups.remainder().len();
+        (tail..self.keys.len()).find(|&i| hit(i))
     }
 
     /// Re-packs piece `i`'s key after a change of colour, level or square.
