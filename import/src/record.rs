@@ -202,6 +202,7 @@ impl RawGame {
     }
 }
 
+#[derive(Debug, PartialEq)]
 enum TagLine {
     /// The tag pairs of the line (usually one; `[Date "…"] [Round "…"]` gives two), each with
     /// whether it was read leniently.
@@ -272,6 +273,14 @@ fn tag_line(line: &str) -> TagLine {
     {
         return TagLine::NotTag;
     }
+    if let Some(tag) = strict_tag(line) {
+        return TagLine::Tags(vec![tag]);
+    }
+    lenient_tag_line(line)
+}
+
+/// [`tag_line`] without its shortcuts: every form it accepts.
+fn lenient_tag_line(line: &str) -> TagLine {
     // a byte-order mark left inside the text by concatenated files
     let t = line.trim().trim_start_matches('\u{feff}').trim_start();
     let mut tags = Vec::new();
@@ -288,6 +297,37 @@ fn tag_line(line: &str) -> TagLine {
     } else {
         TagLine::Tags(tags)
     }
+}
+
+/// The strict form alone, `[Name "Value"]` with an ASCII name, white space after it, no `"` in the
+/// value and nothing but white space after the `]`: most tag lines, read in one pass over their
+/// bytes instead of the lenient reader's searches. None sends the line to the lenient reader,
+/// which reads this form the same way.
+fn strict_tag(line: &str) -> Option<(String, String, bool)> {
+    let b = line.as_bytes();
+    let inner = b.strip_prefix(b"[")?;
+    let name_len = inner
+        .iter()
+        .position(|&c| !(c.is_ascii_alphanumeric() || c == b'_' || c == b'-'))?;
+    if name_len == 0 || name_len > 32 || !inner.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let after_name = inner.get(name_len..)?;
+    let gap = after_name
+        .iter()
+        .position(|&c| c != b' ' && c != b'\t')
+        .filter(|&g| g > 0)?;
+    let value_and_end = after_name.get(gap..)?.strip_prefix(b"\"")?;
+    let close = memchr::memchr(b'"', value_and_end)?;
+    let end = value_and_end.get(close + 1..)?.strip_prefix(b"]")?;
+    if !end.iter().all(|&c| ascii_space(c)) {
+        return None;
+    }
+    // The name is ASCII and the value is cut at ASCII bytes, so both are whole characters.
+    let name = line.get(1..1 + name_len)?;
+    let start = 1 + name_len + gap + 1;
+    let value = line.get(start..start + close)?;
+    Some((name.to_string(), value.to_string(), false))
 }
 
 /// One tag at the start of `t`: (name, value, read leniently, the text of a further tag on the line).
@@ -587,6 +627,82 @@ pub fn counts(d: &[Diagnostic]) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_are_those_of_split_inclusive() {
+        for t in [
+            "",
+            "a",
+            "a\n",
+            "\n\n",
+            "a\nb",
+            "a\r\nb\n\nc",
+            "魏\n蜀\r\n吴",
+        ] {
+            let ours: Vec<&str> = lines_inclusive(t).collect();
+            let std: Vec<&str> = t.split_inclusive('\n').collect();
+            assert_eq!(ours, std, "{t:?}");
+        }
+    }
+
+    /// The strict shortcut reads a line exactly as the lenient reader does, or leaves it to it:
+    /// over hand-picked tag lines and every one-character deletion, insertion (from a set of
+    /// characters that matter to tags) and doubling of each of them.
+    #[test]
+    fn strict_tags_read_as_the_lenient_reader_reads_them() {
+        let lines = [
+            "[Event \"Spring Cup\"]",
+            "[Event  \"Spring Cup\"]  ",
+            "[Event\t\"三國杯 2017\"]",
+            "[A \"\"]",
+            "[Game \"HotW\"] [Round \"2\"]",
+            "[Note \"a \\\" quoted\"]",
+            "[Note \"ends in a backslash\\\"]",
+            "[Site \"Taipei\" ]",
+            "[Site \"Taipei\"]\u{3000}",
+            "[Round: \"3\"]",
+            "[Event \"Open]",
+            "[Event Winter cup]",
+            "[X_1-b \"v\"]",
+            "[1st \"v\"]",
+            "[AbcdefghijAbcdefghijAbcdefghij12 \"32 letters\"]",
+            "[AbcdefghijAbcdefghijAbcdefghij123 \"33 letters\"]",
+            "[Event “Spring”]",
+            "[胜利]",
+        ];
+        let inserts = [
+            '"', ' ', '\t', ']', '[', '\\', ':', '：', '］', '“', 'x', '魏', '\u{3000}',
+        ];
+        let mut checked = 0;
+        let mut compare = |l: &str| {
+            let lenient = lenient_tag_line(l);
+            if let Some(tag) = strict_tag(l) {
+                assert_eq!(TagLine::Tags(vec![tag]), lenient, "{l:?}");
+                checked += 1;
+            }
+        };
+        for line in lines {
+            compare(line);
+            let cs: Vec<char> = line.chars().collect();
+            for i in 0..=cs.len() {
+                let mut del = cs.clone();
+                if i < cs.len() {
+                    del.remove(i);
+                    compare(&del.iter().collect::<String>());
+                    let mut dup = cs.clone();
+                    dup.insert(i, cs[i]);
+                    compare(&dup.iter().collect::<String>());
+                }
+                for c in inserts {
+                    let mut ins = cs.clone();
+                    ins.insert(i, c);
+                    compare(&ins.iter().collect::<String>());
+                }
+            }
+        }
+        // The shortcut is taken, not always declined.
+        assert!(checked > 300, "{checked}");
+    }
 
     #[test]
     fn splits_games_on_tag_blocks() {
