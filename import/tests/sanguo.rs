@@ -48,6 +48,7 @@ const TITLES: &str = include_str!("../../corpus/sanguo/titles.sanguo");
 const ALLIANCES: &str = include_str!("../../corpus/sanguo/alliances.sanguo");
 const TRADITIONAL: &str = include_str!("../../corpus/sanguo/traditional.sanguo");
 const ERRORS: &str = include_str!("../../corpus/sanguo/errors.sanguo");
+const TRANSCRIBERS: &str = include_str!("../../corpus/sanguo/transcribers.sanguo");
 
 /// `code` (severity) at line:col, for every diagnostic that is not info.
 fn problems(p: &Parsed<SanguoGame>) -> Vec<String> {
@@ -799,10 +800,10 @@ use annals_import::Severity::{Error, Info, Warning};
 #[test]
 fn diag_syntax_keeps_scanning() {
     let p =
-        parse("1.马6进5，炮12平10，相7进9\n2.车5平九，马12进11，马6进7\n3.车5进1，马1进2，兵5进1");
+        parse("1.马6进5，炮12平10，相7进9\n2.车5平，马12进11，马6进7\n3.车5进1，马1进2，兵5进1");
     assert_eq!(first(&p, "sanguo.syntax"), (2, 6, Error));
     assert_eq!(p.game.moves.len(), 3);
-    assert_eq!(first(&p, "sanguo.not-replayed"), (2, 8, Info));
+    assert_eq!(first(&p, "sanguo.not-replayed"), (2, 7, Info));
     let p = parse("1.车5进1=汉，炮12平10x魏，相7进9[和]");
     // Replay stops at the first; the syntax of each later move is still read.
     assert_eq!(
@@ -1008,6 +1009,284 @@ fn punctuation_repairs() {
     assert_eq!(p.game.moves.len(), 3);
 }
 
+// ---------------------------------------------------------------- other transcribers' forms
+
+/// A move as played: ply, round, side, piece, from, to, capture and events.
+type Played = (u32, u32, String, String, [u8; 2], [u8; 2], String);
+
+/// What a game's moves come to, comments and the written notation aside.
+fn played(p: &Parsed<SanguoGame>) -> Vec<Played> {
+    p.game
+        .moves
+        .iter()
+        .map(|m| {
+            (
+                m.ply,
+                m.round,
+                m.side.to_string(),
+                m.piece.to_string(),
+                m.from,
+                m.to,
+                format!("{:?} {:?}", m.capture, m.events),
+            )
+        })
+        .collect()
+}
+
+/// `(code, line, col)` of every diagnostic.
+fn all_diags(p: &Parsed<SanguoGame>) -> Vec<(String, u32, u32)> {
+    p.diagnostics
+        .iter()
+        .map(|d| (d.code.clone(), d.line, d.col))
+        .collect()
+}
+
+/// `n` in Chinese numerals, as a xiangqi record writes a file or a step count.
+fn chinese(n: u32) -> String {
+    const D: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    match n {
+        1..=9 => D[n as usize].to_string(),
+        10 => "十".to_string(),
+        11..=19 => format!("十{}", D[(n - 10) as usize]),
+        _ => format!("{}十{}", D[(n / 10) as usize], D[(n % 10) as usize]),
+    }
+}
+
+/// A record with every number inside its moves written in Chinese numerals (round numbers, tags,
+/// comments and everything else left alone).
+fn with_chinese_numerals(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let Some(dot) = line
+            .find('.')
+            .filter(|&k| line[..k].bytes().all(|b| b.is_ascii_digit()) && k > 0)
+        else {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        };
+        out.push_str(&line[..=dot]);
+        let mut digits = String::new();
+        let mut in_comment = false;
+        for c in line[dot + 1..].chars() {
+            if c.is_ascii_digit() && !in_comment {
+                digits.push(c);
+                continue;
+            }
+            if !digits.is_empty() {
+                out.push_str(&chinese(digits.parse().unwrap_or(0)));
+                digits.clear();
+            }
+            match c {
+                '{' => in_comment = true,
+                '}' => in_comment = false,
+                _ => {}
+            }
+            out.push(c);
+        }
+        if !digits.is_empty() {
+            out.push_str(&chinese(digits.parse().unwrap_or(0)));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn files_and_steps_in_chinese_numerals() {
+    // the finding: 1.马六进五，炮12平10，相7进九
+    let p = parse("1.马六进五，炮12平10，相7进九\n2.兵7进1，炮6进14，车13平12");
+    let notes: Vec<&str> = p.game.moves.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(
+        notes,
+        [
+            "马6进5",
+            "炮12平10",
+            "相7进9",
+            "兵7进1",
+            "炮6进14",
+            "车13平12"
+        ]
+    );
+    assert_eq!(mv(&p, "马6进5"), (s("吴"), [5, 16], [4, 14]));
+    assert_eq!(
+        all_diags(&p),
+        vec![(s("sanguo.full-width"), 1, 7), (s("sanguo.numerals"), 1, 3)]
+    );
+    assert_eq!(first(&p, "sanguo.numerals").2, Info);
+    // files past 9: 十…十七, and steps
+    let p = parse("1.马6进5，炮十二平十，相7进9\n2.兵7进1，炮六进十四，车十三平十二");
+    assert_eq!(p.game.moves.len(), 6);
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
+    assert_eq!(mv(&p, "炮6进14"), (s("魏"), [2, 5], [16, 5]));
+    assert_eq!(mv(&p, "车13平12"), (s("蜀"), [16, 4], [16, 5]));
+    // the transcribers' record of the seed's opening game gives the same game
+    let a = game(OPENINGS, 0);
+    let b = game(TRANSCRIBERS, 0);
+    assert_eq!(played(&a), played(&b));
+    let na: Vec<&str> = a.game.moves.iter().map(|m| m.notation.as_str()).collect();
+    let nb: Vec<&str> = b.game.moves.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(na, nb);
+    assert!(problems(&b).is_empty(), "{:?}", problems(&b));
+    // every number of every move of the corpus in Chinese numerals: the same games, ordinals
+    // (一车平11, 五兵平5), pieceless moves (前8平9, 中10平9) and markers (车1平17#吴) included
+    for (name, text) in [
+        ("openings", OPENINGS),
+        ("pawns", PAWNS),
+        ("annex", ANNEX),
+        ("titles", TITLES),
+        ("alliances", ALLIANCES),
+    ] {
+        let cn = with_chinese_numerals(text);
+        assert_ne!(cn, text);
+        let (plain, written) = (corpus(text), corpus(&cn));
+        assert_eq!(plain.len(), written.len(), "{name}");
+        for (a, b) in plain.iter().zip(&written) {
+            assert_eq!(played(a), played(b), "{name}");
+            let na: Vec<&str> = a.game.moves.iter().map(|m| m.notation.as_str()).collect();
+            let nb: Vec<&str> = b.game.moves.iter().map(|m| m.notation.as_str()).collect();
+            assert_eq!(na, nb, "{name}");
+            assert_eq!(problems(a), problems(b), "{name}");
+            assert_eq!(a.game.title_events, b.game.title_events, "{name}");
+        }
+    }
+    // the ordinal before a piece keeps its meaning with a Chinese target
+    assert!(with_chinese_numerals(ANNEX).contains("七车平十一"));
+    // not numbers: a numeral where no file or step stands is still unreadable
+    let p = parse("1.车5平甲");
+    assert_eq!(first(&p, "sanguo.syntax"), (1, 6, Error));
+    let p = parse("1.车十进");
+    assert_eq!(first(&p, "sanguo.syntax"), (1, 6, Error));
+}
+
+#[test]
+fn round_numbers_written_with_hui_he() {
+    let moves = ["马6进5，炮12平10，相7进9", "兵7进1，炮6进14，车13平12"];
+    for (r1, r2) in [
+        ("第1回合：", "第2回合："),
+        ("第一回合", "第二回合"),
+        ("第1回合:", "第2回合:"),
+        ("1回合", "2回合"),
+        ("第1回 ", "第二回，"),
+        ("第一轮 ", "第二轮 "),
+    ] {
+        let body = format!("{r1}{}\n{r2}{}", moves[0], moves[1]);
+        let p = parse(&body);
+        assert_eq!(p.game.moves.len(), 6, "{body}");
+        assert_eq!(p.game.rounds, 2, "{body}");
+        assert_eq!(
+            p.game.moves.iter().map(|m| m.round).collect::<Vec<_>>(),
+            [1, 1, 1, 2, 2, 2],
+            "{body}"
+        );
+        assert!(problems(&p).is_empty(), "{body}: {:?}", problems(&p));
+        assert_eq!(first(&p, "sanguo.round-form"), (1, 1, Info), "{body}");
+        assert_eq!(
+            p.diagnostics
+                .iter()
+                .filter(|d| d.code == "sanguo.round-form")
+                .count(),
+            1,
+            "{body}"
+        );
+    }
+    // out of sequence is still reported; 第十二回合 is round 12
+    let p = parse("第一回合：马6进5，炮12平10，相7进9\n第十二回合：兵7进1，炮6进14，车13平12");
+    assert_eq!(first(&p, "sanguo.round-number"), (2, 1, Warning));
+    assert_eq!(p.game.moves.last().map(|m| m.round), Some(12));
+    // 第一局 is no round
+    let p = parse("第一局\n1.马6进5，炮12平10，相7进9");
+    assert_eq!(first(&p, "sanguo.unreadable-line"), (1, 1, Error));
+    assert_eq!(p.game.moves.len(), 3);
+    // the transcribers' record gives the seed's game
+    let b = game(TRANSCRIBERS, 1);
+    assert_eq!(played(&game(OPENINGS, 0)), played(&b));
+    assert!(problems(&b).is_empty(), "{:?}", problems(&b));
+}
+
+#[test]
+fn comments_inside_a_move() {
+    let p = parse("1.马6进5，炮12{好棋}平10，相7进9\n2.兵7进1，炮6进14，车13平12");
+    let notes: Vec<&str> = p.game.moves.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(
+        notes,
+        [
+            "马6进5",
+            "炮12平10",
+            "相7进9",
+            "兵7进1",
+            "炮6进14",
+            "车13平12"
+        ]
+    );
+    assert_eq!(find(&p, "炮12平10").comment.as_deref(), Some("好棋"));
+    assert_eq!(find(&p, "马6进5").comment, None);
+    assert_eq!(mv(&p, "炮12平10"), (s("魏"), [2, 11], [2, 9]));
+    assert_eq!(all_diags(&p), vec![(s("sanguo.full-width"), 1, 7)]);
+    // with spaces around it, in the last entry, and a move split by a space
+    let p = parse("1.马6进5，炮12 {好棋} 平10，相7{飞相}进9\n2.兵7进1 炮6 进14 车13平12");
+    assert_eq!(p.game.moves.len(), 6);
+    assert_eq!(find(&p, "相7进9").comment.as_deref(), Some("飞相"));
+    assert_eq!(mv(&p, "炮6进14"), (s("魏"), [2, 5], [16, 5]));
+    assert_eq!(
+        problems(&p),
+        vec!["sanguo.punctuation@2:8", "sanguo.punctuation@2:15"]
+    );
+    // markers after a space still belong to the move before them
+    let p = parse("1.车5进1 =魏，炮12平10，相7进9");
+    assert_eq!(first(&p, "sanguo.marker-mismatch").0, 1);
+    let b = game(TRANSCRIBERS, 2);
+    assert_eq!(played(&game(OPENINGS, 0)), played(&b));
+    assert!(problems(&b).is_empty(), "{:?}", problems(&b));
+    assert_eq!(find(&b, "马进7").comment.as_deref(), Some("跳马"));
+}
+
+#[test]
+fn other_skip_symbols() {
+    let opening =
+        "1.马6进5，炮12平10，相7进9\n2.兵7进1，炮6进14，车13平12\n3.兵7进1，砲平11，相9退7\n";
+    for skip in [
+        "（跳过）",
+        "(跳过)",
+        "空",
+        "跳过",
+        "【空】",
+        "（被将）",
+        "〔停〕",
+        "过",
+    ] {
+        let p = parse(&format!("{opening}4.炮12进6，{skip}，士8进9"));
+        assert_eq!(p.game.moves.len(), 11, "{skip}");
+        assert!(problems(&p).is_empty(), "{skip}: {:?}", problems(&p));
+        assert_eq!(
+            find(&p, "炮12进6").events,
+            vec![MoveEvent::Check { side: s("蜀") }],
+            "{skip}"
+        );
+        assert_eq!(p.game.round_types.len(), 1, "{skip}");
+        assert_eq!(p.game.round_types[0].kind, "空心", "{skip}");
+        assert_eq!(first(&p, "sanguo.skip-form"), (4, 9, Info), "{skip}");
+    }
+    // （轮空） itself needs no note
+    let p = parse(&format!("{opening}4.炮12进6，（轮空），士8进9"));
+    assert!(!has_code(&p, "sanguo.skip-form", Info));
+    // not skips: a status word in brackets, a bracketed number, an unknown word
+    for bad in ["[认负]", "(1)", "马"] {
+        let p = parse(&format!("{opening}4.炮12进6，{bad}，士8进9"));
+        assert!(
+            has_code(&p, "sanguo.syntax", Error),
+            "{bad}: {:?}",
+            p.diagnostics
+        );
+    }
+    for i in 3..6 {
+        let b = game(TRANSCRIBERS, i);
+        assert_eq!(b.game.moves.len(), 11);
+        assert!(problems(&b).is_empty(), "{:?}", problems(&b));
+        assert_eq!(b.game.round_types[0].skipped, vec![s("魏")]);
+    }
+}
+
 // ---------------------------------------------------------------- robustness and speed
 
 #[test]
@@ -1043,6 +1322,7 @@ fn never_panics_on_odd_input() {
         ALLIANCES,
         TRADITIONAL,
         ERRORS,
+        TRANSCRIBERS,
     ] {
         let chars: Vec<char> = text.chars().collect();
         for cut in (0..chars.len()).step_by(37) {
@@ -1124,6 +1404,9 @@ fn every_diagnostic_code_is_exercised() {
         sanguo::code::TRADITIONAL,
         sanguo::code::FULL_WIDTH,
         sanguo::code::NOT_REPLAYED,
+        sanguo::code::NUMERALS,
+        sanguo::code::ROUND_FORM,
+        sanguo::code::SKIP_FORM,
     ];
     let mut seen = std::collections::BTreeSet::new();
     for text in [
@@ -1134,6 +1417,7 @@ fn every_diagnostic_code_is_exercised() {
         ALLIANCES,
         TRADITIONAL,
         ERRORS,
+        TRANSCRIBERS,
     ] {
         for p in corpus(text) {
             seen.extend(p.diagnostics.iter().map(|d| d.code.clone()));

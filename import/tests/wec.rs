@@ -498,6 +498,294 @@ fn players_and_outcome_from_tags_and_replay() {
     assert!(p.outcome.is_none());
 }
 
+// ---- other transcribers' forms ----
+
+fn colours(p: &Parsed<WecGame>) -> String {
+    p.game.turns.iter().map(|t| &*t.color).collect()
+}
+
+fn notations(p: &Parsed<WecGame>) -> Vec<&str> {
+    p.game.turns.iter().map(|t| t.notation.as_str()).collect()
+}
+
+/// `(code, line, col)` of every diagnostic.
+fn located(p: &Parsed<WecGame>) -> Vec<(&str, u32, u32)> {
+    p.diagnostics
+        .iter()
+        .map(|d| (&*d.code, d.line, d.col))
+        .collect()
+}
+
+#[test]
+fn two_turns_on_one_line() {
+    let p = parse(
+        "1. MV:JE(1,4)->^(1,4)   MV:JE(10,4)->^(10,4)\n2. MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\n2... MV:SP(9,2)->(8,3),PU:SP(8,3)^SL",
+    );
+    assert_eq!(
+        notations(&p),
+        [
+            "MV:JE(1,4)->^(1,4)",
+            "MV:JE(10,4)->^(10,4)",
+            "MV:SP(2,2)->(3,3),PU:SP(3,3)^BI",
+            "MV:SP(9,2)->(8,3),PU:SP(8,3)^SL"
+        ]
+    );
+    assert_eq!(colours(&p), "BWBW");
+    let t = &p.game.turns;
+    assert_eq!(
+        t.iter().map(|t| (t.no, t.line)).collect::<Vec<_>>(),
+        [(Some(1), 1), (None, 1), (Some(2), 2), (Some(2), 3)]
+    );
+    assert_eq!(located(&p), [("wec.turns-on-line", 1, 25)]);
+    assert_eq!(p.diagnostics[0].severity, Severity::Info);
+    // three on a line, lower case and full-width among them, a comment between two
+    let p = parse("MV:TA(1,1)->(2,1) {a} mv:ta(10,1)->(9,1) MV：TA(2,1)->(3,1)\nMV:TA(9,1)->(8,1)");
+    assert_eq!(colours(&p), "BWBW");
+    assert_eq!(p.game.turns[0].comment.as_deref(), Some("a"));
+    assert_eq!(p.game.turns[2].notation, "MV:TA(2,1)->(3,1)");
+    assert!(
+        p.diagnostics.iter().all(|d| d.severity == Severity::Info),
+        "{:?}",
+        p.diagnostics
+    );
+    // the turn's own MV: after white space of any kind is no second turn
+    let p = parse("1.\u{3000}MV:TA(1,1)->(2,1)x");
+    assert_eq!(p.game.turns.len(), 1);
+    assert_eq!(p.game.turns[0].unparsed, ["x"]);
+    // a turn with junk after it is not split, and stays an error
+    let p = parse("MV:TA(1,1)->(2,1)xyz");
+    assert_eq!(p.game.turns.len(), 1);
+    assert!(diag_codes(&p).contains(&"wec.part-unreadable"));
+}
+
+#[test]
+fn other_move_number_forms() {
+    let p = parse(
+        "1) MV:JE(1,4)->^(1,4)\n1)… MV:JE(10,4)->^(10,4)\n2: MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\n2 ... MV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n(3) MV:SP(3,3)1BI->(4,4),PU:SP(4,4)1BI^AST\n3. ... MV:STP(9,9)->(8,10),PU:STP(8,10)^ASH",
+    );
+    assert_eq!(
+        p.game.turns.iter().map(|t| t.no).collect::<Vec<_>>(),
+        [Some(1), Some(1), Some(2), Some(2), Some(3), Some(3)]
+    );
+    assert_eq!(colours(&p), "BWBWBW");
+    assert_eq!(
+        notations(&p)[..2],
+        ["MV:JE(1,4)->^(1,4)", "MV:JE(10,4)->^(10,4)"]
+    );
+    assert_eq!(
+        located(&p),
+        [("wec.number-form", 1, 1), ("wec.alias", 6, 11)]
+    );
+    assert!(p.diagnostics[0].message.contains("\"1)\""));
+    for (line, no, colour) in [
+        ("4… MV:TA(1,1)->(2,1)", 4, "W"),
+        ("4.… MV:TA(1,1)->(2,1)", 4, "W"),
+        ("( 12 ) MV:TA(1,1)->(2,1)", 12, "B"),
+        ("5 MV:TA(1,1)->(2,1)", 5, "B"),
+        ("5..MV:TA(1,1)->(2,1)", 5, "W"),
+    ] {
+        let p = parse(line);
+        let t = &p.game.turns[0];
+        assert_eq!((t.no, &*t.color), (Some(no), colour), "{line}");
+        assert!(t.unparsed.is_empty(), "{line}");
+    }
+    // the grammar's own forms give no note
+    let p = parse("1. MV:TA(1,1)->(2,1)\n1... MV:TA(10,1)->(9,1)");
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    // a number followed by what no turn begins with is not one
+    let p = parse("12 TA(1,1)->(2,1)");
+    assert_eq!(p.game.turns[0].no, None);
+    assert!(diag_codes(&p).contains(&"wec.turn-unreadable"));
+}
+
+#[test]
+fn consistent_numbering_decides_the_colour() {
+    // a record that begins with White's turn
+    let p = parse("1... MV:JE(10,4)->^(10,4)\n2. MV:TA(1,1)->(2,1)\n2... MV:TA(10,1)->(9,1)");
+    assert_eq!(colours(&p), "WBW");
+    let d: Vec<_> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "wec.number-color")
+        .collect();
+    assert_eq!(d.len(), 1);
+    assert_eq!(
+        (d[0].line, d[0].col, d[0].severity),
+        (1, 1, Severity::Warning)
+    );
+    assert!(d[0].message.contains("read as White"), "{}", d[0].message);
+    // a turn left out: 2... is missing, 3. is Black's
+    let p = parse(
+        "1. MV:TA(1,1)->(2,1)\n1... MV:TA(10,1)->(9,1)\n2. MV:TA(2,1)->(3,1)\n3. MV:TA(1,2)->(2,2)\n3... MV:TA(10,2)->(9,2)",
+    );
+    assert_eq!(colours(&p), "BWBBW");
+    assert_eq!(
+        located(&p)
+            .into_iter()
+            .filter(|d| d.0 == "wec.number-color")
+            .collect::<Vec<_>>(),
+        [("wec.number-color", 4, 1)]
+    );
+    // numbered by ply (no N... anywhere): the lines alternate, nothing to report
+    let p = parse("1. MV:TA(1,1)->(2,1)\n2. MV:TA(10,1)->(9,1)\n3. MV:TA(2,1)->(3,1)");
+    assert_eq!(colours(&p), "BWB");
+    assert!(!diag_codes(&p).contains(&"wec.number-color"));
+    // inconsistent (a number going back, or N... on every line): alternation, as before
+    for body in [
+        "1. MV:TA(1,1)->(2,1)\n1... MV:TA(10,1)->(9,1)\n1... MV:TA(2,1)->(3,1)",
+        "1... MV:TA(1,1)->(2,1)\n2... MV:TA(10,1)->(9,1)\n3... MV:TA(2,1)->(3,1)",
+    ] {
+        let p = parse(body);
+        assert_eq!(colours(&p), "BWB", "{body}");
+        let d = p
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "wec.number-color")
+            .map(|d| d.message.clone())
+            .unwrap_or_default();
+        assert!(d.contains("lines alternate"), "{body}: {d}");
+    }
+}
+
+#[test]
+fn lower_case_codes() {
+    let p = parse("1. mv:je(1,4)->^(1,4)\n1... mv:je(10,4)->^(10,4)");
+    assert_eq!(
+        notations(&p),
+        ["MV:JE(1,4)->^(1,4)", "MV:JE(10,4)->^(10,4)"]
+    );
+    assert_eq!(colours(&p), "BW");
+    assert_eq!(located(&p), [("wec.lower-case", 1, 4)]);
+    assert_eq!(p.diagnostics[0].severity, Severity::Info);
+    // v before ( is the sub level; the v of AV and MV: are letters of codes; the drop's v stays
+    let t = turn("mv:av(1,5)->v(2,5)");
+    assert_eq!(
+        (&*t.piece.kind, &*t.piece.level, &*t.to.level),
+        ("AV", "ground", "sub")
+    );
+    let t = turn("mv:aaav(1,1)->(2,1)");
+    assert_eq!((&*t.piece.kind, &*t.piece.level), ("AAA", "sub"));
+    let t = turn("mv:su(1,2)->(2,2),dr:su(2,2)1flvfl");
+    let d = t
+        .drop
+        .as_deref()
+        .map(|d| (&*d.article, d.piece.articles.clone()));
+    assert_eq!(d, Some(("FL", codes(&["FL"]))));
+    let t = turn("mv:suv(1,2)->v(3,2),fi1:tl/suv(3,2)->(4,2)<,rs:tv(5,2)");
+    assert_eq!(
+        (&*t.piece.level, t.fires.len(), t.results[0].down_at),
+        ("sub", 1, Some([5, 2]))
+    );
+    // what stays unreadable in capitals keeps its own error
+    let p = parse("mv:zz(1,1)->(2,1)");
+    assert_eq!(p.game.turns[0].unparsed, ["mv:zz(1,1)->(2,1)"]);
+    assert_eq!(diag_codes(&p), ["wec.turn-unreadable"]);
+}
+
+#[test]
+fn capital_v_is_the_sub_level() {
+    let p = parse("1. MV:JE(1,4)->^(1,4)\n1... MV:SU(10,2)->V(10,2)");
+    let t = &p.game.turns[1];
+    assert_eq!((&*t.to.level, t.to.at), ("sub", [10, 2]));
+    assert_eq!(t.notation, "MV:SU(10,2)->v(10,2)");
+    assert_eq!(located(&p), [("wec.capital-v", 2, 19)]);
+    let t = turn("MV:SUV(1,2)->V(3,2),FI1:TL/SUV(3,2)->(4,2)<,RS:TV(5,2)");
+    assert_eq!(
+        (&*t.piece.level, t.results[0].down_at),
+        ("sub", Some([5, 2]))
+    );
+    let t = turn("MV:AV(1,5)->V(2,5),DR:AVv(2,5)VFL");
+    assert_eq!((&*t.piece.kind, &*t.to.level), ("AV", "sub"));
+    assert_eq!(t.drop.as_deref().map(|d| &*d.article), Some("FL"));
+    // AV itself needs no normalization
+    let p = parse("MV:AV(1,5)->(2,5)");
+    assert!(p.diagnostics.iter().all(|d| d.code != "wec.capital-v"));
+}
+
+#[test]
+fn full_width_punctuation_and_arrow_characters() {
+    let p = parse("1. MV：JE（1，4）->^（1，4）\n1... MV:JE(10,4)→^(10,4)");
+    assert_eq!(
+        notations(&p),
+        ["MV:JE(1,4)->^(1,4)", "MV:JE(10,4)->^(10,4)"]
+    );
+    assert_eq!(located(&p), [("wec.full-width", 1, 6)]);
+    assert_eq!(p.diagnostics[0].severity, Severity::Info);
+    let t = turn("MV:CH^(8,7)->^(8,7),FI1:ST/CH^(8,7)⇒DS^(5,4)1JU,RS:STK*DS^(5,4)1JU2B");
+    assert!(t.fires[0].target.is_some());
+    let t = turn("MV:Q(1,6)−>(2,5),EX:SP(4,4)1BI->BI⇔AST←SHP(3,6)1SC");
+    assert_eq!(
+        t.exchange.as_deref().and_then(|e| e.swap.as_deref()),
+        Some("AST")
+    );
+    let t = turn("MV：TA（1，1）—＞（2，1）,RS:R→（5，5）（－1，0）");
+    assert_eq!(t.results[0].offset, Some([-1, 0]));
+    // a column of a later error still points into the line
+    let p = parse("MV:TA(1,1)→(2,1),PU:ZZ");
+    let e = p
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "wec.part-unreadable")
+        .map(|d| d.col);
+    assert_eq!(e, Some(21), "{:?}", p.diagnostics);
+}
+
+#[test]
+fn the_transcribers_records_give_the_club_night_game() {
+    let read = |name: &str| -> Vec<Parsed<WecGame>> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../corpus/wec")
+            .join(name);
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        record::split_games(&text)
+            .iter()
+            .map(|raw| {
+                wec::parse(
+                    &raw.body,
+                    &Ctx {
+                        first_line: raw.body_line,
+                        tags: &raw.tags,
+                    },
+                )
+            })
+            .collect()
+    };
+    let club = read("club-night.wec");
+    let games = read("transcribers.wec");
+    assert_eq!(games.len(), 6);
+    let bare = |t: &Turn| Turn {
+        line: 0,
+        no: None,
+        comment: None,
+        ..t.clone()
+    };
+    let want: Vec<Turn> = club[0].game.turns.iter().map(bare).collect();
+    let codes_of = |p: &Parsed<WecGame>| {
+        let mut v: Vec<String> = p
+            .diagnostics
+            .iter()
+            .filter(|d| {
+                d.severity != Severity::Info
+                    || d.code == "wec.alias"
+                    || d.code == "wec.code-undefined"
+            })
+            .map(|d| d.code.clone())
+            .collect();
+        v.sort();
+        v
+    };
+    for (i, g) in games.iter().take(5).enumerate() {
+        let got: Vec<Turn> = g.game.turns.iter().map(bare).collect();
+        assert_eq!(got, want, "game {}", i + 1);
+        assert_eq!(codes_of(g), codes_of(&club[0]), "game {}", i + 1);
+    }
+    // the fragment that begins with White's turn
+    let f = &games[5];
+    assert_eq!(colours(f), "WBWBW");
+    assert_eq!(f.game.turns[1].piece.kind, "SP");
+    assert!(f.diagnostics.iter().all(|d| d.severity != Severity::Error));
+}
+
 // ---- errors ----
 
 #[test]

@@ -2,7 +2,10 @@
 //!
 //! A body holds an optional title line (`魏杀汉·魏胜`, `标题：…`), round lines `N.a，b，c` (吴 → 魏 →
 //! 蜀; `……` and `（轮空）` for a side that makes no move), `【困毙灭国】` lines, and a closing status line
-//! (`[胜利] [灭国] [认负]`). Every move is resolved by replaying it on the board ([`board`]), so each
+//! (`[胜利] [灭国] [认负]`). Other transcribers' forms are read too: round numbers `第1回合：`,
+//! `第一回合`, `1回合` (info `sanguo.round-form`), files and steps in Chinese numerals as xiangqi
+//! records write them (`马六进五`, stored as `马6进5`; info `sanguo.numerals`), other words for a
+//! 轮空 (`（跳过）`, `空`; info `sanguo.skip-form`) and comments inside a move (`炮12{好棋}平10`). Every move is resolved by replaying it on the board ([`board`]), so each
 //! stored move has its piece, origin and destination, capture and events.
 //!
 //! Modules: [`geometry`] (data files: shape, numbering, palaces, setup), [`board`] (the position and
@@ -29,8 +32,9 @@
 //!   (seed §3: "被收编的棋子也要按收编方的坐标走棋"). Pawn rules past the 国境线 are not checked.
 //! - **Facing generals** (S1 destroys both sides) is not a rule here: no rule text says so.
 //! - **Slots:** a round line with three entries maps them to 吴, 魏, 蜀; with fewer, to the sides
-//!   still in the game in turn order, entry by entry. A placeholder (`……`, `（轮空）`, any entry
-//!   without a move) makes no move; except for `……` in the very first round (a study where 魏 or 蜀
+//!   still in the game in turn order, entry by entry. A placeholder (`……`, `（轮空）`, a bracketed
+//!   word or a bare `空`/`跳过`/`过`/`停着` without 进/退/平, any entry without a move; a bracket
+//!   holding a status word such as `[认负]` is no placeholder) makes no move; except for `……` in the very first round (a study where 魏 or 蜀
 //!   starts) it is a 轮空: the previous move gets a `check` event on the skipped side's 下家 (seed
 //!   §5: 吴将蜀 → 魏 轮空), and the round gets its type (空心, 去尾, 掐头, 掐头去尾). The notation has no
 //!   check mark, so these are the only `check` events.
@@ -47,7 +51,10 @@
 //!   `win`/`draw` events. Summary `魏胜`, `吴蜀胜`, `吴蜀和`, or `和棋` when all three draw.
 //! - **Consistency** (title and status against the moves) is checked only when every move replayed.
 //! - **Comments** `{…}` go to the move before them (`Move.comment`); comments before the first move
-//!   are not kept in the moves.
+//!   are not kept in the moves. A comment inside a move (`炮12{好棋}平10`) goes to that move, which
+//!   is read without the blank it leaves; so is a move split by a space (`炮12 平10`).
+//! - **Chinese numerals** stand for a file or a step (`一`…`九`, `十`, `十一`…`十七`); a numeral
+//!   before the piece is still the ordinal (`一车平十一`: the first of the chariots, to file 11).
 //!
 //! # Speed
 //! Each line is normalized once into a reused buffer of characters; a round line's entries are
@@ -123,6 +130,13 @@ pub mod code {
     pub const FULL_WIDTH: &str = "sanguo.full-width";
     /// Info: moves read but not replayed after an error.
     pub const NOT_REPLAYED: &str = "sanguo.not-replayed";
+    /// Info: files or steps written in Chinese numerals (`马六进五`), stored in Arabic ones (first
+    /// move of the game).
+    pub const NUMERALS: &str = "sanguo.numerals";
+    /// Info: a round number written `第1回合`, `第一回合：`, `1回合` (first one of the game).
+    pub const ROUND_FORM: &str = "sanguo.round-form";
+    /// Info: an entry other than `（轮空）` read as a 轮空 (`（跳过）`, `空`, another bracketed word).
+    pub const SKIP_FORM: &str = "sanguo.skip-form";
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -236,8 +250,10 @@ enum Entry {
     Move(usize, usize),
     /// `……` or another placeholder.
     Placeholder(usize),
-    /// `（轮空）`.
+    /// `（轮空）` (or another word for it: [`skip_word`]).
     Skip(usize),
+    /// A move with white space inside (a `{comment}` blanked out of `炮12{好棋}平10`): char range.
+    Spaced(usize, usize),
     /// A `【困毙灭国】` entry: not a slot; applies to the move before it.
     Stalemate(usize, usize),
 }
@@ -256,10 +272,14 @@ struct State<'a> {
     expected_round: u32,
     seen_wide: bool,
     seen_trad: bool,
+    seen_numerals: bool,
+    seen_round_form: bool,
     body_title: Option<(String, u32)>,
     status_line: Option<u32>,
     /// Reused for each round's entries.
     entry_buf: Vec<Entry>,
+    /// Reused for a move read without the white space inside it ([`Entry::Spaced`]).
+    spaced_buf: Vec<char>,
 }
 
 /// The next live side after `s` in turn order (not `s` itself).
@@ -365,6 +385,41 @@ impl Traits {
     }
 }
 
+/// An entry without 进/退/平 that stands for a 轮空 without writing it (the seed: "需要用“（轮空）”
+/// 或其他符号代替"): a bracketed word (`（跳过）`, `【空】`, `(被将)`), or a bare `空`, `空着`,
+/// `跳过`, `跳`, `过`, `停`, `停着`, `轮休`. A bracket holding a status word (`[认负]`) or anything
+/// but ideographs is not one.
+fn skip_word(chars: &[char]) -> bool {
+    const WORDS: [&[char]; 8] = [
+        &['空'],
+        &['空', '着'],
+        &['跳', '过'],
+        &['跳'],
+        &['过'],
+        &['停'],
+        &['停', '着'],
+        &['轮', '休'],
+    ];
+    let bracketed = matches!(
+        (chars.first(), chars.last()),
+        (Some('('), Some(')'))
+            | (Some('['), Some(']'))
+            | (Some('〔'), Some('〕'))
+            | (Some('「'), Some('」'))
+            | (Some('《'), Some('》'))
+    );
+    if !bracketed {
+        return WORDS.contains(&chars);
+    }
+    let inner = chars.get(1..chars.len().saturating_sub(1)).unwrap_or(&[]);
+    inner.iter().any(|&c| !is_space(c))
+        && inner.iter().all(|&c| {
+            is_space(c)
+                || (('\u{4e00}'..='\u{9fff}').contains(&c)
+                    && !matches!(c, '胜' | '灭' | '负' | '和' | '认' | '困'))
+        })
+}
+
 fn contains(chars: &[char], pat: &[char]) -> bool {
     chars.windows(pat.len().max(1)).any(|w| w == pat)
 }
@@ -412,6 +467,15 @@ impl State<'_> {
             self.round_line(li, chars, start, end);
             return;
         }
+        // `第1回合：`, `第一回合` (the seed's word for a round)
+        if first == '第'
+            && let Some((n, after)) = round_prefix(chars, start)
+        {
+            self.round_form(ln, chars, (start, after), n);
+            self.entries(li, chars, after, end, n);
+            return;
+        }
+
         if contains(body, &['困', '毙']) && !has_action(body) {
             let st = notation::stalemate_sides(body);
             self.stalemate(li, start, st);
@@ -465,6 +529,14 @@ impl State<'_> {
             n = n.saturating_mul(10).saturating_add(d);
             i += 1;
         }
+        // `1回合：`
+        if chars.get(i) == Some(&'回')
+            && let Some((n, after)) = round_prefix(chars, start)
+        {
+            self.round_form(ln, chars, (start, after), n);
+            self.entries(li, chars, after, end, n);
+            return;
+        }
         match chars.get(i) {
             Some('.') => i += 1,
             Some(',' | ':' | ')') => {
@@ -492,6 +564,29 @@ impl State<'_> {
             );
         }
         self.entries(li, chars, i, end, n);
+    }
+
+    /// A round number written `第N回合` or `N回合`: checked against the expected round, reported
+    /// once per game.
+    fn round_form(&mut self, ln: u32, chars: &[char], (start, after): (usize, usize), n: u32) {
+        if n != self.expected_round {
+            self.sink.warning(
+                code::ROUND_NUMBER,
+                ln,
+                start as u32 + 1,
+                format!("round {n} where round {} was expected", self.expected_round),
+            );
+        }
+        if !self.seen_round_form {
+            self.seen_round_form = true;
+            let form: String = chars.get(start..after).unwrap_or(&[]).iter().collect();
+            self.sink.info(
+                code::ROUND_FORM,
+                ln,
+                start as u32 + 1,
+                format!("round number written {:?} read as {n}.", form.trim_end()),
+            );
+        }
     }
 
     /// Splits a round's entries and plays them.
@@ -562,14 +657,49 @@ impl State<'_> {
             out.push(Entry::Placeholder(s));
             return;
         }
+        if !traits.action && self.skip_form(ln, chars, s, e) {
+            out.push(Entry::Skip(s));
+            return;
+        }
         if !traits.space {
             // one move: nothing to split (the usual entry)
             out.push(Entry::Move(s, e));
             return;
         }
-        // Moves separated by spaces instead of commas.
+        self.split_spaced(ln, chars, (s, e), out);
+    }
+
+    /// An entry without 进/退/平 that is another word for （轮空） ([`skip_word`]), reported.
+    #[cold]
+    #[inline(never)]
+    fn skip_form(&mut self, ln: u32, chars: &[char], s: usize, e: usize) -> bool {
+        let text = chars.get(s..e).unwrap_or(&[]);
+        if !skip_word(text) {
+            return false;
+        }
+        let text: String = text.iter().collect();
+        self.sink.info(
+            code::SKIP_FORM,
+            ln,
+            s as u32 + 1,
+            format!("{text:?} read as （轮空）"),
+        );
+        true
+    }
+
+    /// An entry with white space inside (`s..e`, trimmed): moves separated by spaces instead of
+    /// commas, markers written apart, a move split by a space or a blanked-out comment.
+    fn split_spaced(
+        &mut self,
+        ln: u32,
+        chars: &[char],
+        (s, e): (usize, usize),
+        out: &mut Vec<Entry>,
+    ) {
         let mut k = s;
         let mut parts = 0;
+        // the start of a move split by white space (`炮12 平10`, a comment blanked out of it)
+        let mut head: Option<usize> = None;
         while k < e {
             let ps = k;
             let mut bracket = false;
@@ -583,26 +713,42 @@ impl State<'_> {
                 k += 1;
             }
             let part = chars.get(ps..k).unwrap_or(&[]);
+            let pe = k;
+            while k < e && chars.get(k).is_some_and(|&c| is_space(c)) {
+                k += 1;
+            }
+            // A part without 进/退/平 before one that begins with them (or with the file) is the
+            // head of a move split by white space: `炮12` `平10`.
+            let action = has_action(part);
+            if !action
+                && k < e
+                && chars
+                    .get(k)
+                    .is_some_and(|&c| matches!(c, '进' | '退' | '平') || c.is_ascii_digit())
+            {
+                head.get_or_insert(ps);
+                continue;
+            }
             // A part that is only a marker belongs to the previous part.
-            let marker_only = !has_action(part) && parts > 0;
+            let marker_only = !action && parts > 0 && head.is_none();
             if marker_only {
-                if let Some(Entry::Move(_, pe)) = out.last_mut() {
-                    *pe = k;
+                if let Some(Entry::Move(_, end) | Entry::Spaced(_, end)) = out.last_mut() {
+                    *end = pe;
                 }
             } else {
                 if parts > 0 {
                     self.sink.warning(
                         code::PUNCTUATION,
                         ln,
-                        ps as u32 + 1,
+                        head.unwrap_or(ps) as u32 + 1,
                         "moves separated by a space, not ','",
                     );
                 }
-                out.push(Entry::Move(ps, k));
+                out.push(match head.take() {
+                    Some(h) => Entry::Spaced(h, pe),
+                    None => Entry::Move(ps, pe),
+                });
                 parts += 1;
-            }
-            while k < e && chars.get(k).is_some_and(|&c| is_space(c)) {
-                k += 1;
             }
         }
     }
@@ -620,6 +766,7 @@ impl State<'_> {
         let opening = self.game.moves.is_empty() && self.game.rounds == 1;
         let mut skipped = [false; 3];
         let mut slot = 0usize;
+        let mut spaced = std::mem::take(&mut self.spaced_buf);
         for e in entries {
             let side = if fixed || matches!(e, Entry::Stalemate(..)) {
                 Side::PLAYERS.get(slot).copied()
@@ -642,6 +789,7 @@ impl State<'_> {
                 _ if side.is_none() => {
                     let col = match *e {
                         Entry::Move(a, _)
+                        | Entry::Spaced(a, _)
                         | Entry::Placeholder(a)
                         | Entry::Skip(a)
                         | Entry::Stalemate(a, _) => a,
@@ -663,14 +811,23 @@ impl State<'_> {
                         self.skip_check(s);
                     }
                 }
-                Entry::Move(a, b) => {
+                Entry::Move(a, b) | Entry::Spaced(a, b) => {
                     if let Some(s) = side {
-                        self.one_move(li, chars.get(a..b).unwrap_or(&[]), round, s as u8, s, a);
+                        let mut text = chars.get(a..b).unwrap_or(&[]);
+                        if matches!(e, Entry::Spaced(..)) {
+                            // read without its white space (diagnostic columns count from its
+                            // start)
+                            spaced.clear();
+                            spaced.extend(text.iter().copied().filter(|&c| !is_space(c)));
+                            text = &spaced;
+                        }
+                        self.one_move(li, text, round, s as u8, s, a);
                     }
                 }
             }
             slot += 1;
         }
+        self.spaced_buf = spaced;
         if skipped.iter().any(|&k| k) {
             let has = |s: Side| skipped.get(s as usize).copied().unwrap_or(false);
             let kind = match (has(Side::Wu), has(Side::Wei), has(Side::Shu)) {
@@ -755,6 +912,11 @@ impl State<'_> {
         for &c in chars {
             notation.push(c);
         }
+        if tok.numerals {
+            // (a new string, not the one above by reference: that would keep it out of registers
+            // in the loop)
+            notation = self.numerals_read(ln, col, &tok, chars);
+        }
         if !self.board.is_live(side) {
             self.sink.error(
                 code::ELIMINATED_SIDE,
@@ -780,6 +942,25 @@ impl State<'_> {
                 self.replaying = false;
             }
         }
+    }
+
+    /// A move with Chinese numerals: its notation written with Arabic ones, reported at the first
+    /// of the game.
+    #[cold]
+    #[inline(never)]
+    fn numerals_read(&mut self, ln: u32, col: u32, tok: &MoveTok, chars: &[char]) -> String {
+        let mut notation = String::with_capacity(chars.len() * 3);
+        tok.write_arabic(chars, &mut notation);
+        if !self.seen_numerals {
+            self.seen_numerals = true;
+            self.sink.info(
+                code::NUMERALS,
+                ln,
+                col,
+                "Chinese numerals read as file and step numbers (stored in Arabic numerals)",
+            );
+        }
+        notation
     }
 
     /// Resolves and plays a move of `side` in slot `(round, slot)`, and stores it (its notation
@@ -998,6 +1179,38 @@ impl State<'_> {
     }
 }
 
+/// A round number written with the seed's word for a round at `start`: `第1回合`, `第一回合`,
+/// `第1回`, `第1轮` or `1回合`, and one `:`, `.` or `,` after it. Returns the round and where its
+/// entries begin; `None` when the line does not begin so (`第一局…` is no round).
+fn round_prefix(chars: &[char], start: usize) -> Option<(u32, usize)> {
+    let mut i = start;
+    let ordinal = chars.get(i) == Some(&'第');
+    if ordinal {
+        i += 1;
+    }
+    let from = i;
+    let mut n: u32 = 0;
+    while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
+        n = n.saturating_mul(10).saturating_add(d);
+        i += 1;
+    }
+    if i == from {
+        n = notation::cjk_count(chars, &mut i)?;
+    }
+    match (chars.get(i), chars.get(i + 1)) {
+        (Some('回'), Some('合')) => i += 2,
+        (Some('回' | '轮'), _) if ordinal => i += 1,
+        _ => return None,
+    }
+    while chars.get(i).is_some_and(|&c| is_space(c)) {
+        i += 1;
+    }
+    if chars.get(i).is_some_and(|c| matches!(c, ':' | '.' | ',')) {
+        i += 1;
+    }
+    Some((n, i))
+}
+
 /// `text.lines()` (each line without its `\n` and a `\r` before it; nothing after a final `\n`),
 /// found with `memchr`, which is faster than `str::lines` on lines this short.
 fn body_lines(text: &str) -> impl Iterator<Item = &str> {
@@ -1033,9 +1246,12 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
         first_not_replayed: None,
         move_at: Vec::with_capacity(capacity),
         entry_buf: Vec::with_capacity(4),
+        spaced_buf: Vec::new(),
         expected_round: 1,
         seen_wide: false,
         seen_trad: false,
+        seen_numerals: false,
+        seen_round_form: false,
         body_title: None,
         status_line: None,
     };

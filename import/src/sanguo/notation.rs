@@ -1,6 +1,7 @@
 //! Characters and move tokens: width/traditional folding that keeps every character's column, and
 //! the grammar of one move, `[前|中|后|一…七][piece][file](进|退|平)N` followed by markers
-//! (`#X`, `=X`, `x汉`, `[困毙灭国]`).
+//! (`#X`, `=X`, `x汉`, `[困毙灭国]`). The file and `N` are Arabic numerals, or Chinese ones as
+//! xiangqi records write them (`马六进五`, `车九平十一`; [`cjk_number`]).
 
 use super::geometry::{Kind, Side};
 use crate::text::{fold_width, simplify_char};
@@ -30,6 +31,9 @@ fn known(c: char) -> bool {
             | '五'
             | '六'
             | '七'
+            | '八'
+            | '九'
+            | '十'
             | '进'
             | '退'
             | '平'
@@ -69,9 +73,9 @@ fn known(c: char) -> bool {
 static KNOWN_CJK: [u64; 328] = {
     let list = [
         '车', '马', '相', '士', '炮', '兵', '将', '帅', '象', '仕', '卒', '前', '中', '后', '一',
-        '二', '三', '四', '五', '六', '七', '进', '退', '平', '吴', '魏', '蜀', '汉', '轮', '空',
-        '困', '毙', '灭', '国', '胜', '利', '认', '负', '超', '时', '判', '强', '制', '和', '棋',
-        '局', '盟', '杀', '标', '题',
+        '二', '三', '四', '五', '六', '七', '八', '九', '十', '进', '退', '平', '吴', '魏', '蜀',
+        '汉', '轮', '空', '困', '毙', '灭', '国', '胜', '利', '认', '负', '超', '时', '判', '强',
+        '制', '和', '棋', '局', '盟', '杀', '标', '题',
     ];
     let mut bits = [0u64; 328];
     let mut i = 0;
@@ -193,6 +197,36 @@ pub(crate) struct MoveTok {
     pub ally: Option<Side>,
     pub kill_han: bool,
     pub stalemate: Option<Stalemate>,
+    /// The file or the number was written in Chinese numerals (`马六进五`).
+    pub numerals: bool,
+}
+
+impl MoveTok {
+    /// The move's characters with its Chinese numerals written as Arabic ones (`马六进五` →
+    /// `马6进5`; an ordinal before the piece is kept: `一车平十一` → `一车平11`). After the
+    /// ordinal, the only numerals a move that was read holds are its file and its number.
+    pub fn write_arabic(&self, s: &[char], out: &mut String) {
+        let mut k = 0;
+        if self.pos.is_some()
+            && let Some(&c) = s.first()
+        {
+            out.push(c);
+            k = 1;
+        }
+        while let Some(&c) = s.get(k) {
+            let mut end = k;
+            match cjk_number(s, &mut end) {
+                Some(v) if end > k => {
+                    out.push_str(&v.to_string());
+                    k = end;
+                }
+                _ => {
+                    out.push(c);
+                    k += 1;
+                }
+            }
+        }
+    }
 }
 
 fn ordinal(c: char) -> Option<Pos> {
@@ -212,8 +246,10 @@ fn ordinal(c: char) -> Option<Pos> {
 }
 
 /// The number at `i` (moving `i` past it). Values above [`MAX_NUMBER`] are refused whatever they
-/// are, so the value is capped rather than saturated (a cheaper loop, the same decisions).
-fn number(s: &[char], i: &mut usize) -> Option<i32> {
+/// are, so the value is capped rather than saturated (a cheaper loop, the same decisions). Without
+/// an Arabic digit there, Chinese numerals are read ([`cjk_number`]) and `cjk` is set.
+#[inline]
+fn number(s: &[char], i: &mut usize, cjk: &mut bool) -> Option<i32> {
     let start = *i;
     let mut k = start;
     let mut v: i32 = 0;
@@ -222,7 +258,109 @@ fn number(s: &[char], i: &mut usize) -> Option<i32> {
         k += 1;
     }
     *i = k;
-    (k > start).then_some(v)
+    if k > start {
+        return Some(v);
+    }
+    // (not the ideographs the notation puts there otherwise: 进 退 平 and the markers)
+    if s.get(k).is_some_and(|&c| cjk_numeral(c)) {
+        *cjk = true;
+        return cjk_number(s, i);
+    }
+    None
+}
+
+/// `一`…`九` as 1…9.
+pub(crate) fn cjk_digit(c: char) -> Option<u32> {
+    match c {
+        '一' => Some(1),
+        '二' => Some(2),
+        '三' => Some(3),
+        '四' => Some(4),
+        '五' => Some(5),
+        '六' => Some(6),
+        '七' => Some(7),
+        '八' => Some(8),
+        '九' => Some(9),
+        _ => None,
+    }
+}
+
+/// A number in Chinese numerals at `i` (moving `i` past it), as xiangqi records write files and
+/// steps: `一`…`九`, `十`, `十一`…`十九`, `二十`, `二十一`… (the board's files go to 17, steps to
+/// 16). Traditional characters write these the same; the financial forms (`壹`, `拾`) are not read:
+/// no move record uses them.
+#[cold]
+#[inline(never)]
+pub(crate) fn cjk_number(s: &[char], i: &mut usize) -> Option<i32> {
+    let mut k = *i;
+    let tens = s.get(k).copied().and_then(cjk_digit);
+    if tens.is_some() {
+        k += 1;
+    }
+    let v = if s.get(k) == Some(&'十') {
+        k += 1;
+        let units = s.get(k).copied().and_then(cjk_digit);
+        if units.is_some() {
+            k += 1;
+        }
+        tens.unwrap_or(1) * 10 + units.unwrap_or(0)
+    } else {
+        tens?
+    };
+    *i = k;
+    Some(v as i32)
+}
+
+/// A count in Chinese numerals at `i` (moving `i` past it), as a round number is written:
+/// `一`…`九` with the units `十`, `百`, `千` (`一百零五`, `二十`), or digits one by one with `〇`
+/// (`一〇五`). `None` (and `i` unmoved) when no numeral is there.
+pub(crate) fn cjk_count(s: &[char], i: &mut usize) -> Option<u32> {
+    let start = *i;
+    let mut k = start;
+    let mut total: u32 = 0;
+    // the digit waiting for its unit, and the digits read one by one (no unit seen)
+    let mut digit: Option<u32> = None;
+    let mut positional: u32 = 0;
+    let mut units = false;
+    while let Some(&c) = s.get(k) {
+        let unit = match c {
+            '十' => 10,
+            '百' => 100,
+            '千' => 1000,
+            '零' | '〇' => {
+                positional = positional.saturating_mul(10);
+                digit = None;
+                k += 1;
+                continue;
+            }
+            _ => match cjk_digit(c) {
+                Some(d) => {
+                    positional = positional.saturating_mul(10).saturating_add(d);
+                    digit = Some(d);
+                    k += 1;
+                    continue;
+                }
+                None => break,
+            },
+        };
+        units = true;
+        total = total.saturating_add(digit.take().unwrap_or(1).saturating_mul(unit));
+        k += 1;
+    }
+    if k == start {
+        return None;
+    }
+    *i = k;
+    Some(if units {
+        total.saturating_add(digit.unwrap_or(0))
+    } else {
+        positional
+    })
+}
+
+/// Is `c` a Chinese numeral that can begin a file number (`一`…`九`, `十`)?
+fn cjk_numeral(c: char) -> bool {
+    c == '十' || cjk_digit(c).is_some()
 }
 
 /// Numbers above this are not files or step counts of any board.
@@ -256,7 +394,10 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
     let mut pos = None;
     if let Some(p) = at(0).and_then(ordinal)
         && at(1).is_some_and(|c| {
-            c.is_ascii_digit() || Kind::from_char(c).is_some() || Side::from_char(c).is_some()
+            c.is_ascii_digit()
+                || Kind::from_char(c).is_some()
+                || Side::from_char(c).is_some()
+                || cjk_numeral(c)
         })
     {
         pos = Some(p);
@@ -275,7 +416,8 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
         }
     }
     let file_at = i;
-    let file = number(s, &mut i);
+    let mut numerals = false;
+    let file = number(s, &mut i, &mut numerals);
     if file.is_some_and(|f| f > MAX_NUMBER) {
         return Err((file_at, "the file number is too large".to_string()));
     }
@@ -294,7 +436,7 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
     }
     i += 1;
     let num_at = i;
-    let Some(num) = number(s, &mut i) else {
+    let Some(num) = number(s, &mut i, &mut numerals) else {
         return Err((i, "expected a number after 进, 退 or 平".to_string()));
     };
     if num > MAX_NUMBER {
@@ -311,6 +453,7 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
         ally: None,
         kill_han: false,
         stalemate: None,
+        numerals,
     };
     while let Some(c) = at(i) {
         match c {

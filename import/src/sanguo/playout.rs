@@ -107,6 +107,7 @@ impl Playout {
                     ally: None,
                     kill_han: false,
                     stalemate: None,
+                    numerals: false,
                 };
                 if resolve::find_piece(&self.board, mover, &tok) != Ok(i) {
                     continue;

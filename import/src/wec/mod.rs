@@ -8,10 +8,25 @@
 //!
 //! # Body layout
 //! - One turn string per line. Blank lines are skipped. A line may start with a number `N.` or
-//!   `N...` (spaces after it allowed); the number is kept as [`Turn::no`] but does not decide the
-//!   colour: lines alternate Black, White, Black… (Black moves first), whatever their numbers. A
-//!   `N...` on a Black line is reported (`wec.number-color`), since that is how chess writers mark
-//!   White.
+//!   `N...` (spaces after it allowed), or as other transcribers write it: `1)`, `1)…`, `2:`,
+//!   `(3)`, `2 ...`, `3. ...`, `4…`, `5 MV:…` (info `wec.number-form`, once per game). The number
+//!   is kept as [`Turn::no`]. Lines alternate Black, White, Black… (Black moves first); a `N...` on
+//!   a Black line is reported (`wec.number-color`), since that is how chess writers mark White.
+//!   When such a disagreement is met and the record's numbering is consistent chess-style (`N.`
+//!   Black, `N...` White, each numbered turn after the one before, and the numbering against the
+//!   alternation on at most one numbered line in four, or on one), the numbering decides the
+//!   colours instead (a record that begins with White's turn, a turn left out), and each line
+//!   where it differs from the alternation is reported (`wec.number-color`, warning).
+//! - Two or more turn strings on one line (`1. MV:… MV:…`) are read as one turn each, split at
+//!   each `MV:` (which every turn string starts with), when the line does not read as one turn
+//!   (info `wec.turns-on-line`, once per game); only the first carries the number.
+//! - A turn that does not read is read again normalized, and that reading kept when it is better:
+//!   codes in lower case in capitals (`wec.lower-case`; a `v` stays the sub level or the drop's
+//!   mark, the `V` of `AV` and `MV:` stays a letter), `V` as the sub level `v` (`wec.capital-v`;
+//!   the seed's text: "'V'는 하위 수준을 표시하고"), full-width punctuation and the arrow characters
+//!   `→` `⇒` `←` `⇔` and dashes as the grammar's `->` `=>` `<-` `<=>` `-` (`wec.full-width`). Each
+//!   is an info, once per game; [`Turn::notation`] then holds the normalized string. The grammar
+//!   itself stays strict: this happens only after the plain reading failed.
 //! - `{…}` comments (which may span lines) are attached to the turn *before* them: the last turn
 //!   whose text starts before the comment's opening brace. Comments before the first turn go to
 //!   [`WecGame::intro`]. A comment inside a turn string is removed from it (the string is read
@@ -90,6 +105,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::diag::Diagnostic;
 use crate::model::{Ctx, Outcome, Parsed, Seat};
+use crate::text::fold_width;
 
 pub use codes::{article_name, piece_name, result_name};
 pub use describe::describe;
@@ -134,6 +150,16 @@ pub mod code {
     pub const AFTER_END: &str = "wec.after-end";
     /// Info: the game ended; the winner is stored.
     pub const GAME_WON: &str = "wec.game-won";
+    /// Info: a turn number written otherwise than `N.` / `N...` (`1)`, `2:`, `(3)`, `3. ...`).
+    pub const NUMBER_FORM: &str = "wec.number-form";
+    /// Info: two or more turn strings on one line, read as one turn each.
+    pub const TURNS_ON_LINE: &str = "wec.turns-on-line";
+    /// Info: codes in lower case read in capitals.
+    pub const LOWER_CASE: &str = "wec.lower-case";
+    /// Info: `V` read as `v`, the sub level.
+    pub const CAPITAL_V: &str = "wec.capital-v";
+    /// Info: full-width punctuation or arrow characters (`：`, `（`, `→`, `⇒`) read as ASCII.
+    pub const FULL_WIDTH: &str = "wec.full-width";
 }
 
 /// A code of the notation (`TA`, `ground`, `B`, `<`…): borrowed from the parser's static tables, so
@@ -330,6 +356,7 @@ impl Compact<'_> {
     }
 }
 
+#[inline(always)]
 fn compact(line: &str, start: usize, end: usize) -> Compact<'_> {
     let s = line.get(start..end).unwrap_or_default();
     // bytes first: only ASCII white space or non-ASCII text needs the character scan (a fold
@@ -364,6 +391,7 @@ fn compact(line: &str, start: usize, end: usize) -> Compact<'_> {
 
 /// Byte offset of the first character of `line` that is no white space
 /// (`line.find(|c: char| !c.is_whitespace())`), by bytes while the line is ASCII.
+#[inline(always)]
 fn first_non_space(line: &str) -> Option<usize> {
     for (i, b) in line.bytes().enumerate() {
         if !b.is_ascii() {
@@ -379,10 +407,28 @@ fn first_non_space(line: &str) -> Option<usize> {
     None
 }
 
-/// Reads the optional number before a turn: `N.` or `N...`, then spaces. Returns (number, ellipsis,
-/// byte offset after it).
-fn number_prefix(s: &str, from: usize) -> Option<(u32, bool, usize)> {
+/// The number before a turn, as [`number_prefix`] reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Number {
+    no: u32,
+    /// `N...` (or `N…`, `N. ...`): White's mark in chess writing.
+    ellipsis: bool,
+    /// Byte offset after the number and the spaces after it.
+    after: usize,
+    /// Written otherwise than `N.` / `N...` (`1)`, `2:`, `(3)`, `2 ...`, `3. ...`).
+    other: bool,
+}
+
+/// Reads the optional number before a turn: `N.` or `N...`, then spaces; other forms
+/// ([`other_number_prefix`]) in a fallback.
+#[inline(always)]
+fn number_prefix(s: &str, from: usize) -> Option<Number> {
     let b = s.as_bytes();
+    match b.get(from) {
+        Some(b'0'..=b'9') => {}
+        Some(b'(') => return other_number_prefix(s, from),
+        _ => return None,
+    }
     let mut k = from;
     // the value as `str::parse::<u32>` reads the digits: none if it overflows
     let mut no = Some(0u32);
@@ -390,8 +436,8 @@ fn number_prefix(s: &str, from: usize) -> Option<(u32, bool, usize)> {
         no = no.and_then(|v| v.checked_mul(10)?.checked_add(u32::from(d - b'0')));
         k += 1;
     }
-    if k == from || b.get(k) != Some(&b'.') {
-        return None;
+    if b.get(k) != Some(&b'.') {
+        return other_number_prefix(s, from);
     }
     let no = no?;
     let ellipsis = s.get(k..).is_some_and(|r| r.starts_with("..."));
@@ -399,11 +445,89 @@ fn number_prefix(s: &str, from: usize) -> Option<(u32, bool, usize)> {
     while b.get(k).is_some_and(|c| *c == b' ' || *c == b'\t') {
         k += 1;
     }
-    Some((no, ellipsis, k))
+    // `3. ...`, `3.…`: the ellipsis apart
+    if !ellipsis && matches!(b.get(k), Some(b'.' | 0xe2)) {
+        return other_number_prefix(s, from);
+    }
+    Some(Number {
+        no,
+        ellipsis,
+        after: k,
+        other: false,
+    })
+}
+
+/// The other ways transcribers number a turn: `1)`, `1)…`, `2:`, `(3)`, `2 ...`, `3. ...`,
+/// `4…`, `5 MV:…` (a number, then `.`, `)` or `:` or nothing, then an ellipsis or not). `None` when
+/// what follows the number is neither an ellipsis nor the turn's `MV:`.
+#[cold]
+#[inline(never)]
+fn other_number_prefix(s: &str, from: usize) -> Option<Number> {
+    let b = s.as_bytes();
+    let spaces = |mut k: usize| {
+        while b.get(k).is_some_and(|c| *c == b' ' || *c == b'\t') {
+            k += 1;
+        }
+        k
+    };
+    let paren = b.get(from) == Some(&b'(');
+    let mut k = if paren { spaces(from + 1) } else { from };
+    let digits = k;
+    let mut no = Some(0u32);
+    while let Some(&d) = b.get(k).filter(|d| d.is_ascii_digit()) {
+        no = no.and_then(|v| v.checked_mul(10)?.checked_add(u32::from(d - b'0')));
+        k += 1;
+    }
+    if k == digits {
+        return None;
+    }
+    let no = no?;
+    let mut marked = false;
+    if paren {
+        k = spaces(k);
+        if b.get(k) != Some(&b')') {
+            return None;
+        }
+        k += 1;
+        marked = true;
+    } else if matches!(b.get(k), Some(b'.' | b')' | b':')) && b.get(k + 1) != Some(&b'.') {
+        k += 1;
+        marked = true;
+    }
+    k = spaces(k);
+    // the ellipsis: `...` (two dots or more) or `…` (U+2026), once or more
+    let mut ellipsis = false;
+    loop {
+        let rest = s.get(k..).unwrap_or_default();
+        if rest.starts_with("..") {
+            k += rest.bytes().take_while(|&c| c == b'.').count();
+        } else if rest.starts_with('…') {
+            k += '…'.len_utf8();
+        } else {
+            break;
+        }
+        ellipsis = true;
+    }
+    k = spaces(k);
+    // a bare number must be followed by what a turn begins with
+    let turn_follows = s
+        .get(k..)
+        .is_some_and(|r| r.get(..2).is_some_and(|m| m.eq_ignore_ascii_case("MV")));
+    if !marked && !ellipsis && !turn_follows {
+        return None;
+    }
+    Some(Number {
+        no,
+        ellipsis,
+        after: k,
+        other: true,
+    })
 }
 
 /// Parses one turn string (already without number and white space) into `turn`. Diagnostics are
-/// located through `cm` in `line` (file line `lineno`).
+/// located through `cm` in `line` (file line `lineno`). (Inlined in its two callers, as it was in
+/// its only one before the normalized reading: the other is cold.)
+#[inline(always)]
 fn parse_turn(
     turn: &mut Turn,
     cm: &Compact<'_>,
@@ -648,60 +772,252 @@ pub(crate) fn color_name(c: &str) -> &'static str {
     if c == "W" { "White" } else { "Black" }
 }
 
-/// Parses a WEC body: one turn per line (see the module docs), then replays it from the standard
-/// setup. Never panics; every problem is a diagnostic.
-pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
-    let (clean, comments) = if body.contains('{') {
-        let (c, v) = crate::text::strip_comments(body);
-        (Cow::Owned(c), v)
-    } else {
-        (Cow::Borrowed(body), Vec::new())
-    };
-    let mut diags = Vec::new();
-    let mut game = WecGame::default();
-    let mut seen: Vec<&'static str> = Vec::new();
-    // (body line, byte offset of the turn's text) of each turn, to attach comments
-    let mut starts: Vec<(usize, usize)> = Vec::new();
-    // sized for lines of 16 bytes (a turn takes 20 or more): collecting an iterator of unknown
-    // length would reallocate the vector several times per game
-    let mut clean_lines: Vec<&str> = Vec::with_capacity(1 + clean.len() / 16);
-    clean_lines.extend(crate::text::lines(&clean));
-    game.turns.reserve(clean_lines.len());
-    starts.reserve(clean_lines.len());
-    for (li, raw_line) in clean_lines.iter().enumerate() {
-        let line = raw_line.trim_end_matches('\r');
-        let lineno = ctx.first_line.saturating_add(li as u32);
-        let Some(first) = first_non_space(line) else {
-            continue;
+/// Normalizations reported once per game.
+#[derive(Debug, Default, Clone, Copy)]
+struct Once {
+    number_form: bool,
+    two_turns: bool,
+    lower: bool,
+    capital_v: bool,
+    wide: bool,
+}
+
+/// Reads a body's lines into turns (see the module docs for the layout).
+struct Reader {
+    game: WecGame,
+    diags: Vec<Diagnostic>,
+    /// Alternate and doubtful spellings already reported.
+    seen: Vec<&'static str>,
+    once: Once,
+    /// (body line, byte offset of the turn's text) of each turn, to attach comments.
+    starts: Vec<(usize, usize)>,
+    /// Colours from the numbering (`N.` Black, `N...` White) instead of the alternation.
+    numbered: bool,
+    /// Some numbered line's mark disagreed with the alternation.
+    disagreed: bool,
+    /// A `N...` was seen.
+    seen_ellipsis: bool,
+    /// The last turn was White's.
+    last_white: bool,
+}
+
+/// Where a [`Reader`] stood before a line's turn, to go back to when the line is read again
+/// another way (the turn and its start are the last ones).
+struct Mark {
+    diags: usize,
+    seen: usize,
+    once: Once,
+    last_white: bool,
+}
+
+impl Reader {
+    fn read(lines: &[&str], ctx: &Ctx, numbered: bool) -> Reader {
+        let mut r = Reader {
+            game: WecGame::default(),
+            diags: Vec::new(),
+            seen: Vec::new(),
+            once: Once::default(),
+            starts: Vec::with_capacity(lines.len()),
+            numbered,
+            disagreed: false,
+            seen_ellipsis: false,
+            last_white: true,
         };
-        let ply = game.turns.len() as u32 + 1;
-        let color = if ply % 2 == 1 { "B" } else { "W" };
+        r.game.turns.reserve(lines.len());
+        for (li, raw_line) in lines.iter().enumerate() {
+            let line = raw_line.trim_end_matches('\r');
+            let lineno = ctx.first_line.saturating_add(li as u32);
+            r.line(li, line, lineno);
+        }
+        r
+    }
+
+    fn mark(&self) -> Mark {
+        Mark {
+            diags: self.diags.len(),
+            seen: self.seen.len(),
+            once: self.once,
+            last_white: self.last_white,
+        }
+    }
+
+    /// Undoes the last turn, back to `m`.
+    fn back_to(&mut self, m: &Mark) {
+        self.game.turns.pop();
+        self.starts.pop();
+        self.diags.truncate(m.diags);
+        self.seen.truncate(m.seen);
+        self.once = m.once;
+        self.last_white = m.last_white;
+    }
+
+    // (the loop's body: inlined in it)
+    #[inline(always)]
+    fn line(&mut self, li: usize, line: &str, lineno: u32) {
+        let Some(first) = first_non_space(line) else {
+            return;
+        };
+        let num = number_prefix(line, first);
+        if let Some(n) = num.filter(|n| n.other) {
+            self.number_form(line, lineno, first, n);
+        }
+        let begin = num.map_or(first, |n| n.after);
+        let end = line.trim_end().len().max(begin);
+        let mark = self.mark();
+        self.turn(li, line, lineno, (first, begin, end), num);
+        // two turns on one line (`1. MV:… MV:…`): the first reads with the second left over
+        if self
+            .game
+            .turns
+            .last()
+            .is_some_and(|t| !t.unparsed.is_empty())
+        {
+            self.split_line(li, line, lineno, (first, begin, end), num, &mark);
+        }
+    }
+
+    /// A line whose turn did not read: when another `MV:` begins later on it, the line is read
+    /// again as one turn per `MV:`.
+    #[cold]
+    #[inline(never)]
+    fn split_line(
+        &mut self,
+        li: usize,
+        line: &str,
+        lineno: u32,
+        (first, begin, end): (usize, usize, usize),
+        num: Option<Number>,
+        mark: &Mark,
+    ) {
+        let cuts = later_turns(line, begin, end);
+        let Some(&second) = cuts.first() else {
+            return;
+        };
+        self.back_to(mark);
+        let mut from = begin;
+        for (k, &cut) in cuts.iter().chain(std::iter::once(&end)).enumerate() {
+            let to = from + line.get(from..cut).map_or(0, |t| t.trim_end().len());
+            let (start, n) = if k == 0 { (first, num) } else { (from, None) };
+            self.turn(li, line, lineno, (start, from, to.max(from)), n);
+            from = cut;
+        }
+        if !self.once.two_turns {
+            self.once.two_turns = true;
+            self.diags.push(Diagnostic::info(
+                code::TURNS_ON_LINE,
+                lineno,
+                char_col(line, second),
+                format!(
+                    "{} turn strings on one line, read as one turn each (reported once per game)",
+                    cuts.len() + 1
+                ),
+            ));
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn number_form(&mut self, line: &str, lineno: u32, first: usize, n: Number) {
+        if self.once.number_form {
+            return;
+        }
+        self.once.number_form = true;
+        let written = line.get(first..n.after).unwrap_or_default().trim_end();
+        self.diags.push(Diagnostic::info(
+            code::NUMBER_FORM,
+            lineno,
+            char_col(line, first),
+            format!(
+                "turn number written {written:?}, read as {}{} (reported once per game)",
+                n.no,
+                if n.ellipsis { "..." } else { "." }
+            ),
+        ));
+    }
+
+    /// The colour of the next turn (White: true), numbered `num`: the alternation, or the
+    /// numbering when it decides ([`Reader::numbered`]); a disagreement is reported.
+    #[inline(always)]
+    fn colour(
+        &mut self,
+        ply: u32,
+        num: Option<Number>,
+        lineno: u32,
+        first: usize,
+        line: &str,
+    ) -> bool {
+        let alt_white = !self.last_white;
+        let Some(n) = num else {
+            return alt_white;
+        };
+        if n.ellipsis == alt_white {
+            self.seen_ellipsis |= n.ellipsis;
+            return alt_white;
+        }
+        let (mark, alt) = if n.ellipsis { ("W", "B") } else { ("B", "W") };
+        let col = char_col(line, first);
+        let written = format!("{}{}", n.no, if n.ellipsis { "..." } else { "." });
+        if self.numbered {
+            self.diags.push(Diagnostic::warning(
+                code::NUMBER_COLOR,
+                lineno,
+                col,
+                format!(
+                    "turn {ply}: {written} marks {}, where the lines alternate to {}; read as {} (the record's numbering is consistent)",
+                    color_name(mark),
+                    color_name(alt),
+                    color_name(mark)
+                ),
+            ));
+            return n.ellipsis;
+        }
+        if n.ellipsis || self.seen_ellipsis {
+            self.disagreed = true;
+        }
+        if n.ellipsis {
+            self.seen_ellipsis = true;
+            self.diags.push(Diagnostic::warning(
+                code::NUMBER_COLOR,
+                lineno,
+                col,
+                format!(
+                    "turn {ply}: {written} marks White, but this line is Black's turn (lines alternate)"
+                ),
+            ));
+        }
+        alt_white
+    }
+
+    /// One turn string, `begin..end` of the line (`first`: where the line's text begins).
+    // (inlined in the line loop; the other caller is cold)
+    #[inline(always)]
+    fn turn(
+        &mut self,
+        li: usize,
+        line: &str,
+        lineno: u32,
+        (first, begin, end): (usize, usize, usize),
+        num: Option<Number>,
+    ) {
+        let ply = self.game.turns.len() as u32 + 1;
+        let white = self.colour(ply, num, lineno, first, line);
+        self.last_white = white;
+        let color = if white { "W" } else { "B" };
         // built in its place in the vector (a `Turn` is large: moving it in costs a copy)
-        game.turns.resize_with(game.turns.len() + 1, Turn::default);
-        let Some(turn) = game.turns.last_mut() else {
-            continue;
+        self.game
+            .turns
+            .resize_with(self.game.turns.len() + 1, Turn::default);
+        let Some(turn) = self.game.turns.last_mut() else {
+            return;
         };
         turn.ply = ply;
         turn.color = Cow::Borrowed(color);
         turn.line = lineno;
-        let mut begin = first;
-        if let Some((no, ellipsis, after)) = number_prefix(line, first) {
-            turn.no = Some(no);
-            begin = after;
-            if ellipsis && color == "B" {
-                diags.push(Diagnostic::warning(
-                    code::NUMBER_COLOR,
-                    lineno,
-                    char_col(line, first),
-                    format!("turn {ply}: {no}... marks White, but this line is Black's turn (lines alternate)"),
-                ));
-            }
-        }
-        let end = line.trim_end().len().max(begin);
+        turn.no = num.map(|n| n.no);
         let cm = compact(line, begin, end);
         turn.notation = cm.text.to_string();
         if cm.text.is_empty() {
-            diags.push(Diagnostic::error(
+            self.diags.push(Diagnostic::error(
                 code::TURN_UNREADABLE,
                 lineno,
                 char_col(line, first),
@@ -713,11 +1029,268 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
             turn.unparsed
                 .push(line.get(first..).unwrap_or_default().trim().to_string());
         } else {
+            let (d0, s0) = (self.diags.len(), self.seen.len());
             // comments are blanked one space per character, so character columns are the file's
-            parse_turn(turn, &cm, line, lineno, &mut diags, &mut seen);
+            parse_turn(turn, &cm, line, lineno, &mut self.diags, &mut self.seen);
+            if !turn.unparsed.is_empty() {
+                self.normalized(line, lineno, (begin, end), (d0, s0));
+            }
         }
-        starts.push((li, first));
+        self.starts.push((li, first));
     }
+
+    /// The last turn did not read: read it again normalized ([`normalize`]: lower case, `V` for
+    /// the sub level, full-width punctuation and arrow characters) and keep that reading when it
+    /// is better (fewer errors, or as many and less text unread), with an info per normalization
+    /// (once per game).
+    #[cold]
+    #[inline(never)]
+    fn normalized(
+        &mut self,
+        line: &str,
+        lineno: u32,
+        (begin, end): (usize, usize),
+        (d0, s0): (usize, usize),
+    ) {
+        let Some((cm, norm)) = normalize(line, begin, end) else {
+            return;
+        };
+        let Some(turn) = self.game.turns.last_mut() else {
+            return;
+        };
+        // the better reading: fewer errors, then less text left unread
+        let errors = |d: &[Diagnostic], t: &Turn| {
+            let n = d
+                .iter()
+                .filter(|d| d.severity == crate::diag::Severity::Error)
+                .count();
+            (n, t.unparsed.iter().map(String::len).sum::<usize>())
+        };
+        let before = errors(self.diags.get(d0..).unwrap_or_default(), turn);
+        let fresh = Turn {
+            ply: turn.ply,
+            no: turn.no,
+            color: turn.color.clone(),
+            line: turn.line,
+            notation: cm.text.to_string(),
+            ..Turn::default()
+        };
+        let old = std::mem::replace(turn, fresh);
+        let old_diags = self.diags.split_off(d0.min(self.diags.len()));
+        let old_seen = self.seen.split_off(s0.min(self.seen.len()));
+        parse_turn(turn, &cm, line, lineno, &mut self.diags, &mut self.seen);
+        if errors(self.diags.get(d0..).unwrap_or_default(), turn) >= before {
+            *turn = old;
+            self.diags.truncate(d0);
+            self.diags.extend(old_diags);
+            self.seen.truncate(s0);
+            self.seen.extend(old_seen);
+            return;
+        }
+        let col = |b: usize| char_col(line, b);
+        if let Some(b) = norm.lower.filter(|_| !self.once.lower) {
+            self.once.lower = true;
+            self.diags.push(Diagnostic::info(
+                code::LOWER_CASE,
+                lineno,
+                col(b),
+                "codes written in lower case read in capitals (a v before '(' is the sub level; reported once per game)",
+            ));
+        }
+        if let Some(b) = norm.capital_v.filter(|_| !self.once.capital_v) {
+            self.once.capital_v = true;
+            self.diags.push(Diagnostic::info(
+                code::CAPITAL_V,
+                lineno,
+                col(b),
+                "'V' read as 'v', the sub level (the seed's text writes it 'V'; reported once per game)",
+            ));
+        }
+        if let Some(b) = norm.wide.filter(|_| !self.once.wide) {
+            self.once.wide = true;
+            self.diags.push(Diagnostic::info(
+                code::FULL_WIDTH,
+                lineno,
+                col(b),
+                "full-width punctuation or arrow characters read as ASCII ('：' as ':', '→' as '->'; reported once per game)",
+            ));
+        }
+    }
+}
+
+/// Byte offsets, after `begin` and before `end`, where another turn string begins on the line: an
+/// `MV:` (in either case, or full-width), which every turn string starts with and nothing else in
+/// the grammar contains.
+fn later_turns(line: &str, begin: usize, end: usize) -> Vec<usize> {
+    let seg = line.get(begin..end).unwrap_or_default();
+    // the first turn's own `MV:` (after any white space) is not a later one
+    let own = seg.find(|c: char| !c.is_whitespace()).unwrap_or(0);
+    let mut out = Vec::new();
+    for (o, c) in seg.char_indices() {
+        if o <= own || !fold_width(c).eq_ignore_ascii_case(&'M') {
+            continue;
+        }
+        let mut rest = seg.get(o..).unwrap_or_default().chars().skip(1);
+        if rest
+            .next()
+            .is_some_and(|c| fold_width(c).eq_ignore_ascii_case(&'V'))
+            && rest.next().is_some_and(|c| fold_width(c) == ':')
+        {
+            out.push(begin + o);
+        }
+    }
+    out
+}
+
+/// The first byte offset in the line of each kind of change [`normalize`] made.
+#[derive(Debug, Default, Clone, Copy)]
+struct Norm {
+    lower: Option<usize>,
+    capital_v: Option<usize>,
+    wide: Option<usize>,
+}
+
+/// A turn string (`begin..end` of the line) as transcribers also write it, brought to the
+/// grammar's form: full-width forms folded ([`fold_width`]), arrow characters written as the
+/// grammar's arrows (`→` `->`, `⇒` `=>`, `←` `<-`, `⇔` `<=>`, dashes and the minus sign `-`), letters
+/// in capitals except `v`, which is the sub level or the drop's mark, and `V`, which is also
+/// read so unless it ends a code (`AV`, `MV:`). `None` when nothing changes.
+fn normalize(line: &str, begin: usize, end: usize) -> Option<(Compact<'static>, Norm)> {
+    let seg = line.get(begin..end)?;
+    let chars: Vec<(usize, char)> = seg
+        .char_indices()
+        .filter(|(_, c)| !c.is_whitespace())
+        .map(|(o, c)| (begin + o, c))
+        .collect();
+    let mut text = String::with_capacity(seg.len());
+    let mut map = Vec::with_capacity(seg.len());
+    let mut norm = Norm::default();
+    for (j, &(at, c)) in chars.iter().enumerate() {
+        let w = fold_width(c);
+        let arrow = match w {
+            '→' | '⟶' | '➔' | '➝' | '➞' => Some("->"),
+            '⇒' | '⟹' => Some("=>"),
+            '←' | '⟵' => Some("<-"),
+            '⇔' | '⟺' | '↔' => Some("<=>"),
+            '−' | '–' | '—' | '‐' | '‑' | '﹣' => Some("-"),
+            _ => None,
+        };
+        if let Some(a) = arrow {
+            norm.wide.get_or_insert(at);
+            text.push_str(a);
+            map.extend(std::iter::repeat_n(at, a.len()));
+            continue;
+        }
+        if w != c {
+            norm.wide.get_or_insert(at);
+        }
+        let out = match w {
+            'v' | 'V' => {
+                let b = text.as_bytes();
+                let prev = b.last().copied();
+                let prev2 = b.len().checked_sub(2).and_then(|k| b.get(k)).copied();
+                let next = chars.get(j + 1).map(|&(_, c)| fold_width(c));
+                let code_v = (prev == Some(b'A') && prev2 != Some(b'A'))
+                    || (prev == Some(b'M') && next == Some(':'));
+                if code_v && w == 'v' {
+                    norm.lower.get_or_insert(at);
+                }
+                if !code_v && w == 'V' {
+                    norm.capital_v.get_or_insert(at);
+                }
+                if code_v { 'V' } else { 'v' }
+            }
+            _ if w.is_ascii_lowercase() => {
+                norm.lower.get_or_insert(at);
+                w.to_ascii_uppercase()
+            }
+            _ => w,
+        };
+        text.push(out);
+        map.extend(std::iter::repeat_n(at, out.len_utf8()));
+    }
+    if norm.lower.is_none() && norm.capital_v.is_none() && norm.wide.is_none() {
+        return None;
+    }
+    Some((
+        Compact {
+            text: Cow::Owned(text),
+            map,
+            start: begin,
+        },
+        norm,
+    ))
+}
+
+/// Does the record number its turns consistently, chess-style (`N.` Black, `N...` White, each
+/// turn after the one before: `2(N-1)` for Black and one more for White increasing), and rarely
+/// against the alternation (at most one line in four, or one)? Then the numbering gives the
+/// colours. Read only when a numbered line disagreed with the alternation.
+#[cold]
+#[inline(never)]
+fn numbering_is_consistent(lines: &[&str]) -> bool {
+    let mut prev: i64 = -1;
+    let mut white: Option<bool> = None;
+    let (mut numbered, mut against) = (0usize, 0usize);
+    for raw in lines {
+        let line = raw.trim_end_matches('\r');
+        let Some(first) = first_non_space(line) else {
+            continue;
+        };
+        let num = number_prefix(line, first);
+        let begin = num.map_or(first, |n| n.after);
+        let end = line.trim_end().len().max(begin);
+        let turns = 1 + later_turns(line, begin, end).len();
+        for k in 0..turns {
+            let alt = white.is_some_and(|w| !w);
+            match num.filter(|_| k == 0) {
+                Some(n) => {
+                    let idx = 2 * (i64::from(n.no) - 1) + i64::from(n.ellipsis);
+                    if idx <= prev {
+                        return false;
+                    }
+                    prev = idx;
+                    numbered += 1;
+                    if n.ellipsis != alt {
+                        against += 1;
+                    }
+                    white = Some(n.ellipsis);
+                }
+                None => {
+                    prev += 1;
+                    white = Some(alt);
+                }
+            }
+        }
+    }
+    numbered > 0 && against <= (numbered / 4).max(1)
+}
+
+/// Parses a WEC body: one turn per line (see the module docs), then replays it from the standard
+/// setup. Never panics; every problem is a diagnostic.
+pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
+    let (clean, comments) = if body.contains('{') {
+        let (c, v) = crate::text::strip_comments(body);
+        (Cow::Owned(c), v)
+    } else {
+        (Cow::Borrowed(body), Vec::new())
+    };
+    // sized for lines of 16 bytes (a turn takes 20 or more): collecting an iterator of unknown
+    // length would reallocate the vector several times per game
+    let mut clean_lines: Vec<&str> = Vec::with_capacity(1 + clean.len() / 16);
+    clean_lines.extend(crate::text::lines(&clean));
+    let mut r = Reader::read(&clean_lines, ctx, false);
+    // a numbered line disagreed with the alternation: when the record's numbering is consistent,
+    // it decides the colours (read again so)
+    if r.disagreed && numbering_is_consistent(&clean_lines) {
+        r = Reader::read(&clean_lines, ctx, true);
+    }
+    let Reader {
+        mut game,
+        mut diags,
+        starts,
+        ..
+    } = r;
     // attach comments to the turn before them
     for c in &comments {
         if !c.closed {
