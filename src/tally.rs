@@ -254,7 +254,18 @@ impl<const N: usize> Counts<N> {
         let mut up = conn.prepare_cached(&upsert)?;
         let mut args: Vec<Value> = Vec::with_capacity(keys.len() + N);
         let mut fell = Vec::new();
-        for (key, d) in self.map.drain() {
+        // In the table's key order: the writes walk its B-tree from one end to the other (into
+        // an empty table, at the end of a bulk import, they append).
+        let mut entries: Vec<(Key, [i64; N])> = self.map.drain().collect();
+        entries.sort_unstable_by(|(a, _), (b, _)| {
+            s.keys
+                .iter()
+                .zip(a.iter().zip(b))
+                .map(|((_, part), (&x, &y))| parts.compare(*part, x, y))
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        for (key, d) in entries {
             let fell_here = self.fell.remove(&key);
             if d.iter().all(|&a| a == 0) && !fell_here {
                 continue;
@@ -325,6 +336,17 @@ impl Parts {
         self.bucket_keys.push(key);
         self.bucket_index.insert(key, b);
         b
+    }
+
+    /// The order SQLite keeps two key parts in: numbers by value, text by its bytes (BINARY
+    /// collation), buckets by row id.
+    fn compare(&self, part: Part, a: u32, b: u32) -> std::cmp::Ordering {
+        let (a, b) = (a as usize, b as usize);
+        match part {
+            Part::Int => self.ints.get(a).cmp(&self.ints.get(b)),
+            Part::Bucket => self.bucket_ids.get(a).cmp(&self.bucket_ids.get(b)),
+            Part::Name => self.names.get(a).cmp(&self.names.get(b)),
+        }
     }
 
     fn value(&self, part: Part, k: u32) -> Value {
@@ -696,8 +718,12 @@ pub fn stored_seats(conn: &Connection, id: i64) -> Result<Vec<SeatFacts>> {
     Ok(rows)
 }
 
-/// Totals a bulk import keeps in memory at most before it writes them (about 10–20 MB).
-pub const BULK_PENDING: usize = 100_000;
+/// Totals a bulk import keeps in memory at most before it writes them: about 50 bytes each, so
+/// at most some 50 MB for an archive of unusually many events, years and empires. The generated
+/// corpus has 278k distinct totals at 100k games (written in 0.5 s at the end, into empty tables,
+/// in key order). Written every time 100k had gathered instead, the same import spent 9 s of its
+/// writer's 43 on upserts into the half-filled tables (the whole import 13% slower).
+pub const BULK_PENDING: usize = 1_000_000;
 
 /// The lock a bulk import holds while its totals are in memory, beside the database.
 fn lock_path(db: &Path) -> PathBuf {
