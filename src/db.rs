@@ -16,7 +16,8 @@ pub const SCHEMA: &str = include_str!("../schema.sql");
 /// 2: `games.normalized` dropped (bodies are re-parsed from `raw`).
 /// 3: `hotw_cards`, `hotw_expansions` and `hotw_builds` packed into `hotw_turns` as JSON arrays.
 /// 4: running totals of the statistics (`stat_buckets` and after, `src/tally.rs`).
-pub const SCHEMA_VERSION: &str = "4";
+/// 5: the totals also rolled up per year and per kind (`stat_buckets.span`).
+pub const SCHEMA_VERSION: &str = "5";
 
 /// Opens (creating if needed) the database at `path` and applies the schema.
 pub fn open(path: &Path) -> Result<Connection> {
@@ -41,6 +42,7 @@ pub fn open(path: &Path) -> Result<Connection> {
         )
         .optional()
         .unwrap_or(None);
+    before_schema(&conn, before.as_deref())?;
     conn.execute_batch(SCHEMA)?;
     migrate(&conn, before.as_deref())?;
     // A bulk import that stopped half-way left explorer changes staged: fold them now. (Folding
@@ -111,14 +113,28 @@ pub fn drop_secondary_indexes(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
+/// What must change before [`SCHEMA`] runs on a database of an earlier version (`before`).
+fn before_schema(conn: &Connection, before: Option<&str>) -> Result<()> {
+    // Version 5 added `stat_buckets.span` (and the index on it): the totals of version 4 are
+    // dropped, the schema makes them again, and `migrate` has them counted.
+    if before == Some("4") {
+        let mut drop = String::new();
+        for t in crate::tally::table_names().chain(["stat_buckets"]) {
+            drop.push_str(&format!("DROP TABLE IF EXISTS {t};"));
+        }
+        conn.execute_batch(&drop)?;
+    }
+    Ok(())
+}
+
 /// Brings a database made by an earlier schema version (`before`, None for a new file) up to this
 /// one.
 fn migrate(conn: &Connection, before: Option<&str>) -> Result<()> {
-    // Version 4 added the statistics totals: a database with games but without them has them
-    // counted by `tally::recover`, which `open` runs next.
+    // Version 4 added the statistics totals and version 5 their roll-ups: a database with games
+    // but without them has them counted by `tally::recover`, which `open` runs next.
     if before
         .and_then(|v| v.parse::<u32>().ok())
-        .is_some_and(|v| v < 4)
+        .is_some_and(|v| v < 5)
     {
         conn.execute(
             "INSERT INTO meta(key, value) VALUES ('tally_pending', '1')

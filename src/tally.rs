@@ -1,6 +1,6 @@
 //! Running totals of the statistics (`schema.sql`: `stat_buckets` and the tables after it), kept in
-//! the same transaction as the games they count, so that a statistics page sums a few thousand rows
-//! whatever the size of the archive. (Computed from the move tables instead, the HotW empire and the
+//! the same transaction as the games they count, so that a statistics page sums rows whose number
+//! grows with the events and years of the archive, not with its games. (Computed from the move tables instead, the HotW empire and the
 //! WEC figures read every turn of the archive: 17–24 s a request at 100k games.)
 //!
 //! A game's contribution is worked out from its parsed body and its seats ([`GameFacts`]), added
@@ -47,7 +47,7 @@ pub struct GameFacts<'a> {
 }
 
 /// What a part of a total's key is.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum Part {
     /// A bucket, by its index in [`Tally::buckets`].
     Bucket,
@@ -83,7 +83,7 @@ const GAMES: Spec = Spec {
 };
 const SIDES: Spec = Spec {
     table: "stat_sides",
-    keys: &[("side", Part::Name), ("bucket", Part::Bucket)],
+    keys: &[("bucket", Part::Bucket), ("side", Part::Name)],
     counters: &[
         "wins",
         "draws",
@@ -97,9 +97,9 @@ const SIDES: Spec = Spec {
 const EMPIRES: Spec = Spec {
     table: "hotw_empire_stats",
     keys: &[
+        ("bucket", Part::Bucket),
         ("epoch", Part::Int),
         ("empire", Part::Name),
-        ("bucket", Part::Bucket),
     ],
     counters: &[
         "minor_turns",
@@ -124,29 +124,29 @@ const EMPIRES: Spec = Spec {
 const GAINS: Spec = Spec {
     table: "hotw_gain_counts",
     keys: &[
+        ("bucket", Part::Bucket),
         ("epoch", Part::Int),
         ("empire", Part::Name),
         ("gain", Part::Int),
-        ("bucket", Part::Bucket),
     ],
     counters: &["turns"],
 };
 const CARDS: Spec = Spec {
     table: "hotw_card_counts",
     keys: &[
+        ("bucket", Part::Bucket),
         ("epoch", Part::Int),
         ("empire", Part::Name),
         ("card", Part::Name),
-        ("bucket", Part::Bucket),
     ],
     counters: &["played", "gains", "gain_sum"],
 };
 const OPENINGS: Spec = Spec {
     table: "hotw_opening_stats",
     keys: &[
+        ("bucket", Part::Bucket),
         ("empire", Part::Name),
         ("cards", Part::Name),
-        ("bucket", Part::Bucket),
     ],
     counters: &[
         "turns",
@@ -162,14 +162,19 @@ const OPENINGS: Spec = Spec {
 };
 const PIECES: Spec = Spec {
     table: "wec_piece_counts",
-    keys: &[("piece", Part::Name), ("bucket", Part::Bucket)],
+    keys: &[("bucket", Part::Bucket), ("piece", Part::Name)],
     counters: &["turns"],
 };
 const GOVERNMENTS: Spec = Spec {
     table: "wec_government_stats",
-    keys: &[("government", Part::Name), ("bucket", Part::Bucket)],
+    keys: &[("bucket", Part::Bucket), ("government", Part::Name)],
     counters: &["played", "wins"],
 };
+
+/// The names of the tables of totals (`stat_buckets` aside).
+pub fn table_names() -> impl Iterator<Item = &'static str> {
+    TABLES.iter().map(|t| t.table)
+}
 
 /// The tables of totals, for a rebuild.
 const TABLES: [&Spec; 8] = [
@@ -214,6 +219,32 @@ impl<const N: usize> Counts<N> {
         }
         if sign < 0 {
             self.fell.insert(key);
+        }
+    }
+
+    /// Adds each change of a bucket of one event and year to its roll-ups too (the year's and the
+    /// kind's), as [`Tally::flush`] is about to write them.
+    fn roll_up(&mut self, parts: &mut Parts) {
+        let Some(at) = self.spec.keys.iter().position(|(_, p)| *p == Part::Bucket) else {
+            return;
+        };
+        let mut ups: Vec<(Key, [i64; N], bool)> = Vec::with_capacity(self.map.len() * 2);
+        for (key, d) in &self.map {
+            let fell = self.fell.contains(key);
+            for r in parts.roll_ups(key[at]) {
+                let mut k = *key;
+                k[at] = r;
+                ups.push((k, *d, fell));
+            }
+        }
+        for (k, d, fell) in ups {
+            let e = self.map.entry(k).or_insert([0; N]);
+            for (a, c) in e.iter_mut().zip(d) {
+                *a += c;
+            }
+            if fell {
+                self.fell.insert(k);
+            }
         }
     }
 
@@ -303,10 +334,18 @@ struct Parts {
     int_ids: HashMap<i64, u32>,
     /// The `stat_buckets.id` of each bucket (0 until a flush finds or makes it).
     bucket_ids: Vec<i64>,
-    /// Each bucket: (kind, event name index or None, year).
-    bucket_keys: Vec<(Kind, Option<u32>, Option<i64>)>,
-    bucket_index: HashMap<(Kind, Option<u32>, Option<i64>), u32>,
+    /// Each bucket: (kind, span, event name index or None, year); spans as in `stat_buckets`.
+    bucket_keys: Vec<BucketKey>,
+    bucket_index: HashMap<BucketKey, u32>,
 }
+
+/// `stat_buckets.span`: the games of one event and year, every game of a year, every game of the
+/// kind.
+const ONE_EVENT: i64 = 0;
+const ONE_YEAR: i64 = 1;
+const ALL: i64 = 2;
+
+type BucketKey = (Kind, i64, Option<u32>, Option<i64>);
 
 impl Parts {
     fn name(&mut self, s: &str) -> u32 {
@@ -327,7 +366,11 @@ impl Parts {
     }
 
     fn bucket(&mut self, kind: Kind, event: Option<&str>, year: Option<i64>) -> u32 {
-        let key = (kind, event.map(|e| self.name(e)), year);
+        let key = (kind, ONE_EVENT, event.map(|e| self.name(e)), year);
+        self.bucket_of(key)
+    }
+
+    fn bucket_of(&mut self, key: BucketKey) -> u32 {
         if let Some(&b) = self.bucket_index.get(&key) {
             return b;
         }
@@ -336,6 +379,17 @@ impl Parts {
         self.bucket_keys.push(key);
         self.bucket_index.insert(key, b);
         b
+    }
+
+    /// The buckets that roll bucket `b` up: its year's and its kind's (none for a roll-up).
+    fn roll_ups(&mut self, b: u32) -> Vec<u32> {
+        match self.bucket_keys.get(b as usize) {
+            Some(&(kind, ONE_EVENT, _, year)) => vec![
+                self.bucket_of((kind, ONE_YEAR, None, year)),
+                self.bucket_of((kind, ALL, None, None)),
+            ],
+            _ => Vec::new(),
+        }
     }
 
     /// The order SQLite keeps two key parts in: numbers by value, text by its bytes (BINARY
@@ -369,7 +423,7 @@ impl Parts {
 
     /// Finds or makes the `stat_buckets` row of each bucket that has none yet.
     fn resolve_buckets(&mut self, conn: &Connection) -> Result<()> {
-        for (i, &(kind, ev, year)) in self.bucket_keys.iter().enumerate() {
+        for (i, &(kind, span, ev, year)) in self.bucket_keys.iter().enumerate() {
             if self.bucket_ids[i] != 0 {
                 continue;
             }
@@ -378,17 +432,18 @@ impl Parts {
                 .map(|e| e.to_string());
             let found: Option<i64> = conn
                 .prepare_cached(
-                    "SELECT id FROM stat_buckets WHERE kind = ?1 AND event IS ?2 AND year IS ?3",
+                    "SELECT id FROM stat_buckets
+                     WHERE kind = ?1 AND span = ?2 AND event IS ?3 AND year IS ?4",
                 )?
-                .query_row(params![kind.as_str(), event, year], |r| r.get(0))
+                .query_row(params![kind.as_str(), span, event, year], |r| r.get(0))
                 .optional()?;
             self.bucket_ids[i] = match found {
                 Some(id) => id,
                 None => {
                     conn.prepare_cached(
-                        "INSERT INTO stat_buckets(kind, event, year) VALUES (?1, ?2, ?3)",
+                        "INSERT INTO stat_buckets(kind, span, event, year) VALUES (?1, ?2, ?3, ?4)",
                     )?
-                    .execute(params![kind.as_str(), event, year])?;
+                    .execute(params![kind.as_str(), span, event, year])?;
                     conn.last_insert_rowid()
                 }
             };
@@ -501,7 +556,7 @@ impl Tally {
             c[1] = 1;
             if let Some(gain) = t.gain {
                 let g = self.parts.int(gain);
-                self.gains.add([epoch, empire, g, b], [1], sign);
+                self.gains.add([b, epoch, empire, g], [1], sign);
             }
             if let Some(score) = t.score {
                 c[2] = 1;
@@ -518,12 +573,12 @@ impl Tally {
                 }
             }
             c[9..17].copy_from_slice(&pc);
-            self.empires.add([epoch, empire, b, 0], c, sign);
+            self.empires.add([b, epoch, empire, 0], c, sign);
             let (gained, gain) = (i64::from(t.gain.is_some()), t.gain.unwrap_or(0));
             for card in &t.cards {
                 let card = self.parts.name(&card.card);
                 self.cards
-                    .add([epoch, empire, card, b], [1, gained, gain], sign);
+                    .add([b, epoch, empire, card], [1, gained, gain], sign);
             }
             if t.epoch == 1 && !t.minor {
                 let mut played: Vec<&str> = t.cards.iter().map(|c| &*c.card).collect();
@@ -532,7 +587,7 @@ impl Tally {
                 let mut o = [0i64; 9];
                 o[0] = 1;
                 o[1..].copy_from_slice(&pc);
-                self.openings.add([empire, cards, b, 0], o, sign);
+                self.openings.add([b, empire, cards, 0], o, sign);
             }
         }
     }
@@ -590,7 +645,7 @@ impl Tally {
         for (name, c) in sides.iter().zip(side) {
             if c.iter().any(|&n| n != 0) {
                 let s = self.parts.name(name);
-                self.sides.add([s, b, 0, 0], c, sign);
+                self.sides.add([b, s, 0, 0], c, sign);
             }
         }
     }
@@ -601,7 +656,7 @@ impl Tally {
         let mut colours: Vec<(&str, Vec<&str>)> = Vec::new();
         for t in &w.turns {
             let p = self.parts.name(&t.piece.kind);
-            self.pieces.add([p, b, 0, 0], [1], sign);
+            self.pieces.add([b, p, 0, 0], [1], sign);
             match colours.iter_mut().find(|(c, _)| *c == &*t.color) {
                 Some((_, ps)) => ps.push(&t.piece.kind),
                 None => colours.push((&t.color, vec![&t.piece.kind])),
@@ -610,7 +665,7 @@ impl Tally {
         for (colour, pieces) in colours {
             let gov = self.parts.name(crate::stats::government_of(&pieces));
             let won = i64::from(g.winners == colour);
-            self.governments.add([gov, b, 0, 0], [1, won], sign);
+            self.governments.add([b, gov, 0, 0], [1, won], sign);
         }
     }
 
@@ -689,6 +744,15 @@ impl Tally {
         if self.pending() == 0 {
             return Ok(());
         }
+        let p = &mut self.parts;
+        self.games.roll_up(p);
+        self.sides.roll_up(p);
+        self.empires.roll_up(p);
+        self.gains.roll_up(p);
+        self.cards.roll_up(p);
+        self.openings.roll_up(p);
+        self.pieces.roll_up(p);
+        self.governments.roll_up(p);
         self.parts.resolve_buckets(conn)?;
         let p = &self.parts;
         self.games.flush(conn, p)?;

@@ -406,4 +406,33 @@ fn totals_left_incomplete_are_rebuilt_on_open_unless_a_bulk_import_holds_the_loc
     lose_totals(&a.db(), true);
     assert_totals_agree(&a.db(), "migrated from schema 3");
     assert_eq!(wec_games(&a.db()), 30);
+    // A database of schema 4: its buckets have no span (no roll-ups) and its rows of every
+    // bucket, roll-ups included, would read as buckets of one event and year; opening it drops
+    // its totals and counts them again, with their roll-ups.
+    {
+        let conn = rusqlite::Connection::open(a.db()).unwrap();
+        conn.execute_batch(
+            "DROP INDEX stat_buckets_key;
+             ALTER TABLE stat_buckets DROP COLUMN span;
+             CREATE INDEX stat_buckets_key ON stat_buckets(kind, event, year);
+             UPDATE meta SET value = '4' WHERE key = 'schema_version';",
+        )
+        .unwrap();
+    }
+    assert_totals_agree(&a.db(), "migrated from schema 4");
+    assert_eq!(wec_games(&a.db()), 30);
+    let conn = rusqlite::Connection::open(a.db()).unwrap();
+    let spans: Vec<(i64, i64)> = conn
+        .prepare("SELECT span, count(*) FROM stat_buckets WHERE kind = 'wec' GROUP BY span")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(
+        spans.len(),
+        3,
+        "buckets of one event and year, years, and the kind: {spans:?}"
+    );
+    assert_eq!(spans[2], (2, 1), "one roll-up of the whole kind");
 }
