@@ -326,9 +326,10 @@ CREATE INDEX IF NOT EXISTS collection_items_game ON collection_items(game_id);
 -- the totals from the stored games.
 --
 -- Besides the buckets of one event and year (span 0), each total is also kept rolled up over every
--- event of a year (span 1, event NULL) and over every game of the kind (span 2, event and year
--- NULL): an unfiltered page reads a few hundred rows, a page filtered by years only a few hundred a
--- year, whatever the number of events. (Schema 4 had span 0 only: opening it counts them again.)
+-- event of a year (span 1, event NULL), over every game of the kind (span 2, event and year NULL)
+-- and over every year of an event (span 3, year NULL): an unfiltered page reads a few hundred rows,
+-- a page filtered by years only or by events only a few hundred a year or an event. (Schema 4 had
+-- span 0 only: opening it counts them again.)
 CREATE TABLE IF NOT EXISTS stat_buckets (
     id    INTEGER PRIMARY KEY,
     kind  TEXT NOT NULL,

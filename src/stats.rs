@@ -186,14 +186,15 @@ fn finish_empires(acc: Empires) -> Vec<EmpireStat> {
 }
 
 /// The rows of a table of running totals (as `x`) in the buckets of a kind that the filter takes:
-/// the kind's roll-up when there is no filter, the years' roll-ups when only years filter, else the
-/// buckets of one event and year (`stat_buckets.span`).
+/// the kind's roll-up when there is no filter, the years' roll-ups when only years filter, the
+/// events' when only events do, else the buckets of one event and year (`stat_buckets.span`).
 fn buckets(kind: &str, f: &Filter) -> (String, Vec<V>) {
     let (w, args) = f.sql();
     let span = match (&f.event, f.year_from.or(f.year_to)) {
         (None, None) => 2,
         (None, Some(_)) => 1,
-        (Some(_), _) => 0,
+        (Some(_), None) => 3,
+        (Some(_), Some(_)) => 0,
     };
     (
         format!(

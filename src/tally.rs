@@ -340,10 +340,11 @@ struct Parts {
 }
 
 /// `stat_buckets.span`: the games of one event and year, every game of a year, every game of the
-/// kind.
+/// kind, every game of one event.
 const ONE_EVENT: i64 = 0;
 const ONE_YEAR: i64 = 1;
 const ALL: i64 = 2;
+const EVERY_YEAR: i64 = 3;
 
 type BucketKey = (Kind, i64, Option<u32>, Option<i64>);
 
@@ -381,12 +382,14 @@ impl Parts {
         b
     }
 
-    /// The buckets that roll bucket `b` up: its year's and its kind's (none for a roll-up).
+    /// The buckets that roll bucket `b` up: its year's, its kind's and its event's (none for a
+    /// roll-up).
     fn roll_ups(&mut self, b: u32) -> Vec<u32> {
         match self.bucket_keys.get(b as usize) {
-            Some(&(kind, ONE_EVENT, _, year)) => vec![
+            Some(&(kind, ONE_EVENT, event, year)) => vec![
                 self.bucket_of((kind, ONE_YEAR, None, year)),
                 self.bucket_of((kind, ALL, None, None)),
+                self.bucket_of((kind, EVERY_YEAR, event, None)),
             ],
             _ => Vec::new(),
         }
