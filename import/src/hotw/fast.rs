@@ -11,19 +11,21 @@
 //! nested bracket, a battle token in the wrong case, an unknown build, `……`, stray punctuation.
 //! The line is then read again by the general parser, from scratch.
 //!
-//! What the fast path reads, it reads with the general parser's pieces: the segments go to the
-//! same [`Chain::add`], battle words to [`battle_into`], builds to [`build_items`], names to
-//! the same tables. A line it keeps therefore gives exactly what the general parser gives, and
-//! no diagnostic but the score's and a card's epoch (which `parser::record_score` and
+//! What the fast path reads, it reads with the general parser's pieces where they cost little:
+//! battle words go to [`battle_scan`], builds to [`build_items`], names to the same tables. The
+//! segments are turned into legs by the rules of [`Chain::add`](super::chain::Chain::add), but
+//! inline, as they are read (the general parser's node buffer and spans cost about as much as
+//! the rest of the line); the test `fast_path_reads_as_the_general_parser` checks that the two
+//! agree. A line it keeps therefore gives exactly what the general parser gives, and no
+//! diagnostic but the score's and a card's epoch (which `parser::record_score` and
 //! `parser::card_epoch` write for both).
 
 use std::borrow::Cow;
 
-use super::Turn;
-use super::chain::{Chain, Lists, Node};
 use super::lexer::{Tk, next_ascii};
-use super::parser::{battle_into, build_items};
+use super::parser::{battle_scan, build_items};
 use super::tables::{Card, TABLES};
+use super::{Build, Expansion, Turn};
 
 /// The tokens of a line, read one ahead.
 struct Toks<'a> {
@@ -91,26 +93,33 @@ impl<'a> Toks<'a> {
 /// A score read at the end of a line: its value and 1-based column.
 pub(super) type Score = Option<(i64, u32)>;
 
+/// The battle tokens and build items of the node being read, reused from line to line. The
+/// fast path keeps only known tokens, all of them `'static`, so clearing these costs nothing.
+#[derive(Debug, Default)]
+pub(super) struct Scratch {
+    battles: Vec<&'static str>,
+    items: Vec<&'static str>,
+}
+
+/// `list` as the output's own vector, at its final size (most lists are empty: those cost no
+/// allocation).
+fn owned(list: &[&'static str]) -> Vec<Cow<'static, str>> {
+    if list.is_empty() {
+        Vec::new()
+    } else {
+        list.iter().map(|&t| Cow::Borrowed(t)).collect()
+    }
+}
+
 /// Reads a move line of `turn` (`text` is the whole line, not trimmed) when it has only the
 /// common shapes; returns its score. None when the line needs the general parser: nothing has
 /// been changed then (what was added to `turn` is taken back).
-pub(super) fn move_line(
-    text: &str,
-    turn: &mut Turn,
-    seq: &mut Vec<Node>,
-    lists: &mut Lists,
-) -> Option<Score> {
+pub(super) fn move_line(text: &str, turn: &mut Turn, sc: &mut Scratch) -> Option<Score> {
     let mut toks = Toks::new(text);
     // the first word must make this a move line for the general parser too (no card name)
     let opener = TABLES.move_opener(toks.word()?.bytes())?;
     let (expansions, builds) = (turn.expansions.len(), turn.builds.len());
-    let read = moves(
-        &mut toks,
-        Cow::Borrowed(opener.code.as_str()),
-        turn,
-        seq,
-        lists,
-    );
+    let read = moves(&mut toks, opener.code.as_str(), turn, sc);
     if read.is_none() {
         turn.expansions.truncate(expansions);
         turn.builds.truncate(builds);
@@ -118,45 +127,59 @@ pub(super) fn move_line(
     read
 }
 
-// `segment`, `node` and `group` are inlined into `moves`: one function for the whole line (each
-// was a call per segment, region or group; 410.6M -> 393.2M instructions on the bench corpus).
+/// The state of [`Chain`](super::chain::Chain) on a line the fast path reads (no sea route, no
+/// card, no fixed origin).
+struct Chained {
+    /// The chain's origin region.
+    origin: Option<&'static str>,
+    /// Index in `turn.expansions` of the chain's first leg.
+    start: usize,
+    /// Reading a list of builds (`Alb(+m), SApp(+f)`).
+    build_mode: bool,
+}
 
 /// The segments of a move line, the first of which starts at the region `opener` (its word
 /// read): what [`super::parser`]'s `Lp::moves` does on such a line, then the score.
+///
+/// The segments are turned into expansions and builds as they are read, by the rules of
+/// [`Chain::add`](super::chain::Chain::add) for the shapes read here, without the segment
+/// buffer of nodes and spans the general parser fills first: a node's legs and builds go
+/// straight to `turn` (`fast_path_reads_as_the_general_parser` checks that both agree). What
+/// `Chain::add` would report (a battle on a chain's origin, a lone region) is left to the
+/// general parser.
 fn moves(
     toks: &mut Toks,
-    opener: Cow<'static, str>,
+    opener: &'static str,
     turn: &mut Turn,
-    seq: &mut Vec<Node>,
-    lists: &mut Lists,
+    sc: &mut Scratch,
 ) -> Option<Score> {
-    lists.clear();
-    let mut chain = Chain::new(None, turn);
+    let mut chain = Chained {
+        origin: None,
+        start: turn.expansions.len(),
+        build_mode: false,
+    };
     let mut at_start = true;
     // the first region of the next segment, its word read
     let mut next = Some(opener);
     loop {
         if let Some(name) = next.take() {
-            segment(toks, name, seq, lists)?;
-            let first = at_start;
+            segment(toks, name, at_start, &mut chain, turn, sc)?;
             at_start = false;
-            // a snag (a battle on a chain's origin, a lone region) is reported
-            if chain.add(seq, first, false, None, lists, turn).is_some() {
-                return None;
-            }
             continue;
         }
         let Some(t) = toks.take() else {
             return Some(None);
         };
         match t.kind {
-            Tk::Word => next = Some(Cow::Borrowed(TABLES.region_exact(t.bytes())?.code.as_str())),
+            Tk::Word => next = Some(TABLES.region_exact(t.bytes())?.code.as_str()),
             Tk::Semi => {
                 // `;;` is reported (and `;` cannot open the line: it starts with a word)
                 if at_start {
                     return None;
                 }
-                chain.semicolon(turn);
+                chain.origin = None;
+                chain.start = turn.expansions.len();
+                chain.build_mode = false;
                 at_start = true;
             }
             // a `,` with no move before it is reported
@@ -171,46 +194,130 @@ fn moves(
     }
 }
 
-/// A segment `A(…)-->B(…)-->C` whose first region, `name`, has been read, into `seq`. It must
-/// end the line or come before `,`, `;` or the score.
+/// A segment `A(…)-->B(…)-->C` whose first region, `name`, has been read, added to `turn`.
+/// `first`: it opens the line or follows a `;`. It must end the line or come before `,`, `;`
+/// or the score.
 #[inline(always)]
 fn segment(
     toks: &mut Toks,
-    name: Cow<'static, str>,
-    seq: &mut Vec<Node>,
-    lists: &mut Lists,
+    name: &'static str,
+    first: bool,
+    chain: &mut Chained,
+    turn: &mut Turn,
+    sc: &mut Scratch,
 ) -> Option<()> {
-    seq.clear();
-    seq.push(node(toks, name, lists)?);
-    loop {
-        match toks.peek() {
-            Some(Tk::Arrow) => {
-                toks.take();
-                // a sea route `-->(Atl)-->`, or anything but a name, is left to the general parser
-                let to = Cow::Borrowed(TABLES.region_exact(toks.word()?.bytes())?.code.as_str());
-                seq.push(node(toks, to, lists)?);
+    groups(toks, sc)?;
+    if toks.peek() != Some(Tk::Arrow) {
+        end_of_segment(toks)?;
+        if (first && chain.origin.is_none()) || chain.build_mode {
+            // a build (`Alb(+m)`), alone or in a list of builds; a battle or nothing built
+            // on a lone region is reported
+            chain.build_mode = true;
+            if !sc.battles.is_empty() || sc.items.is_empty() {
+                return None;
             }
-            None | Some(Tk::Comma | Tk::Semi | Tk::Num) => return Some(()),
-            // a name in several words, `--`, a stray `)`…
-            _ => return None,
+            turn.builds.push(Build {
+                region: Cow::Borrowed(name),
+                items: owned(&sc.items),
+            });
+        } else {
+            // a lone region after `,`: a leg from the chain's origin
+            let from = chain.origin?;
+            leg(turn, from, name, sc);
         }
+        return Some(());
+    }
+    if chain.build_mode {
+        chain.build_mode = false;
+        chain.origin = None;
+    }
+    match chain.origin {
+        None => {
+            // a battle on a chain's origin is reported; its builds go to the turn
+            if !sc.battles.is_empty() {
+                return None;
+            }
+            build(turn, name, sc);
+            chain.start = turn.expansions.len();
+            chain.origin = Some(name);
+        }
+        Some(o) => {
+            let reached = o == name
+                || turn
+                    .expansions
+                    .get(chain.start..)
+                    .is_some_and(|legs| legs.iter().any(|e| e.to == name));
+            if reached {
+                // the legs go on from a region the chain reached (its battle is dropped)
+                build(turn, name, sc);
+            } else {
+                // else they branch from the origin
+                leg(turn, o, name, sc);
+            }
+        }
+    }
+    let mut prev = name;
+    while toks.peek() == Some(Tk::Arrow) {
+        toks.take();
+        // a sea route `-->(Atl)-->`, or anything but a name, is left to the general parser
+        let to = TABLES.region_exact(toks.word()?.bytes())?.code.as_str();
+        groups(toks, sc)?;
+        leg(turn, prev, to, sc);
+        prev = to;
+    }
+    end_of_segment(toks)
+}
+
+/// A segment ends the line or comes before `,`, `;` or the score: anything else (a name in
+/// several words, `--`, a stray `)`…) is for the general parser.
+#[inline(always)]
+fn end_of_segment(toks: &Toks) -> Option<()> {
+    match toks.peek() {
+        None | Some(Tk::Comma | Tk::Semi | Tk::Num) => Some(()),
+        _ => None,
     }
 }
 
-/// A region (`name`, its word read) with its groups `(XV, c/)(+f)`.
+/// The leg `from` → `to` with the battle and builds of `to` read into `sc`.
 #[inline(always)]
-fn node(toks: &mut Toks, name: Cow<'static, str>, lists: &mut Lists) -> Option<Node> {
-    let mut node = Node::new(name, lists);
+fn leg(turn: &mut Turn, from: &'static str, to: &'static str, sc: &Scratch) {
+    turn.expansions.push(Expansion {
+        from: Cow::Borrowed(from),
+        via: Vec::new(),
+        to: Cow::Borrowed(to),
+        battle: owned(&sc.battles),
+        builds: owned(&sc.items),
+        card: None,
+        repaired: false,
+    });
+}
+
+/// The builds of `region` read into `sc`, if any, as a build of the turn.
+#[inline(always)]
+fn build(turn: &mut Turn, region: &'static str, sc: &Scratch) {
+    if !sc.items.is_empty() {
+        turn.builds.push(Build {
+            region: Cow::Borrowed(region),
+            items: owned(&sc.items),
+        });
+    }
+}
+
+/// The groups `(XV, c/)(+f)` of a region whose word has been read, into `sc` (emptied first).
+#[inline(always)]
+fn groups(toks: &mut Toks, sc: &mut Scratch) -> Option<()> {
+    sc.battles.clear();
+    sc.items.clear();
     while toks.peek() == Some(Tk::LParen) {
         toks.take();
-        group(toks, &mut node, lists)?;
+        group(toks, sc)?;
     }
-    Some(node)
+    Some(())
 }
 
 /// The battle tokens and builds of a group, its `(` read, up to its `)`.
 #[inline(always)]
-fn group(toks: &mut Toks, node: &mut Node, lists: &mut Lists) -> Option<()> {
+fn group(toks: &mut Toks, sc: &mut Scratch) -> Option<()> {
     loop {
         // a line ending inside the group: an unclosed bracket
         let t = toks.take()?;
@@ -218,18 +325,16 @@ fn group(toks: &mut Toks, node: &mut Node, lists: &mut Lists) -> Option<()> {
             Tk::RParen => return Some(()),
             Tk::Word => {
                 // not battle tokens, or in the wrong case: reported
-                let normalized = battle_into(lists, node, t.text())?;
-                if normalized {
+                if battle_scan(t.text(), &mut |b| sc.battles.push(b))? {
                     return None;
                 }
             }
             Tk::Plus => {
                 let mut known = true;
                 build_items(t.text(), |item| match item {
-                    Ok(b) => lists.items.push(Cow::Borrowed(b)),
+                    Ok(b) => sc.items.push(b),
                     Err(_) => known = false,
                 });
-                node.builds.hi = lists.items.len() as u32;
                 if !known {
                     return None;
                 }

@@ -111,7 +111,7 @@ pub(super) fn battle_into(lists: &mut Lists, node: &mut Node, w: &str) -> Option
     norm
 }
 
-fn battle_scan(w: &str, emit: &mut impl FnMut(&'static str)) -> Option<bool> {
+pub(super) fn battle_scan(w: &str, emit: &mut impl FnMut(&'static str)) -> Option<bool> {
     const EXACT: [(&str, &[&str]); 15] = [
         ("sea", &["sea"]),
         ("For", &["For"]),
@@ -1545,6 +1545,8 @@ struct State<'c> {
     lists: Lists,
     /// The cards of a header read by the fast path (with their columns), reused.
     cards: Vec<(&'static Card, u32)>,
+    /// The node buffers of the fast path's move lines, reused.
+    scratch: fast::Scratch,
     /// Lines may be read by the fast path.
     fast: bool,
 }
@@ -1595,6 +1597,7 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         seq: Vec::with_capacity(8),
         lists: Lists::default(),
         cards: Vec::new(),
+        scratch: fast::Scratch::default(),
         fast,
     };
     for (idx, text) in crate::text::lines(&clean).enumerate() {
@@ -1682,7 +1685,7 @@ impl State<'_> {
         let Some(turn) = self.cur.and_then(|c| self.game.turns.get_mut(c)) else {
             return false;
         };
-        match fast::move_line(text, turn, &mut self.seq, &mut self.lists) {
+        match fast::move_line(text, turn, &mut self.scratch) {
             None => false,
             Some(score) => {
                 if let Some((s, col)) = score {
