@@ -12,18 +12,19 @@
 //! The line is then read again by the general parser, from scratch.
 //!
 //! What the fast path reads, it reads with the general parser's pieces where they cost little:
-//! battle words go to [`battle_scan`], builds to [`build_items`], names to the same tables. The
-//! segments are turned into legs by the rules of [`Chain::add`](super::chain::Chain::add), but
-//! inline, as they are read (the general parser's node buffer and spans cost about as much as
-//! the rest of the line); the test `fast_path_reads_as_the_general_parser` checks that the two
-//! agree. A line it keeps therefore gives exactly what the general parser gives, and no
+//! builds go to [`build_items`], names to the same tables. Two rules are applied inline, on the
+//! shapes read here: battle words are split as `parser::battle_scan` splits exact tokens (its
+//! loop over the patterns costs more than the rest of the word), and segments are turned into
+//! legs by the rules of [`Chain::add`](super::chain::Chain::add) as they are read (the general
+//! parser's node buffer and spans cost about as much as the rest of the line). The test
+//! `fast_path_reads_as_the_general_parser` checks that the two paths agree. A line it keeps therefore gives exactly what the general parser gives, and no
 //! diagnostic but the score's and a card's epoch (which `parser::record_score` and
 //! `parser::card_epoch` write for both).
 
 use std::borrow::Cow;
 
 use super::lexer::{Tk, next_ascii};
-use super::parser::{battle_scan, build_items};
+use super::parser::build_items;
 use super::tables::{Card, TABLES};
 use super::{Build, Expansion, Turn};
 
@@ -315,6 +316,42 @@ fn groups(toks: &mut Toks, sc: &mut Scratch) -> Option<()> {
     Some(())
 }
 
+/// The battle tokens of a word written exactly as the notation's (`XXV`, `c/`, `fW`), onto
+/// `out`: what `parser::battle_scan` reads without normalizing (at each place the first of its exact
+/// tokens that fits), on the word's bytes. None for anything else (normalized or not a battle:
+/// for the general parser), having maybe pushed some tokens.
+#[inline(always)]
+fn battle(w: &[u8], out: &mut Vec<&'static str>) -> Option<()> {
+    if w.is_empty() {
+        return None;
+    }
+    let mut rest = w;
+    while let Some((&c, tail)) = rest.split_first() {
+        let next = tail.first().copied();
+        let (tok, n): (&'static str, usize) = match (c, next) {
+            (b'X', _) => ("X", 1),
+            (b'V', _) => ("V", 1),
+            (b'=', _) => ("=", 1),
+            (b'R', _) => ("R", 1),
+            (b'W', _) => ("W", 1),
+            (b'M', _) => ("M", 1),
+            (b'c', Some(b'/')) => ("c/", 2),
+            (b'c', Some(b'X')) => ("cX", 2),
+            (b'f', Some(b'X')) => ("fX", 2),
+            // `fW` is the two tokens f and W: read as f, then W
+            (b'f', _) => ("f", 1),
+            (b'm', Some(b'X')) => ("mX", 2),
+            (b'S', Some(b't')) => ("St", 2),
+            _ if rest.starts_with(b"sea") => ("sea", 3),
+            _ if rest.starts_with(b"For") => ("For", 3),
+            _ => return None,
+        };
+        out.push(tok);
+        rest = rest.get(n..).unwrap_or_default();
+    }
+    Some(())
+}
+
 /// The battle tokens and builds of a group, its `(` read, up to its `)`.
 #[inline(always)]
 fn group(toks: &mut Toks, sc: &mut Scratch) -> Option<()> {
@@ -323,12 +360,8 @@ fn group(toks: &mut Toks, sc: &mut Scratch) -> Option<()> {
         let t = toks.take()?;
         match t.kind {
             Tk::RParen => return Some(()),
-            Tk::Word => {
-                // not battle tokens, or in the wrong case: reported
-                if battle_scan(t.text(), &mut |b| sc.battles.push(b))? {
-                    return None;
-                }
-            }
+            // not battle tokens, or in the wrong case: reported
+            Tk::Word => battle(t.bytes(), &mut sc.battles)?,
             Tk::Plus => {
                 let mut known = true;
                 build_items(t.text(), |item| match item {

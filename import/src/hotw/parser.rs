@@ -111,7 +111,7 @@ pub(super) fn battle_into(lists: &mut Lists, node: &mut Node, w: &str) -> Option
     norm
 }
 
-pub(super) fn battle_scan(w: &str, emit: &mut impl FnMut(&'static str)) -> Option<bool> {
+fn battle_scan(w: &str, emit: &mut impl FnMut(&'static str)) -> Option<bool> {
     const EXACT: [(&str, &[&str]); 15] = [
         ("sea", &["sea"]),
         ("For", &["For"]),
