@@ -1885,8 +1885,10 @@ impl State<'_> {
             player: Cow::Borrowed(seat_name),
             line: no,
             // most turns expand a few times and build once: room for that from the start is one
-            // allocation each, where growing from empty costs more
-            expansions: Vec::with_capacity(4),
+            // allocation each, where growing from empty costs more (room for six legs, not four:
+            // a turn in five has more, and growing copies them; 3.1M instructions fewer on the
+            // bench corpus)
+            expansions: Vec::with_capacity(6),
             builds: Vec::with_capacity(1),
             ..Turn::default()
         };
