@@ -25,7 +25,7 @@ use std::borrow::Cow;
 
 use super::lexer::{Tk, next_ascii};
 use super::parser::build_items;
-use super::tables::{Card, TABLES};
+use super::tables::{Card, TABLES, Tables};
 use super::{Build, Expansion, Turn};
 
 /// The tokens of a line, read one ahead.
@@ -91,6 +91,15 @@ impl<'a> Toks<'a> {
     }
 }
 
+/// The value of a number token (ASCII digits), as `str::parse::<i64>` reads it: None when it
+/// does not fit. (Folded here: `parse` checks for a sign and the radix first.)
+fn number(digits: &[u8]) -> Option<i64> {
+    digits.iter().try_fold(0i64, |n, &d| {
+        n.checked_mul(10)?
+            .checked_add(i64::from(d.wrapping_sub(b'0')))
+    })
+}
+
 /// A score read at the end of a line: its value and 1-based column.
 pub(super) type Score = Option<(i64, u32)>;
 
@@ -104,12 +113,22 @@ pub(super) struct Scratch {
 
 /// `list` as the output's own vector, at its final size (most lists are empty: those cost no
 /// allocation).
+#[inline]
 fn owned(list: &[&'static str]) -> Vec<Cow<'static, str>> {
     if list.is_empty() {
         Vec::new()
     } else {
-        list.iter().map(|&t| Cow::Borrowed(t)).collect()
+        owned_slow(list)
     }
+}
+
+/// [`owned`] of a list with tokens: one call, room made once (a `collect` takes the generic
+/// path of `from_iter`, and a loop inlined at every caller costs more still).
+#[inline(never)]
+fn owned_slow(list: &[&'static str]) -> Vec<Cow<'static, str>> {
+    let mut v = Vec::with_capacity(list.len());
+    v.extend(list.iter().map(|&t| Cow::Borrowed(t)));
+    v
 }
 
 /// Reads a move line of `turn` (`text` is the whole line, not trimmed) when it has only the
@@ -118,9 +137,11 @@ fn owned(list: &[&'static str]) -> Vec<Cow<'static, str>> {
 pub(super) fn move_line(text: &str, turn: &mut Turn, sc: &mut Scratch) -> Option<Score> {
     let mut toks = Toks::new(text);
     // the first word must make this a move line for the general parser too (no card name)
-    let opener = TABLES.move_opener(toks.word()?.bytes())?;
+    // (the tables once: each use of the `LazyLock` checks that it is initialized)
+    let tables: &'static Tables = &TABLES;
+    let opener = tables.move_opener(toks.word()?.bytes())?;
     let (expansions, builds) = (turn.expansions.len(), turn.builds.len());
-    let read = moves(&mut toks, opener.code.as_str(), turn, sc);
+    let read = moves(&mut toks, tables, opener.code.as_str(), turn, sc);
     if read.is_none() {
         turn.expansions.truncate(expansions);
         turn.builds.truncate(builds);
@@ -131,6 +152,8 @@ pub(super) fn move_line(text: &str, turn: &mut Turn, sc: &mut Scratch) -> Option
 /// The state of [`Chain`](super::chain::Chain) on a line the fast path reads (no sea route, no
 /// card, no fixed origin).
 struct Chained {
+    /// The tables the regions are looked up in.
+    tables: &'static Tables,
     /// The chain's origin region.
     origin: Option<&'static str>,
     /// Index in `turn.expansions` of the chain's first leg.
@@ -150,11 +173,13 @@ struct Chained {
 /// general parser.
 fn moves(
     toks: &mut Toks,
+    tables: &'static Tables,
     opener: &'static str,
     turn: &mut Turn,
     sc: &mut Scratch,
 ) -> Option<Score> {
     let mut chain = Chained {
+        tables,
         origin: None,
         start: turn.expansions.len(),
         build_mode: false,
@@ -172,7 +197,7 @@ fn moves(
             return Some(None);
         };
         match t.kind {
-            Tk::Word => next = Some(TABLES.region_exact(t.bytes())?.code.as_str()),
+            Tk::Word => next = Some(tables.region_exact(t.bytes())?.code.as_str()),
             Tk::Semi => {
                 // `;;` is reported (and `;` cannot open the line: it starts with a word)
                 if at_start {
@@ -188,7 +213,7 @@ fn moves(
             Tk::Comma => {}
             // a number is the score when it ends the line (and fits)
             Tk::Num if toks.peek().is_none() => {
-                return Some(Some((t.text().parse::<i64>().ok()?, t.col())));
+                return Some(Some((number(t.bytes())?, t.col())));
             }
             _ => return None,
         }
@@ -261,7 +286,11 @@ fn segment(
     while toks.peek() == Some(Tk::Arrow) {
         toks.take();
         // a sea route `-->(Atl)-->`, or anything but a name, is left to the general parser
-        let to = TABLES.region_exact(toks.word()?.bytes())?.code.as_str();
+        let to = chain
+            .tables
+            .region_exact(toks.word()?.bytes())?
+            .code
+            .as_str();
         groups(toks, sc)?;
         leg(turn, prev, to, sc);
         prev = to;
@@ -433,7 +462,7 @@ pub(super) fn header<'a>(
             Tk::Comma if !cards.is_empty() => {}
             // a number is the score when it ends the line (and fits)
             Tk::Num if toks.peek().is_none() => {
-                score = Some((t.text().parse::<i64>().ok()?, t.col()));
+                score = Some((number(t.bytes())?, t.col()));
             }
             _ => return None,
         }
