@@ -1329,6 +1329,18 @@ fn epoch_line(t: &str) -> Option<(EpochLine, bool)> {
     if first.is_ascii() && first != b'E' && first != b'e' {
         return None;
     }
+    // nor does a region's name (`EAfr`, `Egypt`): after an ASCII `E`, an ASCII character that
+    // is no numeral, separator or the `p` of `Epoch`
+    if first.is_ascii()
+        && let Some(&second) = t.as_bytes().get(1)
+        && second.is_ascii()
+        && !matches!(
+            second,
+            b'I' | b'V' | b'i' | b'v' | b'1'..=b'7' | b'p' | b'P' | b' ' | b'\t' | b'.' | b'-'
+        )
+    {
+        return None;
+    }
     let mut form = first != b'E';
     let mut rest = t.strip_prefix(['E', 'e', 'Ｅ', 'ｅ'])?;
     if rest
@@ -1379,9 +1391,12 @@ fn epoch_line(t: &str) -> Option<(EpochLine, bool)> {
 
 /// A bare resumption line: `(con't)`, `(cont)`, `(continued)`, `續`.
 fn is_cont(t: &str) -> bool {
-    // every form starts with a bracket, `c`/`C` or `續`/`续` (lower-casing keeps that)
-    if !t.starts_with(['(', '（', 'c', 'C', '續', '续']) {
-        return false;
+    // every form starts with a bracket, `c`/`C` or `續`/`续` (lower-casing keeps that); told by
+    // the first byte on most lines
+    match t.as_bytes().first() {
+        Some(b'(' | b'c' | b'C') => {}
+        Some(&b) if !b.is_ascii() && t.starts_with(['（', '續', '续']) => {}
+        _ => return false,
     }
     if t.is_ascii() {
         // the same steps on ASCII text, without lower-casing a copy
