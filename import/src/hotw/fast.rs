@@ -65,9 +65,14 @@ impl<'a> T<'a> {
 impl<'a> Toks<'a> {
     #[inline]
     fn new(text: &'a str) -> Self {
+        Self::at(text, 0)
+    }
+    /// The tokens of `text` from byte `k` on (a token boundary).
+    #[inline]
+    fn at(text: &'a str, k: usize) -> Self {
         Toks {
             text,
-            next: next_ascii(text.as_bytes(), 0),
+            next: next_ascii(text.as_bytes(), k),
         }
     }
     fn peek(&self) -> Option<Tk> {
@@ -434,8 +439,8 @@ pub(super) fn header<'a>(
         &[c @ b'A'..=b'F', b'(' | b' ', ..] => usize::from(c - b'A'),
         _ => return None,
     };
-    let mut toks = Toks::new(text);
-    toks.take()?;
+    // (the seat letter, a word of one byte, is not scanned again)
+    let mut toks = Toks::at(text, 1);
     if toks.take()?.kind != Tk::LParen {
         return None;
     }
@@ -449,10 +454,11 @@ pub(super) fn header<'a>(
     }
     cards.clear();
     let mut score = None;
+    let tables: &'static Tables = &TABLES;
     while let Some(t) = toks.take() {
         match t.kind {
             Tk::Word => {
-                cards.push((TABLES.plain_card(t.bytes())?, t.col()));
+                cards.push((tables.plain_card(t.bytes())?, t.col()));
                 // a card's arguments, or anything but `,` after it, are for the general parser
                 if !matches!(toks.peek(), None | Some(Tk::Comma | Tk::Num)) {
                     return None;
