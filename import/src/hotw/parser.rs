@@ -1712,7 +1712,9 @@ impl State<'_> {
         };
         self.snapshot = None;
         let mut turn = self.new_turn(h.seat, h.empire, h.empire_col, no);
-        turn.cards.reserve_exact(self.cards.len());
+        // (made at its size, not reserved: `reserve_exact` on an empty vector takes the slow path
+        // of growing one)
+        turn.cards = Vec::with_capacity(self.cards.len());
         for &(c, col) in &self.cards {
             card_epoch(&mut self.sink, no, col, turn.epoch, c);
             turn.cards.push(CardPlay {
