@@ -53,6 +53,7 @@ impl<'a> T<'a> {
             .get(self.start..self.end)
             .unwrap_or_default()
     }
+    #[inline]
     fn text(self) -> &'a str {
         self.line.get(self.start..self.end).unwrap_or("")
     }
