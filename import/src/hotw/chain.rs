@@ -1,6 +1,7 @@
-//! Turning the segments of a move line into expansions and builds: the part of reading a line that
-//! both the general parser ([`super::parser`]) and the fast path ([`super::fast`]) share, so the
-//! two cannot disagree on what a chain means (see the module docs of [`crate::hotw`]).
+//! Turning the segments of a move line into expansions and builds, for the general parser
+//! ([`super::parser`]). The fast path ([`super::fast`]) applies the same rules inline to the
+//! shapes it reads; a test checks that both read a line the same (see the module docs of
+//! [`crate::hotw`]).
 //!
 //! A segment is a list of [`Node`]s (`A-->B(V)-->C`). Nodes own no vectors: their battle tokens,
 //! build items and sea route are spans of the line's [`Lists`], copied into the output once, at

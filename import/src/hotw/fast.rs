@@ -11,19 +11,22 @@
 //! nested bracket, a battle token in the wrong case, an unknown build, `……`, stray punctuation.
 //! The line is then read again by the general parser, from scratch.
 //!
-//! What the fast path reads, it reads with the general parser's pieces: the segments go to the
-//! same [`Chain::add`], battle words to [`battle_into`], builds to [`build_items`], names to
-//! the same tables. A line it keeps therefore gives exactly what the general parser gives, and
-//! no diagnostic but the score's and a card's epoch (which `parser::record_score` and
+//! What the fast path reads, it reads with the general parser's pieces where they cost little:
+//! builds go to [`build_items`], names to the same tables. Two rules are applied inline, on the
+//! shapes read here: battle words are split as `parser::battle_scan` splits exact tokens (its
+//! loop over the patterns costs more than the rest of the word), and segments are turned into
+//! legs by the rules of [`Chain::add`](super::chain::Chain::add) as they are read (the general
+//! parser's node buffer and spans cost about as much as the rest of the line). The test
+//! `fast_path_reads_as_the_general_parser` checks that the two paths agree. A line it keeps therefore gives exactly what the general parser gives, and no
+//! diagnostic but the score's and a card's epoch (which `parser::record_score` and
 //! `parser::card_epoch` write for both).
 
 use std::borrow::Cow;
 
-use super::Turn;
-use super::chain::{Chain, Lists, Node};
 use super::lexer::{Tk, next_ascii};
-use super::parser::{battle_into, build_items};
-use super::tables::{Card, TABLES};
+use super::parser::build_items;
+use super::tables::{Card, TABLES, Tables};
+use super::{Build, Expansion, Turn};
 
 /// The tokens of a line, read one ahead.
 struct Toks<'a> {
@@ -50,6 +53,7 @@ impl<'a> T<'a> {
             .get(self.start..self.end)
             .unwrap_or_default()
     }
+    #[inline]
     fn text(self) -> &'a str {
         self.line.get(self.start..self.end).unwrap_or("")
     }
@@ -62,9 +66,14 @@ impl<'a> T<'a> {
 impl<'a> Toks<'a> {
     #[inline]
     fn new(text: &'a str) -> Self {
+        Self::at(text, 0)
+    }
+    /// The tokens of `text` from byte `k` on (a token boundary).
+    #[inline]
+    fn at(text: &'a str, k: usize) -> Self {
         Toks {
             text,
-            next: next_ascii(text.as_bytes(), 0),
+            next: next_ascii(text.as_bytes(), k),
         }
     }
     fn peek(&self) -> Option<Tk> {
@@ -88,29 +97,57 @@ impl<'a> Toks<'a> {
     }
 }
 
+/// The value of a number token (ASCII digits), as `str::parse::<i64>` reads it: None when it
+/// does not fit. (Folded here: `parse` checks for a sign and the radix first.)
+fn number(digits: &[u8]) -> Option<i64> {
+    digits.iter().try_fold(0i64, |n, &d| {
+        n.checked_mul(10)?
+            .checked_add(i64::from(d.wrapping_sub(b'0')))
+    })
+}
+
 /// A score read at the end of a line: its value and 1-based column.
 pub(super) type Score = Option<(i64, u32)>;
+
+/// The battle tokens and build items of the node being read, reused from line to line. The
+/// fast path keeps only known tokens, all of them `'static`, so clearing these costs nothing.
+#[derive(Debug, Default)]
+pub(super) struct Scratch {
+    battles: Vec<&'static str>,
+    items: Vec<&'static str>,
+}
+
+/// `list` as the output's own vector, at its final size (most lists are empty: those cost no
+/// allocation).
+#[inline]
+fn owned(list: &[&'static str]) -> Vec<Cow<'static, str>> {
+    if list.is_empty() {
+        Vec::new()
+    } else {
+        owned_slow(list)
+    }
+}
+
+/// [`owned`] of a list with tokens: one call, room made once (a `collect` takes the generic
+/// path of `from_iter`, and a loop inlined at every caller costs more still).
+#[inline(never)]
+fn owned_slow(list: &[&'static str]) -> Vec<Cow<'static, str>> {
+    let mut v = Vec::with_capacity(list.len());
+    v.extend(list.iter().map(|&t| Cow::Borrowed(t)));
+    v
+}
 
 /// Reads a move line of `turn` (`text` is the whole line, not trimmed) when it has only the
 /// common shapes; returns its score. None when the line needs the general parser: nothing has
 /// been changed then (what was added to `turn` is taken back).
-pub(super) fn move_line(
-    text: &str,
-    turn: &mut Turn,
-    seq: &mut Vec<Node>,
-    lists: &mut Lists,
-) -> Option<Score> {
+pub(super) fn move_line(text: &str, turn: &mut Turn, sc: &mut Scratch) -> Option<Score> {
     let mut toks = Toks::new(text);
     // the first word must make this a move line for the general parser too (no card name)
-    let opener = TABLES.move_opener(toks.word()?.bytes())?;
+    // (the tables once: each use of the `LazyLock` checks that it is initialized)
+    let tables: &'static Tables = &TABLES;
+    let opener = tables.move_opener(toks.word()?.bytes())?;
     let (expansions, builds) = (turn.expansions.len(), turn.builds.len());
-    let read = moves(
-        &mut toks,
-        Cow::Borrowed(opener.code.as_str()),
-        turn,
-        seq,
-        lists,
-    );
+    let read = moves(&mut toks, tables, opener.code.as_str(), turn, sc);
     if read.is_none() {
         turn.expansions.truncate(expansions);
         turn.builds.truncate(builds);
@@ -118,45 +155,63 @@ pub(super) fn move_line(
     read
 }
 
-// `segment`, `node` and `group` are inlined into `moves`: one function for the whole line (each
-// was a call per segment, region or group; 410.6M -> 393.2M instructions on the bench corpus).
+/// The state of [`Chain`](super::chain::Chain) on a line the fast path reads (no sea route, no
+/// card, no fixed origin).
+struct Chained {
+    /// The tables the regions are looked up in.
+    tables: &'static Tables,
+    /// The chain's origin region.
+    origin: Option<&'static str>,
+    /// Index in `turn.expansions` of the chain's first leg.
+    start: usize,
+    /// Reading a list of builds (`Alb(+m), SApp(+f)`).
+    build_mode: bool,
+}
 
 /// The segments of a move line, the first of which starts at the region `opener` (its word
 /// read): what [`super::parser`]'s `Lp::moves` does on such a line, then the score.
+///
+/// The segments are turned into expansions and builds as they are read, by the rules of
+/// [`Chain::add`](super::chain::Chain::add) for the shapes read here, without the segment
+/// buffer of nodes and spans the general parser fills first: a node's legs and builds go
+/// straight to `turn` (`fast_path_reads_as_the_general_parser` checks that both agree). What
+/// `Chain::add` would report (a battle on a chain's origin, a lone region) is left to the
+/// general parser.
 fn moves(
     toks: &mut Toks,
-    opener: Cow<'static, str>,
+    tables: &'static Tables,
+    opener: &'static str,
     turn: &mut Turn,
-    seq: &mut Vec<Node>,
-    lists: &mut Lists,
+    sc: &mut Scratch,
 ) -> Option<Score> {
-    lists.clear();
-    let mut chain = Chain::new(None, turn);
+    let mut chain = Chained {
+        tables,
+        origin: None,
+        start: turn.expansions.len(),
+        build_mode: false,
+    };
     let mut at_start = true;
     // the first region of the next segment, its word read
     let mut next = Some(opener);
     loop {
         if let Some(name) = next.take() {
-            segment(toks, name, seq, lists)?;
-            let first = at_start;
+            segment(toks, name, at_start, &mut chain, turn, sc)?;
             at_start = false;
-            // a snag (a battle on a chain's origin, a lone region) is reported
-            if chain.add(seq, first, false, None, lists, turn).is_some() {
-                return None;
-            }
             continue;
         }
         let Some(t) = toks.take() else {
             return Some(None);
         };
         match t.kind {
-            Tk::Word => next = Some(Cow::Borrowed(TABLES.region_exact(t.bytes())?.code.as_str())),
+            Tk::Word => next = Some(tables.region_exact(t.bytes())?.code.as_str()),
             Tk::Semi => {
                 // `;;` is reported (and `;` cannot open the line: it starts with a word)
                 if at_start {
                     return None;
                 }
-                chain.semicolon(turn);
+                chain.origin = None;
+                chain.start = turn.expansions.len();
+                chain.build_mode = false;
                 at_start = true;
             }
             // a `,` with no move before it is reported
@@ -164,72 +219,190 @@ fn moves(
             Tk::Comma => {}
             // a number is the score when it ends the line (and fits)
             Tk::Num if toks.peek().is_none() => {
-                return Some(Some((t.text().parse::<i64>().ok()?, t.col())));
+                return Some(Some((number(t.bytes())?, t.col())));
             }
             _ => return None,
         }
     }
 }
 
-/// A segment `A(…)-->B(…)-->C` whose first region, `name`, has been read, into `seq`. It must
-/// end the line or come before `,`, `;` or the score.
+/// A segment `A(…)-->B(…)-->C` whose first region, `name`, has been read, added to `turn`.
+/// `first`: it opens the line or follows a `;`. It must end the line or come before `,`, `;`
+/// or the score.
 #[inline(always)]
 fn segment(
     toks: &mut Toks,
-    name: Cow<'static, str>,
-    seq: &mut Vec<Node>,
-    lists: &mut Lists,
+    name: &'static str,
+    first: bool,
+    chain: &mut Chained,
+    turn: &mut Turn,
+    sc: &mut Scratch,
 ) -> Option<()> {
-    seq.clear();
-    seq.push(node(toks, name, lists)?);
-    loop {
-        match toks.peek() {
-            Some(Tk::Arrow) => {
-                toks.take();
-                // a sea route `-->(Atl)-->`, or anything but a name, is left to the general parser
-                let to = Cow::Borrowed(TABLES.region_exact(toks.word()?.bytes())?.code.as_str());
-                seq.push(node(toks, to, lists)?);
+    groups(toks, sc)?;
+    if toks.peek() != Some(Tk::Arrow) {
+        end_of_segment(toks)?;
+        if (first && chain.origin.is_none()) || chain.build_mode {
+            // a build (`Alb(+m)`), alone or in a list of builds; a battle or nothing built
+            // on a lone region is reported
+            chain.build_mode = true;
+            if !sc.battles.is_empty() || sc.items.is_empty() {
+                return None;
             }
-            None | Some(Tk::Comma | Tk::Semi | Tk::Num) => return Some(()),
-            // a name in several words, `--`, a stray `)`…
-            _ => return None,
+            turn.builds.push(Build {
+                region: Cow::Borrowed(name),
+                items: owned(&sc.items),
+            });
+        } else {
+            // a lone region after `,`: a leg from the chain's origin
+            let from = chain.origin?;
+            leg(turn, from, name, sc);
         }
+        return Some(());
+    }
+    if chain.build_mode {
+        chain.build_mode = false;
+        chain.origin = None;
+    }
+    match chain.origin {
+        None => {
+            // a battle on a chain's origin is reported; its builds go to the turn
+            if !sc.battles.is_empty() {
+                return None;
+            }
+            build(turn, name, sc);
+            chain.start = turn.expansions.len();
+            chain.origin = Some(name);
+        }
+        Some(o) => {
+            let reached = o == name
+                || turn
+                    .expansions
+                    .get(chain.start..)
+                    .is_some_and(|legs| legs.iter().any(|e| e.to == name));
+            if reached {
+                // the legs go on from a region the chain reached (its battle is dropped)
+                build(turn, name, sc);
+            } else {
+                // else they branch from the origin
+                leg(turn, o, name, sc);
+            }
+        }
+    }
+    let mut prev = name;
+    while toks.peek() == Some(Tk::Arrow) {
+        toks.take();
+        // a sea route `-->(Atl)-->`, or anything but a name, is left to the general parser
+        let to = chain
+            .tables
+            .region_exact(toks.word()?.bytes())?
+            .code
+            .as_str();
+        groups(toks, sc)?;
+        leg(turn, prev, to, sc);
+        prev = to;
+    }
+    end_of_segment(toks)
+}
+
+/// A segment ends the line or comes before `,`, `;` or the score: anything else (a name in
+/// several words, `--`, a stray `)`…) is for the general parser.
+#[inline(always)]
+fn end_of_segment(toks: &Toks) -> Option<()> {
+    match toks.peek() {
+        None | Some(Tk::Comma | Tk::Semi | Tk::Num) => Some(()),
+        _ => None,
     }
 }
 
-/// A region (`name`, its word read) with its groups `(XV, c/)(+f)`.
+/// The leg `from` → `to` with the battle and builds of `to` read into `sc`.
 #[inline(always)]
-fn node(toks: &mut Toks, name: Cow<'static, str>, lists: &mut Lists) -> Option<Node> {
-    let mut node = Node::new(name, lists);
+fn leg(turn: &mut Turn, from: &'static str, to: &'static str, sc: &Scratch) {
+    turn.expansions.push(Expansion {
+        from: Cow::Borrowed(from),
+        via: Vec::new(),
+        to: Cow::Borrowed(to),
+        battle: owned(&sc.battles),
+        builds: owned(&sc.items),
+        card: None,
+        repaired: false,
+    });
+}
+
+/// The builds of `region` read into `sc`, if any, as a build of the turn.
+#[inline(always)]
+fn build(turn: &mut Turn, region: &'static str, sc: &Scratch) {
+    if !sc.items.is_empty() {
+        turn.builds.push(Build {
+            region: Cow::Borrowed(region),
+            items: owned(&sc.items),
+        });
+    }
+}
+
+/// The groups `(XV, c/)(+f)` of a region whose word has been read, into `sc` (emptied first).
+#[inline(always)]
+fn groups(toks: &mut Toks, sc: &mut Scratch) -> Option<()> {
+    sc.battles.clear();
+    sc.items.clear();
     while toks.peek() == Some(Tk::LParen) {
         toks.take();
-        group(toks, &mut node, lists)?;
+        group(toks, sc)?;
     }
-    Some(node)
+    Some(())
+}
+
+/// The battle tokens of a word written exactly as the notation's (`XXV`, `c/`, `fW`), onto
+/// `out`: what `parser::battle_scan` reads without normalizing (at each place the first of its exact
+/// tokens that fits), on the word's bytes. None for anything else (normalized or not a battle:
+/// for the general parser), having maybe pushed some tokens.
+#[inline(always)]
+fn battle(w: &[u8], out: &mut Vec<&'static str>) -> Option<()> {
+    if w.is_empty() {
+        return None;
+    }
+    let mut rest = w;
+    while let Some((&c, tail)) = rest.split_first() {
+        let next = tail.first().copied();
+        let (tok, n): (&'static str, usize) = match (c, next) {
+            (b'X', _) => ("X", 1),
+            (b'V', _) => ("V", 1),
+            (b'=', _) => ("=", 1),
+            (b'R', _) => ("R", 1),
+            (b'W', _) => ("W", 1),
+            (b'M', _) => ("M", 1),
+            (b'c', Some(b'/')) => ("c/", 2),
+            (b'c', Some(b'X')) => ("cX", 2),
+            (b'f', Some(b'X')) => ("fX", 2),
+            // `fW` is the two tokens f and W: read as f, then W
+            (b'f', _) => ("f", 1),
+            (b'm', Some(b'X')) => ("mX", 2),
+            (b'S', Some(b't')) => ("St", 2),
+            _ if rest.starts_with(b"sea") => ("sea", 3),
+            _ if rest.starts_with(b"For") => ("For", 3),
+            _ => return None,
+        };
+        out.push(tok);
+        rest = rest.get(n..).unwrap_or_default();
+    }
+    Some(())
 }
 
 /// The battle tokens and builds of a group, its `(` read, up to its `)`.
 #[inline(always)]
-fn group(toks: &mut Toks, node: &mut Node, lists: &mut Lists) -> Option<()> {
+fn group(toks: &mut Toks, sc: &mut Scratch) -> Option<()> {
     loop {
         // a line ending inside the group: an unclosed bracket
         let t = toks.take()?;
         match t.kind {
             Tk::RParen => return Some(()),
-            Tk::Word => {
-                // not battle tokens, or in the wrong case: reported
-                let normalized = battle_into(lists, node, t.text())?;
-                if normalized {
-                    return None;
-                }
-            }
+            // not battle tokens, or in the wrong case: reported
+            Tk::Word => battle(t.bytes(), &mut sc.battles)?,
             Tk::Plus => {
                 let mut known = true;
                 build_items(t.text(), |item| match item {
-                    Ok(b) => lists.items.push(Cow::Borrowed(b)),
+                    Ok(b) => sc.items.push(b),
                     Err(_) => known = false,
                 });
-                node.builds.hi = lists.items.len() as u32;
                 if !known {
                     return None;
                 }
@@ -267,8 +440,8 @@ pub(super) fn header<'a>(
         &[c @ b'A'..=b'F', b'(' | b' ', ..] => usize::from(c - b'A'),
         _ => return None,
     };
-    let mut toks = Toks::new(text);
-    toks.take()?;
+    // (the seat letter, a word of one byte, is not scanned again)
+    let mut toks = Toks::at(text, 1);
     if toks.take()?.kind != Tk::LParen {
         return None;
     }
@@ -282,10 +455,11 @@ pub(super) fn header<'a>(
     }
     cards.clear();
     let mut score = None;
+    let tables: &'static Tables = &TABLES;
     while let Some(t) = toks.take() {
         match t.kind {
             Tk::Word => {
-                cards.push((TABLES.plain_card(t.bytes())?, t.col()));
+                cards.push((tables.plain_card(t.bytes())?, t.col()));
                 // a card's arguments, or anything but `,` after it, are for the general parser
                 if !matches!(toks.peek(), None | Some(Tk::Comma | Tk::Num)) {
                     return None;
@@ -295,7 +469,7 @@ pub(super) fn header<'a>(
             Tk::Comma if !cards.is_empty() => {}
             // a number is the score when it ends the line (and fits)
             Tk::Num if toks.peek().is_none() => {
-                score = Some((t.text().parse::<i64>().ok()?, t.col()));
+                score = Some((number(t.bytes())?, t.col()));
             }
             _ => return None,
         }

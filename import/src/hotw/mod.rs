@@ -7,9 +7,10 @@
 //!
 //! Most lines (a turn header with plain cards, a move line with exact codes) are read by a fast
 //! path first (`fast`), in one pass over their bytes; it gives up at the first thing the parser
-//! would repair, resolve leniently or report, and the line is read again by the parser. Both
-//! turn the segments of a move line into expansions with the same code (`chain`), so a line
-//! reads the same whichever path takes it.
+//! would repair, resolve leniently or report, and the line is read again by the parser. The
+//! parser turns the segments of a move line into expansions with `chain`; the fast path applies
+//! the same rules inline for the shapes it reads, and a test checks that a line reads the same
+//! whichever path takes it.
 //!
 //! # What a body holds
 //! - an optional colour line `A: Red B: Yellow …` (chapter 1);

@@ -793,6 +793,18 @@ impl Tables {
         epoch: Option<u8>,
         fuzzy: bool,
     ) -> Option<(&Empire, How<'_>, bool)> {
+        // an exact code that no epoch alias shares (most turn headers) is the one candidate:
+        // answered without ranking candidates
+        if let Some(r) = self.empire_ix.code(s)
+            && !self
+                .empire_ix
+                .code_has_epoch_alias
+                .get(r)
+                .copied()
+                .unwrap_or(true)
+        {
+            return Some((self.empires.get(r)?, How::Exact, false));
+        }
         let mut best: Option<(usize, How)> = None;
         let mut best_rank = (u8::MAX, u8::MAX);
         // candidates are distinct rows, so context chose when there was more than one
