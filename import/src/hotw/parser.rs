@@ -1650,7 +1650,7 @@ fn body_lines(s: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(s);
     std::iter::from_fn(move || {
         let r = rest?;
-        match find_newline(r.as_bytes()) {
+        match crate::text::find_newline(r.as_bytes()) {
             Some(k) => {
                 rest = r.get(k + 1..);
                 r.get(..k)
@@ -1661,27 +1661,6 @@ fn body_lines(s: &str) -> impl Iterator<Item = &str> {
             }
         }
     })
-}
-
-/// The index of the first `\n` in `b`, a word of eight bytes at a time.
-#[inline]
-fn find_newline(b: &[u8]) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    const NL: u64 = 0x0a0a_0a0a_0a0a_0a0a;
-    let mut chunks = b.chunks_exact(8);
-    let mut base = 0;
-    for c in &mut chunks {
-        let w = u64::from_le_bytes(c.try_into().ok()?) ^ NL;
-        // a high bit for each zero byte of `w` (a `\n` of the chunk); the lowest one is exact
-        let z = w.wrapping_sub(LO) & !w & HI;
-        if z != 0 {
-            return Some(base + (z.trailing_zeros() / 8) as usize);
-        }
-        base += 8;
-    }
-    let tail = chunks.remainder();
-    tail.iter().position(|&x| x == b'\n').map(|p| base + p)
 }
 
 impl State<'_> {
