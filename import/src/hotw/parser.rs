@@ -1615,7 +1615,7 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         scratch: fast::Scratch::default(),
         fast,
     };
-    for (idx, text) in body_lines(&clean).enumerate() {
+    for (idx, text) in crate::text::lines(&clean).enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
         let t = crate::text::trim(text);
         if !t.is_empty() {
@@ -1641,26 +1641,6 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         }
     }
     st.finish()
-}
-
-/// The lines of `s`, as [`crate::text::lines`] gives them (split at `\n`, the last one after
-/// the last `\n`, maybe empty), found eight bytes at a time: the lines of a record are short,
-/// and `memchr` pays a call and its setup for each (3.6M instructions more on the bench corpus).
-fn body_lines(s: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(s);
-    std::iter::from_fn(move || {
-        let r = rest?;
-        match crate::text::find_newline(r.as_bytes()) {
-            Some(k) => {
-                rest = r.get(k + 1..);
-                r.get(..k)
-            }
-            None => {
-                rest = None;
-                Some(r)
-            }
-        }
-    })
 }
 
 impl State<'_> {

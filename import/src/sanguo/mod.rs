@@ -1212,7 +1212,8 @@ fn round_prefix(chars: &[char], start: usize) -> Option<(u32, usize)> {
 }
 
 /// `text.lines()` (each line without its `\n` and a `\r` before it; nothing after a final `\n`),
-/// found with `memchr`, which is faster than `str::lines` on lines this short.
+/// found a word at a time ([`crate::text::lines`]), which is faster than `str::lines` on lines
+/// this short.
 fn body_lines(text: &str) -> impl Iterator<Item = &str> {
     let mut pieces = crate::text::lines(text).peekable();
     std::iter::from_fn(move || {

@@ -1088,32 +1088,31 @@ impl Reader {
             return;
         }
         let col = |b: usize| char_col(line, b);
-        if let Some(b) = norm.lower.filter(|_| !self.once.lower) {
-            self.once.lower = true;
-            self.diags.push(Diagnostic::info(
+        for (at, seen, code, message) in [
+            (
+                norm.lower,
+                &mut self.once.lower,
                 code::LOWER_CASE,
-                lineno,
-                col(b),
                 "codes written in lower case read in capitals (a v before '(' is the sub level; reported once per game)",
-            ));
-        }
-        if let Some(b) = norm.capital_v.filter(|_| !self.once.capital_v) {
-            self.once.capital_v = true;
-            self.diags.push(Diagnostic::info(
+            ),
+            (
+                norm.capital_v,
+                &mut self.once.capital_v,
                 code::CAPITAL_V,
-                lineno,
-                col(b),
                 "'V' read as 'v', the sub level (the seed's text writes it 'V'; reported once per game)",
-            ));
-        }
-        if let Some(b) = norm.wide.filter(|_| !self.once.wide) {
-            self.once.wide = true;
-            self.diags.push(Diagnostic::info(
+            ),
+            (
+                norm.wide,
+                &mut self.once.wide,
                 code::FULL_WIDTH,
-                lineno,
-                col(b),
                 "full-width punctuation or arrow characters read as ASCII ('：' as ':', '→' as '->'; reported once per game)",
-            ));
+            ),
+        ] {
+            if let Some(b) = at.filter(|_| !*seen) {
+                *seen = true;
+                self.diags
+                    .push(Diagnostic::info(code, lineno, col(b), message));
+            }
         }
     }
 }
