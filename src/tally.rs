@@ -228,10 +228,10 @@ impl<const N: usize> Counts<N> {
         let Some(at) = self.spec.keys.iter().position(|(_, p)| *p == Part::Bucket) else {
             return;
         };
-        let mut ups: Vec<(Key, [i64; N], bool)> = Vec::with_capacity(self.map.len() * 2);
+        let mut ups: Vec<(Key, [i64; N], bool)> = Vec::with_capacity(self.map.len() * 3);
         for (key, d) in &self.map {
             let fell = self.fell.contains(key);
-            for r in parts.roll_ups(key[at]) {
+            for r in parts.roll_ups(key[at]).into_iter().flatten() {
                 let mut k = *key;
                 k[at] = r;
                 ups.push((k, *d, fell));
@@ -384,14 +384,14 @@ impl Parts {
 
     /// The buckets that roll bucket `b` up: its year's, its kind's and its event's (none for a
     /// roll-up).
-    fn roll_ups(&mut self, b: u32) -> Vec<u32> {
+    fn roll_ups(&mut self, b: u32) -> Option<[u32; 3]> {
         match self.bucket_keys.get(b as usize) {
-            Some(&(kind, ONE_EVENT, event, year)) => vec![
+            Some(&(kind, ONE_EVENT, event, year)) => Some([
                 self.bucket_of((kind, ONE_YEAR, None, year)),
                 self.bucket_of((kind, ALL, None, None)),
                 self.bucket_of((kind, EVERY_YEAR, event, None)),
-            ],
-            _ => Vec::new(),
+            ]),
+            _ => None,
         }
     }
 
