@@ -320,10 +320,10 @@ CREATE INDEX IF NOT EXISTS collection_items_game ON collection_items(game_id);
 -- event and year range, so a filtered figure is the sum over the matching buckets). Each table's
 -- key puts the bucket first, so that a page reads the rows of its buckets and nothing else (with the
 -- bucket last, every page read the whole table: 134k rows of `hotw_gain_counts` at 100k games for
--- the 490 sums of an unfiltered page). Buckets are never deleted. The totals hold exactly what `src/stats.rs::scan` computes from the move tables;
--- `annals check` compares the two. A bulk import keeps its totals in memory and writes them at its
--- end; `meta.tally_pending` marks it under way, and should it stop half-way the next open rebuilds
--- the totals from the stored games.
+-- the 490 sums of an unfiltered page). Buckets are never deleted. The totals hold exactly what
+-- `src/stats.rs::scan` computes from the move tables; `annals check` compares the two. A bulk import
+-- keeps its totals in memory and writes them at its end; `meta.tally_pending` marks it under way,
+-- and should it stop half-way the next open rebuilds the totals from the stored games.
 --
 -- Besides the buckets of one event and year (span 0), each total is also kept rolled up over every
 -- event of a year (span 1, event NULL), over every game of the kind (span 2, event and year NULL)

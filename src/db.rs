@@ -16,7 +16,8 @@ pub const SCHEMA: &str = include_str!("../schema.sql");
 /// 2: `games.normalized` dropped (bodies are re-parsed from `raw`).
 /// 3: `hotw_cards`, `hotw_expansions` and `hotw_builds` packed into `hotw_turns` as JSON arrays.
 /// 4: running totals of the statistics (`stat_buckets` and after, `src/tally.rs`).
-/// 5: the totals also rolled up per year and per kind (`stat_buckets.span`).
+/// 5: the totals also rolled up per year, per event and per kind (`stat_buckets.span`), each
+///    table keyed bucket first.
 pub const SCHEMA_VERSION: &str = "5";
 
 /// Opens (creating if needed) the database at `path` and applies the schema.
