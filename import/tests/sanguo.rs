@@ -1169,6 +1169,10 @@ fn round_numbers_written_with_hui_he() {
         ("1回合", "2回合"),
         ("第1回 ", "第二回，"),
         ("第一轮 ", "第二轮 "),
+        ("一、", "二、"),
+        ("一．", "二．"),
+        ("一：", "二:"),
+        ("一回合", "二回合"),
     ] {
         let body = format!("{r1}{}\n{r2}{}", moves[0], moves[1]);
         let p = parse(&body);
@@ -1192,6 +1196,14 @@ fn round_numbers_written_with_hui_he() {
     }
     // out of sequence is still reported; 第十二回合 is round 12
     let p = parse("第一回合：马6进5，炮12平10，相7进9\n第十二回合：兵7进1，炮6进14，车13平12");
+    assert_eq!(first(&p, "sanguo.round-number"), (2, 1, Warning));
+    assert_eq!(p.game.moves.last().map(|m| m.round), Some(12));
+    // a numeral before a piece is the piece's ordinal, not a round
+    let p = parse("1.马6进5，炮12平10，相7进9\n二兵7进1，炮6进14，车13平12");
+    assert_eq!(first(&p, "sanguo.round-number"), (2, 1, Warning));
+    assert!(p.diagnostics.iter().all(|d| d.code != "sanguo.round-form"));
+    // 十二、 is round 12
+    let p = parse("一、马6进5，炮12平10，相7进9\n十二、兵7进1，炮6进14，车13平12");
     assert_eq!(first(&p, "sanguo.round-number"), (2, 1, Warning));
     assert_eq!(p.game.moves.last().map(|m| m.round), Some(12));
     // 第一局 is no round

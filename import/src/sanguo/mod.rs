@@ -3,7 +3,7 @@
 //! A body holds an optional title line (`魏杀汉·魏胜`, `标题：…`), round lines `N.a，b，c` (吴 → 魏 →
 //! 蜀; `……` and `（轮空）` for a side that makes no move), `【困毙灭国】` lines, and a closing status line
 //! (`[胜利] [灭国] [认负]`). Other transcribers' forms are read too: round numbers `第1回合：`,
-//! `第一回合`, `1回合` (info `sanguo.round-form`), files and steps in Chinese numerals as xiangqi
+//! `第一回合`, `1回合`, `一、` (info `sanguo.round-form`), files and steps in Chinese numerals as xiangqi
 //! records write them (`马六进五`, stored as `马6进5`; info `sanguo.numerals`), other words for a
 //! 轮空 (`（跳过）`, `空`; info `sanguo.skip-form`) and comments inside a move (`炮12{好棋}平10`). Every move is resolved by replaying it on the board ([`board`]), so each
 //! stored move has its piece, origin and destination, capture and events.
@@ -467,9 +467,8 @@ impl State<'_> {
             self.round_line(li, chars, start, end);
             return;
         }
-        // `第1回合：`, `第一回合` (the seed's word for a round)
-        if first == '第'
-            && let Some((n, after)) = round_prefix(chars, start)
+        // `第1回合：`, `第一回合` (the seed's word for a round), or `一、` (numbered as a list is)
+        if let Some((n, after)) = round_prefix(chars, start).or_else(|| numeral_round(chars, start))
         {
             self.round_form(ln, chars, (start, after), n);
             self.entries(li, chars, after, end, n);
@@ -1177,6 +1176,18 @@ impl State<'_> {
         self.game.status = map;
         self.status_line = Some(ln);
     }
+}
+
+/// A round numbered in Chinese numerals as the items of a list are, at `start`: `一、`, `十二．`,
+/// `三：` (the mark already folded to `,`, `.` or `:`). A numeral followed by anything else is no
+/// round: `一兵进1` is a move (the first of a side's pawns).
+fn numeral_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
+    let mut i = start;
+    let n = notation::cjk_count(chars, &mut i)?;
+    chars
+        .get(i)
+        .is_some_and(|c| matches!(c, ',' | '.' | ':'))
+        .then_some((n, i + 1))
 }
 
 /// A round number written with the seed's word for a round at `start`: `第1回合`, `第一回合`,
