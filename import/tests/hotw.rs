@@ -1186,6 +1186,42 @@ fn card_full_names_in_several_words() {
 }
 
 #[test]
+fn card_full_names_misspelled() {
+    // names of several words with a typo are read as the name they misspell, with a warning
+    let r = p(
+        "EIII\nA(Rome): Civil Servise(+2), Jewsh Revolt(V)\nSApp-->NApp 10\nB(Han): Navel Power, Elite Trops\nGPC-->Yellow 12",
+    );
+    let t = &r.game.turns;
+    let codes = |t: &Turn| -> Vec<String> { t.cards.iter().map(|c| c.card.to_string()).collect() };
+    assert_eq!(codes(&t[0]), ["CivilS", "Jew"]);
+    assert_eq!(t[0].cards[0].amount, Some(2));
+    assert_eq!(t[0].cards[0].raw, "Civil Servise(+2)");
+    assert_eq!(codes(&t[1]), ["Naval", "Elite"]);
+    assert!(t.iter().all(|t| t.unparsed.is_empty()), "{t:?}");
+    assert_eq!(count(&r, "hotw.unreadable"), 0);
+    assert_eq!(
+        messages(&r, "hotw.card-fuzzy"),
+        [
+            "card \"Civil Servise\" read as CivilS (a misspelling? edit distance 1)",
+            "card \"Jewsh Revolt\" read as Jew (a misspelling? edit distance 1)",
+            "card \"Navel Power\" read as Naval (a misspelling? edit distance 1)",
+            "card \"Elite Trops\" read as Elite (a misspelling? edit distance 1)"
+        ]
+    );
+    // two cards without a comma are no misspelled name, even when together they are close to
+    // one (`Civil Wea`, Civil War; `P Popu`, Popu): read as before, the second word kept as
+    // unread text
+    let r = p("EIII\nA(Rome): Civil Wea\nSApp-->NApp 10\nB(Han): P Popu\nGPC-->Yellow 12");
+    let t = &r.game.turns;
+    assert_eq!(codes(&t[0]), ["Civil"]);
+    assert_eq!(t[0].unparsed, ["Wea"]);
+    assert_eq!(count(&r, "hotw.card-ambiguous"), 1);
+    assert_eq!(codes(&t[1]), ["P"]);
+    assert_eq!(t[1].unparsed, ["Popu"]);
+    assert_eq!(count(&r, "hotw.card-fuzzy"), 0);
+}
+
+#[test]
 fn lower_case_seat_letter_opens_a_turn() {
     // finding h3: `a(Arab): Jihad` merged into B's turn, and its score overwrote B's
     let r = p("EIV\nB(Hun): Wea\nWStep-->TurP(XV) 64\na(Arab): Jihad\nArabP-->Pale 40");

@@ -210,9 +210,12 @@ type FullName = (&'static Card, How<'static>, usize);
 /// The card whose name is written in several words from the word `i` (`Civil Service`,
 /// `Naval Power`, `Jewish Revolt`, `Black Death`; appendix 3's names), the longest that names
 /// one (up to four words, before `hi`). None when the next token is no word (most cards) or no
-/// run of words names a card: each word is then read on its own. Never fuzzy: two cards written
-/// without a comma between them (`Lead Eng`) are no misspelled name.
-fn card_full_name(l: &Line, i: usize, hi: usize) -> Option<FullName> {
+/// run of words names a card: each word is then read on its own. With `fuzzy`, a run none of
+/// whose names is exact is read as a misspelled name of several words (`Civil Servise`, `Navel
+/// Power`, `Elite Trops`) when a word after its first is no card on its own, not even misspelled:
+/// two cards written without a comma between them (`Lead Eng`, `Civil Wea`, `P Popu`) are no
+/// misspelled name.
+fn card_full_name(l: &Line, i: usize, hi: usize, fuzzy: bool) -> Option<FullName> {
     // words of a name: they start with a letter (a stray `.` is no part of one)
     let named = |k: usize| {
         l.kind(k) == Some(Tk::Word) && l.s(k).chars().next().is_some_and(char::is_alphabetic)
@@ -224,9 +227,32 @@ fn card_full_name(l: &Line, i: usize, hi: usize) -> Option<FullName> {
     while end < hi && end < i + 4 && named(end) {
         end += 1;
     }
+    let longest = end;
     while end > i + 1 {
         if let Some((c, how)) = TABLES.card(l.raw(i, end), false) {
             return Some((c, how, end));
+        }
+        end -= 1;
+    }
+    if !fuzzy {
+        return None;
+    }
+    end = longest;
+    while end > i + 1 {
+        if (i + 1..end).any(|k| TABLES.card(l.s(k), true).is_none()) {
+            let raw = l.raw(i, end);
+            // an alias of several words (`Civil Service`), or a full name
+            let found = TABLES
+                .card(raw, true)
+                .filter(|(c, how)| how.is_fuzzy() && c.name.contains(' '))
+                .or_else(|| {
+                    TABLES
+                        .card_misspelled_name(raw)
+                        .map(|(c, d)| (c, How::Fuzzy(d)))
+                });
+            if let Some((c, how)) = found {
+                return Some((c, how, end));
+            }
         }
         end -= 1;
     }
@@ -806,7 +832,7 @@ impl Lp<'_, '_> {
             }
             let name_i = j;
             // a full name in several words (`Civil Service(+2)`, `Naval Power`) before the words
-            let full = card_full_name(self.l, j, hi);
+            let full = card_full_name(self.l, j, hi, true);
             j = full.as_ref().map_or(j + 1, |f| f.2);
             let mut groups = Vec::new();
             while self.l.kind(j) == Some(Tk::LParen) && j < hi {
@@ -2322,7 +2348,7 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
                 || (header && !has_arrow && TABLES.region(w, false).is_none())
                 // a line of cards after the header opening with a full name whose first word
                 // names no card (`Population Explosion(+2)`)
-                || card_full_name(l, f, hi).is_some()
+                || card_full_name(l, f, hi, false).is_some()
         };
         if is_card {
             lp.cards(f, hi, turn);

@@ -834,6 +834,36 @@ impl Tables {
         Some((self.cards.get(r)?, how))
     }
 
+    /// The card whose full name of several words is misspelled in `s` (`Navel Power`, `Elite
+    /// Trops`), at the edit distance of the other misspellings; None when none is that close or
+    /// two are as close. Full names are no keys of the usual fuzzy look-up (a name of several
+    /// words is read only where words stand together: [`crate::hotw`]'s card lists).
+    pub fn card_misspelled_name(&self, s: &str) -> Option<(&Card, usize)> {
+        let k: Vec<char> = name_key(s).chars().collect();
+        let max = if k.len() <= 6 { 1 } else { 2 };
+        let mut rows = vec![0usize; 3 * (k.len() + max + 1)];
+        let (mut best, mut ambiguous): (Option<(&Card, usize)>, bool) = (None, false);
+        for c in self.cards.iter().filter(|c| c.name.contains(' ')) {
+            let cand: Vec<char> = name_key(&c.name).chars().collect();
+            if cand.len().abs_diff(k.len()) > max {
+                continue;
+            }
+            let Some(d) = edit_distance_in(&k, &cand, max, &mut rows) else {
+                continue;
+            };
+            match best {
+                Some((b, bd)) if d == bd && b.code != c.code => ambiguous = true,
+                Some((_, bd)) if d < bd => {
+                    best = Some((c, d));
+                    ambiguous = false;
+                }
+                None => best = Some((c, d)),
+                _ => {}
+            }
+        }
+        if ambiguous { None } else { best }
+    }
+
     /// A card by its canonical code.
     pub fn card_by_code(&self, code: &str) -> Option<&Card> {
         self.card_ix.code(code).and_then(|r| self.cards.get(r))
