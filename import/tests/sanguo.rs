@@ -1198,6 +1198,18 @@ fn round_numbers_written_with_hui_he() {
     let p = parse("第一回合：马6进5，炮12平10，相7进9\n第十二回合：兵7进1，炮6进14，车13平12");
     assert_eq!(first(&p, "sanguo.round-number"), (2, 1, Warning));
     assert_eq!(p.game.moves.last().map(|m| m.round), Some(12));
+    // a round number in brackets
+    let p = parse("(1) 马6进5，炮12平10，相7进9\n（2）兵7进1，炮6进14，车13平12");
+    assert_eq!(p.game.moves.len(), 6);
+    assert_eq!(
+        p.game.moves.iter().map(|m| m.round).collect::<Vec<_>>(),
+        [1, 1, 1, 2, 2, 2]
+    );
+    assert!(
+        p.diagnostics.iter().all(|d| d.severity != Error),
+        "{:?}",
+        p.diagnostics
+    );
     // a numeral before a piece is the piece's ordinal, not a round
     let p = parse("1.马6进5，炮12平10，相7进9\n二兵7进1，炮6进14，车13平12");
     assert_eq!(first(&p, "sanguo.round-number"), (2, 1, Warning));

@@ -467,6 +467,17 @@ impl State<'_> {
             self.round_line(li, chars, start, end);
             return;
         }
+        // `(3) …`, `（3）…`: a round number in brackets (read as `3)`)
+        if first == '('
+            && let Some(digits) = body
+                .get(1..)
+                .map(|r| r.iter().take_while(|c| c.is_ascii_digit()).count())
+            && digits > 0
+            && body.get(1 + digits) == Some(&')')
+        {
+            self.round_line(li, chars, start + 1, end);
+            return;
+        }
         // `第1回合：`, `第一回合` (the seed's word for a round), or `一、` (numbered as a list is)
         if let Some((n, after)) = round_prefix(chars, start).or_else(|| numeral_round(chars, start))
         {
