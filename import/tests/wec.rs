@@ -559,6 +559,41 @@ fn two_turns_on_one_line() {
 }
 
 #[test]
+fn colour_written_before_the_turn() {
+    let p = parse(
+        "Black: MV:JE(1,4)->^(1,4)\nWhite: MV:JE(10,4)->^(10,4)\nB MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\nw. MV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n3. 黑：MV:SP(3,3)1BI->(4,4),PU:SP(4,4)1BI^AST\n백 MV:STP(9,9)->(8,10),PU:STP(8,10)^ASH",
+    );
+    assert_eq!(colours(&p), "BWBWBW");
+    assert_eq!(
+        notations(&p)[..2],
+        ["MV:JE(1,4)->^(1,4)", "MV:JE(10,4)->^(10,4)"]
+    );
+    assert_eq!(p.game.turns[4].no, Some(3));
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(located(&p), [("wec.color-word", 1, 1), ("wec.alias", 6, 6)]);
+    // the written colour decides, against the alternation, with a warning
+    let p = parse("White: MV:JE(10,4)->^(10,4)\nBlack: MV:JE(1,4)->^(1,4)");
+    assert_eq!(colours(&p), "WB");
+    // (the second line agrees with the alternation after White's turn)
+    assert_eq!(
+        located(&p),
+        [("wec.color-word", 1, 1), ("wec.color-order", 1, 1)]
+    );
+    // a stray colour letter in a record that writes no colours leaves the alternation be
+    let p = parse("MV:JE(1,4)->^(1,4)\nB MV:JE(10,4)->^(10,4)\nMV:SP(2,2)->(3,3)");
+    assert_eq!(colours(&p), "BWB");
+    assert_eq!(
+        located(&p),
+        [("wec.color-word", 2, 1), ("wec.color-order", 2, 1)]
+    );
+    // a colour letter joined to the turn, or a word other than a colour, is no colour
+    let p = parse("BMV:TA(1,1)->(2,1)");
+    assert!(diag_codes(&p).contains(&"wec.turn-unreadable"));
+    let p = parse("Blue: MV:TA(1,1)->(2,1)");
+    assert!(diag_codes(&p).contains(&"wec.turn-unreadable"));
+}
+
+#[test]
 fn other_move_number_forms() {
     let p = parse(
         "1) MV:JE(1,4)->^(1,4)\n1)… MV:JE(10,4)->^(10,4)\n2: MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\n2 ... MV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n(3) MV:SP(3,3)1BI->(4,4),PU:SP(4,4)1BI^AST\n3. ... MV:STP(9,9)->(8,10),PU:STP(8,10)^ASH",

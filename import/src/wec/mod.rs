@@ -9,7 +9,10 @@
 //! # Body layout
 //! - One turn string per line. Blank lines are skipped. A line may start with a number `N.` or
 //!   `N...` (spaces after it allowed), or as other transcribers write it: `1)`, `1)…`, `2:`,
-//!   `(3)`, `2 ...`, `3. ...`, `4…`, `5 MV:…` (info `wec.number-form`, once per game). The number
+//!   `(3)`, `2 ...`, `3. ...`, `4…`, `5 MV:…` (info `wec.number-form`, once per game), then
+//!   maybe the turn's colour (`Black:`, `W`, `白：`, `흑`; info `wec.color-word`; against the
+//!   alternation it decides when every turn so far had its colour written, `wec.color-order`
+//!   either way). The number
 //!   is kept as [`Turn::no`]. Lines alternate Black, White, Black… (Black moves first); a `N...` on
 //!   a Black line is reported (`wec.number-color`), since that is how chess writers mark White.
 //!   When such a disagreement is met and the record's numbering is consistent chess-style (`N.`
@@ -152,6 +155,11 @@ pub mod code {
     pub const GAME_WON: &str = "wec.game-won";
     /// Info: a turn number written otherwise than `N.` / `N...` (`1)`, `2:`, `(3)`, `3. ...`).
     pub const NUMBER_FORM: &str = "wec.number-form";
+    /// Info: a turn's colour written before it (`Black:`, `W`, `白：`), read as its colour.
+    pub const COLOR_WORD: &str = "wec.color-word";
+    /// Warning: a colour written before a turn that the alternation gives the other side; the
+    /// written colour decides when every turn so far had its colour written.
+    pub const COLOR_ORDER: &str = "wec.color-order";
     /// Info: two or more turn strings on one line, read as one turn each.
     pub const TURNS_ON_LINE: &str = "wec.turns-on-line";
     /// Info: codes in lower case read in capitals.
@@ -455,6 +463,55 @@ fn number_prefix(s: &str, from: usize) -> Option<Number> {
         after: k,
         other: false,
     })
+}
+
+/// A colour written before a turn: `Black`, `White`, `B`, `W` (any case), `黑`, `白`, `흑`,
+/// `백`, then `:` (or `：`, `.`) or a space, then the turn's `MV` (in any case). The colour (White:
+/// true) and the byte offset of the turn.
+#[inline(always)]
+fn colour_prefix(s: &str, from: usize) -> Option<(bool, usize)> {
+    match s.as_bytes().get(from)? {
+        b'B' | b'W' | b'b' | b'w' | 0xe9 | 0xe7 | 0xed | 0xeb => colour_word_at(s, from),
+        _ => None,
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn colour_word_at(s: &str, from: usize) -> Option<(bool, usize)> {
+    let rest = s.get(from..)?;
+    let words = [
+        ("black", false),
+        ("white", true),
+        ("b", false),
+        ("w", true),
+        ("黑", false),
+        ("白", true),
+        ("흑", false),
+        ("백", true),
+    ];
+    for (word, white) in words {
+        let Some(after) = rest
+            .get(..word.len())
+            .filter(|w| w.eq_ignore_ascii_case(word))
+            .and_then(|_| rest.get(word.len()..))
+        else {
+            continue;
+        };
+        let marked = after
+            .strip_prefix([':', '：', '.'])
+            .map(|t| t.trim_start_matches([' ', '\t']));
+        let spaced = after.trim_start_matches([' ', '\t']);
+        let turn = match marked {
+            Some(t) => t,
+            None if spaced.len() < after.len() => spaced,
+            None => continue,
+        };
+        if turn.get(..2).is_some_and(|m| m.eq_ignore_ascii_case("mv")) {
+            return Some((white, s.len() - turn.len()));
+        }
+    }
+    None
 }
 
 /// The other ways transcribers number a turn: `1)`, `1)…`, `2:`, `(3)`, `2 ...`, `3. ...`,
@@ -776,6 +833,7 @@ pub(crate) fn color_name(c: &str) -> &'static str {
 #[derive(Debug, Default, Clone, Copy)]
 struct Once {
     number_form: bool,
+    color_word: bool,
     two_turns: bool,
     lower: bool,
     capital_v: bool,
@@ -799,6 +857,10 @@ struct Reader {
     seen_ellipsis: bool,
     /// The last turn was White's.
     last_white: bool,
+    /// The colour written before the next turn (White: true), [`colour_prefix`].
+    side: Option<bool>,
+    /// Turns with their colour written before them.
+    worded: u32,
 }
 
 /// Where a [`Reader`] stood before a line's turn, to go back to when the line is read again
@@ -808,6 +870,7 @@ struct Mark {
     seen: usize,
     once: Once,
     last_white: bool,
+    worded: u32,
 }
 
 impl Reader {
@@ -822,6 +885,8 @@ impl Reader {
             disagreed: false,
             seen_ellipsis: false,
             last_white: true,
+            side: None,
+            worded: 0,
         };
         r.game.turns.reserve(lines.len());
         for (li, raw_line) in lines.iter().enumerate() {
@@ -838,6 +903,7 @@ impl Reader {
             seen: self.seen.len(),
             once: self.once,
             last_white: self.last_white,
+            worded: self.worded,
         }
     }
 
@@ -849,6 +915,7 @@ impl Reader {
         self.seen.truncate(m.seen);
         self.once = m.once;
         self.last_white = m.last_white;
+        self.worded = m.worded;
     }
 
     // (the loop's body: inlined in it)
@@ -861,9 +928,16 @@ impl Reader {
         if let Some(n) = num.filter(|n| n.other) {
             self.number_form(line, lineno, first, n);
         }
-        let begin = num.map_or(first, |n| n.after);
+        let mut begin = num.map_or(first, |n| n.after);
+        let side = colour_prefix(line, begin);
+        if let Some((white, after)) = side {
+            self.colour_word(line, lineno, begin, after, white);
+            begin = after;
+        }
+        let side = side.map(|(white, _)| white);
         let end = line.trim_end().len().max(begin);
         let mark = self.mark();
+        self.side = side;
         self.turn(li, line, lineno, (first, begin, end), num);
         // two turns on one line (`1. MV:… MV:…`): the first reads with the second left over
         if self
@@ -872,8 +946,27 @@ impl Reader {
             .last()
             .is_some_and(|t| !t.unparsed.is_empty())
         {
-            self.split_line(li, line, lineno, (first, begin, end), num, &mark);
+            self.split_line(li, line, lineno, (first, begin, end), (num, side), &mark);
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn colour_word(&mut self, line: &str, lineno: u32, at: usize, after: usize, white: bool) {
+        if self.once.color_word {
+            return;
+        }
+        self.once.color_word = true;
+        let written = line.get(at..after).unwrap_or_default().trim_end();
+        self.diags.push(Diagnostic::info(
+            code::COLOR_WORD,
+            lineno,
+            char_col(line, at),
+            format!(
+                "colour written before the turn ({written:?}), read as {}'s turn (reported once per game)",
+                if white { "White" } else { "Black" }
+            ),
+        ));
     }
 
     /// A line whose turn did not read: when another `MV:` begins later on it, the line is read
@@ -886,7 +979,7 @@ impl Reader {
         line: &str,
         lineno: u32,
         (first, begin, end): (usize, usize, usize),
-        num: Option<Number>,
+        (num, side): (Option<Number>, Option<bool>),
         mark: &Mark,
     ) {
         let cuts = later_turns(line, begin, end);
@@ -898,6 +991,7 @@ impl Reader {
         for (k, &cut) in cuts.iter().chain(std::iter::once(&end)).enumerate() {
             let to = from + line.get(from..cut).map_or(0, |t| t.trim_end().len());
             let (start, n) = if k == 0 { (first, num) } else { (from, None) };
+            self.side = if k == 0 { side } else { None };
             self.turn(li, line, lineno, (start, from, to.max(from)), n);
             from = cut;
         }
@@ -947,6 +1041,35 @@ impl Reader {
         line: &str,
     ) -> bool {
         let alt_white = !self.last_white;
+        // a colour written before the turn: against the alternation it decides when every turn
+        // so far had its colour written (a record written so), else it is taken for a stray
+        // letter and the alternation stays
+        if let Some(white) = self.side.take() {
+            let all_worded = self.worded + 1 == ply;
+            self.worded += 1;
+            if white == alt_white {
+                return white;
+            }
+            let name = |w: bool| if w { "White" } else { "Black" };
+            let read = if all_worded { white } else { alt_white };
+            self.diags.push(Diagnostic::warning(
+                code::COLOR_ORDER,
+                lineno,
+                char_col(line, first),
+                format!(
+                    "turn {ply}: written as {}'s, where the lines alternate to {}; read as {}'s ({})",
+                    name(white),
+                    name(alt_white),
+                    name(read),
+                    if all_worded {
+                        "every turn so far has its colour written"
+                    } else {
+                        "not every turn so far has its colour written"
+                    }
+                ),
+            ));
+            return read;
+        }
         let Some(n) = num else {
             return alt_white;
         };
