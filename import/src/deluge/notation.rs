@@ -636,13 +636,8 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
     let err = |c: &Cursor, m: &str| Err((c.off(), m.to_string()));
     let mut o = RawOrder {
         kind: OrderKind::Hold,
-        unit: None,
-        at: None,
-        to: None,
-        via: Vec::new(),
-        of_unit: None,
-        of: None,
         result,
+        ..waive()
     };
     if c.done() {
         return err(&c, "empty order");

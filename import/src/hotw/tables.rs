@@ -388,34 +388,47 @@ impl Index {
 
     fn fuzzy(&self, key: &str) -> Option<(usize, usize)> {
         let k: Vec<char> = key.chars().collect();
-        if k.len() < 2 {
-            return None;
-        }
-        let max = if k.len() <= 6 { 1 } else { 2 };
-        let mut best: Option<(usize, usize)> = None;
-        let mut ambiguous = false;
-        // the rows of the distance, allocated once for every candidate (of at most `max` more
-        // characters than the key)
-        let mut rows = vec![0usize; 3 * (k.len() + max + 1)];
-        for (cand, row) in &self.keys {
-            if cand.len().abs_diff(k.len()) > max {
-                continue;
-            }
-            let Some(d) = edit_distance_in(&k, cand, max, &mut rows) else {
-                continue;
-            };
-            match best {
-                Some((r, bd)) if d == bd && r != *row => ambiguous = true,
-                Some((_, bd)) if d < bd => {
-                    best = Some((*row, d));
-                    ambiguous = false;
-                }
-                None => best = Some((*row, d)),
-                _ => {}
-            }
-        }
-        if ambiguous { None } else { best }
+        closest(
+            &k,
+            self.keys.iter().map(|(cand, row)| (cand.as_slice(), *row)),
+        )
     }
+}
+
+/// The row of the candidate closest to `k` and its distance: at most 1 for keys of up to six
+/// characters, 2 for longer ones; None when none is that close, when two rows are as close, or
+/// for a key of one character.
+fn closest<'c>(
+    k: &[char],
+    candidates: impl IntoIterator<Item = (&'c [char], usize)>,
+) -> Option<(usize, usize)> {
+    if k.len() < 2 {
+        return None;
+    }
+    let max = if k.len() <= 6 { 1 } else { 2 };
+    let mut best: Option<(usize, usize)> = None;
+    let mut ambiguous = false;
+    // the rows of the distance, allocated once for every candidate (of at most `max` more
+    // characters than the key)
+    let mut rows = vec![0usize; 3 * (k.len() + max + 1)];
+    for (cand, row) in candidates {
+        if cand.len().abs_diff(k.len()) > max {
+            continue;
+        }
+        let Some(d) = edit_distance_in(k, cand, max, &mut rows) else {
+            continue;
+        };
+        match best {
+            Some((r, bd)) if d == bd && r != row => ambiguous = true,
+            Some((_, bd)) if d < bd => {
+                best = Some((row, d));
+                ambiguous = false;
+            }
+            None => best = Some((row, d)),
+            _ => {}
+        }
+    }
+    if ambiguous { None } else { best }
 }
 
 /// Levenshtein distance with adjacent transpositions, or None when above `max`.
@@ -840,28 +853,12 @@ impl Tables {
     /// words is read only where words stand together: [`crate::hotw`]'s card lists).
     pub fn card_misspelled_name(&self, s: &str) -> Option<(&Card, usize)> {
         let k: Vec<char> = name_key(s).chars().collect();
-        let max = if k.len() <= 6 { 1 } else { 2 };
-        let mut rows = vec![0usize; 3 * (k.len() + max + 1)];
-        let (mut best, mut ambiguous): (Option<(&Card, usize)>, bool) = (None, false);
-        for c in self.cards.iter().filter(|c| c.name.contains(' ')) {
-            let cand: Vec<char> = name_key(&c.name).chars().collect();
-            if cand.len().abs_diff(k.len()) > max {
-                continue;
-            }
-            let Some(d) = edit_distance_in(&k, &cand, max, &mut rows) else {
-                continue;
-            };
-            match best {
-                Some((b, bd)) if d == bd && b.code != c.code => ambiguous = true,
-                Some((_, bd)) if d < bd => {
-                    best = Some((c, d));
-                    ambiguous = false;
-                }
-                None => best = Some((c, d)),
-                _ => {}
-            }
-        }
-        if ambiguous { None } else { best }
+        let names: Vec<(Vec<char>, usize)> = (self.cards.iter().enumerate())
+            .filter(|(_, c)| c.name.contains(' '))
+            .map(|(row, c)| (name_key(&c.name).chars().collect(), row))
+            .collect();
+        let (row, d) = closest(&k, names.iter().map(|(n, row)| (n.as_slice(), *row)))?;
+        Some((self.cards.get(row)?, d))
     }
 
     /// A card by its canonical code.

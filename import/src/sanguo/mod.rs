@@ -565,6 +565,12 @@ impl State<'_> {
                 "round number not followed by '.'",
             ),
         }
+        self.check_round(ln, start, n);
+        self.entries(li, chars, i, end, n);
+    }
+
+    /// Reports a round number `n` (written at `start`) other than the expected one.
+    fn check_round(&mut self, ln: u32, start: usize, n: u32) {
         if n != self.expected_round {
             self.sink.warning(
                 code::ROUND_NUMBER,
@@ -573,20 +579,12 @@ impl State<'_> {
                 format!("round {n} where round {} was expected", self.expected_round),
             );
         }
-        self.entries(li, chars, i, end, n);
     }
 
     /// A round number written `第N回合` or `N回合`: checked against the expected round, reported
     /// once per game.
     fn round_form(&mut self, ln: u32, chars: &[char], (start, after): (usize, usize), n: u32) {
-        if n != self.expected_round {
-            self.sink.warning(
-                code::ROUND_NUMBER,
-                ln,
-                start as u32 + 1,
-                format!("round {n} where round {} was expected", self.expected_round),
-            );
-        }
+        self.check_round(ln, start, n);
         if !self.seen_round_form {
             self.seen_round_form = true;
             let form: String = chars.get(start..after).unwrap_or(&[]).iter().collect();
