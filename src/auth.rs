@@ -320,7 +320,9 @@ pub fn login_wait(conn: &Connection, name: &str) -> Result<i64> {
         .optional()?;
     Ok(match row {
         Some((f, last)) if f >= 3 => {
-            let delay = 1i64 << (f - 3).min(8); // 1, 2, 4 … 256 s
+            // 30 s after the third failure, doubling to 32 min. Long enough that a guesser
+            // gains nothing, and that a slow password check cannot outlast the wait.
+            let delay = 30i64 << (f - 3).min(6);
             (last + delay - now_secs()).max(0)
         }
         _ => 0,
