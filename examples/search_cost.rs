@@ -1,0 +1,35 @@
+//! Runs given searches on an existing index, for instruction counts of one query shape (the
+//! bench's `ANNALS_BENCH_QUERIES` also runs the whole mix first, which costs minutes under
+//! callgrind):
+//!
+//! ```text
+//! cargo build --release --example search_cost
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//!     target/release/examples/search_cost DB.index ROUNDS 'card:Naval|Cup'
+//! ```
+//!
+//! The difference of two runs with different `ROUNDS` is the cost of the searches alone (the
+//! index opens and warms once per run). Prints the total hits, a checksum of the answers.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, dir, rounds, queries] = args.as_slice() else {
+        eprintln!("usage: search_cost INDEX_DIR ROUNDS 'q1|q2|…'");
+        std::process::exit(2);
+    };
+    let index = annals::index::Index::open(std::path::Path::new(dir)).expect("index");
+    let rounds: usize = rounds.parse().expect("rounds");
+    let mut sum = 0usize;
+    for _ in 0..rounds {
+        for q in queries.split('|') {
+            let r = index.search(q, None, 20, 0).expect("search");
+            sum += r.total + r.hits.len();
+        }
+    }
+    println!("{sum}");
+}
