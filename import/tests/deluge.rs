@@ -659,3 +659,141 @@ fn retreats_written_with_r() {
         ]
     );
 }
+
+#[test]
+fn seasons_in_chinese_and_short_years() {
+    let g = parse(
+        "1900冬\nItaly: Build A Rom\n\n1901春\nItaly: A Rom-Apu\n1901年秋季\nItaly: A Apu H\n冬の1901\nItaly: Waive\nSpring 02\nItaly: A Apu-Nap\n",
+    );
+    let ph: Vec<_> = g.game.phases.iter().map(|p| p.phase.as_str()).collect();
+    assert_eq!(ph, ["W1900A", "S1901M", "F1901M", "W1901A", "S1902M"]);
+    let forms: Vec<_> = codes(&g)
+        .into_iter()
+        .filter(|c| c.0 == "deluge.phase-form")
+        .map(|c| (c.2, c.3))
+        .collect();
+    assert_eq!(forms, [(1, 1), (4, 1), (6, 1), (8, 1), (10, 1)]);
+    assert!(g.diagnostics.iter().all(|d| d.severity != Severity::Error));
+    // a two-digit number is a year only after a season word
+    assert!(deluge::notation::phase_header("01 02").is_none());
+    assert!(deluge::notation::phase_header("A Par 01").is_none());
+}
+
+#[test]
+fn bare_units_in_an_adjustment_phase() {
+    let g = parse(
+        "W1900B\neng: f lon, f edi, a lpl\nS1901M\neng: f lon-nth\nF1901M\neng: f nth h\nW1901A\neng: f edi, f lon\n",
+    );
+    let kinds: Vec<_> = g
+        .game
+        .orders
+        .iter()
+        .map(|o| (o.phase.as_str(), o.kind.as_str(), o.at.as_deref()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("W1900A", "build", Some("lon")),
+            ("W1900A", "build", Some("edi")),
+            ("W1900A", "build", Some("lvp")),
+            ("S1901M", "move", Some("lon")),
+            ("F1901M", "hold", Some("nth")),
+            // Edinburgh holds England's fleet: a removal; London is empty: a build
+            ("W1901A", "remove", Some("edi")),
+            ("W1901A", "build", Some("lon")),
+        ]
+    );
+    let inferred: Vec<_> = codes(&g)
+        .into_iter()
+        .filter(|c| c.0 == "deluge.adjustment-inferred")
+        .map(|c| (c.2, c.3))
+        .collect();
+    assert_eq!(inferred, [(2, 6), (2, 13), (2, 20), (8, 6), (8, 13)]);
+    assert!(!codes(&g).iter().any(|c| c.0 == "deluge.order-phase"));
+}
+
+#[test]
+fn orders_in_other_words_and_signs() {
+    let g = parse(
+        "Winter 1900 initial builds\nFrance - Build A Par, Build A Mar\nEngland: Build F Lon\nSpring 1901\nEngland: F Lon -- Nth\nFrance: Par-Bur, Mar S Par-Bur\nFall 1901 Retreat\nFrance: A Bur disbanded\nWinter 1901\nFrance: 1 build waived\n",
+    );
+    let o: Vec<_> = g
+        .game
+        .orders
+        .iter()
+        .map(|o| {
+            (
+                o.power.as_str(),
+                o.kind.as_str(),
+                o.at.as_deref(),
+                o.to.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        o,
+        [
+            ("France", "build", Some("par"), None),
+            ("France", "build", Some("mar"), None),
+            ("England", "build", Some("lon"), None),
+            ("England", "move", Some("lon"), Some("nth")),
+            ("France", "move", Some("par"), Some("bur")),
+            ("France", "support", Some("mar"), Some("bur")),
+            ("France", "remove", Some("bur"), None),
+            ("France", "waive", None, None),
+        ]
+    );
+    assert!(g.diagnostics.iter().all(|d| d.severity != Severity::Error));
+}
+
+#[test]
+fn a_transcribers_own_lists_are_skipped() {
+    let g = parse(
+        "Winter 1900\nEngland: Build F Lon\nSupply centres: England 1 (Lon)\nSubmerged: Lon, Hol, Bel.\nDrowned: A Lon (England)\n\nCentres:\nEngland: Lon, Edi\n\nSpring 1901\nEngland: F Lon-Nth\n",
+    );
+    let skipped: Vec<_> = codes(&g)
+        .into_iter()
+        .filter(|c| c.0 == "deluge.report-skipped")
+        .map(|c| (c.2, c.3))
+        .collect();
+    // one info per run of such lines (the blank lines and the block under `Centres:` included)
+    assert_eq!(skipped, [(3, 1)]);
+    assert_eq!(g.game.orders.len(), 2);
+    assert!(g.game.unparsed.is_empty());
+    assert!(g.diagnostics.iter().all(|d| d.severity != Severity::Error));
+}
+
+#[test]
+fn other_transcribers_corpus_file() {
+    let text = include_str!("../../corpus/deluge/other-transcribers.dip");
+    let gs: Vec<_> = record::split_games(text)
+        .iter()
+        .map(|raw| parse_game(raw, Kind::Deluge))
+        .collect();
+    assert_eq!(gs.len(), 5);
+    let errors: Vec<usize> = gs
+        .iter()
+        .map(|g| {
+            g.diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count()
+        })
+        .collect();
+    // the last game's `A Bur-Par*` and `+F Lon` stay unread
+    assert_eq!(errors, [0, 0, 0, 0, 2]);
+    let Body::Deluge(d) = &gs[0].body else {
+        panic!("not a Deluge body")
+    };
+    assert_eq!(d.orders.len(), 20);
+    let s = &d.orders[10];
+    assert_eq!(
+        (
+            s.kind.as_str(),
+            s.at.as_deref(),
+            s.of.as_deref(),
+            s.to.as_deref()
+        ),
+        ("support", Some("mar"), Some("par"), Some("bur"))
+    );
+}

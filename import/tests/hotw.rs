@@ -1344,3 +1344,149 @@ fn throughput() {
     println!("{turns} turns, {mb:.1} MB in {dt:.3}s: {:.1} MB/s", mb / dt);
     assert_eq!(turns, 49 * rounds);
 }
+
+/// The (line, col) of each diagnostic with `code`.
+fn at(p: &Parsed<HotwGame>, code: &str) -> Vec<(u32, u32)> {
+    p.diagnostics
+        .iter()
+        .filter(|d| d.code == code)
+        .map(|d| (d.line, d.col))
+        .collect()
+}
+
+#[test]
+fn epochs_as_appendix_2_names_them() {
+    let g = p(
+        "第一世代 (I)\nA(Sumer): LTig-->Zag 5\n\n第二世代\nB(Chou): Wei-->Yang 7\nB(Chou)後暫停\nB: Wei, Yang(II)\n第二世代 (續)\nC(Greek): Mor-->Pin 9\n第三世代：\nD(Rome): SApp-->NApp 12\n",
+    );
+    let t = &g.game.turns;
+    assert_eq!(t.iter().map(|t| t.epoch).collect::<Vec<_>>(), [1, 2, 2, 3]);
+    assert!(t[2].resumed);
+    assert_eq!(g.game.checkpoints.len(), 1);
+    assert_eq!(at(&g, "hotw.epoch-form"), [(1, 1), (4, 1), (8, 1), (10, 1)]);
+    assert!(!has(&g, "hotw.epoch-inferred"));
+    assert!(!has(&g, "hotw.unreadable"));
+    // the numeral in brackets must agree, else the line is no header
+    let g = p("第一世代 (III)\nA(Sumer): LTig-->Zag 5\n");
+    assert!(has(&g, "hotw.unreadable"));
+}
+
+#[test]
+fn epoch_headers_set_off_by_marks_and_resumed_in_words() {
+    let g = p(
+        "--- Epoch I ---\nA(Sumer): LTig-->Zag 5\n== EII ==\nB(Chou): Wei-->Yang 7\nGame paused after B (Chou).\nB: Wei, Yang(II)\nEII (resumed)\nC(Greek): Mor-->Pin 9\n",
+    );
+    let t = &g.game.turns;
+    assert_eq!(t.iter().map(|t| t.epoch).collect::<Vec<_>>(), [1, 2, 2]);
+    assert_eq!(at(&g, "hotw.epoch-form"), [(1, 1), (3, 1), (7, 1)]);
+    assert_eq!(at(&g, "hotw.pause-form"), [(5, 1)]);
+    let cp = &g.game.checkpoints[0];
+    assert_eq!(cp.seat.as_deref(), Some("B"));
+    assert_eq!(cp.empire.as_deref(), Some("Chou"));
+    assert_eq!(cp.holdings.len(), 2);
+    assert!(t[2].resumed);
+    assert!(!has(&g, "hotw.pause-mismatch"));
+    assert!(!has(&g, "hotw.resume-without-pause"));
+    assert!(!has(&g, "hotw.unreadable"));
+}
+
+#[test]
+fn areas_by_appendix_1_chinese_headings() {
+    let g = p(
+        "EII\nC(Baby): Famine(中東: MTig), Mig(澳洲)(Aust, NGui)\nMTig-->LTig 6\nD(Han): Mig(非洲)(Congo, SAfr), Death(东南亚+印度: Mek)\n",
+    );
+    let c = &g.game.turns[0].cards;
+    assert_eq!(c[0].areas, ["ME"]);
+    assert_eq!(c[0].detail.as_deref(), Some("ME: MTig"));
+    assert_eq!(c[1].areas, ["AUST"]);
+    assert_eq!(g.game.turns[1].cards[0].areas, ["Afr"]);
+    assert_eq!(g.game.turns[1].cards[1].areas, ["SEAsia", "India"]);
+    assert!(!has(&g, "hotw.area-unknown"));
+    assert_eq!(at(&g, "hotw.region-alias")[0], (2, 17));
+}
+
+#[test]
+fn scores_set_off_by_a_word_a_sign_or_brackets() {
+    let g = p(
+        "EIII\nA(Rome): SApp-->NApp Score: 12\nB(Han): GPC-->Yellow\nGPC(+m) = 43\nC(Celt): CEu-->Alb(V)=57\nD(Mau): UInd-->LInd : 19\nE(Sas): Zag-->PersP(fX, X, V) (31)\nF(Mac): Pin-->Mor 分數：22\n",
+    );
+    let s: Vec<_> = g.game.turns.iter().map(|t| t.score).collect();
+    assert_eq!(s, [Some(12), Some(43), Some(57), Some(19), None, Some(22)]);
+    // `(31)` stays no score (a number in brackets never was one): kept as a battle token, warned
+    assert_eq!(g.game.turns[4].expansions[0].battle, ["fX", "X", "V", "31"]);
+    assert_eq!(at(&g, "hotw.battle-unknown"), [(7, 32)]);
+    assert_eq!(
+        at(&g, "hotw.score-form"),
+        [(2, 22), (4, 9), (5, 22), (6, 21), (8, 19)]
+    );
+    assert!(!has(&g, "hotw.unreadable"));
+    // a colon between two numbers is no score mark: `1:2` is not read as the score 2 of "1:"
+    let g = p("EI\nA(Sumer): LTig-->Zag 1:2\n");
+    assert!(has(&g, "hotw.unreadable"));
+}
+
+#[test]
+fn names_in_several_words_whose_first_word_is_a_code_or_a_sea() {
+    let g = p(
+        "EII\nC(Chou): Reallocation(Western Mediterranean)\nWei River --> Yangtze Kiang (X, V) --> Chekiang\nWei River (+f, +m) 18\nD(Greek): Morea --> (Eastern Mediterranean) --> Crete (XV)\n",
+    );
+    let t = &g.game.turns;
+    assert_eq!(t[0].cards[0].detail.as_deref(), Some("WMed"));
+    let e: Vec<_> = t[0]
+        .expansions
+        .iter()
+        .map(|e| (e.from.as_ref(), e.to.as_ref(), e.battle.len()))
+        .collect();
+    assert_eq!(e, [("Wei", "Yang", 2), ("Yang", "Che", 0)]);
+    assert_eq!(t[0].builds[0].region, "Wei");
+    assert_eq!(t[0].score, Some(18));
+    assert_eq!(t[1].expansions[0].via, ["EMed"]);
+    assert_eq!(t[1].expansions[0].to, "Cre");
+    assert!(!has(&g, "hotw.unreadable"));
+    assert!(!has(&g, "hotw.region-unknown"));
+}
+
+#[test]
+fn a_cent_sign_is_c_slash() {
+    let g = p("EI\nC(Baby): MTig-->LTig(V, ¢) 6\n");
+    assert_eq!(g.game.turns[0].expansions[0].battle, ["V", "c/"]);
+    assert_eq!(at(&g, "hotw.battle-normalized"), [(2, 25)]);
+    assert!(!has(&g, "hotw.stray-char"));
+}
+
+#[test]
+fn notes_in_brackets_are_kept_not_guessed() {
+    let g = p(
+        "EV\nB(Sel): CivilServ(+1)\nEGhat(+f) 82 (a good turn)\nC(Mong): Lead [leader card]\nMong-->GPC 86\n",
+    );
+    let t = &g.game.turns;
+    assert_eq!(t[0].score, None);
+    assert_eq!(t[0].unparsed, ["82 (a good turn)"]);
+    assert_eq!(t[1].unparsed, ["[leader card]"]);
+    assert_eq!(t[1].score, Some(86));
+}
+
+#[test]
+fn other_transcribers_corpus_file() {
+    let gs = games(include_str!("../../corpus/hotw/other-transcribers.hotw"));
+    assert_eq!(gs.len(), 4);
+    let errors: Vec<usize> = gs
+        .iter()
+        .map(|g| {
+            g.diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count()
+        })
+        .collect();
+    // only the last game's two bracketed notes stay unread
+    assert_eq!(errors, [0, 0, 0, 2]);
+    let h = hotw_of(&gs[0]);
+    assert_eq!(h.turns.len(), 6);
+    assert_eq!(h.turns[5].score, Some(20));
+    let h = hotw_of(&gs[1]);
+    assert_eq!(
+        h.turns.iter().map(|t| t.score).collect::<Vec<_>>(),
+        [Some(12), Some(7), Some(18), Some(23), Some(40)]
+    );
+}

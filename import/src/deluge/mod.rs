@@ -9,6 +9,9 @@
 //!   `W1901A`, or a judge's `Movement results for Spring of 1901.  (game/S1901M)` (`Retreat orders
 //!   for …`, `Adjustment orders for …`; the bracketed code wins); a trailing `:` is allowed. A winter
 //!   is always an adjustment phase (rule 1 plays Winter 1900 as a separate season of builds).
+//!   Also read, with an info (`deluge.phase-form`): the season in Chinese or Japanese (`1901春`,
+//!   `1901年秋季`, `冬の1900` as the seed's translation writes it) and a two-digit year after a
+//!   season word (`Spring 01`); and silently `Sp 1901`, `Winter 1900 initial builds`.
 //! - **Orders** follow as `Power: order, order, …` (`,` or `;` between orders) or a line
 //!   `Power:` and then one order per line. Powers are the seven, in full or as `Eng`, `E`, `Germ`,
 //!   `Turk`…; a player's name may follow in brackets (`Russia (Fedorov):`); a power name of three
@@ -28,6 +31,13 @@
 //!   coast) -> Gulf of Bothnia.`, `Mid-Atlantic Ocean`), `HOLD`/`SUPPORT`/`CONVOY`, and adjustments
 //!   as `Builds an army in Vienna.`, `Removes the fleet in …`, `Build waived.`, `Defaults, removing
 //!   the army in …`; all are read.
+//! - **Other transcribers:** `France - Build A Par` (a dash for the colon), `F Lon -- Nth` (a run
+//!   of dashes is one move sign), `A Mar disbanded`, `1 build waived`; a unit alone in an
+//!   adjustment phase (`eng: f lon, f edi`) is a build where the power has no unit there and a
+//!   removal where it has one (info `deluge.adjustment-inferred`; not guessed when the position is
+//!   unknown). A transcriber's own lists (`Supply centres: …`, `Centres:` and the lines under it,
+//!   `Submerged: Lon, Hol`, `New supply centres: …`, `Drowned: A Lon`) are skipped like a judge's
+//!   report lines (`deluge.report-skipped`).
 //! - **No orders:** `none`, `-`, `NMR`, `no builds`… is a waive in an adjustment phase and nothing
 //!   (the units hold) elsewhere, with an info (`deluge.no-orders`).
 //! - **Judge report lines** that hold no orders are skipped with one info per run of them
@@ -57,7 +67,8 @@
 //! `deluge.result-contradiction`, `deluge.result-unknown`, `deluge.no-unit`, `deluge.unreachable`,
 //! `deluge.order-phase`, `deluge.build-invalid`, `deluge.build-count`, `deluge.phase-order`,
 //! `deluge.unclosed-comment`, `deluge.transform-invalid`, `deluge.order-twice`. Infos: `deluge.alias`, `deluge.phase-gap`, `deluge.retreat-missing`,
-//! `deluge.coast-inferred`, `deluge.no-orders`, `deluge.report-skipped`.
+//! `deluge.coast-inferred`, `deluge.no-orders`, `deluge.report-skipped`, `deluge.phase-form`,
+//! `deluge.adjustment-inferred`.
 
 pub mod adjudicate;
 pub mod map;
@@ -248,7 +259,19 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
             continue;
         }
         let lead = line.chars().take_while(|c| c.is_whitespace()).count();
-        if let Some(key) = notation::phase_header(trimmed) {
+        if let Some((key, form)) = notation::phase_header_form(trimmed) {
+            if let Some(form) = form {
+                let how = match form {
+                    notation::PhaseForm::Cjk => "the season written in Chinese or Japanese",
+                    notation::PhaseForm::ShortYear => "a year of two digits, read as 19xx",
+                };
+                sink.info(
+                    "deluge.phase-form",
+                    lno,
+                    lead as u32 + 1,
+                    format!("phase header {trimmed:?} ({how}) read as {}", key.code()),
+                );
+            }
             anchors.push((li, lead, Anchor::Phase(phases.len())));
             phases.push(ReadPhase {
                 key,
@@ -266,7 +289,11 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                     "deluge.report-skipped",
                     lno,
                     lead as u32 + 1,
-                    format!("{what} as a judge reports it: skipped (annals works it out by replaying the orders)"),
+                    if what.starts_with("a list") || what == "a supply-centre list" {
+                        format!("{what} written by the transcriber: skipped (annals works it out by replaying the orders and seed 001's tables)")
+                    } else {
+                        format!("{what} as a judge reports it: skipped (annals works it out by replaying the orders)")
+                    },
                 );
             }
             report_run = true;

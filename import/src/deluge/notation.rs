@@ -33,14 +33,77 @@ impl PhaseKey {
 /// report headers `Movement results for Spring of 1901.  (deluge07/S1901M)`, `Adjustment orders
 /// for Winter of 1901.`, `Retreat orders for Fall of 1901.` (the step may come before the season).
 pub fn phase_header(line: &str) -> Option<PhaseKey> {
+    phase_header_form(line).map(|(k, _)| k)
+}
+
+/// How a phase header was written when it is in none of the forms [`phase_header`] lists first:
+/// the caller reports it (`deluge.phase-form`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PhaseForm {
+    /// The season in Chinese or Japanese (`1901春`, `1901年秋`, `冬の1900`: the seed's own
+    /// translation writes `冬の１９００` and `春１９０１`).
+    Cjk,
+    /// A year of two digits (`Spring 01`, `Fall '02`), read as 19xx.
+    ShortYear,
+}
+
+/// [`phase_header`], with the form of the header when it is one the caller reports.
+///
+/// Besides the forms of [`phase_header`]: the season in Chinese or Japanese characters (`1901春`,
+/// `1901年秋季`, `冬の1900`, with `退却`/`調整`/`建造`/`移動` for the step) and a year of two digits
+/// after a season word (`Spring 01`, `Sp '01`, read as 1901).
+pub fn phase_header_form(line: &str) -> Option<(PhaseKey, Option<PhaseForm>)> {
+    let mut form = None;
+    let cjk: String;
+    let line = if line.is_ascii() {
+        line
+    } else {
+        let mut out = String::with_capacity(line.len() + 16);
+        let mut any = false;
+        let mut cs = line.chars().peekable();
+        while let Some(c) = cs.next() {
+            // two-character words first: 退却 / 調整 / 移動 …
+            let pair = cs.peek().map(|&n| [c, n]);
+            let word = match pair {
+                Some(['退', '却' | '卻' | '去']) | Some(['撤', '退']) => Some(" retreats "),
+                Some(['調' | '调', '整']) => Some(" adjustments "),
+                Some(['建', '造' | '設' | '设']) => Some(" builds "),
+                Some(['移' | '行', '動' | '动']) => Some(" movement "),
+                _ => None,
+            };
+            if let Some(w) = word {
+                cs.next();
+                out.push_str(w);
+                any = true;
+                continue;
+            }
+            match c {
+                '春' => out.push_str(" spring "),
+                '秋' => out.push_str(" fall "),
+                '冬' => out.push_str(" winter "),
+                // 年 (year), 季 (season), の (of): no word of their own
+                '年' | '季' | 'の' => out.push(' '),
+                _ => {
+                    out.push(crate::text::fold_width(c));
+                    continue;
+                }
+            }
+            any = true;
+        }
+        if any {
+            form = Some(PhaseForm::Cjk);
+        }
+        cjk = out;
+        cjk.as_str()
+    };
     let l = line
         .trim()
-        .trim_end_matches([':', '-', '.', '='])
+        .trim_end_matches([':', '-', '.', '=', '*', '#'])
         .trim()
         .to_ascii_lowercase();
     let l = l.trim_start_matches(['=', '-', '#', '*', ' ']);
     if let Some(k) = compact_phase(l) {
-        return Some(k);
+        return Some((k, form));
     }
     // A judge's game and phase in brackets at the end: `(deluge07/S1901M)`, `(S1901M)`.
     let (l, code) = match l.rfind('(') {
@@ -59,13 +122,14 @@ pub fn phase_header(line: &str) -> Option<PhaseKey> {
     let mut year = None;
     let mut step = None;
     let mut words = 0usize;
+    let mut short_year = false;
     for w in l.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | ':' | '.')) {
         if w.is_empty() {
             continue;
         }
         words += 1;
         let s = match w {
-            "spring" | "spr" | "s" => Some(0),
+            "spring" | "spr" | "sp" | "s" => Some(0),
             "fall" | "autumn" | "aut" | "f" | "a" => Some(1),
             "winter" | "win" | "w" => Some(2),
             _ => None,
@@ -82,12 +146,24 @@ pub fn phase_header(line: &str) -> Option<PhaseKey> {
             }
             continue;
         }
+        // `Spring 01`, `Fall '02`: a club's short year (checked below to follow a season word)
+        let short = w.strip_prefix(['\'', '’']).unwrap_or(w);
+        if short.len() == 2 && short.bytes().all(|b| b.is_ascii_digit()) {
+            let n: u16 = short.parse().ok()?;
+            if season.is_none() || year.replace(1900 + n).is_some() {
+                return None;
+            }
+            short_year = true;
+            continue;
+        }
         let st = match w {
             "movement" | "moves" | "move" | "diplomacy" => Some(0),
             "retreats" | "retreat" | "retreating" => Some(1),
             "adjustments" | "adjustment" | "builds" | "build" | "adjust" => Some(2),
             // judge report words and connectives: `… results for Spring of 1901`
             "orders" | "results" | "for" | "of" | "phase" | "season" | "turn" => None,
+            // `Winter 1900 initial builds` (rule 1: the game begins with a winter of builds)
+            "initial" | "opening" | "first" | "setup" => None,
             _ => return None,
         };
         if let Some(st) = st
@@ -107,10 +183,13 @@ pub fn phase_header(line: &str) -> Option<PhaseKey> {
         (_, None) => 0,
     };
     let key = PhaseKey { year, season, step };
+    if short_year {
+        form = Some(PhaseForm::ShortYear);
+    }
     match code {
         // the bracketed code wins where it disagrees (it is the judge's own)
-        Some(c) => Some(c),
-        None => Some(key),
+        Some(c) => Some((c, form)),
+        None => Some((key, form)),
     }
 }
 
@@ -189,6 +268,13 @@ fn tokenize(s: &str) -> Vec<T> {
             && chars.get(i + 1).is_some_and(|n| n.is_alphabetic());
         let sym = match c {
             '-' | '–' | '—' | '→' => {
+                // `--`, `-->`, `—>`: one move sign
+                while chars
+                    .get(i + 1)
+                    .is_some_and(|n| matches!(n, '-' | '–' | '—'))
+                {
+                    i += 1;
+                }
                 if chars.get(i + 1) == Some(&'>') {
                     i += 1;
                 }
@@ -647,6 +733,15 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
         o.kind = OrderKind::Waive;
         return Ok(o);
     }
+    // `1 build waived`, `2 builds waived`: the count of builds declined (one waive order)
+    if c.toks.len() == 3
+        && matches!(c.peek(), Some(Tok::Word(w)) if w.bytes().all(|b| b.is_ascii_digit()) || ["one", "two", "three"].contains(&w.to_ascii_lowercase().as_str()))
+        && matches!(c.peek_at(1), Some(Tok::Word(w)) if ["build", "builds"].contains(&w.to_ascii_lowercase().as_str()))
+        && matches!(c.peek_at(2), Some(Tok::Word(w)) if ["waived", "waive"].contains(&w.to_ascii_lowercase().as_str()))
+    {
+        o.kind = OrderKind::Waive;
+        return Ok(o);
+    }
     // `Build waived.` (a judge's report), `Builds waived`, `Waive build`, `Removal waived`
     if c.toks.len() == 2
         && (c.is_word(&["build", "builds", "removal", "removals", "remove"])
@@ -763,7 +858,15 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
         }
     }
     if c.is_word(&["b", "build", "builds"])
-        || c.is_word(&["d", "disband", "disbands", "r", "remove"])
+        || c.is_word(&[
+            "d",
+            "disband",
+            "disbands",
+            "disbanded",
+            "r",
+            "remove",
+            "removed",
+        ])
     {
         o.kind = if c.is_word(&["b", "build", "builds"]) {
             OrderKind::Build
@@ -876,6 +979,11 @@ pub enum Prefix {
     None,
 }
 
+/// Words an order line may start with after a power written without its colon.
+const ORDER_START: [&str; 11] = [
+    "a", "f", "army", "fleet", "build", "builds", "remove", "removes", "disband", "waive", "waives",
+];
+
 /// Reads the power at the start of a line of orders.
 pub fn power_prefix(line: &str) -> Prefix {
     if let Some((head, _)) = line.split_once(':') {
@@ -908,16 +1016,32 @@ pub fn power_prefix(line: &str) -> Prefix {
         }
         return Prefix::None;
     }
+    // `France - Build A Par`, `England – F Lon-Nth`: a dash for the colon, before an order
+    let mut it = line.split_whitespace();
+    if let (Some(first), Some(dash), Some(third)) = (it.next(), it.next(), it.next())
+        && first.chars().count() >= 3
+        && matches!(dash, "-" | "–" | "—" | "=")
+        && let Some(p) = map::power(first)
+        && ORDER_START.contains(&third.to_ascii_lowercase().as_str())
+    {
+        let lead = line.chars().take_while(|c| c.is_whitespace()).count();
+        // (the offset in characters just after the dash)
+        let at = line
+            .chars()
+            .enumerate()
+            .skip(lead + first.chars().count())
+            .find(|(_, c)| matches!(c, '-' | '–' | '—' | '='))
+            .map(|(k, _)| k + 1);
+        if let Some(off) = at {
+            return Prefix::Power(p, off);
+        }
+    }
     // `England F Lon-Nth`, `ENG Build A Lpl`
     let mut it = line.split_whitespace();
     if let (Some(first), Some(second)) = (it.next(), it.next())
         && first.chars().count() >= 3
         && let Some(p) = map::power(first)
-        && [
-            "a", "f", "army", "fleet", "build", "builds", "remove", "removes", "disband", "waive",
-            "waives",
-        ]
-        .contains(&second.to_ascii_lowercase().as_str())
+        && ORDER_START.contains(&second.to_ascii_lowercase().as_str())
     {
         let lead = line.chars().take_while(|c| c.is_whitespace()).count();
         return Prefix::Power(p, lead + first.chars().count());
@@ -987,6 +1111,32 @@ pub fn report_line(line: &str, block: &mut Block) -> Option<&'static str> {
     if l.starts_with("ownership of supply cent") {
         *block = Block::Header;
         return Some("supply-centre ownership");
+    }
+    // A transcriber's own list of what the winter did or who owns what (seed 001 writes its
+    // tables so: `W 1901: Lon, Hol, Bel, …`): `Supply centres: Russia 5 (Mos, …)`, `Centres:`,
+    // `Submerged: Lon, Hol`, `New supply centres: Wal, Ruh, Tyr.`, `Drowned: A Lon (England)`.
+    if let Some((head, rest)) = l.split_once(':') {
+        let head = head.trim();
+        let what = match head {
+            "supply centres" | "supply centers" | "supply centre" | "supply center" | "centres"
+            | "centers" | "sc" | "scs" | "sc count" | "ownership" | "owners" => {
+                Some("a supply-centre list")
+            }
+            "submerged" | "submerges" | "submergences" | "submergence" | "sunk" | "sinks" => {
+                Some("a list of submergences")
+            }
+            "new supply centres" | "new supply centers" | "new centres" | "new centers"
+            | "new sc" | "new scs" => Some("a list of new supply centres"),
+            "drowned" | "drowns" | "drowned units" => Some("a list of drowned units"),
+            _ => None,
+        };
+        if let Some(what) = what {
+            // `Supply centres:` alone heads a block of one power a line, as a judge's does
+            if rest.trim().is_empty() {
+                *block = Block::Header;
+            }
+            return Some(what);
+        }
     }
     if *block != Block::Out {
         *block = Block::In;

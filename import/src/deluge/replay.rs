@@ -694,7 +694,44 @@ fn adjustments(m: &Map, st: &mut State, game: &mut DelugeGame, ph: &ReadPhase, s
             Some(g) => (g.line, g.col, power_of(&g.power)),
             None => continue,
         };
-        match o.kind {
+        // A unit written alone in an adjustment phase (`F Lon`, `eng: f lon, f edi`): a build
+        // where the power has no unit, a removal where it has one (before Winter 1900 there is
+        // none: rule 1's first builds). Not guessed when the position is unknown.
+        let kind = match o.kind {
+            OrderKind::Hold
+                if o.unit.is_some()
+                    && o.result.is_none()
+                    && (st.known || year == 1900 && st.units.is_empty()) =>
+            {
+                let at = o.at.as_ref().and_then(|l| l.code);
+                let here = at.is_some_and(|a| st.units.get(a).is_some_and(|u| u.power == power));
+                let k = if here {
+                    OrderKind::Remove
+                } else {
+                    OrderKind::Build
+                };
+                if let Some(g) = game.orders.get_mut(idx) {
+                    g.kind = k.as_str().to_string();
+                    sink.info(
+                        "deluge.adjustment-inferred",
+                        line,
+                        col,
+                        format!(
+                            "{:?} has no verb in an adjustment phase: read as {}",
+                            g.notation,
+                            if here {
+                                format!("a removal ({power} has a unit there)")
+                            } else {
+                                format!("a build ({power} has no unit there)")
+                            }
+                        ),
+                    );
+                }
+                k
+            }
+            k => k,
+        };
+        match kind {
             OrderKind::Waive => set_result(game, idx, "succeeds", sink),
             OrderKind::Build => {
                 let Some(at) = o.at.as_ref().and_then(|l| l.code) else {

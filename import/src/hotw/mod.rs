@@ -29,7 +29,11 @@
 //! - **Epoch headers in other forms**: `E I`, `EⅡ` (Unicode roman numerals, full-width forms),
 //!   `eiii`/`Eiii`, `Epoch III`, `EIII:` are read as `EI`…`EVII` (info `hotw.epoch-form`; digits
 //!   `E3` are read silently, as always); a resumption may be bracketed in any width (`EIII（續）`).
-//!   A snapshot's unit epoch may be written so too (`(ii)`, `(Ⅱ)`).
+//!   A snapshot's unit epoch may be written so too (`(ii)`, `(Ⅱ)`). Appendix 2's own names of the
+//!   epochs, `第一世代`…`第七世代` (with its numeral `(I)` after them, `(續)`, `後暫停`), headers set
+//!   off by marks (`--- Epoch I ---`, `== EII ==`) and `EIII (resumed)` are read so too.
+//! - **Pauses in words**: `Game paused after D (Greek).`, `Paused after A(Hsiung)` are read as
+//!   `D(Greek)後暫停` (info `hotw.pause-form`).
 //! - **Epochs**: a turn whose empire belongs to a later epoch than the last header (or comes before
 //!   any header) moves the game to that epoch, with a warning `hotw.epoch-inferred` (the appendix-4
 //!   record has no `EI` and lists EV empires under `EIV`). An empire of an earlier epoch keeps the
@@ -56,7 +60,13 @@
 //!   is ignored; each with a warning `hotw.bracket-repaired` and `repaired: true` on the expansion.
 //! - **Scores**: a number ending a line (header or move line) is the player's running total;
 //!   minor empires have none (a number there is reported and dropped). A unit or a full stop after
-//!   it (`20分`, `20 點`, `20pts`, `25.`) is read past, with an info `hotw.score-form`.
+//!   it (`20分`, `20 點`, `20pts`, `25.`) is read past, with an info `hotw.score-form`; so are a
+//!   word and a colon or `=` before it (`Score: 12`, `分數：22`, `= 43`, `=57`, `: 62`; not the
+//!   colon of `1:2`). A number in brackets (`(25)`) is no score.
+//! - **Full names** of several words may start with a code (`Wei River`, `Yellow River`) and are
+//!   read in sea routes and card arguments too (`(Eastern Mediterranean)`, `Real(Western
+//!   Mediterranean)`). Appendix 1's Chinese area headings (`中東`, `澳洲`, `非洲`, simplified too)
+//!   are the areas of card arguments (`Famine(中東: MTig)`). `¢` in a battle is `c/`.
 //! - **Seat letters** may be written in lower case (`a(Arab): Jihad`; info `hotw.seat-case`) where
 //!   the line's shape makes them a seat: a header needs its colon (or the pause) after the
 //!   brackets, a snapshot line `a: …` a pause before it, a colour line `a: Red` a known colour.
@@ -147,6 +157,8 @@ pub mod code {
     pub const HEADER_COLON: &str = "hotw.header-colon";
     /// warning: a pause line whose seat or empire is not the last turn's.
     pub const PAUSE_MISMATCH: &str = "hotw.pause-mismatch";
+    /// info: a pause written in words (`Game paused after D(Greek).`), read as `D(Greek)後暫停`.
+    pub const PAUSE_FORM: &str = "hotw.pause-form";
     /// warning: `(con't)` with no pause before it.
     pub const RESUME_WITHOUT_PAUSE: &str = "hotw.resume-without-pause";
     /// warning: a snapshot unit epoch later than the current epoch.

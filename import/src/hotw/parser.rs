@@ -472,6 +472,17 @@ impl Lp<'_, '_> {
                     self.unreadable(k, end);
                     return end + 1;
                 }
+                // `¢`, `ȼ`: chapter 4's c/ typed as one character (the `/` is written over the
+                // `c`)
+                Tk::Other if matches!(self.l.s(k), "¢" | "ȼ" | "￠") => {
+                    let w = self.l.s(k);
+                    self.info(
+                        code::BATTLE_NORMALIZED,
+                        k,
+                        format!("battle {w:?} read as c/ (the capital reduced to a city)"),
+                    );
+                    self.lists.battle(node, Cow::Borrowed("c/"));
+                }
                 Tk::Other => self.stray(k),
             }
             k += 1;
@@ -542,10 +553,12 @@ impl Lp<'_, '_> {
         (node, j)
     }
 
-    /// A full name written in several words (`Great Plain of China`) starting at `i`, when the
-    /// first word alone is no code: the code and the index after the last word.
+    /// A full name written in several words (`Great Plain of China`, `Western Mediterranean`)
+    /// starting at `i`: the code and the index after the last word. The first word may be a code
+    /// itself (`Wei River`, `Yellow River`, `Congo Basin`): the words together are the name of
+    /// that region only.
     fn full_name(&self, i: usize, hi: usize) -> Option<(Cow<'static, str>, usize)> {
-        if self.l.kind(i + 1) != Some(Tk::Word) || TABLES.region(self.l.s(i), false).is_some() {
+        if self.l.kind(i) != Some(Tk::Word) || self.l.kind(i + 1) != Some(Tk::Word) {
             return None;
         }
         let mut end = i + 1;
@@ -565,9 +578,36 @@ impl Lp<'_, '_> {
     /// `self.lists.vias`.
     fn seas(&mut self, lo: usize, hi: usize) -> Span {
         let mut out = Span::at_end(&self.lists.vias);
+        let mut skip_to = lo;
         for k in lo..hi {
+            if k < skip_to {
+                continue;
+            }
             match self.l.kind(k) {
                 Some(Tk::Word) => {
+                    // `(Eastern Mediterranean)`: a sea by its full name
+                    if let Some((code_, end)) = self.full_name(k, hi) {
+                        let w = self.l.raw(k, end);
+                        self.info(
+                            code::REGION_ALIAS,
+                            k,
+                            format!("sea name {w:?} read as {code_}"),
+                        );
+                        if TABLES
+                            .region(&code_, false)
+                            .is_some_and(|(r, _)| r.kind != RegionType::Sea)
+                        {
+                            self.warn(
+                                code::VIA_NOT_SEA,
+                                k,
+                                format!("{code_} in a sea route is not a sea"),
+                            );
+                        }
+                        self.lists.vias.push(code_);
+                        out.hi = self.lists.vias.len() as u32;
+                        skip_to = end;
+                        continue;
+                    }
                     let w = self.l.s(k);
                     let name = self.region_str(w, k);
                     if TABLES
@@ -1188,9 +1228,29 @@ impl Lp<'_, '_> {
     /// `(China: GPC)`, `(SEAsia+India: EDec X)`, `GPC(V, c/), Wei(X)`, `(+2)`.
     fn targets(&mut self, lo: usize, hi: usize, play: &mut CardPlay) {
         let mut cur: Option<usize> = None;
+        let mut skip_to = lo;
         for k in lo..hi {
+            if k < skip_to {
+                continue;
+            }
             match self.l.kind(k) {
                 Some(Tk::Word) => {
+                    // `Real(Western Mediterranean)`: a region or sea by its full name
+                    if let Some((code_, end)) = self.full_name(k, hi) {
+                        let w = self.l.raw(k, end);
+                        self.info(
+                            code::REGION_ALIAS,
+                            k,
+                            format!("region name {w:?} read as {code_}"),
+                        );
+                        play.targets.push(Target {
+                            region: code_.into_owned(),
+                            effects: Vec::new(),
+                        });
+                        cur = Some(play.targets.len() - 1);
+                        skip_to = end;
+                        continue;
+                    }
                     let w = self.l.s(k);
                     let is_area = |p: &str| TABLES.area(p).is_some();
                     let joined = w.contains('+') && w.split('+').all(is_area);
@@ -1353,8 +1413,41 @@ fn epoch_line(t: &str) -> Option<(EpochLine, bool)> {
     // (`Ｅ`), and the numeral comes right after the `E` or after a separator
     let first = *t.as_bytes().first()?;
     if first.is_ascii() && first != b'E' && first != b'e' {
+        // `--- Epoch I ---`, `== EII ==`, `[EIII]`, `*EIV*`: a header set off by marks
+        if matches!(first, b'-' | b'=' | b'*' | b'#' | b'[') {
+            return epoch_decorated(t);
+        }
         return None;
     }
+    if !first.is_ascii() && t.starts_with('第') {
+        return epoch_chinese(t);
+    }
+    epoch_plain(t)
+}
+
+/// [`epoch_line`] of a header set off by marks (`--- Epoch I ---`): the header inside them, as
+/// a form to report. Off the common path (most lines are no header).
+#[cold]
+#[inline(never)]
+fn epoch_decorated(t: &str) -> Option<(EpochLine, bool)> {
+    let inner = t
+        .trim_start_matches(['-', '=', '*', '#', '[', ' ', '\t'])
+        .trim_end_matches(['-', '=', '*', '#', ']', ' ', '\t']);
+    let first = *inner.as_bytes().first()?;
+    let e = if inner.starts_with('第') {
+        epoch_chinese(inner)
+    } else if first == b'E' || first == b'e' || !first.is_ascii() {
+        epoch_plain(inner)
+    } else {
+        None
+    };
+    e.map(|(e, _)| (e, true))
+}
+
+/// [`epoch_line`] of a line opening with `E`, `e` or a character outside ASCII.
+#[inline]
+fn epoch_plain(t: &str) -> Option<(EpochLine, bool)> {
+    let first = *t.as_bytes().first()?;
     // nor does a region's name (`EAfr`, `Egypt`): after an ASCII `E`, an ASCII character that
     // is no numeral, separator or the `p` of `Epoch`
     if first.is_ascii()
@@ -1412,7 +1505,81 @@ fn epoch_line(t: &str) -> Option<(EpochLine, bool)> {
     {
         return Some((EpochLine::Cont(e), form));
     }
+    // `EIII (resumed)`: another word for the seed's `(con't)`
+    if low.starts_with("resum") {
+        return Some((EpochLine::Cont(e), true));
+    }
     None
+}
+
+/// An epoch written as appendix 2 names it: `第一世代`…`第七世代` (also `第3世代`), maybe with the
+/// numeral after it as the appendix prints it (`第一世代 (I)`), then a resumption (`第三世代
+/// (續)`) or a pause (`第六世代後暫停`). Always a form to report.
+fn epoch_chinese(t: &str) -> Option<(EpochLine, bool)> {
+    let rest = t.strip_prefix('第')?;
+    let mut cs = rest.chars();
+    let n = match cs.next()? {
+        '一' | '1' | '１' => 1,
+        '二' | '2' | '２' => 2,
+        '三' | '3' | '３' => 3,
+        '四' | '4' | '４' => 4,
+        '五' | '5' | '５' => 5,
+        '六' | '6' | '６' => 6,
+        '七' | '7' | '７' => 7,
+        _ => return None,
+    };
+    let rest = cs.as_str().strip_prefix("世代")?.trim_start();
+    // `(I)`, `（I）`: the appendix's numeral in brackets, which must agree
+    let rest = match rest.strip_prefix(['(', '（']) {
+        Some(inner) => match inner.split_once([')', '）']) {
+            Some((num, after)) if roman_lenient(num.trim()).is_some_and(|(e, _)| e == n) => {
+                after.trim_start()
+            }
+            _ => rest,
+        },
+        None => rest,
+    };
+    let after = rest.trim();
+    if after.is_empty() || matches!(after, ":" | "：" | "﹕") {
+        return Some((EpochLine::Plain(n), true));
+    }
+    if is_pause(after) {
+        return Some((EpochLine::Pause(n), true));
+    }
+    let low = after.to_lowercase();
+    let low = low.trim_start_matches(['(', '（', '[', '［', '【', ' ']);
+    if low.starts_with("con")
+        || low.starts_with(['續', '续'])
+        || low.starts_with("繼續")
+        || low.starts_with("继续")
+        || low.starts_with("resum")
+    {
+        return Some((EpochLine::Cont(n), true));
+    }
+    None
+}
+
+/// The length in bytes of the words opening a pause line written in English (`Game paused
+/// after`, `Paused after`, `Interrupted after`), when `t` starts so.
+fn pause_words(t: &str) -> Option<usize> {
+    if !matches!(
+        t.as_bytes().first(),
+        Some(b'G' | b'g' | b'P' | b'p' | b'I' | b'i')
+    ) {
+        return None;
+    }
+    [
+        "game paused after",
+        "game interrupted after",
+        "game stopped after",
+        "paused after",
+        "pause after",
+        "interrupted after",
+        "stopped after",
+    ]
+    .iter()
+    .find(|p| t.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p)))
+    .map(|p| p.len())
 }
 
 /// A bare resumption line: `(con't)`, `(cont)`, `(continued)`, `續`.
@@ -1741,6 +1908,33 @@ impl State<'_> {
 
     /// A line that is no epoch header.
     fn scanned(&mut self, l: &Line, t: &str, no: u32) {
+        if let Some(plen) = pause_words(t) {
+            // `Game paused after D (Greek).`: the pause line in words; the rest read as
+            // `D(Greek)` at its own columns
+            let lead = l.text.len() - l.text.trim_start().len();
+            let rest = l.text.get(lead + plen..).unwrap_or("");
+            let padded = format!("{}{rest}", " ".repeat(lead + plen));
+            let l2 = Line::new(&padded, no);
+            if let Some(h) = header(&l2) {
+                self.snapshot = None;
+                self.sink.info(
+                    code::PAUSE_FORM,
+                    no,
+                    l.col(0),
+                    format!(
+                        "{:?} read as the pause {}({})後暫停",
+                        t,
+                        SEATS.get(h.seat).copied().unwrap_or("?"),
+                        h.empire
+                    ),
+                );
+                if h.lower {
+                    seat_case(&mut self.sink, &l2, 0, h.seat);
+                }
+                self.pause(Some(&h), &l2);
+                return;
+            }
+        }
         if let Some(h) = header(l) {
             self.snapshot = None;
             if h.lower {
@@ -2300,7 +2494,7 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     // a number ending the line, outside brackets, is the score (also written with a unit or a
     // full stop: `20分`, `20 pts`, `25.`)
     let mut score = None;
-    if let Some((value, used, form)) = end_score(l, lo, hi) {
+    if let Some((value, used, form)) = end_score_marked(l, lo, hi) {
         let at = hi - used;
         let depth: i32 = (lo..at)
             .map(|k| match l.kind(k) {
@@ -2406,6 +2600,49 @@ fn end_score(l: &Line, lo: usize, hi: usize) -> Option<(Option<i64>, usize, bool
         }
         _ => None,
     }
+}
+
+/// Words a transcriber writes before a score (`Score: 12`, `分數：12`; compared lower-cased).
+const SCORE_WORDS: [&str; 11] = [
+    "score", "scores", "total", "pts", "points", "vp", "分數", "分数", "得分", "總分", "总分",
+];
+
+/// [`end_score`], and the marks other transcribers put before the number: a word and a colon or
+/// `=` (`Score: 12`, `分數：12`, `total 12`, `= 43`, `=57`, `: 62`). Every mark makes the form one
+/// to report.
+fn end_score_marked(l: &Line, lo: usize, hi: usize) -> Option<(Option<i64>, usize, bool)> {
+    // (a number in brackets, `SApp-->NApp (25)`, stays what it was: no score)
+    let Some((value, mut used, mut form)) = end_score(l, lo, hi) else {
+        // `=57` (one word: `=` is a battle letter)
+        let w = l.s(hi.checked_sub(1)?);
+        if hi > lo && l.kind(hi - 1) == Some(Tk::Word) {
+            let num = w.trim_start_matches('=');
+            if num.len() < w.len() && !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {
+                return Some((num.parse::<i64>().ok(), 1, true));
+            }
+        }
+        return None;
+    };
+    // a `:` or `=` before the number (`Score: 12`, `= 43`), not after another number (`1:2`)
+    let mut k = hi - used;
+    if k > lo
+        && (k < lo + 2 || l.kind(k - 2) != Some(Tk::Num))
+        && (l.kind(k - 1) == Some(Tk::Colon)
+            || l.kind(k - 1) == Some(Tk::Word) && l.s(k - 1).bytes().all(|b| b == b'='))
+    {
+        k -= 1;
+        used += 1;
+        form = true;
+    }
+    // and a word for the score before that (`Score`, `分數`)
+    if k > lo
+        && l.kind(k - 1) == Some(Tk::Word)
+        && SCORE_WORDS.contains(&l.s(k - 1).to_lowercase().as_str())
+    {
+        used += 1;
+        form = true;
+    }
+    Some((value, used, form))
 }
 
 /// Reports a card `c` (at line `no`, column `col`) played outside the epochs printed for it.
