@@ -1667,6 +1667,46 @@ mod tests {
     }
 
     #[test]
+    fn an_index_of_another_schema_or_tokenizer_is_rebuilt_from_the_database() {
+        let (dir, paths, mut conn, ix) = fixture(60, 9);
+        crate::ingest::import_paths(&mut conn, Some(&ix), &paths, &Default::default()).unwrap();
+        let games = ix.num_docs();
+        assert!(games > 0);
+        drop(ix);
+        // The same fields, their text tokenized by another tokenizer (as an index written
+        // before the tokenizer changed its tokens, and its name, is).
+        let old = dir.path().join("old.index");
+        std::fs::create_dir_all(&old).unwrap();
+        {
+            let mut b = Schema::builder();
+            let (schema, _) = schema();
+            for (_, entry) in schema.fields() {
+                let mut e = entry.clone();
+                if let tantivy::schema::FieldType::Str(opts) = e.field_type() {
+                    if let Some(ix_opts) = opts.get_indexing_options()
+                        && ix_opts.tokenizer() == tokenizer::NAME
+                    {
+                        let o = opts.clone().set_indexing_options(
+                            ix_opts.clone().set_tokenizer("annals-bigrams"),
+                        );
+                        e = tantivy::schema::FieldEntry::new_text(e.name().to_string(), o);
+                    }
+                }
+                b.add_field(e);
+            }
+            let old_schema = b.build();
+            assert_ne!(old_schema, schema);
+            tantivy::Index::create_in_dir(&old, old_schema).unwrap();
+        }
+        let ix = Index::open(&old).unwrap();
+        assert_eq!(ix.num_docs(), 0, "the old index is dropped");
+        assert_eq!(ix.sync(&conn).unwrap().0 as u64, games);
+        ix.reader.reload().unwrap();
+        assert_eq!(ix.num_docs(), games);
+        assert!(ix.search("魏", None, 5, 0).unwrap().total > 0);
+    }
+
+    #[test]
     fn cached_answers_last_until_the_index_changes() {
         let (_dir, paths, mut conn, ix) = fixture(300, 5);
         assert!(paths.len() >= 2);
