@@ -1456,3 +1456,228 @@ fn every_diagnostic_code_is_exercised() {
         "{seen:?}"
     );
 }
+
+// ---- newcomers: habits of transcribers not seen before (corpus/sanguo/newcomers.sanguo) ----
+
+fn diag<'a>(p: &'a Parsed<SanguoGame>, code: &str) -> Option<&'a annals_import::Diagnostic> {
+    p.diagnostics.iter().find(|d| d.code == code)
+}
+
+fn notations(p: &Parsed<SanguoGame>) -> Vec<&str> {
+    p.game.moves.iter().map(|m| m.notation.as_str()).collect()
+}
+
+#[test]
+fn slashes_and_bars_separate_moves() {
+    let p = parse("1. 马6进5 / 炮12平10 | 相7进9\n2.兵7进1／炮6进14／车13平12\n");
+    assert_eq!(
+        notations(&p),
+        [
+            "马6进5",
+            "炮12平10",
+            "相7进9",
+            "兵7进1",
+            "炮6进14",
+            "车13平12"
+        ]
+    );
+    let d = diag(&p, "sanguo.separator").expect("separator info");
+    assert_eq!((d.line, d.col), (1, 9));
+    assert_eq!(
+        p.diagnostics
+            .iter()
+            .filter(|d| d.code == "sanguo.separator")
+            .count(),
+        1
+    );
+    assert!(
+        p.diagnostics
+            .iter()
+            .all(|d| d.severity != annals_import::Severity::Error)
+    );
+}
+
+#[test]
+fn side_labels_are_read_and_checked() {
+    let p = parse("1.吴：马6进5，魏:炮12平10，蜀 相7进9\n2.吴兵7进1，魏（轮空），蜀车5进1\n");
+    assert_eq!(
+        notations(&p),
+        ["马6进5", "炮12平10", "相7进9", "兵7进1", "车5进1"]
+    );
+    assert_eq!(p.game.moves[2].side, "蜀");
+    let d = diag(&p, "sanguo.side-label").expect("label info");
+    assert_eq!(
+        (d.line, d.col, d.severity),
+        (1, 3, annals_import::Severity::Info)
+    );
+    // the general written with its side's name stays the general (seed §5: 魏9退1)
+    assert!(
+        parse("1.……，魏9退1，兵8进1\n")
+            .diagnostics
+            .iter()
+            .all(|d| d.code != "sanguo.side-label")
+    );
+    // a label against the round's order: which side moved is not known
+    let p = parse("1.马6进5，蜀：炮12平10，相7进9\n");
+    assert_eq!(notations(&p), ["马6进5"]);
+    let d = diag(&p, "sanguo.side-label").expect("label error");
+    assert_eq!(
+        (d.line, d.col, d.severity),
+        (1, 8, annals_import::Severity::Error)
+    );
+}
+
+#[test]
+fn notes_in_brackets_after_moves_are_comments() {
+    let p = parse(
+        "1.马6进5（好棋），炮12平10(常见)，相7进9（飞相\n2.兵7进1 【注：挺兵】，炮6进14，车13平12 // 还吃\n",
+    );
+    assert_eq!(
+        notations(&p),
+        [
+            "马6进5",
+            "炮12平10",
+            "相7进9",
+            "兵7进1",
+            "炮6进14",
+            "车13平12"
+        ]
+    );
+    let comments: Vec<Option<&str>> = p.game.moves.iter().map(|m| m.comment.as_deref()).collect();
+    assert_eq!(
+        comments,
+        [
+            Some("好棋"),
+            Some("常见"),
+            Some("飞相"),
+            Some("注:挺兵"),
+            None,
+            Some("还吃")
+        ]
+    );
+    let d = diag(&p, "sanguo.bracket-comment").expect("note info");
+    assert_eq!((d.line, d.col), (1, 7));
+    let d = diag(&p, "sanguo.unclosed-comment").expect("unclosed");
+    assert_eq!(
+        (d.line, d.col, d.severity),
+        (1, 27, annals_import::Severity::Warning)
+    );
+    // a bracket with a number or the notation's 困毙 is no note
+    let p = parse("1.马6进5(2)，炮12平10，相7进9\n");
+    assert_eq!(diag(&p, "sanguo.syntax").map(|d| d.col), Some(7));
+}
+
+#[test]
+fn titles_in_other_forms() {
+    for (t, want) in [
+        ("胜者：魏", vec![TitleEvent::Win { side: "魏".into() }]),
+        ("结果：魏胜", vec![TitleEvent::Win { side: "魏".into() }]),
+        ("魏 胜", vec![TitleEvent::Win { side: "魏".into() }]),
+        ("魏国获胜", vec![TitleEvent::Win { side: "魏".into() }]),
+        (
+            "汉被魏所杀·吴被魏灭·魏胜",
+            vec![
+                TitleEvent::KillHan { by: "魏".into() },
+                TitleEvent::Eliminate {
+                    by: "魏".into(),
+                    sides: vec!["吴".into()],
+                },
+                TitleEvent::Win { side: "魏".into() },
+            ],
+        ),
+    ] {
+        let p = parse(&format!("{t}\n1.车5进1，马6进5，车5进1\n"));
+        assert_eq!(p.game.title_events, want, "{t}");
+        let d = diag(&p, "sanguo.title-form").expect("title form info");
+        assert_eq!((d.line, d.col), (1, 1), "{t}");
+    }
+    let p = parse_tags(
+        "1.车5进1，马6进5，车5进1\n",
+        &[("Title", "魏杀汉，魏灭吴，魏胜")],
+    );
+    assert_eq!(p.game.title_events.len(), 3);
+    assert!(diag(&p, "sanguo.title-form").is_some());
+    // (in the body a line with 困毙 is the seed's 困毙灭国 line; in the tag it is a title)
+    let p = parse_tags(
+        "1.车5进1，马6进5，车5进1\n",
+        &[("Title", "魏被蜀困毙，吴胜")],
+    );
+    assert_eq!(
+        p.game.title_events,
+        [
+            TitleEvent::Stalemate {
+                by: "蜀".into(),
+                side: "魏".into(),
+            },
+            TitleEvent::Win { side: "吴".into() },
+        ]
+    );
+    // the seed's own forms report nothing
+    assert!(
+        diag(
+            &parse("魏胜局\n1.车5进1，马6进5，车5进1\n"),
+            "sanguo.title-form"
+        )
+        .is_none()
+    );
+}
+
+#[test]
+fn header_lines_end_marks_and_enclosed_numbers() {
+    let p = parse(
+        "赛事：三国杯\n吴：陆逊　魏：司马懿　蜀：诸葛亮\n①俥5进1，傌6进5，车5进1\n⑵车5退1，马5进6，车5退1\n（完）\n----\n",
+    );
+    assert_eq!(
+        notations(&p),
+        ["车5进1", "马6进5", "车5进1", "车5退1", "马5进6", "车5退1"]
+    );
+    let names: Vec<Option<&str>> = p.players.iter().map(|s| s.name.as_deref()).collect();
+    assert_eq!(names, [Some("陆逊"), Some("司马懿"), Some("诸葛亮")]);
+    let lines = |code: &str| -> Vec<(u32, u32)> {
+        p.diagnostics
+            .iter()
+            .filter(|d| d.code == code)
+            .map(|d| (d.line, d.col))
+            .collect()
+    };
+    assert_eq!(lines("sanguo.header-line"), [(1, 1), (2, 1)]);
+    assert_eq!(lines("sanguo.ignored-line"), [(5, 1), (6, 1)]);
+    assert_eq!(lines("sanguo.round-form"), [(3, 1)]);
+    assert!(
+        p.diagnostics
+            .iter()
+            .all(|d| d.severity != annals_import::Severity::Error)
+    );
+    // a tag wins over a header line
+    let p = parse_tags(
+        "吴：陆逊 魏：司马懿 蜀：诸葛亮\n1.车5进1，马6进5，车5进1\n",
+        &[("吴", "孙权")],
+    );
+    assert_eq!(p.players[0].name.as_deref(), Some("孙权"));
+    // a stray mark alone is still unreadable
+    assert!(
+        diag(
+            &parse("1.车5进1，马6进5，车5进1\n=\n"),
+            "sanguo.unreadable-line"
+        )
+        .is_some()
+    );
+}
+
+#[test]
+fn newcomers_corpus_reads() {
+    let games = corpus(include_str!("../../corpus/sanguo/newcomers.sanguo"));
+    assert_eq!(games.len(), 6);
+    for g in &games[..5] {
+        let errors: Vec<_> = g
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == annals_import::Severity::Error)
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(g.outcome.as_ref().map(|o| o.summary.as_str()), Some("魏胜"));
+    }
+    assert_eq!(games[0].game.moves.len(), 17);
+    assert_eq!(games[3].game.moves.len(), 24);
+    assert_eq!(games[4].game.moves.len(), 24);
+}

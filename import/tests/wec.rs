@@ -1153,7 +1153,6 @@ fn corpus_exercises_every_production() {
     for f in corpus_files() {
         let text = std::fs::read_to_string(&f).unwrap_or_default();
         for raw in record::split_games(&text) {
-            assert!(raw.tag("Black").is_some() && raw.tag("White").is_some());
             let p = wec::parse(
                 &raw.body,
                 &Ctx {
@@ -1161,6 +1160,8 @@ fn corpus_exercises_every_production() {
                     tags: &raw.tags,
                 },
             );
+            // both seats named: by the Black/White tags (or 흑/백), or header lines of the body
+            assert!(p.players.iter().all(|s| s.name.is_some()), "{f:?}");
             winner |= p.game.winner.is_some();
             errors += p
                 .diagnostics
@@ -1326,4 +1327,143 @@ fn every_code_has_a_name_in_the_data_files() {
             .iter()
             .all(|(_, _, a)| wec::article_name(a).is_some())
     );
+}
+
+// ---- newcomers: habits of transcribers not seen before (corpus/wec/newcomers.wec) ----
+
+fn find(p: &Parsed<WecGame>, code: &str) -> Vec<(u32, u32, Severity)> {
+    p.diagnostics
+        .iter()
+        .filter(|d| d.code == code)
+        .map(|d| (d.line, d.col, d.severity))
+        .collect()
+}
+
+#[test]
+fn annotations_and_notes_after_turns_become_comments() {
+    let p = parse(
+        "1. MV:JE(1,4)->^(1,4)!?\n1... MV:JE(10,4)->^(10,4) check\n2. MV:SP(2,2)->(3,3),PU:SP(3,3)^BI ; takes a bike\n2... MV:SP(9,2)->(8,3),PU:SP(8,3)^SL (good)\n3. MV:SP(3,3)1BI->(4,4) 좋은 수\n",
+    );
+    let t = &p.game.turns;
+    assert_eq!(t.len(), 5);
+    assert!(t.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(t[0].notation, "MV:JE(1,4)->^(1,4)");
+    let comments: Vec<_> = t.iter().map(|t| t.comment.as_deref()).collect();
+    assert_eq!(
+        comments,
+        [
+            Some("!?"),
+            Some("check"),
+            Some("; takes a bike"),
+            Some("(good)"),
+            Some("좋은 수")
+        ]
+    );
+    assert_eq!(find(&p, "wec.annotation"), [(1, 22, Severity::Info)]);
+    assert_eq!(find(&p, "wec.note"), [(3, 36, Severity::Info)]);
+    // what only the notation writes is no note: the turn's error stays
+    let p = parse("1. MV:JE(1,4)->^(1,4)+->(2,2)\n");
+    assert!(diag_codes(&p).contains(&"wec.part-unreadable"));
+    assert!(find(&p, "wec.annotation").is_empty());
+}
+
+#[test]
+fn turns_without_mv_and_separators_between_turns() {
+    let p = parse(
+        "1. JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n2. MV:SP(2,2)->(3,3); MV:SP(9,2)->(8,3)\n3. MV:SP(3,3)->(4,4) 3... MV:SP(8,3)->(7,3)\n",
+    );
+    let t = &p.game.turns;
+    assert_eq!(t.len(), 6);
+    assert!(
+        t.iter().all(|t| t.unparsed.is_empty()),
+        "{:?}",
+        p.diagnostics
+    );
+    assert_eq!(t[0].notation, "MV:JE(1,4)->^(1,4)");
+    assert_eq!(find(&p, "wec.mv-missing"), [(1, 4, Severity::Info)]);
+    assert_eq!(t[5].no, Some(3));
+    assert_eq!(t[5].color, "W");
+    assert!(diag_codes(&p).iter().all(|c| *c != "wec.turn-unreadable"));
+}
+
+#[test]
+fn result_header_and_prose_lines_are_no_turns() {
+    let p = parse(
+        "Black: Kim\nWhite: Lee\n\nMV:JE(1,7)->^(1,7)\nthe clock stopped here\nMV:CH(10,7)->^(10,7)\nWhite resigns\n",
+    );
+    let t = &p.game.turns;
+    assert_eq!(t.len(), 2);
+    assert_eq!((t[0].color.as_ref(), t[1].color.as_ref()), ("B", "W"));
+    assert_eq!(t[0].comment.as_deref(), Some("the clock stopped here"));
+    let names: Vec<_> = p.players.iter().map(|s| s.name.as_deref()).collect();
+    assert_eq!(names, [Some("Kim"), Some("Lee")]);
+    assert_eq!(find(&p, "wec.header-line").len(), 2);
+    assert_eq!(find(&p, "wec.not-a-turn"), [(5, 1, Severity::Warning)]);
+    assert_eq!(find(&p, "wec.result-line"), [(7, 1, Severity::Info)]);
+    assert_eq!(
+        p.outcome.as_ref().map(|o| o.summary.as_str()),
+        Some("Black wins")
+    );
+    // a score does not say which side is first: no outcome
+    let p = parse("MV:JE(1,7)->^(1,7)\n1-0\n");
+    assert!(p.outcome.is_none());
+    assert_eq!(find(&p, "wec.not-a-turn"), [(2, 1, Severity::Warning)]);
+    // a result against the replay: the replay is kept
+    let p = parse(
+        "MV:JE(1,7)->^(1,7)\nMV:CH(10,7)->^(10,7)\nMV:JE^(1,7)->^(7,6),FI1:RL/JE^(7,6)->(10,6),RS:RK*K(10,6)0W\n흑 기권\n",
+    );
+    assert_eq!(
+        p.outcome.as_ref().map(|o| o.summary.as_str()),
+        Some("Black wins")
+    );
+    assert_eq!(find(&p, "wec.result-line"), [(4, 1, Severity::Warning)]);
+    // a piece of a turn string broken over two lines stays a turn (with its error)
+    let p = parse("MV:JE(1,7)->^(1,7),R\nS:RK*K(10,6)0W\n");
+    assert_eq!(p.game.turns.len(), 2);
+}
+
+#[test]
+fn word_numbers_and_seat_tags_in_other_languages() {
+    let tags = vec![
+        ("흑".to_string(), "김민준".to_string()),
+        ("白".to_string(), "Lee".to_string()),
+    ];
+    let p = parse_with(
+        "Turn 1:\tMV:JE(1,4)->^(1,4)\nMove 2. MV:JE(10,4)->^(10,4)\n#3 MV:SP(2,2)->(3,3)\n",
+        &tags,
+    );
+    let nos: Vec<_> = p.game.turns.iter().map(|t| t.no).collect();
+    assert_eq!(nos, [Some(1), Some(2), Some(3)]);
+    assert_eq!(find(&p, "wec.number-form"), [(1, 1, Severity::Info)]);
+    let names: Vec<_> = p.players.iter().map(|s| s.name.as_deref()).collect();
+    assert_eq!(names, [Some("김민준"), Some("Lee")]);
+    assert!(diag_codes(&p).iter().all(|c| !c.starts_with("wec.turn")));
+}
+
+#[test]
+fn newcomers_corpus_reads() {
+    let text = include_str!("../../corpus/wec/newcomers.wec");
+    let games: Vec<_> = record::split_games(text)
+        .iter()
+        .map(|raw| {
+            wec::parse(
+                &raw.body,
+                &Ctx {
+                    first_line: raw.body_line,
+                    tags: &raw.tags,
+                },
+            )
+        })
+        .collect();
+    assert_eq!(games.len(), 5);
+    for g in &games {
+        let errors: Vec<_> = g
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        assert!(errors.is_empty(), "{errors:?}");
+    }
+    let turns: Vec<usize> = games.iter().map(|g| g.game.turns.len()).collect();
+    assert_eq!(turns, [9, 8, 3, 3, 4]);
 }

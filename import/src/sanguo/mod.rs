@@ -137,6 +137,23 @@ pub mod code {
     pub const ROUND_FORM: &str = "sanguo.round-form";
     /// Info: an entry other than `（轮空）` read as a 轮空 (`（跳过）`, `空`, another bracketed word).
     pub const SKIP_FORM: &str = "sanguo.skip-form";
+    /// Info: moves separated by `/` or `|` (read as `,`; first one of the game).
+    pub const SEPARATOR: &str = "sanguo.separator";
+    /// Info: a move labelled with its side (`吴：马6进5`, `魏 炮12平10`, `蜀马6进7`), read without
+    /// the label (first one of the game). Error when the label names another side than the
+    /// round's order gives: the move is not played and the replay stops.
+    pub const SIDE_LABEL: &str = "sanguo.side-label";
+    /// Info: a note in brackets after a move (`马6进5（好棋）`, `车1进1【注：…】`, `马进7 // 跳马`),
+    /// kept as the move's comment (first one of the game).
+    pub const BRACKET_COMMENT: &str = "sanguo.bracket-comment";
+    /// Info: a title or result written otherwise than seed §8 (`胜者：魏`, `结果：魏胜`, `魏 胜`,
+    /// `汉被魏所杀`, `魏杀汉，魏灭吴，魏胜`), read as the seed's form.
+    pub const TITLE_FORM: &str = "sanguo.title-form";
+    /// Info: a header line in the body (`赛事：三国杯`, `吴：孙策　魏：曹操　蜀：刘备`), not part of the
+    /// notation; side names in it give the players when the tags do not.
+    pub const HEADER_LINE: &str = "sanguo.header-line";
+    /// Info: a line ignored: an end mark (`（完）`, `终局`) or a line of punctuation only (`---`).
+    pub const IGNORED_LINE: &str = "sanguo.ignored-line";
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -274,6 +291,15 @@ struct State<'a> {
     seen_trad: bool,
     seen_numerals: bool,
     seen_round_form: bool,
+    seen_separator: bool,
+    seen_label: bool,
+    seen_note: bool,
+    /// Side names from a header line in the body (吴, 魏, 蜀).
+    body_players: [Option<String>; 3],
+    /// The side labels of the current round's entries: (entry index, side, column).
+    label_buf: Vec<(usize, Side, usize)>,
+    /// A `//` note of the current round line, for its last move.
+    pending_note: Option<String>,
     body_title: Option<(String, u32)>,
     status_line: Option<u32>,
     /// Reused for each round's entries.
@@ -331,6 +357,7 @@ struct Scan {
 
 impl Scan {
     /// Character `c`, at index `i` of the line.
+    #[inline(always)]
     fn push(&mut self, i: usize, c: char) {
         let t = &mut self.traits;
         if c.is_ascii_digit() {
@@ -478,8 +505,11 @@ impl State<'_> {
             self.round_line(li, chars, start + 1, end);
             return;
         }
-        // `第1回合：`, `第一回合` (the seed's word for a round), or `一、` (numbered as a list is)
-        if let Some((n, after)) = round_prefix(chars, start).or_else(|| numeral_round(chars, start))
+        // `第1回合：`, `第一回合` (the seed's word for a round), or `一、` (numbered as a list is),
+        // or `①`, `⑴`, `⒈` (a word processor's list numbers)
+        if let Some((n, after)) = round_prefix(chars, start)
+            .or_else(|| numeral_round(chars, start))
+            .or_else(|| circled_round(chars, start))
         {
             self.round_form(ln, chars, (start, after), n);
             self.entries(li, chars, after, end, n);
@@ -507,20 +537,28 @@ impl State<'_> {
             self.entries(li, chars, start, end, n);
             return;
         }
+        if self.other_line(ln, start, &text, true) {
+            return;
+        }
         let cleaned = title::clean_title(&text);
-        let titleish = ["胜", "灭", "盟", "杀汉", "困", "和"]
+        let titleish = ["胜", "灭", "盟", "杀汉", "困", "和", "被", "赢"]
             .iter()
             .any(|w| cleaned.contains(w));
         if self.body_title.is_none() && (titleish || text.starts_with("标题")) {
-            if let Err(bad) = title::parse_title(&text) {
-                self.sink.warning(
+            match read_title(&text) {
+                (Ok(_), true) => self.title_form(ln, start as u32 + 1, &cleaned),
+                (Ok(_), false) => {}
+                (Err(bad), _) => self.sink.warning(
                     code::TITLE,
                     ln,
                     start as u32 + 1,
                     format!("title part {bad:?} cannot be read"),
-                );
+                ),
             }
             self.body_title = Some((cleaned, ln));
+            return;
+        }
+        if self.other_line(ln, start, &text, false) {
             return;
         }
         self.sink.error(
@@ -529,6 +567,154 @@ impl State<'_> {
             start as u32 + 1,
             format!("cannot read the line {text:?}"),
         );
+    }
+
+    /// A title read in another form than the seed's ([`title::parse_title_loose`]), reported.
+    #[cold]
+    #[inline(never)]
+    fn title_form(&mut self, ln: u32, col: u32, written: &str) {
+        self.sink.info(
+            code::TITLE_FORM,
+            ln,
+            col,
+            format!("title {written:?} read in the seed's form (X杀汉, X灭Y, X胜)"),
+        );
+    }
+
+    /// A line that is no notation but that a reader passes over: a header line (`赛事：三国杯`;
+    /// `吴：孙策 魏：曹操 蜀：刘备` gives the players), an end mark (`（完）`), a line of punctuation
+    /// (`----`). With `known`, only header lines with a known key (or side names) are taken, as
+    /// this is asked before the title; without it, any `key：value` line is. Reported as infos.
+    #[cold]
+    #[inline(never)]
+    fn other_line(&mut self, ln: u32, start: usize, text: &str, known: bool) -> bool {
+        let col = start as u32 + 1;
+        let bare: String = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && !c.is_ascii_punctuation() && *c != '…' && *c != '·')
+            .collect();
+        // a rule: three or more of one mark (`---`, `====`, `***`)
+        let mut marks = text.chars().filter(|c| !c.is_whitespace());
+        let rule = marks.next().is_some_and(|m| {
+            matches!(m, '-' | '=' | '_' | '*' | '~' | '#' | '—' | '─')
+                && text.chars().filter(|c| !c.is_whitespace()).count() >= 3
+                && marks.all(|c| c == m)
+        });
+        if !known
+            && (rule
+                || matches!(
+                    bare.as_str(),
+                    "完" | "终"
+                        | "全局完"
+                        | "全局终"
+                        | "终局"
+                        | "完局"
+                        | "本局完"
+                        | "end"
+                        | "END"
+                        | "End"
+                ))
+        {
+            self.sink.info(
+                code::IGNORED_LINE,
+                ln,
+                col,
+                format!("{text:?} read as no part of the record (an end mark or a rule)"),
+            );
+            return true;
+        }
+        // `吴：孙策　魏：曹操　蜀：刘备`
+        let mut names: [Option<String>; 3] = [None, None, None];
+        let mut chars = text.chars().peekable();
+        let mut all_named = true;
+        let mut any = false;
+        while let Some(c) = chars.next() {
+            if c.is_whitespace() || c == ',' || c == ';' {
+                continue;
+            }
+            let Some(sd) = Side::from_char(c).filter(|&s| s != Side::Han) else {
+                all_named = false;
+                break;
+            };
+            if chars.peek().is_some_and(|&c| c == '方' || c == '国') {
+                chars.next();
+            }
+            if chars.next() != Some(':') {
+                all_named = false;
+                break;
+            }
+            let mut name = String::new();
+            while let Some(&n) = chars.peek() {
+                if n.is_whitespace() || n == ',' || n == ';' {
+                    break;
+                }
+                name.push(n);
+                chars.next();
+            }
+            if name.is_empty() {
+                all_named = false;
+                break;
+            }
+            any = true;
+            if let Some(slot) = names.get_mut(sd as usize) {
+                *slot = Some(name);
+            }
+        }
+        if any && all_named {
+            for (slot, name) in self.body_players.iter_mut().zip(names) {
+                if slot.is_none() {
+                    *slot = name;
+                }
+            }
+            self.sink.info(
+                code::HEADER_LINE,
+                ln,
+                col,
+                "a line of players in the body, read as the sides' players where the tags name none",
+            );
+            return true;
+        }
+        let Some((key, value)) = text.split_once(':') else {
+            return false;
+        };
+        let key = key.trim();
+        const KEYS: [&str; 16] = [
+            "赛事",
+            "比赛",
+            "日期",
+            "时间",
+            "地点",
+            "记录",
+            "记谱",
+            "记录者",
+            "备注",
+            "注",
+            "来源",
+            "轮次",
+            "对局",
+            "棋手",
+            "裁判",
+            "说明",
+        ];
+        let header = if known {
+            KEYS.contains(&key)
+        } else {
+            let n = key.chars().count();
+            (1..=6).contains(&n)
+                && !key
+                    .chars()
+                    .any(|c| c.is_ascii_digit() || matches!(c, '进' | '退' | '平'))
+        };
+        if !header || value.trim().is_empty() {
+            return false;
+        }
+        self.sink.info(
+            code::HEADER_LINE,
+            ln,
+            col,
+            format!("{text:?} read as a header line, no part of the notation"),
+        );
+        true
     }
 
     fn round_line(&mut self, li: usize, chars: &[char], start: usize, end: usize) {
@@ -608,16 +794,19 @@ impl State<'_> {
         // the entry's bounds and traits are found in the same pass as the separators
         let mut scan = Scan::default();
         let mut i = from;
+        if !self.label_buf.is_empty() {
+            self.label_buf.clear();
+        }
         while i <= end {
             let c = chars.get(i).copied().unwrap_or(',');
-            if i == end || c == ',' || c == ';' {
-                if c == ';' && i < end {
-                    self.sink
-                        .warning(code::PUNCTUATION, ln, i as u32 + 1, "';' read as ','");
-                }
-                let last = i == end;
+            if i == end || c == ',' || c == ';' || c == '/' || c == '|' {
+                // `//` ends the entries: a note to the end of the line
+                let last = i == end || (c != ',' && self.separator(li, chars, i));
                 let seg = std::mem::take(&mut scan);
                 self.segment(ln, chars, seg_start, &seg, last, &mut entries);
+                if last {
+                    break;
+                }
                 seg_start = i + 1;
             } else {
                 scan.push(i, c);
@@ -626,6 +815,59 @@ impl State<'_> {
         }
         self.play_round(li, chars, round, &entries);
         self.entry_buf = entries;
+        if let Some(note) = self.pending_note.take()
+            && self.move_at.last().is_some_and(|&(l, _)| l == li)
+            && let Some(m) = self.game.moves.last_mut()
+        {
+            add_comment(&mut m.comment, &note);
+        }
+    }
+
+    /// A note after a move (`（好棋）`, `// 跳马`), reported at the first of the game.
+    #[cold]
+    #[inline(never)]
+    fn note_seen(&mut self, ln: u32, col: usize) {
+        if !self.seen_note {
+            self.seen_note = true;
+            self.sink.info(
+                code::BRACKET_COMMENT,
+                ln,
+                col as u32 + 1,
+                "a note after a move read as the move's comment",
+            );
+        }
+    }
+
+    /// A separator other than `,` at `i` (before `end`): `;` (warned), `/` or `|` (reported once
+    /// per game), or `//`, which begins a note to the end of the line, kept as the comment of the
+    /// last move before it (then true: the round's entries end here).
+    #[cold]
+    #[inline(never)]
+    fn separator(&mut self, li: usize, chars: &[char], i: usize) -> bool {
+        let ln = self.line_no(li);
+        let c = chars.get(i).copied().unwrap_or(',');
+        if c == '/' && chars.get(i + 1) == Some(&'/') {
+            let text: String = chars.get(i + 2..).unwrap_or(&[]).iter().collect();
+            self.note_seen(ln, i);
+            let text = text.trim();
+            if !text.is_empty() {
+                self.pending_note = Some(text.to_string());
+            }
+            return true;
+        }
+        if c == ';' {
+            self.sink
+                .warning(code::PUNCTUATION, ln, i as u32 + 1, "';' read as ','");
+        } else if !self.seen_separator {
+            self.seen_separator = true;
+            self.sink.info(
+                code::SEPARATOR,
+                ln,
+                i as u32 + 1,
+                format!("moves separated by {c:?}, read as ','"),
+            );
+        }
+        false
     }
 
     /// Classifies one comma-separated segment (starting at `a`, scanned into `scan`), splitting
@@ -652,6 +894,16 @@ impl State<'_> {
             }
             return;
         };
+        // `吴：马6进5`: a label naming the mover (rare: read apart)
+        let relabelled;
+        let (s, scan) = if matches!(chars.get(s), Some('吴' | '魏' | '蜀'))
+            && let Some((after, rescan)) = self.labelled(chars, s, e, out.len())
+        {
+            relabelled = rescan;
+            (after, &relabelled)
+        } else {
+            (s, scan)
+        };
         let traits = &scan.traits;
         if traits.skip {
             out.push(Entry::Skip(s));
@@ -675,6 +927,21 @@ impl State<'_> {
             return;
         }
         self.split_spaced(ln, chars, (s, e), out);
+    }
+
+    /// An entry (`s..e`, the `k`th of its round) that begins with a side's name: when it is a
+    /// label ([`side_label`]), it is noted for the round and the entry after it scanned again.
+    #[cold]
+    #[inline(never)]
+    fn labelled(&mut self, chars: &[char], s: usize, e: usize, k: usize) -> Option<(usize, Scan)> {
+        let sd = chars.get(s).and_then(|&c| Side::from_char(c))?;
+        let after = side_label(chars, s, e)?;
+        self.label_buf.push((k, sd, s));
+        let mut rescan = Scan::default();
+        for i in after..e {
+            rescan.push(i, chars.get(i).copied().unwrap_or(' '));
+        }
+        Some((after, rescan))
     }
 
     /// An entry without 进/退/平 that is another word for （轮空） ([`skip_word`]), reported.
@@ -775,7 +1042,15 @@ impl State<'_> {
         let mut skipped = [false; 3];
         let mut slot = 0usize;
         let mut spaced = std::mem::take(&mut self.spaced_buf);
-        for e in entries {
+        for (j, e) in entries.iter().enumerate() {
+            let label = if self.label_buf.is_empty() {
+                None
+            } else {
+                self.label_buf
+                    .iter()
+                    .find(|l| l.0 == j)
+                    .map(|&(_, sd, col)| (sd, col))
+            };
             let side = if fixed || matches!(e, Entry::Stalemate(..)) {
                 Side::PLAYERS.get(slot).copied()
             } else {
@@ -784,10 +1059,24 @@ impl State<'_> {
                         .get(*i)
                         .is_some_and(|&s| self.board.is_live(s))
                 };
-                let k = (next_side..3).find(live).or_else(|| (next_side..3).next());
+                let mut k = (next_side..3).find(live).or_else(|| (next_side..3).next());
+                // a label naming a later side of the round: the sides between have no entry
+                if let Some((sd, _)) = label
+                    && (sd as usize) > k.unwrap_or(3)
+                    && self.board.is_live(sd)
+                {
+                    k = Some(sd as usize);
+                }
                 next_side = k.map_or(3, |k| k + 1);
                 k.and_then(|k| Side::PLAYERS.get(k).copied())
             };
+            if let Some((sd, col)) = label
+                && !self.side_label(ln, col, sd, side)
+            {
+                self.stop(ln, col);
+                slot += 1;
+                continue;
+            }
             match *e {
                 Entry::Stalemate(a, b) => {
                     let st = notation::stalemate_sides(chars.get(a..b).unwrap_or(&[]));
@@ -857,6 +1146,41 @@ impl State<'_> {
         }
     }
 
+    /// An entry labelled with side `label` (at `col`) that the round gives to `side`: reported
+    /// once per game when they agree. When they do not, which side moved is not known: an error,
+    /// the move is not played (false) and the replay stops.
+    #[cold]
+    #[inline(never)]
+    fn side_label(&mut self, ln: u32, col: usize, label: Side, side: Option<Side>) -> bool {
+        match side {
+            Some(s) if s == label && !self.seen_label => {
+                self.seen_label = true;
+                self.sink.info(
+                    code::SIDE_LABEL,
+                    ln,
+                    col as u32 + 1,
+                    "moves labelled with their side (吴：…) read without the label",
+                );
+            }
+            Some(s) if s == label => {}
+            Some(s) => {
+                self.sink.error(
+                    code::SIDE_LABEL,
+                    ln,
+                    col as u32 + 1,
+                    format!(
+                        "the entry is labelled {} but the round's order gives it to {}; which side moved is not known, the move is not played",
+                        label.name(),
+                        s.name()
+                    ),
+                );
+                return false;
+            }
+            None => {}
+        }
+        true
+    }
+
     /// A 轮空 of `s`: the move before it checked `s`'s 下家.
     fn skip_check(&mut self, s: Side) {
         if !self.replaying {
@@ -897,19 +1221,26 @@ impl State<'_> {
     fn one_move(&mut self, li: usize, chars: &[char], round: u32, slot: u8, side: Side, a: usize) {
         let ln = self.line_no(li);
         let col = a as u32 + 1;
-        let tok = match notation::parse_move(chars) {
-            Ok(t) => t,
-            Err((off, msg)) => {
-                let text: String = chars.iter().collect();
-                self.sink.error(
-                    code::SYNTAX,
-                    ln,
-                    col + off as u32,
-                    format!("cannot read the move {text:?}: {msg}"),
-                );
-                self.replaying = false;
-                return;
-            }
+        let noted;
+        let (chars, tok, note) = match notation::parse_move(chars) {
+            Ok(t) => (chars, t, None),
+            Err((off, msg)) => match self.noted_move(li, chars, a) {
+                Some((cleaned, t, note)) => {
+                    noted = cleaned;
+                    (&noted[..], t, Some(note))
+                }
+                None => {
+                    let text: String = chars.iter().collect();
+                    self.sink.error(
+                        code::SYNTAX,
+                        ln,
+                        col + off as u32,
+                        format!("cannot read the move {text:?}: {msg}"),
+                    );
+                    self.replaying = false;
+                    return;
+                }
+            },
         };
         if !self.replaying {
             self.note_not_replayed(ln, a);
@@ -939,7 +1270,14 @@ impl State<'_> {
             return;
         }
         match self.resolve(ln, col, side, &tok, &mut notation, (round, slot)) {
-            Ok(()) => self.move_at.push((li, a)),
+            Ok(()) => {
+                self.move_at.push((li, a));
+                if let Some(note) = note.filter(|n| !n.is_empty())
+                    && let Some(m) = self.game.moves.last_mut()
+                {
+                    add_comment(&mut m.comment, &note);
+                }
+            }
             Err((code, msg)) => {
                 self.sink.error(
                     code,
@@ -950,6 +1288,77 @@ impl State<'_> {
                 self.replaying = false;
             }
         }
+    }
+
+    /// A move that does not read with a note in brackets after it (`马6进5（好棋）`, `炮12平10[注：…]`,
+    /// an unclosed `相9退7（退相`): when the move reads without the bracket, the move so read and the
+    /// bracket's text, which becomes its comment. `None` otherwise. A bracket naming a
+    /// 困毙 is the notation's own and is never a note.
+    #[cold]
+    #[inline(never)]
+    fn noted_move(
+        &mut self,
+        li: usize,
+        chars: &[char],
+        a: usize,
+    ) -> Option<(Vec<char>, MoveTok, String)> {
+        let open = chars
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find(|&(_, &c)| c == '(' || c == '[')
+            .map(|(j, _)| j)?;
+        let close_char = if chars.get(open) == Some(&'(') {
+            ')'
+        } else {
+            ']'
+        };
+        let inner_end = chars
+            .get(open + 1..)
+            .and_then(|r| r.iter().position(|&c| c == close_char))
+            .map(|k| open + 1 + k);
+        let inner = chars
+            .get(open + 1..inner_end.unwrap_or(chars.len()))
+            .unwrap_or(&[]);
+        // a note holds words: no number (so no move), no marker or 困毙 (the notation's own bracket),
+        // and comes after a move that reads without it
+        let after_close = inner_end.map_or(&[][..], |e| chars.get(e + 1..).unwrap_or(&[]));
+        if inner.iter().any(|c| {
+            matches!(
+                c,
+                '困' | '毙' | '灭' | '汉' | '胜' | '负' | '和' | '认' | '#' | '='
+            )
+        }) || !after_close.iter().all(|&c| is_space(c))
+            || notation::parse_move(chars.get(..open).unwrap_or(&[])).is_err()
+            || inner.iter().any(char::is_ascii_digit)
+            || !inner.iter().any(|c| c.is_alphabetic())
+        {
+            return None;
+        }
+        let mut cleaned: Vec<char> = chars.get(..open).unwrap_or(&[]).to_vec();
+        if let Some(e) = inner_end {
+            cleaned.extend(chars.get(e + 1..).unwrap_or(&[]).iter().copied());
+        }
+        while cleaned.last().is_some_and(|&c| is_space(c)) {
+            cleaned.pop();
+        }
+        let tok = notation::parse_move(&cleaned).ok()?;
+        let ln = self.line_no(li);
+        let col = a + open;
+        self.note_seen(ln, col);
+        if inner_end.is_none() {
+            self.sink.warning(
+                code::UNCLOSED_COMMENT,
+                ln,
+                col as u32 + 1,
+                format!(
+                    "{:?} is never closed; the note runs to the end of the move",
+                    chars.get(open).copied().unwrap_or('(')
+                ),
+            );
+        }
+        let text: String = inner.iter().collect();
+        Some((cleaned, tok, text.trim().to_string()))
     }
 
     /// A move with Chinese numerals: its notation written with Arabic ones, reported at the first
@@ -1187,6 +1596,63 @@ impl State<'_> {
     }
 }
 
+/// A side's name labelling the entry at `s` (`s..e`, trimmed; the side character at `s`):
+/// `吴：马6进5`, `吴方:…`, `魏国 炮12平10`, `蜀马6进7`, `魏前车平14`, `魏五兵平5`, `魏（轮空）`,
+/// `魏……`. Returns where the move begins. A side followed by a file (`魏9退1`, `魏九退一`) is that
+/// side's general, as the seed writes it, and no label.
+fn side_label(chars: &[char], s: usize, e: usize) -> Option<usize> {
+    let mut k = s + 1;
+    if chars.get(k).is_some_and(|&c| c == '方' || c == '国') {
+        k += 1;
+    }
+    let c = *chars.get(k)?;
+    let after = if c == ':' || is_space(c) {
+        k += 1;
+        while k < e && chars.get(k).is_some_and(|&c| is_space(c)) {
+            k += 1;
+        }
+        // `魏 9退1`: the general, written apart
+        if c != ':' && chars.get(k).is_some_and(char::is_ascii_digit) {
+            return None;
+        }
+        k
+    } else if geometry::Kind::from_char(c).is_some()
+        || matches!(c, '前' | '中' | '后' | '(' | '[' | '…')
+        || (notation::cjk_digit(c).is_some_and(|d| d <= 7)
+            && chars
+                .get(k + 1)
+                .is_some_and(|&n| geometry::Kind::from_char(n).is_some()))
+    {
+        k
+    } else {
+        return None;
+    };
+    (after < e).then_some(after)
+}
+
+/// A title's events: by the seed's form, else by the other forms
+/// ([`title::parse_title_loose`]; then true).
+fn read_title(s: &str) -> (Result<Vec<TitleEvent>, String>, bool) {
+    match title::parse_title(s) {
+        Ok(ev) => (Ok(ev), false),
+        Err(bad) => match title::parse_title_loose(s) {
+            Ok(ev) => (Ok(ev), true),
+            Err(_) => (Err(bad), false),
+        },
+    }
+}
+
+/// Appends `text` to a move's comment (joined by a space).
+fn add_comment(slot: &mut Option<String>, text: &str) {
+    match slot {
+        Some(t) => {
+            t.push(' ');
+            t.push_str(text);
+        }
+        None => *slot = Some(text.to_string()),
+    }
+}
+
 /// A round numbered in Chinese numerals as the items of a list are, at `start`: `一、`, `十二．`,
 /// `三：` (the mark already folded to `,`, `.` or `:`). A numeral followed by anything else is no
 /// round: `一兵进1` is a move (the first of a side's pawns).
@@ -1197,6 +1663,23 @@ fn numeral_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
         .get(i)
         .is_some_and(|c| matches!(c, ',' | '.' | ':'))
         .then_some((n, i + 1))
+}
+
+/// A round numbered with an enclosed number at `start`: `①`…`⑳`, `⑴`…`⒇`, `⒈`…`⒛` (1–20), then
+/// maybe `.`, `,` or `:`. Returns the round and where its entries begin.
+fn circled_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
+    let c = *chars.get(start)? as u32;
+    let n = match c {
+        0x2460..=0x2473 => c - 0x2460 + 1,
+        0x2474..=0x2487 => c - 0x2474 + 1,
+        0x2488..=0x249b => c - 0x2488 + 1,
+        _ => return None,
+    };
+    let mut i = start + 1;
+    if chars.get(i).is_some_and(|c| matches!(c, ':' | '.' | ',')) {
+        i += 1;
+    }
+    Some((n, i))
 }
 
 /// A round number written with the seed's word for a round at `start`: `第1回合`, `第一回合`,
@@ -1273,6 +1756,12 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
         seen_trad: false,
         seen_numerals: false,
         seen_round_form: false,
+        seen_separator: false,
+        seen_label: false,
+        seen_note: false,
+        body_players: [None, None, None],
+        label_buf: Vec::new(),
+        pending_note: None,
         body_title: None,
         status_line: None,
     };
@@ -1372,9 +1861,14 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
     let title_line = st.body_title.as_ref().map_or(ctx.first_line, |t| t.1);
     let mut events = Vec::new();
     if let Some(t) = tag_title {
-        match title::parse_title(t) {
-            Ok(ev) => events = ev,
-            Err(bad) => st.sink.warning(
+        match read_title(t) {
+            (Ok(ev), loose) => {
+                if loose {
+                    st.title_form(ctx.first_line, 1, &title::clean_title(t));
+                }
+                events = ev;
+            }
+            (Err(bad), _) => st.sink.warning(
                 code::TITLE,
                 ctx.first_line,
                 1,
@@ -1383,7 +1877,7 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
         }
         st.game.title = Some(title::clean_title(t));
         if let Some((body, ln)) = &st.body_title
-            && let Ok(bev) = title::parse_title(body)
+            && let (Ok(bev), _) = read_title(body)
             && !events.is_empty()
             && bev != events
         {
@@ -1395,7 +1889,7 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
             );
         }
     } else if let Some((body, _)) = &st.body_title {
-        events = title::parse_title(body).unwrap_or_default();
+        events = read_title(body).0.unwrap_or_default();
         st.game.title = Some(body.clone());
     }
     st.game.title_events = events;
@@ -1506,7 +2000,8 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
                 name: name
                     .map(str::trim)
                     .filter(|n| !n.is_empty())
-                    .map(str::to_string),
+                    .map(str::to_string)
+                    .or_else(|| st.body_players.get(*s as usize).and_then(Clone::clone)),
                 color: None,
             }
         })

@@ -117,6 +117,9 @@ pub(crate) fn norm_char(c: char) -> (char, bool, bool) {
         '漢' => '汉',
         '將' => '将',
         '帥' => '帅',
+        // xiangqi's red chariot and horse, as xiangqi transcribers write them
+        '俥' | '伡' => '车',
+        '傌' => '马',
         _ => simplify_char(w),
     };
     (s, wide, s != w)

@@ -126,6 +126,102 @@ pub(crate) fn parse_title(s: &str) -> Result<Vec<TitleEvent>, String> {
     if out.is_empty() { Err(t) } else { Ok(out) }
 }
 
+/// A title written otherwise than seed §8, as other transcribers write one: a result prefix
+/// (`结果：魏胜`), spaces inside a part (`魏 胜`), other separators (`，`, `、`, `；`, spaces),
+/// `国` after a side (`魏国胜`), the passive (`汉被魏所杀`, `吴被魏灭`, `魏被蜀困毙`), the winner
+/// named after a word (`胜者：魏`, `胜方：魏`, `获胜方:魏`) or before one (`魏获胜`, `魏胜出`).
+/// Only read when [`parse_title`] fails. `Err` carries the first part that could not be read.
+pub(crate) fn parse_title_loose(s: &str) -> Result<Vec<TitleEvent>, String> {
+    let mut t = clean_title(s);
+    for p in ["比赛结果", "对局结果", "结果", "赛果", "结局"] {
+        if let Some(r) = t.strip_prefix(p) {
+            t = r
+                .trim_start()
+                .trim_start_matches([':', '='])
+                .trim()
+                .to_string();
+        }
+    }
+    // `国` after a side's name
+    let mut u = String::with_capacity(t.len());
+    let mut prev = ' ';
+    for c in t.chars() {
+        if !(c == '国' && matches!(prev, '吴' | '魏' | '蜀')) {
+            u.push(c);
+        }
+        prev = c;
+    }
+    let tokens: Vec<&str> = u
+        .split(|c: char| matches!(c, '·' | '/' | '|' | ',' | ';' | '-') || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < tokens.len() {
+        // the shortest run of tokens from `k` that reads (`魏 胜` is one part written apart)
+        let mut joined = String::new();
+        let mut read = None;
+        for (j, tok) in tokens.iter().enumerate().skip(k) {
+            joined.push_str(tok);
+            if let Some(ev) = part(&joined).or_else(|| loose_part(&joined)) {
+                read = Some((j, ev));
+                break;
+            }
+        }
+        match read {
+            Some((j, ev)) => {
+                out.extend(ev);
+                k = j + 1;
+            }
+            None => return Err(tokens.get(k).copied().unwrap_or_default().to_string()),
+        }
+    }
+    if out.is_empty() { Err(t) } else { Ok(out) }
+}
+
+/// The passive and the winner's words of [`parse_title_loose`].
+fn loose_part(p: &str) -> Option<Vec<TitleEvent>> {
+    let one = |s: &str| -> Option<String> {
+        match sides_of(s)?.as_slice() {
+            [a] => Some(a.clone()),
+            _ => None,
+        }
+    };
+    for w in ["获胜方", "胜利方", "胜利者", "胜者", "胜方", "赢家", "赢方"] {
+        if let Some(r) = p.strip_prefix(w) {
+            let v = sides_of(r.trim_start_matches([':', '=', '为', '是']))?;
+            return Some(v.into_iter().map(|side| TitleEvent::Win { side }).collect());
+        }
+    }
+    for w in ["获胜", "胜出", "赢"] {
+        if let Some(s) = p.strip_suffix(w) {
+            let v = sides_of(s)?;
+            return Some(v.into_iter().map(|side| TitleEvent::Win { side }).collect());
+        }
+    }
+    // `Y被X所杀`, `Y被X灭`, `Y被X困毙`
+    let (victim, rest) = p.split_once('被')?;
+    let rest = rest.replacen('所', "", 1);
+    for (w, kind) in [("杀", 0), ("困毙", 2), ("困", 2), ("灭", 1)] {
+        if let Some(by) = rest.strip_suffix(w) {
+            let by = one(by)?;
+            return match kind {
+                0 if victim == "汉" => Some(vec![TitleEvent::KillHan { by }]),
+                1 => Some(vec![TitleEvent::Eliminate {
+                    by,
+                    sides: sides_of(victim)?,
+                }]),
+                2 => Some(vec![TitleEvent::Stalemate {
+                    by,
+                    side: one(victim)?,
+                }]),
+                _ => None,
+            };
+        }
+    }
+    None
+}
+
 /// The five statuses of seed 002 §7.
 pub(crate) const STATUSES: [&str; 5] = ["超时判负", "强制判和", "胜利", "灭国", "认负"];
 

@@ -168,6 +168,23 @@ pub mod code {
     pub const CAPITAL_V: &str = "wec.capital-v";
     /// Info: full-width punctuation or arrow characters (`：`, `（`, `→`, `⇒`) read as ASCII.
     pub const FULL_WIDTH: &str = "wec.full-width";
+    /// Info: annotation marks after a turn (`!`, `?!`, `+`, `#`, `check`), kept as its comment.
+    pub const ANNOTATION: &str = "wec.annotation";
+    /// Info: a note after a turn (`; …`, `// …`, `-- …`, `(good)`, text in Hangul or Chinese),
+    /// kept as its comment.
+    pub const NOTE: &str = "wec.note";
+    /// Info: a turn written without its `MV:`, read as if it had it.
+    pub const MV_MISSING: &str = "wec.mv-missing";
+    /// Info: a result line (`Black wins`, `White resigns`, `흑 승`, `백 기권`), read as the outcome
+    /// when the replay gives none; warning when it cannot be read as one side's win (`1-0`:
+    /// which side is first is not said) or disagrees with the replay.
+    pub const RESULT_LINE: &str = "wec.result-line";
+    /// Info: a header line in the body (`Black: Ada Park`, `Date: 2026.11.20`, `흑: 김민준`);
+    /// the players' names where the tags give none.
+    pub const HEADER_LINE: &str = "wec.header-line";
+    /// Warning: a line that is no turn string (no `MV:`, and not read as one without it); kept as
+    /// the comment of the turn before it, and the colours keep alternating as if it were absent.
+    pub const NOT_A_TURN: &str = "wec.not-a-turn";
 }
 
 /// A code of the notation (`TA`, `ground`, `B`, `<`…): borrowed from the parser's static tables, so
@@ -435,6 +452,10 @@ fn number_prefix(s: &str, from: usize) -> Option<Number> {
     match b.get(from) {
         Some(b'0'..=b'9') => {}
         Some(b'(') => return other_number_prefix(s, from),
+        Some(b'T' | b't' | b'#') => return word_number_prefix(s, from),
+        Some(b'M' | b'm') if matches!(b.get(from + 1), Some(b'o' | b'O')) => {
+            return word_number_prefix(s, from);
+        }
         _ => return None,
     }
     let mut k = from;
@@ -512,6 +533,28 @@ fn colour_word_at(s: &str, from: usize) -> Option<(bool, usize)> {
         }
     }
     None
+}
+
+/// A turn number after a word: `Turn 1:`, `Move 12.`, `#3` (then as [`other_number_prefix`]
+/// reads the number).
+#[cold]
+#[inline(never)]
+fn word_number_prefix(s: &str, from: usize) -> Option<Number> {
+    let rest = s.get(from..)?;
+    let word = ["turn", "move", "#"].into_iter().find(|w| {
+        rest.get(..w.len())
+            .is_some_and(|r| r.eq_ignore_ascii_case(w))
+    })?;
+    let mut k = from + word.len();
+    let b = s.as_bytes();
+    while b.get(k).is_some_and(|c| *c == b' ' || *c == b'\t') {
+        k += 1;
+    }
+    if !b.get(k).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = other_number_prefix(s, k)?;
+    Some(Number { other: true, ..n })
 }
 
 /// The other ways transcribers number a turn: `1)`, `1)…`, `2:`, `(3)`, `2 ...`, `3. ...`,
@@ -838,6 +881,9 @@ struct Once {
     lower: bool,
     capital_v: bool,
     wide: bool,
+    annotation: bool,
+    note: bool,
+    mv: bool,
 }
 
 /// Reads a body's lines into turns (see the module docs for the layout).
@@ -861,11 +907,16 @@ struct Reader {
     side: Option<bool>,
     /// Turns with their colour written before them.
     worded: u32,
+    /// A result line: (White wins, line, column, text).
+    result: Option<(bool, u32, u32, String)>,
+    /// Players named in header lines of the body (Black, White).
+    body_players: [Option<String>; 2],
 }
 
 /// Where a [`Reader`] stood before a line's turn, to go back to when the line is read again
 /// another way (the turn and its start are the last ones).
 struct Mark {
+    turns: usize,
     diags: usize,
     seen: usize,
     once: Once,
@@ -887,6 +938,8 @@ impl Reader {
             last_white: true,
             side: None,
             worded: 0,
+            result: None,
+            body_players: [None, None],
         };
         r.game.turns.reserve(lines.len());
         for (li, raw_line) in lines.iter().enumerate() {
@@ -899,6 +952,7 @@ impl Reader {
 
     fn mark(&self) -> Mark {
         Mark {
+            turns: self.game.turns.len(),
             diags: self.diags.len(),
             seen: self.seen.len(),
             once: self.once,
@@ -947,6 +1001,89 @@ impl Reader {
             .is_some_and(|t| !t.unparsed.is_empty())
         {
             self.split_line(li, line, lineno, (first, begin, end), (num, side), &mark);
+            self.not_a_turn(li, line, lineno, (first, begin, end), &mark);
+        }
+    }
+
+    /// The last turn did not read at all and its line holds no `MV:`: a result line, a header
+    /// line or a note, not a turn. The turn is taken back (the colours alternate as if the line
+    /// were absent) and the line is reported; a note or a result that cannot be read is kept as
+    /// the comment of the turn before it.
+    #[cold]
+    #[inline(never)]
+    fn not_a_turn(
+        &mut self,
+        _li: usize,
+        line: &str,
+        lineno: u32,
+        (first, begin, end): (usize, usize, usize),
+        mark: &Mark,
+    ) {
+        let unread = self
+            .game
+            .turns
+            .last()
+            .is_some_and(|t| t.piece.kind.is_empty() && !t.notation.is_empty())
+            && self.game.turns.len() == mark.turns + 1;
+        if !unread || begin >= end {
+            return;
+        }
+        let text = line.get(first..end).unwrap_or_default().trim();
+        let Some(score) = prose_line(text) else {
+            return;
+        };
+        self.back_to(mark);
+        let col = char_col(line, first);
+        if let Some(white) = result_line(text) {
+            self.result = Some((white, lineno, col, text.to_string()));
+            return;
+        }
+        if self.game.turns.is_empty()
+            && let Some((key, value)) = text.split_once([':', '：'])
+            && !value.trim().is_empty()
+            && (1..=20).contains(&key.trim().chars().count())
+            && key.trim().chars().all(|c| c.is_alphabetic() || c == ' ')
+        {
+            let key = key.trim();
+            let slot = match key.to_lowercase().as_str() {
+                "black" | "b" | "흑" | "黑" | "黑方" | "흑번" => Some(0),
+                "white" | "w" | "백" | "白" | "白方" | "백번" => Some(1),
+                _ => None,
+            };
+            if let Some(k) = slot
+                && let Some(p) = self.body_players.get_mut(k)
+                && p.is_none()
+            {
+                *p = Some(value.trim().to_string());
+            }
+            self.diags.push(Diagnostic::info(
+                code::HEADER_LINE,
+                lineno,
+                col,
+                format!("{text:?} read as a header line, no turn"),
+            ));
+            return;
+        }
+        self.diags.push(Diagnostic::warning(
+            code::NOT_A_TURN,
+            lineno,
+            col,
+            if score {
+                format!("{text:?} is a score, but which side is first in it is not said; not read as the outcome, kept as the comment of the turn before it")
+            } else {
+                format!("{text:?} is no turn string (no MV:); kept as the comment of the turn before it, and the colours alternate as if it were absent")
+            },
+        ));
+        let slot = match self.game.turns.last_mut() {
+            Some(t) => &mut t.comment,
+            None => &mut self.game.intro,
+        };
+        match slot {
+            Some(c) => {
+                c.push(' ');
+                c.push_str(text);
+            }
+            None => *slot = Some(text.to_string()),
         }
     }
 
@@ -988,11 +1125,35 @@ impl Reader {
         };
         self.back_to(mark);
         let mut from = begin;
+        let mut next_num = None;
         for (k, &cut) in cuts.iter().chain(std::iter::once(&end)).enumerate() {
-            let to = from + line.get(from..cut).map_or(0, |t| t.trim_end().len());
-            let (start, n) = if k == 0 { (first, num) } else { (from, None) };
+            // what separates two turns: `;`, `|`, `/`, `,` or the next turn's number (`4...`)
+            let seg = line.get(from..cut).unwrap_or_default();
+            let mut seg = seg.trim_end();
+            let mut num_after = None;
+            if k < cuts.len() {
+                seg = seg
+                    .trim_end_matches([';', '|', '/', ',', '；', '｜', '，'])
+                    .trim_end();
+                // (only after a turn string: `2. 3... MV:…` keeps its text as it is)
+                let turn_before = seg.get(..2).is_some_and(|m| m.eq_ignore_ascii_case("MV"));
+                if let Some(ws) = seg.rfind(char::is_whitespace).filter(|_| turn_before) {
+                    let tok = from + ws + 1;
+                    if let Some(n) = number_prefix(line, tok).filter(|n| n.after >= cut) {
+                        num_after = Some(n);
+                        seg = seg.get(..ws).unwrap_or(seg).trim_end();
+                    }
+                }
+            }
+            let to = from + seg.len();
+            let (start, n) = if k == 0 {
+                (first, num)
+            } else {
+                (from, next_num)
+            };
             self.side = if k == 0 { side } else { None };
             self.turn(li, line, lineno, (start, from, to.max(from)), n);
+            next_num = num_after;
             from = cut;
         }
         if !self.once.two_turns {
@@ -1162,10 +1323,13 @@ impl Reader {
         self.starts.push((li, first));
     }
 
-    /// The last turn did not read: read it again normalized ([`normalize`]: lower case, `V` for
-    /// the sub level, full-width punctuation and arrow characters) and keep that reading when it
-    /// is better (fewer errors, or as many and less text unread), with an info per normalization
-    /// (once per game).
+    /// The last turn did not read: read it again as other transcribers write turns, and keep the
+    /// best reading when it is better than the plain one (fewer errors, or as many and less text
+    /// unread): normalized ([`normalize`]: lower case, `V` for the sub level, full-width
+    /// punctuation and arrow characters), without a note or annotation written after it
+    /// ([`note_start`]: `!?`, `+`, `#`, `check`, `; …`, `// …`, `-- …`, `(…)` of words, text in
+    /// Hangul or Chinese), which becomes the turn's comment, and with the `MV:` left out put back
+    /// (`JE(1,4)->^(1,4)`). Each is an info, once per game.
     #[cold]
     #[inline(never)]
     fn normalized(
@@ -1175,10 +1339,7 @@ impl Reader {
         (begin, end): (usize, usize),
         (d0, s0): (usize, usize),
     ) {
-        let Some((cm, norm)) = normalize(line, begin, end) else {
-            return;
-        };
-        let Some(turn) = self.game.turns.last_mut() else {
+        let Some(turn) = self.game.turns.last() else {
             return;
         };
         // the better reading: fewer errors, then less text left unread
@@ -1189,28 +1350,74 @@ impl Reader {
                 .count();
             (n, t.unparsed.iter().map(String::len).sum::<usize>())
         };
-        let before = errors(self.diags.get(d0..).unwrap_or_default(), turn);
-        let fresh = Turn {
-            ply: turn.ply,
-            no: turn.no,
-            color: turn.color.clone(),
-            line: turn.line,
-            notation: cm.text.to_string(),
-            ..Turn::default()
-        };
-        let old = std::mem::replace(turn, fresh);
-        let old_diags = self.diags.split_off(d0.min(self.diags.len()));
-        let old_seen = self.seen.split_off(s0.min(self.seen.len()));
-        parse_turn(turn, &cm, line, lineno, &mut self.diags, &mut self.seen);
-        if errors(self.diags.get(d0..).unwrap_or_default(), turn) >= before {
-            *turn = old;
-            self.diags.truncate(d0);
-            self.diags.extend(old_diags);
-            self.seen.truncate(s0);
-            self.seen.extend(old_seen);
-            return;
+        let mut best_score = errors(self.diags.get(d0..).unwrap_or_default(), turn);
+        let note = note_start(line, begin, end);
+        let mv_missing = mv_missing(line, begin, end);
+        // (the turn, its diagnostics and spellings seen, and how it was read)
+        type Reading = (
+            Turn,
+            Vec<Diagnostic>,
+            Vec<&'static str>,
+            Norm,
+            Option<usize>,
+            bool,
+        );
+        let mut best: Option<Reading> = None;
+        for add_mv in [false, true] {
+            if add_mv && !mv_missing {
+                continue;
+            }
+            for (k, cut) in [None, note].into_iter().enumerate() {
+                if k == 1 && cut.is_none() {
+                    continue;
+                }
+                let to = cut.map_or(end, |c| {
+                    begin + line.get(begin..c).map_or(0, |t| t.trim_end().len())
+                });
+                let Some((cm, norm)) = normalize(line, begin, to, add_mv, cut.is_some() || add_mv)
+                else {
+                    continue;
+                };
+                let fresh_turn = Turn {
+                    ply: turn.ply,
+                    no: turn.no,
+                    color: turn.color.clone(),
+                    line: turn.line,
+                    notation: cm.text.to_string(),
+                    ..Turn::default()
+                };
+                let mut fresh = fresh_turn;
+                let mut d = Vec::new();
+                let mut seen: Vec<&'static str> = self.seen.get(..s0).unwrap_or_default().to_vec();
+                parse_turn(&mut fresh, &cm, line, lineno, &mut d, &mut seen);
+                let score = errors(&d, &fresh);
+                // a note cut off, or an `MV:` put back, only for a turn that then reads whole
+                if (cut.is_some() || add_mv) && score.0 > 0 {
+                    continue;
+                }
+                if score < best_score {
+                    best_score = score;
+                    best = Some((fresh, d, seen, norm, cut, add_mv));
+                }
+            }
         }
+        let Some((mut fresh, d, seen, norm, cut, add_mv)) = best else {
+            return;
+        };
+        if let Some(c) = cut {
+            let text = line.get(c..end).unwrap_or_default().trim();
+            if !text.is_empty() {
+                fresh.comment = Some(text.to_string());
+            }
+        }
+        if let Some(t) = self.game.turns.last_mut() {
+            *t = fresh;
+        }
+        self.diags.truncate(d0);
+        self.diags.extend(d);
+        self.seen = seen;
         let col = |b: usize| char_col(line, b);
+        let annotation = cut.is_some_and(|c| is_annotation(line.get(c..end).unwrap_or_default()));
         for (at, seen, code, message) in [
             (
                 norm.lower,
@@ -1230,6 +1437,24 @@ impl Reader {
                 code::FULL_WIDTH,
                 "full-width punctuation or arrow characters read as ASCII ('：' as ':', '→' as '->'; reported once per game)",
             ),
+            (
+                cut.filter(|_| annotation),
+                &mut self.once.annotation,
+                code::ANNOTATION,
+                "annotation marks after the turn (!, ?, +, #, check) kept as its comment, not read as notation (reported once per game)",
+            ),
+            (
+                cut.filter(|_| !annotation),
+                &mut self.once.note,
+                code::NOTE,
+                "a note written after the turn kept as its comment, not read as notation (reported once per game)",
+            ),
+            (
+                Some(begin).filter(|_| add_mv),
+                &mut self.once.mv,
+                code::MV_MISSING,
+                "a turn written without its 'MV:' read as if it had it (reported once per game)",
+            ),
         ] {
             if let Some(b) = at.filter(|_| !*seen) {
                 *seen = true;
@@ -1237,6 +1462,155 @@ impl Reader {
                     .push(Diagnostic::info(code, lineno, col(b), message));
             }
         }
+    }
+}
+
+/// Is the turn (`begin..end` of the line) written without its `MV:`: does it begin with
+/// something other than `MV` (in any case or width)?
+/// and with a piece's code and its level or location (`JE(`, `CH^(`, `SUv(`)?
+fn mv_missing(line: &str, begin: usize, end: usize) -> bool {
+    let seg = line.get(begin..end).unwrap_or_default();
+    let t: Vec<char> = seg
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(fold_width)
+        .take(5)
+        .collect();
+    let code = t.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+    let starts_mv = matches!(t.as_slice(), [m, v, ..] if m.eq_ignore_ascii_case(&'M') && v.eq_ignore_ascii_case(&'V'));
+    !starts_mv && (1..=4).contains(&code) && t.get(code).is_some_and(|c| matches!(c, '(' | '^'))
+}
+
+/// Where a note or annotation written after a turn begins in the line (`begin..end`): `!`, `?`,
+/// `+`, `#`, `;`, `|`, `//`, `--`, a `(` before a letter (the grammar's `(` holds numbers), a
+/// word `check` or `mate` after white space, or a letter of Hangul or Chinese (a note in
+/// Korean or Chinese). Never where a later turn (`MV:`) follows, and never at the turn's start.
+fn note_start(line: &str, begin: usize, end: usize) -> Option<usize> {
+    let seg = line.get(begin..end)?;
+    let mut prev_space = false;
+    let mut found = None;
+    for (o, c) in seg.char_indices() {
+        let w = fold_width(c);
+        let rest = seg.get(o..).unwrap_or_default();
+        let next = rest.chars().nth(1).map(fold_width);
+        let hit = match w {
+            '!' | '?' | '+' | '#' | ';' | '|' => true,
+            '/' => next == Some('/'),
+            '-' => next == Some('-'),
+            // `(good)`: words in brackets (the grammar's brackets hold numbers)
+            '(' => rest
+                .get(1..)
+                .and_then(|r| r.split_once(')'))
+                .is_some_and(|(inner, _)| {
+                    !inner.contains(|c: char| c.is_ascii_digit() || c == ',')
+                        && inner.chars().filter(|c| c.is_alphabetic()).count() >= 2
+                }),
+            _ if prev_space && w.is_ascii_alphabetic() => {
+                let word: String = rest
+                    .chars()
+                    .take_while(char::is_ascii_alphabetic)
+                    .collect::<String>()
+                    .to_ascii_lowercase();
+                matches!(word.as_str(), "check" | "checkmate" | "mate")
+            }
+            _ => !w.is_ascii() && w.is_alphabetic(),
+        };
+        if hit {
+            found = Some(begin + o);
+            break;
+        }
+        prev_space = c.is_whitespace();
+    }
+    let at = found.filter(|&a| a > begin)?;
+    let note = line.get(at..end)?;
+    (later_turns(line, at, end).is_empty() && !looks_like_notation(note)).then_some(at)
+}
+
+/// Does `s` hold what only the notation writes: an arrow (`->`, `=>`), a location (`(3`) or a
+/// part's marker (`,PU:`)? Then it is no note.
+fn looks_like_notation(s: &str) -> bool {
+    let t: Vec<char> = s
+        .chars()
+        .map(fold_width)
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    t.windows(2)
+        .any(|w| matches!(w, ['-' | '=', '>'] | ['(', '0'..='9'] | ['→' | '⇒', _]))
+        || t.windows(4).any(
+            |w| matches!(w, [',', a, b, ':'] if a.is_ascii_alphabetic() && b.is_ascii_alphabetic()),
+        )
+}
+
+/// A note that is only annotation marks and words (`!?`, `+`, `#`, `check`, `mate`).
+fn is_annotation(note: &str) -> bool {
+    note.split(|c: char| c.is_whitespace() || matches!(fold_width(c), '!' | '?' | '+' | '#'))
+        .all(|w| {
+            w.is_empty()
+                || matches!(
+                    w.to_ascii_lowercase().as_str(),
+                    "check" | "checkmate" | "mate"
+                )
+        })
+}
+
+/// Is the line's text (trimmed) no turn string? A turn string with a typo, or a piece of one,
+/// stays a turn: a line without `MV` and without what only the notation writes is taken for prose
+/// when it holds a word in lower case or Hangul or Chinese (`White resigns`, `흑 승`,
+/// `Date: 2026.11.20`), or is a score (`1-0`: then `Some(true)`) or a rule (`----`).
+fn prose_line(text: &str) -> Option<bool> {
+    let upper: String = text
+        .chars()
+        .map(fold_width)
+        .collect::<String>()
+        .to_uppercase();
+    if upper.contains("MV") || looks_like_notation(text) {
+        return None;
+    }
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let score = matches!(
+        compact.as_str(),
+        "1-0" | "0-1" | "1:0" | "0:1" | "½-½" | "1/2-1/2"
+    );
+    let rule = compact.chars().count() >= 3
+        && compact
+            .chars()
+            .all(|c| matches!(c, '-' | '=' | '_' | '*' | '~' | '—'));
+    let prose = text
+        .split(|c: char| !c.is_alphabetic())
+        .any(|w| !w.is_ascii() || (w.len() >= 3 && w.chars().any(|c| c.is_ascii_lowercase())));
+    (score || rule || prose).then_some(score)
+}
+
+/// A result line: `Black wins`, `White won`, `B wins`, `Black resigns`, `흑 승`, `흑승`, `백 기권`,
+/// `黑胜`, `白认输` (any case, spaces, a final `.` or `!`). White wins: true.
+fn result_line(text: &str) -> Option<bool> {
+    let t: String = text
+        .chars()
+        .map(fold_width)
+        .filter(|c| !c.is_whitespace() && !matches!(c, '.' | '!'))
+        .collect::<String>()
+        .to_lowercase();
+    let (white, rest) = [
+        ("black", false),
+        ("white", true),
+        ("b", false),
+        ("w", true),
+        ("흑", false),
+        ("백", true),
+        ("黑", false),
+        ("白", true),
+    ]
+    .iter()
+    .find_map(|&(w, white)| t.strip_prefix(w).map(|r| (white, r)))?;
+    let rest = rest.trim_start_matches(['방', '方']);
+    match rest {
+        "wins" | "win" | "won" | "winsbyresignation" | "승" | "승리" | "胜" | "胜利" | "勝" => {
+            Some(white)
+        }
+        "resigns" | "resigned" | "resign" | "기권" | "기권패" | "패" | "认输" | "認輸" | "负" => {
+            Some(!white)
+        }
+        _ => None,
     }
 }
 
@@ -1277,7 +1651,16 @@ struct Norm {
 /// grammar's arrows (`→` `->`, `⇒` `=>`, `←` `<-`, `⇔` `<=>`, dashes and the minus sign `-`), letters
 /// in capitals except `v`, which is the sub level or the drop's mark, and `V`, which is also
 /// read so unless it ends a code (`AV`, `MV:`). `None` when nothing changes.
-fn normalize(line: &str, begin: usize, end: usize) -> Option<(Compact<'static>, Norm)> {
+///
+/// With `add_mv`, the string is read with `MV:` before it (a turn written without it); with
+/// `always`, it is given back even when nothing changes.
+fn normalize(
+    line: &str,
+    begin: usize,
+    end: usize,
+    add_mv: bool,
+    always: bool,
+) -> Option<(Compact<'static>, Norm)> {
     let seg = line.get(begin..end)?;
     let chars: Vec<(usize, char)> = seg
         .char_indices()
@@ -1287,6 +1670,13 @@ fn normalize(line: &str, begin: usize, end: usize) -> Option<(Compact<'static>, 
     let mut text = String::with_capacity(seg.len());
     let mut map = Vec::with_capacity(seg.len());
     let mut norm = Norm::default();
+    if add_mv {
+        text.push_str("MV:");
+        map.extend(std::iter::repeat_n(
+            chars.first().map_or(begin, |&(at, _)| at),
+            3,
+        ));
+    }
     for (j, &(at, c)) in chars.iter().enumerate() {
         let w = fold_width(c);
         let arrow = match w {
@@ -1331,7 +1721,7 @@ fn normalize(line: &str, begin: usize, end: usize) -> Option<(Compact<'static>, 
         text.push(out);
         map.extend(std::iter::repeat_n(at, out.len_utf8()));
     }
-    if norm.lower.is_none() && norm.capital_v.is_none() && norm.wide.is_none() {
+    if !always && norm.lower.is_none() && norm.capital_v.is_none() && norm.wide.is_none() {
         return None;
     }
     Some((
@@ -1362,6 +1752,10 @@ fn numbering_is_consistent(lines: &[&str]) -> bool {
         let num = number_prefix(line, first);
         let begin = num.map_or(first, |n| n.after);
         let end = line.trim_end().len().max(begin);
+        // a line of prose is no turn (`Reader::not_a_turn`)
+        if num.is_none() && prose_line(line.get(first..end).unwrap_or_default().trim()).is_some() {
+            continue;
+        }
         let turns = 1 + later_turns(line, begin, end).len();
         for k in 0..turns {
             let alt = white.is_some_and(|w| !w);
@@ -1411,6 +1805,8 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
         mut game,
         mut diags,
         starts,
+        result,
+        body_players,
         ..
     } = r;
     // attach comments to the turn before them
@@ -1446,19 +1842,54 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
         }
     }
     replay::replay_game(&mut game, &mut diags);
-    let players = [("B", "Black"), ("W", "White")]
+    // the seats: the `Black`/`White` tags, else the tags in Korean or Chinese (`흑`, `백`, `黑`,
+    // `白`), else header lines of the body
+    let players = [("B", "Black", ["흑", "黑"]), ("W", "White", ["백", "白"])]
         .iter()
-        .map(|(s, c)| Seat {
+        .zip(body_players)
+        .map(|((s, c, other), body)| Seat {
             seat: s.to_string(),
-            name: ctx
-                .tag(c)
+            name: std::iter::once(*c)
+                .chain(other.iter().copied())
+                .filter_map(|t| ctx.tag(t))
                 .map(str::trim)
-                .filter(|n| !n.is_empty())
-                .map(str::to_string),
+                .find(|n| !n.is_empty())
+                .map(str::to_string)
+                .or(body),
             color: Some(c.to_string()),
         })
         .collect();
-    let outcome = game.winner.as_ref().map(|w| Outcome {
+    if let Some((white, line, col, text)) = &result {
+        let said = if *white { "W" } else { "B" };
+        let (d, msg) = match game.winner.as_deref() {
+            None => (
+                false,
+                format!("{text:?} read as the outcome: {} wins", color_name(said)),
+            ),
+            Some(w) if w == said => (
+                false,
+                format!("{text:?} read as a result line; the replay gives the same winner"),
+            ),
+            Some(w) => (
+                true,
+                format!(
+                    "{text:?} says {} wins, but the replay ends with {} winning; the replay is kept",
+                    color_name(said),
+                    color_name(w)
+                ),
+            ),
+        };
+        diags.push(if d {
+            Diagnostic::warning(code::RESULT_LINE, *line, *col, msg)
+        } else {
+            Diagnostic::info(code::RESULT_LINE, *line, *col, msg)
+        });
+    }
+    let winner = game
+        .winner
+        .clone()
+        .or_else(|| result.map(|(white, ..)| if white { "W" } else { "B" }.to_string()));
+    let outcome = winner.as_ref().map(|w| Outcome {
         winners: vec![w.clone()],
         draw: Vec::new(),
         summary: format!("{} wins", color_name(w)),
