@@ -25,10 +25,14 @@ fn main() {
     let index = annals::index::Index::open(std::path::Path::new(dir)).expect("index");
     let rounds: usize = rounds.parse().expect("rounds");
     let mut sum = 0usize;
-    for _ in 0..rounds {
+    for round in 0..rounds {
+        let t = std::time::Instant::now();
         for q in queries.split('|') {
             let r = index.search(q, None, 20, 0).expect("search");
             sum += r.total + r.hits.len();
+        }
+        if std::env::var_os("SEARCH_COST_TIME").is_some() {
+            eprintln!("round {round}: {:.2} ms", t.elapsed().as_secs_f64() * 1e3);
         }
     }
     println!("{sum}");

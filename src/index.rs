@@ -1686,9 +1686,9 @@ mod tests {
                     if let Some(ix_opts) = opts.get_indexing_options()
                         && ix_opts.tokenizer() == tokenizer::NAME
                     {
-                        let o = opts.clone().set_indexing_options(
-                            ix_opts.clone().set_tokenizer("annals-bigrams"),
-                        );
+                        let o = opts
+                            .clone()
+                            .set_indexing_options(ix_opts.clone().set_tokenizer("annals-bigrams"));
                         e = tantivy::schema::FieldEntry::new_text(e.name().to_string(), o);
                     }
                 }

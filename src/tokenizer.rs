@@ -192,7 +192,11 @@ pub fn query_terms(text: &str) -> Vec<(usize, String)> {
             at.push((t.position, [None; 3]));
         }
         let n = t.text.chars().count();
-        let len = if t.text.chars().all(|c| is_cjk(c)) { n.clamp(1, 3) } else { 1 };
+        let len = if t.text.chars().all(|c| is_cjk(c)) {
+            n.clamp(1, 3)
+        } else {
+            1
+        };
         if let Some((_, grams)) = at.last_mut()
             && let Some(slot) = grams.get_mut(len - 1)
         {
@@ -291,7 +295,11 @@ mod tests {
         );
         assert_eq!(
             query_terms("三国演弈棋大赛"),
-            vec![(0, "三国演".into()), (3, "弈棋大".into()), (4, "棋大赛".into())]
+            vec![
+                (0, "三国演".into()),
+                (3, "弈棋大".into()),
+                (4, "棋大赛".into())
+            ]
         );
         assert_eq!(
             query_terms("魏杀汉·魏胜"),
