@@ -192,7 +192,7 @@ pub fn query_terms(text: &str) -> Vec<(usize, String)> {
             at.push((t.position, [None; 3]));
         }
         let n = t.text.chars().count();
-        let len = if t.text.chars().all(|c| is_cjk(c)) {
+        let len = if t.text.chars().all(is_cjk) {
             n.clamp(1, 3)
         } else {
             1
