@@ -1682,15 +1682,14 @@ mod tests {
             let (schema, _) = schema();
             for (_, entry) in schema.fields() {
                 let mut e = entry.clone();
-                if let tantivy::schema::FieldType::Str(opts) = e.field_type() {
-                    if let Some(ix_opts) = opts.get_indexing_options()
-                        && ix_opts.tokenizer() == tokenizer::NAME
-                    {
-                        let o = opts
-                            .clone()
-                            .set_indexing_options(ix_opts.clone().set_tokenizer("annals-bigrams"));
-                        e = tantivy::schema::FieldEntry::new_text(e.name().to_string(), o);
-                    }
+                if let tantivy::schema::FieldType::Str(opts) = e.field_type()
+                    && let Some(ix_opts) = opts.get_indexing_options()
+                    && ix_opts.tokenizer() == tokenizer::NAME
+                {
+                    let o = opts
+                        .clone()
+                        .set_indexing_options(ix_opts.clone().set_tokenizer("annals-bigrams"));
+                    e = tantivy::schema::FieldEntry::new_text(e.name().to_string(), o);
                 }
                 b.add_field(e);
             }
