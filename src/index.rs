@@ -1554,6 +1554,11 @@ mod tests {
             .unwrap();
         let top = TopDocs::with_limit(n).order_by_score();
         let (docs, _) = searcher.search(&query, &(top, Count)).unwrap();
+        game_ids(&searcher, docs)
+    }
+
+    /// The game ids of tantivy's hits, with their scores.
+    fn game_ids(searcher: &tantivy::Searcher, docs: Vec<(f32, DocAddress)>) -> Vec<(i64, f32)> {
         docs.into_iter()
             .map(|(score, addr)| {
                 let col = searcher
@@ -1564,6 +1569,16 @@ mod tests {
                 (col.first(addr.doc_id).unwrap() as i64, score)
             })
             .collect()
+    }
+
+    /// [`fixture`] with its games imported in two halves (two segments at least).
+    fn imported(games: usize, seed: u64) -> (tempfile::TempDir, Connection, Index) {
+        let (dir, paths, mut conn, ix) = fixture(games, seed);
+        let (a, b) = paths.split_at(paths.len() / 2);
+        for part in [a, b] {
+            crate::ingest::import_paths(&mut conn, Some(&ix), part, &Default::default()).unwrap();
+        }
+        (dir, conn, ix)
     }
 
     /// A generated corpus of `games` games (seed `seed`) in a temporary folder, with an empty
@@ -1589,12 +1604,8 @@ mod tests {
 
     #[test]
     fn totals_and_facets_are_those_of_tantivys_collectors() {
-        let (_dir, paths, mut conn, ix) = fixture(600, 3);
         // Two imports (two segments at least), then deleted documents in both.
-        let (a, b) = paths.split_at(paths.len() / 2);
-        for part in [a, b] {
-            crate::ingest::import_paths(&mut conn, Some(&ix), part, &Default::default()).unwrap();
-        }
+        let (_dir, _conn, ix) = imported(600, 3);
         {
             let mut guard = ix.writer().unwrap();
             let w = guard.as_mut().unwrap();
@@ -1656,11 +1667,7 @@ mod tests {
 
     #[test]
     fn a_search_beside_others_gives_the_answer_it_gives_alone() {
-        let (_dir, paths, mut conn, ix) = fixture(600, 4);
-        let (a, b) = paths.split_at(paths.len() / 2);
-        for part in [a, b] {
-            crate::ingest::import_paths(&mut conn, Some(&ix), part, &Default::default()).unwrap();
-        }
+        let (_dir, _conn, ix) = imported(600, 4);
         assert!(ix.reader.searcher().segment_readers().len() >= 2);
         let mut queries = crate::bench::search_mix(4, 600);
         queries.sort();
@@ -1683,24 +1690,8 @@ mod tests {
 
     #[test]
     fn few_years_by_postings_answer_as_the_range_does() {
-        let (_dir, paths, mut conn, ix) = fixture(900, 5);
-        let (a, b) = paths.split_at(paths.len() / 2);
-        for part in [a, b] {
-            crate::ingest::import_paths(&mut conn, Some(&ix), part, &Default::default()).unwrap();
-        }
+        let (_dir, _conn, ix) = imported(900, 5);
         let searcher = ix.reader.searcher();
-        let ids = |docs: Vec<(f32, DocAddress)>| -> Vec<(i64, f32)> {
-            docs.into_iter()
-                .map(|(score, addr)| {
-                    let col = searcher
-                        .segment_reader(addr.segment_ord)
-                        .fast_fields()
-                        .u64("id")
-                        .unwrap();
-                    (col.first(addr.doc_id).unwrap() as i64, score)
-                })
-                .collect()
-        };
         let mut by_postings = 0;
         for (from, to) in [
             (2005, 2005),
@@ -1726,7 +1717,7 @@ mod tests {
                 let r = ix.search(&q, None, limit, offset).unwrap();
                 assert_eq!(r.total, n, "{q}");
                 let got: Vec<(i64, f32)> = r.hits.iter().map(|h| (h.id, h.score)).collect();
-                assert_eq!(got, ids(want), "{q} {limit} {offset}");
+                assert_eq!(got, game_ids(&searcher, want), "{q} {limit} {offset}");
             }
         }
         // One year, two, and the empty range go by postings; six and all do not.

@@ -574,6 +574,23 @@ impl Lp<'_, '_> {
         None
     }
 
+    /// Pushes the sea `name` (token `k`) onto `self.lists.vias`, warning when it is a land
+    /// region; the new end of the list.
+    fn via(&mut self, name: Cow<'static, str>, k: usize) -> u32 {
+        if TABLES
+            .region(&name, false)
+            .is_some_and(|(r, _)| r.kind != RegionType::Sea)
+        {
+            self.warn(
+                code::VIA_NOT_SEA,
+                k,
+                format!("{name} in a sea route is not a sea"),
+            );
+        }
+        self.lists.vias.push(name);
+        self.lists.vias.len() as u32
+    }
+
     /// Seas of a sea route `(Atl, Ind, WPac)` between `lo` and `hi`, pushed onto
     /// `self.lists.vias`.
     fn seas(&mut self, lo: usize, hi: usize) -> Span {
@@ -593,35 +610,13 @@ impl Lp<'_, '_> {
                             k,
                             format!("sea name {w:?} read as {code_}"),
                         );
-                        if TABLES
-                            .region(&code_, false)
-                            .is_some_and(|(r, _)| r.kind != RegionType::Sea)
-                        {
-                            self.warn(
-                                code::VIA_NOT_SEA,
-                                k,
-                                format!("{code_} in a sea route is not a sea"),
-                            );
-                        }
-                        self.lists.vias.push(code_);
-                        out.hi = self.lists.vias.len() as u32;
+                        out.hi = self.via(code_, k);
                         skip_to = end;
                         continue;
                     }
                     let w = self.l.s(k);
                     let name = self.region_str(w, k);
-                    if TABLES
-                        .region(&name, false)
-                        .is_some_and(|(r, _)| r.kind != RegionType::Sea)
-                    {
-                        self.warn(
-                            code::VIA_NOT_SEA,
-                            k,
-                            format!("{name} in a sea route is not a sea"),
-                        );
-                    }
-                    self.lists.vias.push(name);
-                    out.hi = self.lists.vias.len() as u32;
+                    out.hi = self.via(name, k);
                 }
                 Some(Tk::Comma | Tk::Semi) => {}
                 _ => self.stray(k),
