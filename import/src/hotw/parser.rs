@@ -1491,6 +1491,12 @@ fn epoch_plain(t: &str) -> Option<(EpochLine, bool)> {
     if is_pause(after) {
         return Some((EpochLine::Pause(e), form));
     }
+    resumption(after).map(|other| (EpochLine::Cont(e), form || other))
+}
+
+/// Whether the words after an epoch mark a resumption: `Some(false)` for the seed's `(con't)`
+/// and its Chinese (`續`, `繼續`), `Some(true)` for another word (`(resumed)`), a form to report.
+fn resumption(after: &str) -> Option<bool> {
     let low = after.to_lowercase();
     let low = low.trim_start_matches(['(', '（', '[', '［', '【', ' ']);
     if low.starts_with("con")
@@ -1498,13 +1504,9 @@ fn epoch_plain(t: &str) -> Option<(EpochLine, bool)> {
         || low.starts_with("繼續")
         || low.starts_with("继续")
     {
-        return Some((EpochLine::Cont(e), form));
+        return Some(false);
     }
-    // `EIII (resumed)`: another word for the seed's `(con't)`
-    if low.starts_with("resum") {
-        return Some((EpochLine::Cont(e), true));
-    }
-    None
+    low.starts_with("resum").then_some(true)
 }
 
 /// An epoch written as appendix 2 names it: `第一世代`…`第七世代` (also `第3世代`), maybe with the
@@ -1541,17 +1543,7 @@ fn epoch_chinese(t: &str) -> Option<(EpochLine, bool)> {
     if is_pause(after) {
         return Some((EpochLine::Pause(n), true));
     }
-    let low = after.to_lowercase();
-    let low = low.trim_start_matches(['(', '（', '[', '［', '【', ' ']);
-    if low.starts_with("con")
-        || low.starts_with(['續', '续'])
-        || low.starts_with("繼續")
-        || low.starts_with("继续")
-        || low.starts_with("resum")
-    {
-        return Some((EpochLine::Cont(n), true));
-    }
-    None
+    resumption(after).map(|_| (EpochLine::Cont(n), true))
 }
 
 /// The length in bytes of the words opening a pause line written in English (`Game paused
