@@ -14,7 +14,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: annals::alloc::MiMalloc = annals::alloc::MiMalloc;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

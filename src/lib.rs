@@ -6,6 +6,7 @@
 //! - [`index`], [`tokenizer`], [`query`]: search.
 //! - [`web`]: the axum router, pages and API.
 
+pub mod alloc;
 pub mod auth;
 pub mod bench;
 pub mod collections;

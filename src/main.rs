@@ -107,7 +107,7 @@ enum ClubCommand {
 /// threads and frees them on the index thread, a pattern under which glibc keeps freed memory in
 /// per-thread arenas (peak RSS of a 10k import: see BENCHMARKS.md).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: annals::alloc::MiMalloc = annals::alloc::MiMalloc;
 
 /// mimalloc's options (its environment variables are read before `main`, so the service sets
 /// them here; a variable set by the user wins): freed memory goes back to the OS at once instead
@@ -115,8 +115,8 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// (`arena_eager_commit`). Importing 1M games, the heap peaked at 268 MB with the defaults and
 /// 172 MB with these two (BENCHMARKS.md), at no measurable cost in speed.
 fn tune_allocator() {
-    // Ids from `mi_option_t` in mimalloc 2.x's mimalloc.h (libmimalloc-sys 0.1.49 builds 2.3.2;
-    // its Rust bindings do not name these two).
+    // Ids from `mi_option_t` in the mimalloc.h that libmimalloc-sys 0.1.49 builds (3.3.2; the
+    // two ids are the same in 2.x; its Rust bindings do not name these two).
     const ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
     const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
     let options = [

@@ -24,10 +24,12 @@ use std::path::{Path, PathBuf};
 
 use annals_import::{Kind, detect_kind, parse_game, record};
 
-/// The allocator of the `annals` binary (see `src/main.rs`), so `bench` costs what `annals bench`
+/// The allocator of the `annals` binary (`src/alloc.rs`), so `bench` costs what `annals bench`
 /// does.
+#[path = "../../src/alloc.rs"]
+mod alloc;
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::MiMalloc = alloc::MiMalloc;
 
 fn record_files(dir: &Path, out: &mut Vec<PathBuf>) {
     if dir.is_file() {
