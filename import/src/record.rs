@@ -148,8 +148,9 @@ fn check_text(s: &str) -> Result<(), Diagnostic> {
     // 0xC2 0x80–0x9F); NUL is the byte 0.
     let b = s.as_bytes();
     let (mut chars, mut ascii_controls) = (0usize, 0usize);
-    // counted in u8 lanes over runs of at most 255 bytes (branch-free, so it vectorizes)
-    for run in b.chunks(255) {
+    // counted in u8 lanes over runs of 240 bytes (at most 255 fit a lane; a multiple of 16 leaves
+    // no scalar tail but the last; branch-free, so it vectorizes)
+    for run in b.chunks(240) {
         let (mut c, mut k) = (0u8, 0u8);
         for &x in run {
             c += u8::from((x as i8) >= -0x40);
@@ -159,15 +160,10 @@ fn check_text(s: &str) -> Result<(), Diagnostic> {
         chars += usize::from(c);
         ascii_controls += usize::from(k);
     }
-    let c1_controls = if b.contains(&0xc2) {
-        b.windows(2)
-            .filter(|w| {
-                w.first() == Some(&0xc2) && w.get(1).is_some_and(|x| (0x80..=0x9f).contains(x))
-            })
-            .count()
-    } else {
-        0
-    };
+    // (`·`, U+00B7, is 0xC2 0xB7: a file may hold many 0xC2 bytes, each found by memchr)
+    let c1_controls = memchr::memchr_iter(0xc2, b)
+        .filter(|&i| b.get(i + 1).is_some_and(|x| (0x80..=0x9f).contains(x)))
+        .count();
     let controls = ascii_controls + c1_controls;
     let nul = ascii_controls > 0 && b.contains(&0);
     if nul || controls * 20 > chars.max(1) {
@@ -882,6 +878,37 @@ mod tests {
         let d = decode(&bom).expect("utf-8 bom");
         assert_eq!(d.text, s);
         assert_eq!(d.diagnostics[0].code, code::ENCODING);
+    }
+
+    #[test]
+    fn c1_controls_make_a_binary_file_and_middle_dots_do_not() {
+        // a long line of `·` (0xC2 0xB7) and text, across the counting runs' boundaries
+        let dots = format!("[Title \"{}\"]\n", "魏·吴·".repeat(200));
+        assert!(decode(dots.as_bytes()).is_ok());
+        // one C1 control (U+0085, 0xC2 0x85) in ten characters is too many; one in 40 is not
+        let c1 = |every: usize| -> String {
+            (0..1000)
+                .map(|i| if i % every == 0 { '\u{85}' } else { 'a' })
+                .collect()
+        };
+        assert_eq!(decode(c1(10).as_bytes()).unwrap_err().code, code::BINARY);
+        assert!(decode(c1(40).as_bytes()).is_ok());
+        // the same for ASCII controls, and NUL at any count
+        let ascii = |every: usize, ctl: char| -> String {
+            (0..1000)
+                .map(|i| if i % every == 0 { ctl } else { 'a' })
+                .collect()
+        };
+        assert_eq!(
+            decode(ascii(10, '\u{1}').as_bytes()).unwrap_err().code,
+            code::BINARY
+        );
+        assert!(decode(ascii(40, '\u{7f}').as_bytes()).is_ok());
+        assert!(decode(ascii(10, '\t').as_bytes()).is_ok());
+        assert_eq!(
+            decode(ascii(1000, '\0').as_bytes()).unwrap_err().code,
+            code::BINARY
+        );
     }
 
     #[test]
