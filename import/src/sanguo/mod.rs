@@ -860,11 +860,17 @@ impl State<'_> {
         }
         while i <= end {
             let c = chars.get(i).copied().unwrap_or(',');
-            if (c == ',' || c == ';') && i < end && scan.traits.open && closed_later(chars, i, end)
-            {
+            if i == end || c == ',' || c == ';' || c == '/' || c == '|' {
                 // `马5进6（好棋，跳马）`: a comma inside a note that closes later on the line
-                scan.push(i, c);
-            } else if i == end || c == ',' || c == ';' || c == '/' || c == '|' {
+                if scan.traits.open
+                    && i < end
+                    && matches!(c, ',' | ';')
+                    && closed_later(chars, i, end)
+                {
+                    scan.push(i, c);
+                    i += 1;
+                    continue;
+                }
                 // `//` ends the entries: a note to the end of the line
                 let last = i == end || (c != ',' && self.separator(li, chars, i));
                 let seg = std::mem::take(&mut scan);
