@@ -1206,11 +1206,11 @@ impl State<'_> {
         }
         self.spaced_buf = spaced;
         // sides still in the game left without an entry: a line without a number may go on
-        self.open_round = (!fixed
-            && n > 0
-            && (next_side..3)
-                .any(|i| Side::PLAYERS.get(i).is_some_and(|&s| self.board.is_live(s))))
-        .then_some((round, next_side));
+        if !fixed {
+            self.open_round = self.left_open(n, round, next_side);
+        } else if self.open_round.is_some() {
+            self.open_round = None;
+        }
         if skipped.iter().any(|&k| k) {
             let has = |s: Side| skipped.get(s as usize).copied().unwrap_or(false);
             let kind = match (has(Side::Wu), has(Side::Wei), has(Side::Shu)) {
@@ -1230,6 +1230,16 @@ impl State<'_> {
                     .collect(),
             });
         }
+    }
+
+    /// A round of `n` entries that gave no entry to the sides from `next_side` on: when one of
+    /// them is still in the game, a line without a number may go on with it.
+    #[cold]
+    #[inline(never)]
+    fn left_open(&self, n: usize, round: u32, next_side: usize) -> Option<(u32, usize)> {
+        let live =
+            (next_side..3).any(|i| Side::PLAYERS.get(i).is_some_and(|&s| self.board.is_live(s)));
+        (n > 0 && live).then_some((round, next_side))
     }
 
     /// An entry labelled with side `label` (at `col`) that the round gives to `side`: reported
