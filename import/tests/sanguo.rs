@@ -1731,6 +1731,10 @@ fn side_labels_with_the_players_name() {
     assert_eq!(problems(&p), Vec::<String>::new());
     let names: Vec<Option<&str>> = p.players.iter().map(|p| p.name.as_deref()).collect();
     assert_eq!(names, [Some("周瑜"), Some("张辽"), Some("廖化")]);
+    let p = parse("1.吴方（孙策）：马6进5，魏方(曹操)：炮12平10，蜀方：相7进9\n");
+    assert_eq!(notations(&p), ["马6进5", "炮12平10", "相7进9"]);
+    let names: Vec<Option<&str>> = p.players.iter().map(|p| p.name.as_deref()).collect();
+    assert_eq!(names, [Some("孙策"), Some("曹操"), None]);
     // the tags' players win
     let p = parse_tags("1.吴（周瑜）：车5进1\n", &[("吴", "孙策")]);
     assert_eq!(p.players[0].name.as_deref(), Some("孙策"));
@@ -1759,6 +1763,18 @@ fn one_move_a_line_continues_the_round() {
     assert_eq!(
         problems(&p),
         ["sanguo.round-number@1:1", "sanguo.round-number@4:1"]
+    );
+    // a round's heading on a line of its own, its moves on the lines after it
+    let p = parse("第1回合\n马6进5\n炮12平10\n相7进9\n第2回合\n兵7进1\n炮6进14\n");
+    let sides: Vec<(u32, &str)> = p.game.moves.iter().map(|m| (m.round, &*m.side)).collect();
+    assert_eq!(
+        sides,
+        [(1, "吴"), (1, "魏"), (1, "蜀"), (2, "吴"), (2, "魏")]
+    );
+    assert_eq!(problems(&p), Vec::<String>::new());
+    assert_eq!(
+        diag(&p, "sanguo.round-continued").map(|d| (d.line, d.col)),
+        Some((2, 1))
     );
     // a short round after an elimination leaves no side without its entry
     let p = parse("1.炮6进1#魏，马12进13\n马6进5\n");

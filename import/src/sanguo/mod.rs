@@ -1009,12 +1009,17 @@ impl State<'_> {
         let after = side_label(chars, s, e)?;
         self.label_buf.push((k, sd, s));
         // `吴（周瑜）：`: the player, where the tags name none
-        if chars.get(s + 1) == Some(&'(')
-            && let Some(colon) = player_in_label(chars, s + 1, e)
+        let k = if matches!(chars.get(s + 1), Some('方' | '国')) {
+            s + 2
+        } else {
+            s + 1
+        };
+        if chars.get(k) == Some(&'(')
+            && let Some(colon) = player_in_label(chars, k, e)
             && let Some(slot) = self.body_players.get_mut(sd as usize)
             && slot.is_none()
         {
-            let name: String = chars.get(s + 2..colon - 1).unwrap_or(&[]).iter().collect();
+            let name: String = chars.get(k + 1..colon - 1).unwrap_or(&[]).iter().collect();
             *slot = Some(name.trim().to_string());
         }
         let mut rescan = Scan::default();
@@ -1207,7 +1212,7 @@ impl State<'_> {
         self.spaced_buf = spaced;
         // sides still in the game left without an entry: a line without a number may go on
         if !fixed {
-            self.open_round = self.left_open(n, round, next_side);
+            self.open_round = self.left_open(round, next_side);
         } else if self.open_round.is_some() {
             self.open_round = None;
         }
@@ -1232,14 +1237,15 @@ impl State<'_> {
         }
     }
 
-    /// A round of `n` entries that gave no entry to the sides from `next_side` on: when one of
-    /// them is still in the game, a line without a number may go on with it.
+    /// A round of fewer than three entries (maybe none) that gave no entry to the sides from
+    /// `next_side` on: when one of them is still in the game, a line without a number may go on with it.
     #[cold]
     #[inline(never)]
-    fn left_open(&self, n: usize, round: u32, next_side: usize) -> Option<(u32, usize)> {
+    fn left_open(&self, round: u32, next_side: usize) -> Option<(u32, usize)> {
         let live =
             (next_side..3).any(|i| Side::PLAYERS.get(i).is_some_and(|&s| self.board.is_live(s)));
-        (n > 0 && live).then_some((round, next_side))
+        // (no entry at all: a heading `第1回合` with the round's moves on the lines after it)
+        live.then_some((round, next_side))
     }
 
     /// An entry labelled with side `label` (at `col`) that the round gives to `side`: reported
