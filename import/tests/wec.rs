@@ -1536,3 +1536,32 @@ fn comment_lines_and_words_for_check_and_resign() {
         );
     }
 }
+
+#[test]
+fn mv_without_its_colon_long_arrows_and_a_result_after_the_turn() {
+    let p = parse(
+        "MV JE(1,4)->^(1,4)\nMV-JE(10,4)->^(10,4)\nmv sp(2,2)-->(3,3),PU:SP(3,3)^BI\nMV:SP(9,2)->(8,3),PU:SP(8,3)^SL  Black resigns\n",
+    );
+    assert_eq!(
+        notations(&p),
+        [
+            "MV:JE(1,4)->^(1,4)",
+            "MV:JE(10,4)->^(10,4)",
+            "MV:SP(2,2)->(3,3),PU:SP(3,3)^BI",
+            "MV:SP(9,2)->(8,3),PU:SP(8,3)^SL"
+        ]
+    );
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(find(&p, "wec.mv-colon"), [(1, 4, Severity::Info)]);
+    assert_eq!(find(&p, "wec.capital-v"), []);
+    assert_eq!(p.game.turns[3].comment.as_deref(), Some("Black resigns"));
+    assert_eq!(find(&p, "wec.result-line"), [(4, 34, Severity::Info)]);
+    assert_eq!(
+        p.outcome.as_ref().map(|o| o.summary.as_str()),
+        Some("White wins")
+    );
+    assert!(p.diagnostics.iter().all(|d| d.severity == Severity::Info));
+    // `MV->…` is no colon left out
+    let p = parse("MV->(1,4)\n");
+    assert_eq!(find(&p, "wec.turn-unreadable").len(), 1);
+}

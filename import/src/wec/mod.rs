@@ -179,6 +179,8 @@ pub mod code {
     /// Info: a line marked as a comment (`// …`, `# …`), kept as the comment of the turn before it
     /// (before the first turn: the intro).
     pub const COMMENT_LINE: &str = "wec.comment-line";
+    /// Info: `MV` written without its `:` (`MV JE(1,4)->…`, `MV-JE(…)`), read as `MV:`.
+    pub const MV_COLON: &str = "wec.mv-colon";
     /// Info: a turn written without its `MV:`, read as if it had it.
     pub const MV_MISSING: &str = "wec.mv-missing";
     /// Info: a result line (`Black wins`, `White resigns`, `흑 승`, `백 기권`), read as the outcome
@@ -891,6 +893,7 @@ struct Once {
     note: bool,
     mv: bool,
     separator: bool,
+    mv_colon: bool,
 }
 
 /// Reads a body's lines into turns (see the module docs for the layout).
@@ -1430,6 +1433,12 @@ impl Reader {
             if !text.is_empty() {
                 fresh.comment = Some(text.to_string());
             }
+            // `… Black resigns`: a result written after the last turn
+            if let Some(white) = result_line(text)
+                && self.result.is_none()
+            {
+                self.result = Some((white, lineno, char_col(line, c), text.to_string()));
+            }
         }
         if let Some(t) = self.game.turns.last_mut() {
             *t = fresh;
@@ -1475,6 +1484,12 @@ impl Reader {
                 &mut self.once.separator,
                 code::PART_SEPARATOR,
                 "parts of the turn separated by ';', '/', '|' or a space, read as ',' (reported once per game)",
+            ),
+            (
+                norm.mv_colon,
+                &mut self.once.mv_colon,
+                code::MV_COLON,
+                "'MV' written without its ':' (MV JE(…), MV-JE(…)) read as 'MV:' (reported once per game)",
             ),
             (
                 Some(begin).filter(|_| add_mv),
@@ -1538,7 +1553,10 @@ fn note_start(line: &str, begin: usize, end: usize) -> Option<usize> {
                     .take_while(char::is_ascii_alphabetic)
                     .collect::<String>()
                     .to_ascii_lowercase();
+                let raw = rest.chars().take_while(char::is_ascii_alphabetic);
+                // `Black resigns`, `good move`: a word in lower case (codes are capitals)
                 matches!(word.as_str(), "check" | "checkmate" | "mate")
+                    || (word.len() >= 3 && raw.clone().any(|c| c.is_ascii_lowercase()))
             }
             _ => !w.is_ascii() && w.is_alphabetic(),
         };
@@ -1679,6 +1697,8 @@ struct Norm {
     wide: Option<usize>,
     /// A part separated by `;`, `/`, `|` or only white space instead of `,`.
     separator: Option<usize>,
+    /// `MV` written without its `:` (`MV JE(…)`, `MV-JE(…)`).
+    mv_colon: Option<usize>,
 }
 
 /// The part markers that follow a `,` in the grammar, without it.
@@ -1792,6 +1812,44 @@ fn normalize(
         text.push(out);
         map.extend(std::iter::repeat_n(at, out.len_utf8()));
     }
+    // `MV JE(…)`, `MV-JE(…)`, `MV.JE(…)`: the `MV` without its `:` (its `V`, read above as the
+    // sub level, is the code's)
+    if (text.starts_with("MV") || text.starts_with("Mv"))
+        && !add_mv
+        && let Some(&next) = text.as_bytes().get(2)
+        && next != b':'
+    {
+        let v_at = map.get(1).copied();
+        let colon = match next {
+            b'-' | b'.' | b'=' | b';' if text.get(2..4) != Some("->") => {
+                text.replace_range(0..3, "MV:");
+                true
+            }
+            b if b.is_ascii_uppercase() => {
+                let at = map.get(2).copied().unwrap_or(begin);
+                text.replace_range(0..2, "MV:");
+                map.insert(2, at);
+                true
+            }
+            _ => false,
+        };
+        if colon {
+            norm.mv_colon
+                .get_or_insert(map.get(2).copied().unwrap_or(begin));
+            if norm.capital_v == v_at {
+                norm.capital_v = None;
+            }
+        }
+    }
+    // `-->`, `==>`: a long arrow
+    for (long, short) in [("-->", "->"), ("==>", "=>")] {
+        while let Some(k) = text.find(long) {
+            text.replace_range(k..k + 3, short);
+            map.remove(k);
+            norm.wide
+                .get_or_insert(map.get(k).copied().unwrap_or(begin));
+        }
+    }
     if PART_MARKERS.iter().any(|m| text.contains(m)) {
         part_separators(&mut text, &mut map, &mut norm);
     }
@@ -1800,6 +1858,7 @@ fn normalize(
         && norm.capital_v.is_none()
         && norm.wide.is_none()
         && norm.separator.is_none()
+        && norm.mv_colon.is_none()
     {
         return None;
     }
