@@ -1681,3 +1681,105 @@ fn newcomers_corpus_reads() {
     assert_eq!(games[3].game.moves.len(), 24);
     assert_eq!(games[4].game.moves.len(), 24);
 }
+
+#[test]
+fn a_comma_inside_a_closed_note_does_not_split_the_round() {
+    let p =
+        parse("1.马6进5（好棋，常见），炮12平10，相7进9\n2.兵7进1，炮6进14(打马,好)，车13平12\n");
+    assert_eq!(
+        notations(&p),
+        [
+            "马6进5",
+            "炮12平10",
+            "相7进9",
+            "兵7进1",
+            "炮6进14",
+            "车13平12"
+        ]
+    );
+    assert_eq!(p.game.moves[0].comment.as_deref(), Some("好棋,常见"));
+    assert_eq!(p.game.moves[4].comment.as_deref(), Some("打马,好"));
+    assert_eq!(p.game.moves[4].side, "魏");
+    assert_eq!(problems(&p), Vec::<String>::new());
+    // the note in a round whose moves are separated by tabs
+    let p = parse("1.\t车5进1\t马6进5（好棋，跳马）\t车5进1\n");
+    assert_eq!(notations(&p), ["车5进1", "马6进5", "车5进1"]);
+    assert_eq!(p.game.moves[1].comment.as_deref(), Some("好棋,跳马"));
+    // a note never closed: the comma still separates, and what follows it is no move
+    let p = parse("1.马6进5（好棋，常见，炮12平10，相7进9\n");
+    assert_eq!(notations(&p), ["马6进5"]);
+    assert_eq!(
+        problems(&p)[..2],
+        ["sanguo.unclosed-comment@1:7", "sanguo.syntax@1:11"]
+    );
+}
+
+#[test]
+fn round_numbers_with_spaces_inside() {
+    let p = parse("第 1 回合：马6进5，炮12平10，相7进9\n第 2 回合 兵7进1，炮6进14，车13平12\n");
+    assert_eq!(notations(&p).len(), 6);
+    assert_eq!(p.game.moves[3].round, 2);
+    let d = diag(&p, "sanguo.round-form").expect("round form info");
+    assert_eq!((d.line, d.col), (1, 1));
+    assert_eq!(problems(&p), Vec::<String>::new());
+}
+
+#[test]
+fn side_labels_with_the_players_name() {
+    let p = parse("1.吴（周瑜）：车5进1，魏(张辽):炮12平10，蜀（廖化）：相7进9\n");
+    assert_eq!(notations(&p), ["车5进1", "炮12平10", "相7进9"]);
+    assert_eq!(problems(&p), Vec::<String>::new());
+    let names: Vec<Option<&str>> = p.players.iter().map(|p| p.name.as_deref()).collect();
+    assert_eq!(names, [Some("周瑜"), Some("张辽"), Some("廖化")]);
+    let p = parse("1.吴方（孙策）：马6进5，魏方(曹操)：炮12平10，蜀方：相7进9\n");
+    assert_eq!(notations(&p), ["马6进5", "炮12平10", "相7进9"]);
+    let names: Vec<Option<&str>> = p.players.iter().map(|p| p.name.as_deref()).collect();
+    assert_eq!(names, [Some("孙策"), Some("曹操"), None]);
+    // the tags' players win
+    let p = parse_tags("1.吴（周瑜）：车5进1\n", &[("吴", "孙策")]);
+    assert_eq!(p.players[0].name.as_deref(), Some("孙策"));
+    // a 轮空 after a label is still a 轮空
+    let p = parse("1.吴：马6进5，魏（轮空），蜀：相7进9\n");
+    assert_eq!(notations(&p), ["马6进5", "相7进9"]);
+}
+
+#[test]
+fn one_move_a_line_continues_the_round() {
+    // the round's number on its first move only
+    let p = parse("1.车5进1\n炮12平10\n相7进9\n2.车5平10\n马12进11\n");
+    let sides: Vec<(u32, &str)> = p.game.moves.iter().map(|m| (m.round, &*m.side)).collect();
+    assert_eq!(
+        sides,
+        [(1, "吴"), (1, "魏"), (1, "蜀"), (2, "吴"), (2, "魏")]
+    );
+    assert_eq!(p.game.rounds, 2);
+    assert_eq!(problems(&p), Vec::<String>::new());
+    let d = diag(&p, "sanguo.round-continued").expect("continued info");
+    assert_eq!((d.line, d.col), (2, 1));
+    // no number at all, each line labelled: a round is three lines
+    let p = parse("吴：车5进1\n魏：炮12平10\n蜀：相7进9\n吴：车5平10\n");
+    let sides: Vec<(u32, &str)> = p.game.moves.iter().map(|m| (m.round, &*m.side)).collect();
+    assert_eq!(sides, [(1, "吴"), (1, "魏"), (1, "蜀"), (2, "吴")]);
+    assert_eq!(
+        problems(&p),
+        ["sanguo.round-number@1:1", "sanguo.round-number@4:1"]
+    );
+    // a round's heading on a line of its own, its moves on the lines after it
+    let p = parse("第1回合\n马6进5\n炮12平10\n相7进9\n第2回合\n兵7进1\n炮6进14\n");
+    let sides: Vec<(u32, &str)> = p.game.moves.iter().map(|m| (m.round, &*m.side)).collect();
+    assert_eq!(
+        sides,
+        [(1, "吴"), (1, "魏"), (1, "蜀"), (2, "吴"), (2, "魏")]
+    );
+    assert_eq!(problems(&p), Vec::<String>::new());
+    assert_eq!(
+        diag(&p, "sanguo.round-continued").map(|d| (d.line, d.col)),
+        Some((2, 1))
+    );
+    // a short round after an elimination leaves no side without its entry
+    let p = parse("1.炮6进1#魏，马12进13\n马6进5\n");
+    assert_eq!(
+        p.game.moves.last().map(|m| (m.round, &*m.side)),
+        Some((2, "吴"))
+    );
+}

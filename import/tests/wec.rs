@@ -1467,3 +1467,101 @@ fn newcomers_corpus_reads() {
     let turns: Vec<usize> = games.iter().map(|g| g.game.turns.len()).collect();
     assert_eq!(turns, [9, 8, 3, 3, 4]);
 }
+
+#[test]
+fn parts_separated_otherwise_than_by_commas() {
+    let p = parse(
+        "1. MV:SP(2,2)->(3,3); PU:SP(3,3)^BI\n1... MV:SP(9,2)->(8,3) / PU:SP(8,3)^SL\n2. MV:SP(3,3)1BI->(4,4) PU:SP(4,4)1BI^AST\n2... MV:JE^(10,4)->^(8,4) | FI1:RL/JE^(8,4)->(4,4); RS:R->(7,4)(-1,0)\n",
+    );
+    assert_eq!(
+        notations(&p),
+        [
+            "MV:SP(2,2)->(3,3),PU:SP(3,3)^BI",
+            "MV:SP(9,2)->(8,3),PU:SP(8,3)^SL",
+            "MV:SP(3,3)1BI->(4,4),PU:SP(4,4)1BI^AST",
+            "MV:JE^(10,4)->^(8,4),FI1:RL/JE^(8,4)->(4,4),RS:R->(7,4)(-1,0)"
+        ]
+    );
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(
+        p.game.turns.iter().filter(|t| t.pickup.is_some()).count(),
+        3
+    );
+    assert_eq!(p.game.turns[3].fires.len(), 1);
+    assert_eq!(p.game.turns[3].results.len(), 1);
+    assert_eq!(find(&p, "wec.part-separator"), [(1, 21, Severity::Info)]);
+    // (the jet's take-off is left out: the replay warns of it, nothing more)
+    assert!(p.diagnostics.iter().all(|d| d.severity != Severity::Error));
+    // the fire's own `/` is no separator; a `;` before no part marker stays unread
+    let p = parse("MV:SP(2,2)->(3,3);XX:SP(3,3)^BI\n");
+    assert_eq!(p.game.turns[0].unparsed, [";XX:SP(3,3)^BI"]);
+    assert_eq!(find(&p, "wec.part-unreadable"), [(1, 18, Severity::Error)]);
+}
+
+#[test]
+fn comment_lines_and_words_for_check_and_resign() {
+    let p = parse(
+        "// from the club book\n1. MV:JE(1,4)->^(1,4) 체크\n# White thinks\n1... MV:JE(10,4)->^(10,4)\n백 항복\n",
+    );
+    assert_eq!(p.game.intro.as_deref(), Some("// from the club book"));
+    assert_eq!(
+        p.game.turns[0].comment.as_deref(),
+        Some("체크 # White thinks")
+    );
+    assert_eq!(
+        find(&p, "wec.comment-line"),
+        [(1, 1, Severity::Info), (3, 1, Severity::Info)]
+    );
+    assert_eq!(find(&p, "wec.annotation"), [(2, 23, Severity::Info)]);
+    assert_eq!(find(&p, "wec.result-line"), [(5, 1, Severity::Info)]);
+    assert_eq!(
+        p.outcome.as_ref().map(|o| o.summary.as_str()),
+        Some("Black wins")
+    );
+    assert!(p.diagnostics.iter().all(|d| d.severity == Severity::Info));
+    // `#3` before a turn is still its number
+    let p = parse("#1 MV:JE(1,4)->^(1,4)\n");
+    assert_eq!(p.game.turns[0].no, Some(1));
+    for (line, white) in [
+        ("White surrenders", false),
+        ("흑 패배", true),
+        ("Black concedes.", true),
+    ] {
+        let p = parse(&format!("MV:JE(1,4)->^(1,4)\n{line}\n"));
+        let want = if white { "White wins" } else { "Black wins" };
+        assert_eq!(
+            p.outcome.as_ref().map(|o| o.summary.as_str()),
+            Some(want),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn mv_without_its_colon_long_arrows_and_a_result_after_the_turn() {
+    let p = parse(
+        "MV JE(1,4)->^(1,4)\nMV-JE(10,4)->^(10,4)\nmv sp(2,2)-->(3,3),PU:SP(3,3)^BI\nMV:SP(9,2)->(8,3),PU:SP(8,3)^SL  Black resigns\n",
+    );
+    assert_eq!(
+        notations(&p),
+        [
+            "MV:JE(1,4)->^(1,4)",
+            "MV:JE(10,4)->^(10,4)",
+            "MV:SP(2,2)->(3,3),PU:SP(3,3)^BI",
+            "MV:SP(9,2)->(8,3),PU:SP(8,3)^SL"
+        ]
+    );
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(find(&p, "wec.mv-colon"), [(1, 4, Severity::Info)]);
+    assert_eq!(find(&p, "wec.capital-v"), []);
+    assert_eq!(p.game.turns[3].comment.as_deref(), Some("Black resigns"));
+    assert_eq!(find(&p, "wec.result-line"), [(4, 34, Severity::Info)]);
+    assert_eq!(
+        p.outcome.as_ref().map(|o| o.summary.as_str()),
+        Some("White wins")
+    );
+    assert!(p.diagnostics.iter().all(|d| d.severity == Severity::Info));
+    // `MV->…` is no colon left out
+    let p = parse("MV->(1,4)\n");
+    assert_eq!(find(&p, "wec.turn-unreadable").len(), 1);
+}

@@ -154,6 +154,9 @@ pub mod code {
     pub const HEADER_LINE: &str = "sanguo.header-line";
     /// Info: a line ignored: an end mark (`（完）`, `终局`) or a line of punctuation only (`---`).
     pub const IGNORED_LINE: &str = "sanguo.ignored-line";
+    /// Info: a line without a round number after a round line that left sides without an entry
+    /// (`1.车5进1` then `炮12平10` on the next line, one move a line): it continues that round.
+    pub const ROUND_CONTINUED: &str = "sanguo.round-continued";
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -287,6 +290,12 @@ struct State<'a> {
     /// (body line 0-based, col 0-based) of each move, for comments.
     move_at: Vec<(usize, usize)>,
     expected_round: u32,
+    /// The last round line left sides without an entry: (its round, the next side's slot). A line
+    /// without a round number continues it.
+    open_round: Option<(u32, usize)>,
+    /// The slot the round's first entry goes to (0, or where a continued round goes on).
+    first_slot: usize,
+    seen_continued: bool,
     seen_wide: bool,
     seen_trad: bool,
     seen_numerals: bool,
@@ -339,6 +348,8 @@ struct Traits {
     move_like: bool,
     /// White space in it.
     space: bool,
+    /// A `(` or `[` not yet closed by `)` or `]` (so far in the scan).
+    open: bool,
 }
 
 /// A segment of a round line read character by character: where its text (without the white
@@ -374,6 +385,10 @@ impl Scan {
             self.space_pending = self.end > 0;
             self.prev = c;
             return;
+        } else if c == '(' || c == '[' {
+            t.open = true;
+        } else if c == ')' || c == ']' {
+            t.open = false;
         }
         // content: white space between two characters of it is white space in the entry
         t.space |= self.space_pending;
@@ -445,6 +460,19 @@ fn skip_word(chars: &[char]) -> bool {
                 || (('\u{4e00}'..='\u{9fff}').contains(&c)
                     && !matches!(c, '胜' | '灭' | '负' | '和' | '认' | '困'))
         })
+}
+
+/// Is the bracket open before `i` closed (`)` or `]`) before `end`, with no bracket opened
+/// between? Then a separator at `i` is inside a note: `马5进6（好棋，跳马），…`.
+#[cold]
+#[inline(never)]
+fn closed_later(chars: &[char], i: usize, end: usize) -> bool {
+    chars
+        .get(i + 1..end)
+        .unwrap_or(&[])
+        .iter()
+        .find(|&&c| matches!(c, '(' | '[' | ')' | ']'))
+        .is_some_and(|&c| c == ')' || c == ']')
 }
 
 fn contains(chars: &[char], pat: &[char]) -> bool {
@@ -527,6 +555,10 @@ impl State<'_> {
             return;
         }
         if has_action(body) || first == '…' {
+            if let Some((round, slot)) = self.open_round.take() {
+                self.continued(li, chars, (start, end), round, slot);
+                return;
+            }
             self.sink.warning(
                 code::ROUND_NUMBER,
                 ln,
@@ -567,6 +599,35 @@ impl State<'_> {
             start as u32 + 1,
             format!("cannot read the line {text:?}"),
         );
+    }
+
+    /// A line without a round number that continues the round before it (`round`, its next entry
+    /// going to `slot`), reported at the first of the game.
+    #[cold]
+    #[inline(never)]
+    fn continued(
+        &mut self,
+        li: usize,
+        chars: &[char],
+        (start, end): (usize, usize),
+        round: u32,
+        slot: usize,
+    ) {
+        if !self.seen_continued {
+            self.seen_continued = true;
+            self.sink.info(
+                code::ROUND_CONTINUED,
+                self.line_no(li),
+                start as u32 + 1,
+                format!("a line without a round number read as more of round {round}"),
+            );
+        }
+        let (rounds, expected) = (self.game.rounds, self.expected_round);
+        self.first_slot = slot;
+        self.entries(li, chars, start, end, round);
+        self.first_slot = 0;
+        self.game.rounds = rounds;
+        self.expected_round = expected;
     }
 
     /// A title read in another form than the seed's ([`title::parse_title_loose`]), reported.
@@ -800,6 +861,16 @@ impl State<'_> {
         while i <= end {
             let c = chars.get(i).copied().unwrap_or(',');
             if i == end || c == ',' || c == ';' || c == '/' || c == '|' {
+                // `马5进6（好棋，跳马）`: a comma inside a note that closes later on the line
+                if scan.traits.open
+                    && i < end
+                    && matches!(c, ',' | ';')
+                    && closed_later(chars, i, end)
+                {
+                    scan.push(i, c);
+                    i += 1;
+                    continue;
+                }
                 // `//` ends the entries: a note to the end of the line
                 let last = i == end || (c != ',' && self.separator(li, chars, i));
                 let seg = std::mem::take(&mut scan);
@@ -937,6 +1008,20 @@ impl State<'_> {
         let sd = chars.get(s).and_then(|&c| Side::from_char(c))?;
         let after = side_label(chars, s, e)?;
         self.label_buf.push((k, sd, s));
+        // `吴（周瑜）：`: the player, where the tags name none
+        let k = if matches!(chars.get(s + 1), Some('方' | '国')) {
+            s + 2
+        } else {
+            s + 1
+        };
+        if chars.get(k) == Some(&'(')
+            && let Some(colon) = player_in_label(chars, k, e)
+            && let Some(slot) = self.body_players.get_mut(sd as usize)
+            && slot.is_none()
+        {
+            let name: String = chars.get(k + 1..colon - 1).unwrap_or(&[]).iter().collect();
+            *slot = Some(name.trim().to_string());
+        }
         let mut rescan = Scan::default();
         for i in after..e {
             rescan.push(i, chars.get(i).copied().unwrap_or(' '));
@@ -1036,8 +1121,8 @@ impl State<'_> {
             .count();
         // Three entries are the 吴, 魏, 蜀 slots; fewer go to the sides still in the game, in turn
         // order, decided entry by entry (a side eliminated during the round loses its slot).
-        let fixed = n >= 3;
-        let mut next_side = 0usize;
+        let fixed = n >= 3 && self.first_slot == 0;
+        let mut next_side = self.first_slot;
         let opening = self.game.moves.is_empty() && self.game.rounds == 1;
         let mut skipped = [false; 3];
         let mut slot = 0usize;
@@ -1125,6 +1210,12 @@ impl State<'_> {
             slot += 1;
         }
         self.spaced_buf = spaced;
+        // sides still in the game left without an entry: a line without a number may go on
+        if !fixed {
+            self.open_round = self.left_open(round, next_side);
+        } else if self.open_round.is_some() {
+            self.open_round = None;
+        }
         if skipped.iter().any(|&k| k) {
             let has = |s: Side| skipped.get(s as usize).copied().unwrap_or(false);
             let kind = match (has(Side::Wu), has(Side::Wei), has(Side::Shu)) {
@@ -1144,6 +1235,17 @@ impl State<'_> {
                     .collect(),
             });
         }
+    }
+
+    /// A round of fewer than three entries (maybe none) that gave no entry to the sides from
+    /// `next_side` on: when one of them is still in the game, a line without a number may go on with it.
+    #[cold]
+    #[inline(never)]
+    fn left_open(&self, round: u32, next_side: usize) -> Option<(u32, usize)> {
+        let live =
+            (next_side..3).any(|i| Side::PLAYERS.get(i).is_some_and(|&s| self.board.is_live(s)));
+        // (no entry at all: a heading `第1回合` with the round's moves on the lines after it)
+        live.then_some((round, next_side))
     }
 
     /// An entry labelled with side `label` (at `col`) that the round gives to `side`: reported
@@ -1605,7 +1707,14 @@ fn side_label(chars: &[char], s: usize, e: usize) -> Option<usize> {
     if chars.get(k).is_some_and(|&c| c == '方' || c == '国') {
         k += 1;
     }
-    let c = *chars.get(k)?;
+    let mut c = *chars.get(k)?;
+    // `吴（周瑜）：`: the side's player named in brackets before the colon
+    if c == '('
+        && let Some(colon) = player_in_label(chars, k, e)
+    {
+        k = colon;
+        c = ':';
+    }
     let after = if c == ':' || is_space(c) {
         k += 1;
         while k < e && chars.get(k).is_some_and(|&c| is_space(c)) {
@@ -1628,6 +1737,21 @@ fn side_label(chars: &[char], s: usize, e: usize) -> Option<usize> {
         return None;
     };
     (after < e).then_some(after)
+}
+
+/// A player's name in brackets after a side's label (`吴（周瑜）：`, the `(` at `k`): the index of
+/// the colon after its `)`, when a colon follows it and the brackets hold a name (no move, no 轮空).
+#[cold]
+#[inline(never)]
+fn player_in_label(chars: &[char], k: usize, e: usize) -> Option<usize> {
+    let len = chars.get(k + 1..e)?.iter().position(|&c| c == ')')?;
+    let inner = chars.get(k + 1..k + 1 + len)?;
+    let close = k + 1 + len;
+    let named = !inner.is_empty()
+        && inner.iter().all(|&c| c.is_alphabetic() || is_space(c))
+        && !has_action(inner)
+        && !contains(inner, &['轮', '空']);
+    (named && chars.get(close + 1) == Some(&':')).then_some(close + 1)
 }
 
 /// A title's events: by the seed's form, else by the other forms
@@ -1690,6 +1814,10 @@ fn round_prefix(chars: &[char], start: usize) -> Option<(u32, usize)> {
     let ordinal = chars.get(i) == Some(&'第');
     if ordinal {
         i += 1;
+        // `第 1 回合`: spaces around the number
+        while chars.get(i).is_some_and(|&c| is_space(c)) {
+            i += 1;
+        }
     }
     let from = i;
     let mut n: u32 = 0;
@@ -1699,6 +1827,11 @@ fn round_prefix(chars: &[char], start: usize) -> Option<(u32, usize)> {
     }
     if i == from {
         n = notation::cjk_count(chars, &mut i)?;
+    }
+    if ordinal {
+        while chars.get(i).is_some_and(|&c| is_space(c)) {
+            i += 1;
+        }
     }
     match (chars.get(i), chars.get(i + 1)) {
         (Some('回'), Some('合')) => i += 2,
@@ -1752,6 +1885,9 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
         entry_buf: Vec::with_capacity(4),
         spaced_buf: Vec::new(),
         expected_round: 1,
+        open_round: None,
+        first_slot: 0,
+        seen_continued: false,
         seen_wide: false,
         seen_trad: false,
         seen_numerals: false,

@@ -173,6 +173,14 @@ pub mod code {
     /// Info: a note after a turn (`; …`, `// …`, `-- …`, `(good)`, text in Hangul or Chinese),
     /// kept as its comment.
     pub const NOTE: &str = "wec.note";
+    /// Info: the parts of a turn separated by `;`, `/`, `|` or only white space instead of `,`
+    /// (`MV:SP(2,2)->(3,3); PU:SP(3,3)^BI`), read as `,`.
+    pub const PART_SEPARATOR: &str = "wec.part-separator";
+    /// Info: a line marked as a comment (`// …`, `# …`), kept as the comment of the turn before it
+    /// (before the first turn: the intro).
+    pub const COMMENT_LINE: &str = "wec.comment-line";
+    /// Info: `MV` written without its `:` (`MV JE(1,4)->…`, `MV-JE(…)`), read as `MV:`.
+    pub const MV_COLON: &str = "wec.mv-colon";
     /// Info: a turn written without its `MV:`, read as if it had it.
     pub const MV_MISSING: &str = "wec.mv-missing";
     /// Info: a result line (`Black wins`, `White resigns`, `흑 승`, `백 기권`), read as the outcome
@@ -884,6 +892,8 @@ struct Once {
     annotation: bool,
     note: bool,
     mv: bool,
+    separator: bool,
+    mv_colon: bool,
 }
 
 /// Reads a body's lines into turns (see the module docs for the layout).
@@ -1064,7 +1074,20 @@ impl Reader {
             ));
             return;
         }
-        self.diags.push(Diagnostic::warning(
+        // `// …`, `# …`: a line the transcriber marked as a comment
+        let marked = text.starts_with("//")
+            || text
+                .strip_prefix('#')
+                .is_some_and(|r| r.starts_with(char::is_whitespace));
+        self.diags.push(if marked {
+            Diagnostic::info(
+                code::COMMENT_LINE,
+                lineno,
+                col,
+                format!("{text:?} is a comment line; kept as the comment of the turn before it"),
+            )
+        } else {
+            Diagnostic::warning(
             code::NOT_A_TURN,
             lineno,
             col,
@@ -1073,7 +1096,8 @@ impl Reader {
             } else {
                 format!("{text:?} is no turn string (no MV:); kept as the comment of the turn before it, and the colours alternate as if it were absent")
             },
-        ));
+        )
+        });
         let slot = match self.game.turns.last_mut() {
             Some(t) => &mut t.comment,
             None => &mut self.game.intro,
@@ -1409,6 +1433,12 @@ impl Reader {
             if !text.is_empty() {
                 fresh.comment = Some(text.to_string());
             }
+            // `… Black resigns`: a result written after the last turn
+            if let Some(white) = result_line(text)
+                && self.result.is_none()
+            {
+                self.result = Some((white, lineno, char_col(line, c), text.to_string()));
+            }
         }
         if let Some(t) = self.game.turns.last_mut() {
             *t = fresh;
@@ -1448,6 +1478,18 @@ impl Reader {
                 &mut self.once.note,
                 code::NOTE,
                 "a note written after the turn kept as its comment, not read as notation (reported once per game)",
+            ),
+            (
+                norm.separator,
+                &mut self.once.separator,
+                code::PART_SEPARATOR,
+                "parts of the turn separated by ';', '/', '|' or a space, read as ',' (reported once per game)",
+            ),
+            (
+                norm.mv_colon,
+                &mut self.once.mv_colon,
+                code::MV_COLON,
+                "'MV' written without its ':' (MV JE(…), MV-JE(…)) read as 'MV:' (reported once per game)",
             ),
             (
                 Some(begin).filter(|_| add_mv),
@@ -1511,7 +1553,10 @@ fn note_start(line: &str, begin: usize, end: usize) -> Option<usize> {
                     .take_while(char::is_ascii_alphabetic)
                     .collect::<String>()
                     .to_ascii_lowercase();
+                let raw = rest.chars().take_while(char::is_ascii_alphabetic);
+                // `Black resigns`, `good move`: a word in lower case (codes are capitals)
                 matches!(word.as_str(), "check" | "checkmate" | "mate")
+                    || (word.len() >= 3 && raw.clone().any(|c| c.is_ascii_lowercase()))
             }
             _ => !w.is_ascii() && w.is_alphabetic(),
         };
@@ -1548,7 +1593,14 @@ fn is_annotation(note: &str) -> bool {
             w.is_empty()
                 || matches!(
                     w.to_ascii_lowercase().as_str(),
-                    "check" | "checkmate" | "mate"
+                    "check"
+                        | "checkmate"
+                        | "mate"
+                        | "체크"
+                        | "장군"
+                        | "외통"
+                        | "외통수"
+                        | "체크메이트"
                 )
         })
 }
@@ -1607,9 +1659,8 @@ fn result_line(text: &str) -> Option<bool> {
         "wins" | "win" | "won" | "winsbyresignation" | "승" | "승리" | "胜" | "胜利" | "勝" => {
             Some(white)
         }
-        "resigns" | "resigned" | "resign" | "기권" | "기권패" | "패" | "认输" | "認輸" | "负" => {
-            Some(!white)
-        }
+        "resigns" | "resigned" | "resign" | "surrenders" | "concedes" | "기권" | "기권패"
+        | "패" | "패배" | "항복" | "认输" | "認輸" | "负" => Some(!white),
         _ => None,
     }
 }
@@ -1644,6 +1695,46 @@ struct Norm {
     lower: Option<usize>,
     capital_v: Option<usize>,
     wide: Option<usize>,
+    /// A part separated by `;`, `/`, `|` or only white space instead of `,`.
+    separator: Option<usize>,
+    /// `MV` written without its `:` (`MV JE(…)`, `MV-JE(…)`).
+    mv_colon: Option<usize>,
+}
+
+/// The part markers that follow a `,` in the grammar, without it.
+const PART_MARKERS: [&str; 8] = ["DO>", "FI1:", "FI2:", "PU:", "EX:", "RE:", "DR:", "RS:"];
+
+/// Parts separated otherwise than by `,` (`MV:SP(2,2)->(3,3); PU:…`, `… / PU:…`, `… PU:…`):
+/// the separator before each part marker made a `,` (in the normalized `text`, whose source
+/// offsets are `map`). The first such separator's offset goes to `norm`.
+fn part_separators(text: &mut String, map: &mut Vec<usize>, norm: &mut Norm) {
+    let mut k = 1;
+    while k < text.len() {
+        let rest = text.get(k..).unwrap_or_default();
+        if !PART_MARKERS.iter().any(|m| rest.starts_with(m)) {
+            k += 1;
+            continue;
+        }
+        let prev = text.as_bytes().get(k - 1).copied();
+        match prev {
+            Some(b',') => {}
+            Some(b';' | b'/' | b'|') => {
+                norm.separator
+                    .get_or_insert(map.get(k - 1).copied().unwrap_or(0));
+                text.replace_range(k - 1..k, ",");
+            }
+            // (a `:` or `/` is inside a part: `FI1:RL/…`; only a letter, digit or `)` ends one)
+            Some(b) if b.is_ascii_alphanumeric() || b == b')' => {
+                let at = map.get(k).copied().unwrap_or(0);
+                norm.separator.get_or_insert(at);
+                text.insert(k, ',');
+                map.insert(k, at);
+                k += 1;
+            }
+            _ => {}
+        }
+        k += 1;
+    }
 }
 
 /// A turn string (`begin..end` of the line) as transcribers also write it, brought to the
@@ -1721,7 +1812,54 @@ fn normalize(
         text.push(out);
         map.extend(std::iter::repeat_n(at, out.len_utf8()));
     }
-    if !always && norm.lower.is_none() && norm.capital_v.is_none() && norm.wide.is_none() {
+    // `MV JE(…)`, `MV-JE(…)`, `MV.JE(…)`: the `MV` without its `:` (its `V`, read above as the
+    // sub level, is the code's)
+    if (text.starts_with("MV") || text.starts_with("Mv"))
+        && !add_mv
+        && let Some(&next) = text.as_bytes().get(2)
+        && next != b':'
+    {
+        let v_at = map.get(1).copied();
+        let colon = match next {
+            b'-' | b'.' | b'=' | b';' if text.get(2..4) != Some("->") => {
+                text.replace_range(0..3, "MV:");
+                true
+            }
+            b if b.is_ascii_uppercase() => {
+                let at = map.get(2).copied().unwrap_or(begin);
+                text.replace_range(0..2, "MV:");
+                map.insert(2, at);
+                true
+            }
+            _ => false,
+        };
+        if colon {
+            norm.mv_colon
+                .get_or_insert(map.get(2).copied().unwrap_or(begin));
+            if norm.capital_v == v_at {
+                norm.capital_v = None;
+            }
+        }
+    }
+    // `-->`, `==>`: a long arrow
+    for (long, short) in [("-->", "->"), ("==>", "=>")] {
+        while let Some(k) = text.find(long) {
+            text.replace_range(k..k + 3, short);
+            map.remove(k);
+            norm.wide
+                .get_or_insert(map.get(k).copied().unwrap_or(begin));
+        }
+    }
+    if PART_MARKERS.iter().any(|m| text.contains(m)) {
+        part_separators(&mut text, &mut map, &mut norm);
+    }
+    if !always
+        && norm.lower.is_none()
+        && norm.capital_v.is_none()
+        && norm.wide.is_none()
+        && norm.separator.is_none()
+        && norm.mv_colon.is_none()
+    {
         return None;
     }
     Some((
