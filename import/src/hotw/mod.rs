@@ -159,6 +159,14 @@ pub mod code {
     pub const PAUSE_MISMATCH: &str = "hotw.pause-mismatch";
     /// info: a pause written in words (`Game paused after D(Greek).`), read as `D(Greek)後暫停`.
     pub const PAUSE_FORM: &str = "hotw.pause-form";
+    /// info: a turn header numbered by the transcriber (`1. A(Vik): …`); the number is ignored.
+    pub const TURN_NUMBER: &str = "hotw.turn-number";
+    /// info: a note that is no notation at the end of a line (`Lead [leader card]`, `43 (a good
+    /// turn)`), kept as the turn's comment.
+    pub const NOTE: &str = "hotw.note";
+    /// warning: a number in brackets ending a line (`PersP(V, cX) (64)`), kept as raw text: the
+    /// notation writes no score so, and it is no battle token.
+    pub const BRACKETED_NUMBER: &str = "hotw.bracketed-number";
     /// warning: `(con't)` with no pause before it.
     pub const RESUME_WITHOUT_PAUSE: &str = "hotw.resume-without-pause";
     /// warning: a snapshot unit epoch later than the current epoch.
