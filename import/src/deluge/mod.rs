@@ -37,7 +37,14 @@
 //!   removal where it has one (info `deluge.adjustment-inferred`; not guessed when the position is
 //!   unknown). A transcriber's own lists (`Supply centres: …`, `Centres:` and the lines under it,
 //!   `Submerged: Lon, Hol`, `New supply centres: …`, `Drowned: A Lon`) are skipped like a judge's
-//!   report lines (`deluge.report-skipped`).
+//!   report lines (`deluge.report-skipped`). `+F Lon`, `-A Bur` in an adjustment phase are a
+//!   build and a removal (info `deluge.adjustment-mark`; elsewhere unread). Orders numbered on one
+//!   line (`1. A Par-Bur 2. A Mar S A Par-Bur`, `1) …`) are split at the numbers. `⇒`, `⟶`, `➔`
+//!   are move signs. `A Bur-Par*` stays unread (what the mark means is not known).
+//! - **Result lines** `Draw: Germany, Austria`, `Solo: France`, `Winner: …`, `Result: draw …`
+//!   give the game's outcome when the replay gives none (info `deluge.result-line`); a replay that
+//!   gives another keeps its own (warning `deluge.result-disagrees`); a name that is no power
+//!   leaves the line unread (warning `deluge.result-line`, kept as written).
 //! - **No orders:** `none`, `-`, `NMR`, `no builds`… is a waive in an adjustment phase and nothing
 //!   (the units hold) elsewhere, with an info (`deluge.no-orders`).
 //! - **Judge report lines** that hold no orders are skipped with one info per run of them

@@ -950,11 +950,7 @@ pub fn adjustment_mark(text: &str) -> Option<(OrderKind, usize)> {
     };
     let rest = cs.as_str();
     let spaces = rest.chars().take_while(|c| c.is_whitespace()).count();
-    let unit = rest
-        .trim_start()
-        .split_whitespace()
-        .next()?
-        .to_ascii_lowercase();
+    let unit = rest.split_whitespace().next()?.to_ascii_lowercase();
     matches!(unit.as_str(), "a" | "f" | "army" | "fleet" | "a/f").then_some((kind, 1 + spaces))
 }
 

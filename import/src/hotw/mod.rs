@@ -62,7 +62,15 @@
 //!   minor empires have none (a number there is reported and dropped). A unit or a full stop after
 //!   it (`20分`, `20 點`, `20pts`, `25.`) is read past, with an info `hotw.score-form`; so are a
 //!   word and a colon or `=` before it (`Score: 12`, `分數：22`, `= 43`, `=57`, `: 62`; not the
-//!   colon of `1:2`). A number in brackets (`(25)`) is no score.
+//!   colon of `1:2`). A number in brackets (`(25)`) is no score, nor a battle token: ending a line,
+//!   it is kept as raw text (warning `hotw.bracketed-number`).
+//! - **Notes** that are no notation at the end of a line, in square brackets (`Lead [leader
+//!   card]`, `【…】`) or words in brackets after the score (`82 (a good turn)`), are kept as the
+//!   turn's comment, the score read (info `hotw.note`).
+//! - **Other arrows**: `=>`, `==>` (`=` is a word character: the `=`s ending a word before `>`
+//!   are the arrow; `X=V` and `=57` stay as they were), arrows with spaces in them (`- ->`, `--
+//!   >`, `－ －＞`), `→`, `⇒`; joined by the general scanner only (the fast path gives such lines up).
+//! - **Numbered turns**: `1. A(Vik): …`, `2) B(Sel): …` (info `hotw.turn-number`).
 //! - **Full names** of several words may start with a code (`Wei River`, `Yellow River`) and are
 //!   read in sea routes and card arguments too (`(Eastern Mediterranean)`, `Real(Western
 //!   Mediterranean)`). Appendix 1's Chinese area headings (`中東`, `澳洲`, `非洲`, simplified too)
