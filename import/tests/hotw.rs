@@ -1589,3 +1589,24 @@ fn third_transcribers_corpus_file() {
     assert_eq!(h.turns.len(), 5);
     assert_eq!(h.turns[2].unparsed, ["(86)"]);
 }
+
+#[test]
+fn header_lines_before_the_first_turn() {
+    let g = p(
+        "Date: 2026-11-03\n日期：2026年11月3日\nPlace: Leeds\nA: Red B: Yellow\nEI\nA(Sumer): Lead\nLTig-->Zag 12\nNotes: a quiet game\n",
+    );
+    assert_eq!(
+        g.game.comments,
+        ["Date: 2026-11-03", "日期：2026年11月3日", "Place: Leeds"]
+    );
+    assert_eq!(at(&g, "hotw.header-line"), [(1, 1), (2, 1), (3, 1)]);
+    assert!(has(&g, "hotw.colours-read"));
+    assert_eq!(g.game.turns[0].score, Some(12));
+    // after the first turn such a line is no header: unread, kept
+    assert_eq!(g.game.turns[0].unparsed.len(), 2);
+    assert!(has(&g, "hotw.unreadable"));
+    // a line before any turn that starts with a region or a card stays unread
+    let g = p("LTig: Zag\nLead: x\nEI\nA(Sumer): Lead\n");
+    assert!(g.game.comments.is_empty());
+    assert_eq!(at(&g, "hotw.unreadable"), [(1, 1), (2, 1)]);
+}

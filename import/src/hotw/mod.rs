@@ -71,6 +71,9 @@
 //!   are the arrow; `X=V` and `=57` stay as they were), arrows with spaces in them (`- ->`, `--
 //!   >`, `－ －＞`), `→`, `⇒`; joined by the general scanner only (the fast path gives such lines up).
 //! - **Numbered turns**: `1. A(Vik): …`, `2) B(Sel): …` (info `hotw.turn-number`).
+//! - **Header lines** before the first turn, `Key: value` with a key that is no seat, region or
+//!   card (`Date: 2026-11-03`, `日期：2026年11月3日`, `Place: Leeds`), are the game's comments
+//!   (info `hotw.header-line`), not errors.
 //! - **Full names** of several words may start with a code (`Wei River`, `Yellow River`) and are
 //!   read in sea routes and card arguments too (`(Eastern Mediterranean)`, `Real(Western
 //!   Mediterranean)`). Appendix 1's Chinese area headings (`中東`, `澳洲`, `非洲`, simplified too)
@@ -169,6 +172,9 @@ pub mod code {
     pub const PAUSE_FORM: &str = "hotw.pause-form";
     /// info: a turn header numbered by the transcriber (`1. A(Vik): …`); the number is ignored.
     pub const TURN_NUMBER: &str = "hotw.turn-number";
+    /// info: a `Key: value` line before the first turn (`Date: 2026-11-03`, `日期：…`), kept as
+    /// the game's comment.
+    pub const HEADER_LINE: &str = "hotw.header-line";
     /// info: a note that is no notation at the end of a line (`Lead [leader card]`, `43 (a good
     /// turn)`), kept as the turn's comment.
     pub const NOTE: &str = "hotw.note";

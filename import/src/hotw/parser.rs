@@ -1998,6 +1998,7 @@ impl State<'_> {
             }
         }
         let epoch = self.epoch.unwrap_or(1);
+        let before_turns = self.game.turns.is_empty();
         match self.cur.and_then(|c| self.game.turns.get_mut(c)) {
             Some(turn) => {
                 let mut lp = Lp {
@@ -2014,6 +2015,16 @@ impl State<'_> {
                 turn.unparsed.append(&mut lp.unparsed);
                 self.seq = lp.seq;
                 self.lists = lp.lists;
+            }
+            None if before_turns && header_line(l) => {
+                // `Date: 2026-11-03`, `日期：…`, `Place: Leeds` before the first turn
+                self.sink.info(
+                    code::HEADER_LINE,
+                    no,
+                    l.col(0),
+                    format!("{t:?} before the first turn read as a header line, kept as the game's comment"),
+                );
+                self.game.comments.push(t.to_string());
             }
             None => {
                 let col = l.col(0);
@@ -2639,6 +2650,20 @@ fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) -> usize {
     );
     turn.comments.push(raw);
     open
+}
+
+/// A line of the form `Key: value` whose key (one to three words before the colon) is no seat
+/// letter, region or card: a transcriber's header line (`Date: 2026-11-03`, `日期：…`, `Place:
+/// Leeds`), read only before the first turn.
+fn header_line(l: &Line) -> bool {
+    let Some(c) = (0..l.toks.len().min(4)).find(|&k| l.kind(k) == Some(Tk::Colon)) else {
+        return false;
+    };
+    c > 0
+        && (0..c).all(|k| l.kind(k) == Some(Tk::Word))
+        && seat_of(l.s(0)).is_none()
+        && (0..c)
+            .all(|k| TABLES.region(l.s(k), false).is_none() && TABLES.card(l.s(k), false).is_none())
 }
 
 /// The units a transcriber writes after a score (compared lower-cased and width-folded).
