@@ -1412,9 +1412,12 @@ fn scores_set_off_by_a_word_a_sign_or_brackets() {
     );
     let s: Vec<_> = g.game.turns.iter().map(|t| t.score).collect();
     assert_eq!(s, [Some(12), Some(43), Some(57), Some(19), None, Some(22)]);
-    // `(31)` stays no score (a number in brackets never was one): kept as a battle token, warned
-    assert_eq!(g.game.turns[4].expansions[0].battle, ["fX", "X", "V", "31"]);
-    assert_eq!(at(&g, "hotw.battle-unknown"), [(7, 32)]);
+    // `(31)` stays no score (a number in brackets never was one), nor a battle token: kept as
+    // raw text, warned
+    assert_eq!(g.game.turns[4].expansions[0].battle, ["fX", "X", "V"]);
+    assert_eq!(g.game.turns[4].unparsed, ["(31)"]);
+    assert_eq!(at(&g, "hotw.bracketed-number"), [(7, 31)]);
+    assert!(!has(&g, "hotw.battle-unknown"));
     assert_eq!(
         at(&g, "hotw.score-form"),
         [(2, 22), (4, 9), (5, 22), (6, 21), (8, 19)]
@@ -1455,15 +1458,83 @@ fn a_cent_sign_is_c_slash() {
 }
 
 #[test]
-fn notes_in_brackets_are_kept_not_guessed() {
+fn notes_in_brackets_are_the_turns_comment() {
+    // words in brackets after the score, and anything in square brackets, are no notation: kept
+    // as the turn's comment, the score read
     let g = p(
-        "EV\nB(Sel): CivilServ(+1)\nEGhat(+f) 82 (a good turn)\nC(Mong): Lead [leader card]\nMong-->GPC 86\n",
+        "EV\nB(Sel): CivilServ(+1)\nEGhat(+f) 82 (a good turn)\nC(Mong): Lead [leader card]\nMong-->GPC 86\nD(Ming): Lead【好】\n",
     );
     let t = &g.game.turns;
-    assert_eq!(t[0].score, None);
-    assert_eq!(t[0].unparsed, ["82 (a good turn)"]);
-    assert_eq!(t[1].unparsed, ["[leader card]"]);
+    assert_eq!(t[0].score, Some(82));
+    assert_eq!(t[0].comments, ["(a good turn)"]);
+    assert!(t[0].unparsed.is_empty());
+    assert_eq!(t[1].cards[0].card, "Lead");
+    assert_eq!(t[1].comments, ["[leader card]"]);
     assert_eq!(t[1].score, Some(86));
+    assert_eq!(t[2].comments, ["【好】"]);
+    assert_eq!(at(&g, "hotw.note"), [(3, 14), (4, 15), (6, 14)]);
+    assert!(!has(&g, "hotw.unreadable"));
+    // brackets holding notation stay what they were (builds after a score: no note)
+    let g = p("EV\nB(Sel): Lead\nEGhat 82 (+f)\n");
+    assert!(!has(&g, "hotw.note"));
+}
+
+#[test]
+fn a_bracketed_number_ending_a_line_is_no_battle() {
+    // `(64)`: the notation writes no score in brackets, and a number is no battle token
+    let g = p("EIV\nF(Hun): Wea\nWStep-->TurP(XV)-->PersP(V, cX) (64)\n");
+    let t = &g.game.turns[0];
+    assert_eq!(t.expansions[1].battle, ["V", "cX"]);
+    assert_eq!(t.score, None);
+    assert_eq!(t.unparsed, ["(64)"]);
+    assert_eq!(at(&g, "hotw.bracketed-number"), [(3, 33)]);
+    assert_eq!(sev(&g, "hotw.bracketed-number"), Some(Severity::Warning));
+    assert!(!has(&g, "hotw.battle-unknown"));
+}
+
+#[test]
+fn other_arrows_equals_and_spaced() {
+    let g = p(
+        "EIII\nA(Rome): Lead\nSApp=>NApp(V)=>CMas; NApp => Dal(XXV) ==> Pin\nB(Han): Lead\nGPC - -> Yellow(X=, c/) -- > Wei ⇒ Sze －　－＞ Si\n",
+    );
+    let t = &g.game.turns;
+    assert_eq!(
+        legs(&t[0]),
+        ["SApp>NApp", "NApp>CMas", "NApp>Dal", "Dal>Pin"]
+    );
+    assert_eq!(t[0].expansions[0].battle, ["V"]);
+    assert_eq!(t[0].expansions[2].battle, ["X", "X", "V"]);
+    assert_eq!(
+        legs(&t[1]),
+        ["GPC>Yellow", "Yellow>Wei", "Wei>Sze", "Sze>Si"]
+    );
+    assert_eq!(t[1].expansions[0].battle, ["X", "=", "c/"]);
+    assert!(
+        g.diagnostics.iter().all(|d| d.severity == Severity::Info),
+        "{:?}",
+        g.diagnostics
+    );
+    // `=` stays a battle letter and `=57` a score
+    let g = p("EIII\nA(Rome): Lead\nSApp-->NApp(X=V) =57\n");
+    assert_eq!(g.game.turns[0].expansions[0].battle, ["X", "=", "V"]);
+    assert_eq!(g.game.turns[0].score, Some(57));
+}
+
+#[test]
+fn numbered_turn_headers() {
+    let g = p("EV\n1. A(Vik): Lead\nScan-->NGaul 132\n2) b(Sel): CivilS(+1)\nTurP-->Hin 82\n");
+    let t = &g.game.turns;
+    assert_eq!(t.len(), 2);
+    assert_eq!((t[0].player.as_ref(), t[0].empire.as_ref()), ("A", "Vik"));
+    assert_eq!((t[1].player.as_ref(), t[1].empire.as_ref()), ("B", "Sel"));
+    assert_eq!((t[0].score, t[1].score), (Some(132), Some(82)));
+    assert_eq!(at(&g, "hotw.turn-number"), [(2, 1), (4, 1)]);
+    assert_eq!(at(&g, "hotw.seat-case"), [(4, 4)]);
+    assert!(!has(&g, "hotw.unreadable"));
+    // a number before anything else is no header
+    let g = p("EV\nA(Vik): Lead\n12. Scan-->NGaul\n");
+    assert_eq!(g.game.turns.len(), 1);
+    assert!(!has(&g, "hotw.turn-number"));
 }
 
 #[test]
@@ -1479,8 +1550,8 @@ fn other_transcribers_corpus_file() {
                 .count()
         })
         .collect();
-    // only the last game's two bracketed notes stay unread
-    assert_eq!(errors, [0, 0, 0, 2]);
+    // the last game's two bracketed notes are its turns' comments
+    assert_eq!(errors, [0, 0, 0, 0]);
     let h = hotw_of(&gs[0]);
     assert_eq!(h.turns.len(), 6);
     assert_eq!(h.turns[5].score, Some(20));
@@ -1489,4 +1560,53 @@ fn other_transcribers_corpus_file() {
         h.turns.iter().map(|t| t.score).collect::<Vec<_>>(),
         [Some(12), Some(7), Some(18), Some(23), Some(40)]
     );
+}
+
+#[test]
+fn third_transcribers_corpus_file() {
+    let gs = games(include_str!("../../corpus/hotw/third-transcribers.hotw"));
+    assert_eq!(gs.len(), 3);
+    for g in &gs {
+        assert!(
+            g.diagnostics.iter().all(|d| d.severity != Severity::Error),
+            "{:?}",
+            g.diagnostics
+        );
+    }
+    let h = hotw_of(&gs[0]);
+    assert_eq!(legs(&h.turns[0]), ["LTig>Zag", "Zag>UTig", "LTig>Lev"]);
+    assert_eq!(
+        h.turns.iter().map(|t| t.score).collect::<Vec<_>>(),
+        [Some(12), Some(9), Some(6), Some(15), Some(18)]
+    );
+    let h = hotw_of(&gs[1]);
+    assert_eq!(
+        h.turns.iter().map(|t| t.score).collect::<Vec<_>>(),
+        [Some(57), Some(43), Some(62), Some(66), None]
+    );
+    assert_eq!(legs(&h.turns[2]), ["CEu>WGaul", "WGaul>Alb", "CEu>Dal"]);
+    let h = hotw_of(&gs[2]);
+    assert_eq!(h.turns.len(), 5);
+    assert_eq!(h.turns[2].unparsed, ["(86)"]);
+}
+
+#[test]
+fn header_lines_before_the_first_turn() {
+    let g = p(
+        "Date: 2026-11-03\n日期：2026年11月3日\nPlace: Leeds\nA: Red B: Yellow\nEI\nA(Sumer): Lead\nLTig-->Zag 12\nNotes: a quiet game\n",
+    );
+    assert_eq!(
+        g.game.comments,
+        ["Date: 2026-11-03", "日期：2026年11月3日", "Place: Leeds"]
+    );
+    assert_eq!(at(&g, "hotw.header-line"), [(1, 1), (2, 1), (3, 1)]);
+    assert!(has(&g, "hotw.colours-read"));
+    assert_eq!(g.game.turns[0].score, Some(12));
+    // after the first turn such a line is no header: unread, kept
+    assert_eq!(g.game.turns[0].unparsed.len(), 2);
+    assert!(has(&g, "hotw.unreadable"));
+    // a line before any turn that starts with a region or a card stays unread
+    let g = p("LTig: Zag\nLead: x\nEI\nA(Sumer): Lead\n");
+    assert!(g.game.comments.is_empty());
+    assert_eq!(at(&g, "hotw.unreadable"), [(1, 1), (2, 1)]);
 }

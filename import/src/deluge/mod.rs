@@ -37,7 +37,14 @@
 //!   removal where it has one (info `deluge.adjustment-inferred`; not guessed when the position is
 //!   unknown). A transcriber's own lists (`Supply centres: …`, `Centres:` and the lines under it,
 //!   `Submerged: Lon, Hol`, `New supply centres: …`, `Drowned: A Lon`) are skipped like a judge's
-//!   report lines (`deluge.report-skipped`).
+//!   report lines (`deluge.report-skipped`). `+F Lon`, `-A Bur` in an adjustment phase are a
+//!   build and a removal (info `deluge.adjustment-mark`; elsewhere unread). Orders numbered on one
+//!   line (`1. A Par-Bur 2. A Mar S A Par-Bur`, `1) …`) are split at the numbers. `⇒`, `⟶`, `➔`
+//!   are move signs. `A Bur-Par*` stays unread (what the mark means is not known).
+//! - **Result lines** `Draw: Germany, Austria`, `Solo: France`, `Winner: …`, `Result: draw …`
+//!   give the game's outcome when the replay gives none (info `deluge.result-line`); a replay that
+//!   gives another keeps its own (warning `deluge.result-disagrees`); a name that is no power
+//!   leaves the line unread (warning `deluge.result-line`, kept as written).
 //! - **No orders:** `none`, `-`, `NMR`, `no builds`… is a waive in an adjustment phase and nothing
 //!   (the units hold) elsewhere, with an info (`deluge.no-orders`).
 //! - **Judge report lines** that hold no orders are skipped with one info per run of them
@@ -243,6 +250,8 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
     let mut in_report = notation::Block::Out;
     // in a run of judge report lines (blank lines between them included): one info per run
     let mut report_run = false;
+    // the record's own result line (`Draw: England, France`): line and column
+    let mut record_result: Option<(notation::ResultLine, u32, u32)> = None;
     for (li, raw_line) in clean.lines().enumerate() {
         let lno = ctx.first_line + li as u32;
         // full-width punctuation (`：`, `（`, `，`) as ASCII; one character for one, so columns hold
@@ -300,6 +309,40 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
             continue;
         }
         report_run = false;
+        if let Some(r) = notation::result_line(trimmed) {
+            let col = lead as u32 + 1;
+            if r.unknown.is_empty() {
+                let what = if r.draw { "a draw of" } else { "a win of" };
+                sink.info(
+                    "deluge.result-line",
+                    lno,
+                    col,
+                    format!(
+                        "{trimmed:?} read as the record's result: {what} {}",
+                        r.powers.join(", ")
+                    ),
+                );
+                record_result = Some((r, lno, col));
+            } else {
+                sink.warning(
+                    "deluge.result-line",
+                    lno,
+                    col,
+                    format!(
+                        "{trimmed:?}: a result line naming {} (none of the seven powers); kept as written, not read",
+                        r.unknown.join(", ")
+                    ),
+                );
+                game.unparsed.push(Unparsed {
+                    phase: phases.last().map(|ph| ph.key.code()),
+                    power: None,
+                    text: trimmed.to_string(),
+                    line: lno,
+                    col,
+                });
+            }
+            continue;
+        }
         let (text, text_off) = match notation::power_prefix(trimmed) {
             notation::Prefix::Power(p, off) => {
                 power = Some(p);
@@ -395,6 +438,22 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                     format!("{otext:?}: {p} makes no adjustment; read as a waive"),
                 );
                 Ok(notation::waive())
+            } else if let Some((kind, k)) =
+                notation::adjustment_mark(&otext).filter(|_| ph.key.step == 2)
+            {
+                // `+F Lon`, `-A Mun` in an adjustment phase: a build, a removal
+                let rest: String = otext.chars().skip(k).collect();
+                sink.info(
+                    "deluge.adjustment-mark",
+                    lno,
+                    col,
+                    format!(
+                        "{otext:?}: the mark {:?} in an adjustment phase read as {}",
+                        otext.chars().next().unwrap_or('+'),
+                        kind.as_str()
+                    ),
+                );
+                notation::order_in(&rest, Some(kind)).map_err(|(e, why)| (e + k, why))
             } else {
                 notation::order_in(&otext, line_lead)
             };
@@ -535,12 +594,49 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
         }),
         _ => None,
     };
+    let outcome = match (outcome, record_result) {
+        (o, None) => o,
+        (None, Some((r, _, _))) => Some(record_outcome(&r)),
+        (Some(o), Some((r, lno, col))) => {
+            let rec = record_outcome(&r);
+            if (&rec.winners, &rec.draw) != (&o.winners, &o.draw) {
+                sink.warning(
+                    "deluge.result-disagrees",
+                    lno,
+                    col,
+                    format!(
+                        "the record gives {}, the replay {}; the replay is kept",
+                        rec.summary, o.summary
+                    ),
+                );
+            }
+            Some(o)
+        }
+    };
     Parsed {
         game,
         players,
         outcome,
         title: None,
         diagnostics: sink.items,
+    }
+}
+
+/// The outcome a record's result line gives (when the replay gives none).
+fn record_outcome(r: &notation::ResultLine) -> Outcome {
+    let names: Vec<String> = r.powers.iter().map(|p| p.to_string()).collect();
+    if r.draw {
+        Outcome {
+            winners: Vec::new(),
+            summary: format!("a draw of {} (the record's result)", names.join(", ")),
+            draw: names,
+        }
+    } else {
+        Outcome {
+            summary: format!("{} wins (the record's result)", names.join(", ")),
+            winners: names,
+            draw: Vec::new(),
+        }
     }
 }
 

@@ -267,7 +267,7 @@ fn tokenize(s: &str) -> Vec<T> {
             && chars[i - 1].is_alphabetic()
             && chars.get(i + 1).is_some_and(|n| n.is_alphabetic());
         let sym = match c {
-            '-' | '–' | '—' | '→' => {
+            '-' | '–' | '—' | '→' | '⇒' | '⟶' | '➔' => {
                 // `--`, `-->`, `—>`: one move sign
                 while chars
                     .get(i + 1)
@@ -938,13 +938,106 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
     )
 }
 
-/// Splits a line of orders at `,` and `;` outside brackets. Returns (char offset, text) pairs.
+/// A transcriber's mark before an adjustment (`+F Lon` a build, `-A Mun` a removal): its kind
+/// and the characters it takes (the mark and the spaces after it). Only a unit after the mark
+/// makes one; the caller reads it so in an adjustment phase only.
+pub fn adjustment_mark(text: &str) -> Option<(OrderKind, usize)> {
+    let mut cs = text.chars();
+    let kind = match cs.next()? {
+        '+' => OrderKind::Build,
+        '-' | '–' | '−' => OrderKind::Remove,
+        _ => return None,
+    };
+    let rest = cs.as_str();
+    let spaces = rest.chars().take_while(|c| c.is_whitespace()).count();
+    let unit = rest.split_whitespace().next()?.to_ascii_lowercase();
+    matches!(unit.as_str(), "a" | "f" | "army" | "fleet" | "a/f").then_some((kind, 1 + spaces))
+}
+
+/// A result line a transcriber writes at the end of a game: `Draw: England, France`, `Solo:
+/// Germany`, `Winner: Russia`, `Result: draw England, France` (English words, any case; the
+/// powers separated by `,` `/` `&` `and` or spaces).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultLine {
+    /// A draw among `powers` (else one winner).
+    pub draw: bool,
+    pub powers: Vec<&'static str>,
+    /// Words among the powers that name none.
+    pub unknown: Vec<String>,
+}
+
+/// Reads a [`ResultLine`].
+pub fn result_line(line: &str) -> Option<ResultLine> {
+    let (head, rest) = line.split_once(':')?;
+    let head = head.trim().to_ascii_lowercase();
+    let mut rest = rest.trim();
+    let draw = match head.as_str() {
+        "draw" | "drawn" | "result draw" => true,
+        "solo" | "winner" | "win" | "solo victory" => false,
+        "result" => {
+            let lower = rest.to_ascii_lowercase();
+            let w = lower.split_whitespace().next()?;
+            let d = match w.trim_end_matches([':', ',']) {
+                "draw" | "drawn" => true,
+                "solo" | "win" | "winner" => false,
+                _ => return None,
+            };
+            rest = rest
+                .get(w.len()..)
+                .unwrap_or("")
+                .trim_start_matches([':', ',', ' ']);
+            d
+        }
+        _ => return None,
+    };
+    let mut out = ResultLine {
+        draw,
+        powers: Vec::new(),
+        unknown: Vec::new(),
+    };
+    for w in rest
+        .split([',', '/', '&', ' ', '.'])
+        .map(str::trim)
+        .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("and"))
+    {
+        match map::power(w) {
+            Some(p) if !out.powers.contains(&p) => out.powers.push(p),
+            Some(_) => {}
+            None => out.unknown.push(w.to_string()),
+        }
+    }
+    (!out.powers.is_empty() || !out.unknown.is_empty()).then_some(out)
+}
+
+/// Splits a line of orders at `,` and `;` outside brackets, and before the numbers a transcriber
+/// puts in front of each order (`1. A Par-Bur 2. A Mar S A Par-Bur`, `1) …`; the number is
+/// dropped). Returns (char offset, text) pairs.
 pub fn split_orders(s: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut cur = String::new();
     let mut start = 0;
-    for (i, ch) in s.chars().enumerate() {
+    let chars: Vec<char> = s.chars().collect();
+    let mut skip = 0usize;
+    for (i, &ch) in chars.iter().enumerate() {
+        if skip > 0 {
+            skip -= 1;
+            continue;
+        }
+        if depth <= 0 && ch.is_ascii_digit() && (i == 0 || chars[i - 1].is_whitespace()) {
+            let digits = chars[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let mark = chars.get(i + digits).copied();
+            let after = chars.get(i + digits + 1).copied();
+            if matches!(mark, Some('.' | ')')) && after.is_some_and(char::is_whitespace) {
+                if !cur.trim().is_empty() {
+                    out.push((start, std::mem::take(&mut cur)));
+                }
+                cur.clear();
+                skip = digits;
+                start = i + digits + 1;
+                continue;
+            }
+        }
         match ch {
             '(' | '[' => depth += 1,
             ')' | ']' => depth -= 1,

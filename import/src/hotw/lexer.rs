@@ -169,15 +169,90 @@ fn lex_ascii(b: &[u8], out: &mut Vec<Tok>) -> bool {
     let mut k = 0usize;
     while let Some((kind, start, end)) = next_ascii(b, k) {
         parens |= matches!(kind, Tk::LParen | Tk::RParen);
-        out.push(Tok {
+        let t = Tok {
             kind,
             start,
             end,
             col: start as u32,
-        });
+        };
         k = end;
+        if matches!(kind, Tk::Other | Tk::Arrow)
+            && join_arrow(out, t, |i| {
+                let k = i.checked_sub(1)?;
+                b.get(k).map(|&c| (k, char::from(c)))
+            })
+        {
+            continue;
+        }
+        out.push(t);
     }
     parens
+}
+
+/// Other transcribers' arrows, joined to one [`Tk::Arrow`] as `t` (an arrow or a `>`) is pushed
+/// after the token before it: `=>` (`=` is a word character, so `Zag=>Lev` scans as `Zag=`, `>`)
+/// and an arrow with spaces in it (`- ->`, `-- >`, `－ －＞`). `before(i)` is the character ending
+/// at byte `i` and its start, width-folded. True when `t` was joined. Not on the fast path
+/// ([`next_ascii`] alone), which gives such lines up at their `>` or lone `-`.
+fn join_arrow(out: &mut Vec<Tok>, t: Tok, before: impl Fn(usize) -> Option<(usize, char)>) -> bool {
+    let Some(p) = out.last_mut() else {
+        return false;
+    };
+    // the character `t` starts with: a `>` unless `t` is an arrow
+    let gt = t.kind == Tk::Arrow || before(t.end).is_some_and(|(k, c)| k == t.start && c == '>');
+    if !gt {
+        return false;
+    }
+    let lone_dash = p.kind == Tk::Other && before(p.end).is_some_and(|(_, c)| dash(c));
+    if p.kind == Tk::Dash2 || lone_dash {
+        // `- ->`, `-- >`
+        p.kind = Tk::Arrow;
+        p.end = t.end;
+        return true;
+    }
+    if t.kind != Tk::Other || p.kind != Tk::Word || p.end != t.start {
+        return false;
+    }
+    // `Zag=>`, `=>`, `==>`: the word's trailing `=`s and the `>` are the arrow
+    let (mut from, mut n) = (p.end, 0u32);
+    while from > p.start
+        && let Some((k, '=')) = before(from)
+    {
+        from = k;
+        n += 1;
+    }
+    if n == 0 {
+        return false;
+    }
+    let arrow = Tok {
+        kind: Tk::Arrow,
+        start: from,
+        end: t.end,
+        col: t.col.saturating_sub(n),
+    };
+    if from == p.start {
+        *p = arrow;
+    } else {
+        p.end = from;
+        out.push(arrow);
+    }
+    true
+}
+
+/// A token of the general scanner pushed, or joined to the arrow before it ([`join_arrow`]).
+fn push_char_tok(out: &mut Vec<Tok>, line: &str, t: Tok) {
+    if matches!(t.kind, Tk::Other | Tk::Arrow) && join_arrow(out, t, |i| char_before(line, i)) {
+        return;
+    }
+    out.push(t);
+}
+
+/// The character of `line` ending at byte `i` and its start, width-folded (for [`join_arrow`]).
+fn char_before(line: &str, i: usize) -> Option<(usize, char)> {
+    line.get(..i)?
+        .char_indices()
+        .next_back()
+        .map(|(k, c)| (k, fold_width(c)))
 }
 
 /// The token of an ASCII line at or after byte `k` (white space skipped): its kind and byte range.
@@ -281,12 +356,16 @@ fn lex_chars(line: &str, out: &mut Vec<Tok>) {
             _ => None,
         };
         if let Some(kind) = single {
-            out.push(Tok {
-                kind,
-                start,
-                end: end_of(k + 1),
-                col,
-            });
+            push_char_tok(
+                out,
+                line,
+                Tok {
+                    kind,
+                    start,
+                    end: end_of(k + 1),
+                    col,
+                },
+            );
             k += 1;
             continue;
         }
@@ -295,22 +374,30 @@ fn lex_chars(line: &str, out: &mut Vec<Tok>) {
             while chars.get(j).is_some_and(|p| p.1 == '…' || p.1 == '.') {
                 j += 1;
             }
-            out.push(Tok {
-                kind: Tk::Ellipsis,
-                start,
-                end: end_of(j),
-                col,
-            });
+            push_char_tok(
+                out,
+                line,
+                Tok {
+                    kind: Tk::Ellipsis,
+                    start,
+                    end: end_of(j),
+                    col,
+                },
+            );
             k = j;
             continue;
         }
         if matches!(c, '→' | '⟶' | '➔' | '⇒') {
-            out.push(Tok {
-                kind: Tk::Arrow,
-                start,
-                end: end_of(k + 1),
-                col,
-            });
+            push_char_tok(
+                out,
+                line,
+                Tok {
+                    kind: Tk::Arrow,
+                    start,
+                    end: end_of(k + 1),
+                    col,
+                },
+            );
             k += 1;
             continue;
         }
@@ -320,28 +407,40 @@ fn lex_chars(line: &str, out: &mut Vec<Tok>) {
                 j += 1;
             }
             if chars.get(j).is_some_and(|p| p.1 == '>') {
-                out.push(Tok {
-                    kind: Tk::Arrow,
-                    start,
-                    end: end_of(j + 1),
-                    col,
-                });
+                push_char_tok(
+                    out,
+                    line,
+                    Tok {
+                        kind: Tk::Arrow,
+                        start,
+                        end: end_of(j + 1),
+                        col,
+                    },
+                );
                 k = j + 1;
             } else if j - k >= 2 {
-                out.push(Tok {
-                    kind: Tk::Dash2,
-                    start,
-                    end: end_of(j),
-                    col,
-                });
+                push_char_tok(
+                    out,
+                    line,
+                    Tok {
+                        kind: Tk::Dash2,
+                        start,
+                        end: end_of(j),
+                        col,
+                    },
+                );
                 k = j;
             } else {
-                out.push(Tok {
-                    kind: Tk::Other,
-                    start,
-                    end: end_of(k + 1),
-                    col,
-                });
+                push_char_tok(
+                    out,
+                    line,
+                    Tok {
+                        kind: Tk::Other,
+                        start,
+                        end: end_of(k + 1),
+                        col,
+                    },
+                );
                 k += 1;
             }
             continue;
@@ -368,21 +467,29 @@ fn lex_chars(line: &str, out: &mut Vec<Tok>) {
             } else {
                 Tk::Word
             };
-            out.push(Tok {
-                kind,
-                start,
-                end,
-                col,
-            });
+            push_char_tok(
+                out,
+                line,
+                Tok {
+                    kind,
+                    start,
+                    end,
+                    col,
+                },
+            );
             k = j;
             continue;
         }
-        out.push(Tok {
-            kind: Tk::Other,
-            start,
-            end: end_of(k + 1),
-            col,
-        });
+        push_char_tok(
+            out,
+            line,
+            Tok {
+                kind: Tk::Other,
+                start,
+                end: end_of(k + 1),
+                col,
+            },
+        );
         k += 1;
     }
 }

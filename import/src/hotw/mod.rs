@@ -62,7 +62,18 @@
 //!   minor empires have none (a number there is reported and dropped). A unit or a full stop after
 //!   it (`20分`, `20 點`, `20pts`, `25.`) is read past, with an info `hotw.score-form`; so are a
 //!   word and a colon or `=` before it (`Score: 12`, `分數：22`, `= 43`, `=57`, `: 62`; not the
-//!   colon of `1:2`). A number in brackets (`(25)`) is no score.
+//!   colon of `1:2`). A number in brackets (`(25)`) is no score, nor a battle token: ending a line,
+//!   it is kept as raw text (warning `hotw.bracketed-number`).
+//! - **Notes** that are no notation at the end of a line, in square brackets (`Lead [leader
+//!   card]`, `【…】`) or words in brackets after the score (`82 (a good turn)`), are kept as the
+//!   turn's comment, the score read (info `hotw.note`).
+//! - **Other arrows**: `=>`, `==>` (`=` is a word character: the `=`s ending a word before `>`
+//!   are the arrow; `X=V` and `=57` stay as they were), arrows with spaces in them (`- ->`, `--
+//!   >`, `－ －＞`), `→`, `⇒`; joined by the general scanner only (the fast path gives such lines up).
+//! - **Numbered turns**: `1. A(Vik): …`, `2) B(Sel): …` (info `hotw.turn-number`).
+//! - **Header lines** before the first turn, `Key: value` with a key that is no seat, region or
+//!   card (`Date: 2026-11-03`, `日期：2026年11月3日`, `Place: Leeds`), are the game's comments
+//!   (info `hotw.header-line`), not errors.
 //! - **Full names** of several words may start with a code (`Wei River`, `Yellow River`) and are
 //!   read in sea routes and card arguments too (`(Eastern Mediterranean)`, `Real(Western
 //!   Mediterranean)`). Appendix 1's Chinese area headings (`中東`, `澳洲`, `非洲`, simplified too)
@@ -159,6 +170,17 @@ pub mod code {
     pub const PAUSE_MISMATCH: &str = "hotw.pause-mismatch";
     /// info: a pause written in words (`Game paused after D(Greek).`), read as `D(Greek)後暫停`.
     pub const PAUSE_FORM: &str = "hotw.pause-form";
+    /// info: a turn header numbered by the transcriber (`1. A(Vik): …`); the number is ignored.
+    pub const TURN_NUMBER: &str = "hotw.turn-number";
+    /// info: a `Key: value` line before the first turn (`Date: 2026-11-03`, `日期：…`), kept as
+    /// the game's comment.
+    pub const HEADER_LINE: &str = "hotw.header-line";
+    /// info: a note that is no notation at the end of a line (`Lead [leader card]`, `43 (a good
+    /// turn)`), kept as the turn's comment.
+    pub const NOTE: &str = "hotw.note";
+    /// warning: a number in brackets ending a line (`PersP(V, cX) (64)`), kept as raw text: the
+    /// notation writes no score so, and it is no battle token.
+    pub const BRACKETED_NUMBER: &str = "hotw.bracketed-number";
     /// warning: `(con't)` with no pause before it.
     pub const RESUME_WITHOUT_PAUSE: &str = "hotw.resume-without-pause";
     /// warning: a snapshot unit epoch later than the current epoch.

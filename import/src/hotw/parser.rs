@@ -1607,21 +1607,41 @@ struct Header<'a> {
     rest: usize,
     pause: bool,
     colon: bool,
+    /// The token of the seat letter: 0, or after the turn's number (`1. A(Vik):`).
+    seat_tok: usize,
 }
 
 /// A turn header or pause line. A seat letter in lower case (`a(Arab): Jihad`) makes one only
 /// with the colon or the pause after the brackets, or when the brackets name an empire: any other
 /// `a(…)` is no header.
 fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
-    let (seat, lower) = seat_of(l.s(0))?;
-    if l.kind(1) != Some(Tk::LParen) {
+    header_at(l, 0).or_else(|| {
+        // a turn numbered by the transcriber: `1. A(Vik): …`, `2) B(Sel): …`
+        let w = l.s(0);
+        let skip = match l.kind(0)? {
+            Tk::Word if w.len() > 1 && w.strip_suffix('.')?.bytes().all(|b| b.is_ascii_digit()) => {
+                1
+            }
+            Tk::Num if matches!(l.kind(1), Some(Tk::RParen | Tk::Colon)) => 2,
+            _ => return None,
+        };
+        header_at(l, skip)
+    })
+}
+
+/// [`header`] from token `o` on (the tokens before it are the turn's number).
+fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
+    let (seat, lower) = seat_of(l.s(o))?;
+    if l.kind(o + 1) != Some(Tk::LParen) {
         return None;
     }
-    let rp = l.close(1, l.toks.len())?;
-    if rp < 3 || (2..rp).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Comma | Tk::Semi))) {
+    let rp = l.close(o + 1, l.toks.len())?;
+    if rp < o + 3
+        || (o + 2..rp).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Comma | Tk::Semi)))
+    {
         return None;
     }
-    let empire = l.raw(2, rp).trim();
+    let empire = l.raw(o + 2, rp).trim();
     let after = l.toks.get(rp + 1);
     let after_text = after.and_then(|t| l.text.get(t.start..)).unwrap_or("");
     let (rest, pause, colon) = match l.kind(rp + 1) {
@@ -1643,10 +1663,11 @@ fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
         seat,
         lower,
         empire,
-        empire_col: l.col(2),
+        empire_col: l.col(o + 2),
         rest,
         pause,
         colon,
+        seat_tok: o,
     })
 }
 
@@ -1916,7 +1937,7 @@ impl State<'_> {
                     ),
                 );
                 if h.lower {
-                    seat_case(&mut self.sink, &l2, 0, h.seat);
+                    seat_case(&mut self.sink, &l2, h.seat_tok, h.seat);
                 }
                 self.pause(Some(&h), &l2);
                 return;
@@ -1924,8 +1945,19 @@ impl State<'_> {
         }
         if let Some(h) = header(l) {
             self.snapshot = None;
+            if h.seat_tok > 0 {
+                self.sink.info(
+                    code::TURN_NUMBER,
+                    no,
+                    l.col(0),
+                    format!(
+                        "turn number {:?} before the header ignored",
+                        l.raw(0, h.seat_tok)
+                    ),
+                );
+            }
             if h.lower {
-                seat_case(&mut self.sink, l, 0, h.seat);
+                seat_case(&mut self.sink, l, h.seat_tok, h.seat);
             }
             if h.pause {
                 self.pause(Some(&h), l);
@@ -1966,6 +1998,7 @@ impl State<'_> {
             }
         }
         let epoch = self.epoch.unwrap_or(1);
+        let before_turns = self.game.turns.is_empty();
         match self.cur.and_then(|c| self.game.turns.get_mut(c)) {
             Some(turn) => {
                 let mut lp = Lp {
@@ -1982,6 +2015,16 @@ impl State<'_> {
                 turn.unparsed.append(&mut lp.unparsed);
                 self.seq = lp.seq;
                 self.lists = lp.lists;
+            }
+            None if before_turns && header_line(l) => {
+                // `Date: 2026-11-03`, `日期：…`, `Place: Leeds` before the first turn
+                self.sink.info(
+                    code::HEADER_LINE,
+                    no,
+                    l.col(0),
+                    format!("{t:?} before the first turn read as a header line, kept as the game's comment"),
+                );
+                self.game.comments.push(t.to_string());
             }
             None => {
                 let col = l.col(0);
@@ -2478,6 +2521,11 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
             "stray \".\" at the end of the line ignored".into(),
         );
     }
+    if let Some(k) = hi.checked_sub(1).filter(|&k| k > lo)
+        && matches!(l.kind(k), Some(Tk::RParen | Tk::Other))
+    {
+        hi = trailing_note(lp, lo, hi, turn);
+    }
     // a number ending the line, outside brackets, is the score (also written with a unit or a
     // full stop: `20分`, `20 pts`, `25.`)
     let mut score = None;
@@ -2540,6 +2588,82 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     if let Some(s) = score {
         record_score(lp.sink, l.no, l.col(hi), turn, s);
     }
+}
+
+/// What other transcribers write at the end of a line that is not notation, taken off before
+/// the line is read: the new end of the line's tokens. A note in square brackets (`Lead [leader
+/// card]`, `【…】`) and words in brackets after the score (`43 (a good turn)`) are kept as the
+/// turn's comment (info `hotw.note`); a number in brackets (`PersP(V, cX) (64)`: a score? the
+/// notation writes none so) is no battle, kept as raw text with a warning
+/// `hotw.bracketed-number`.
+fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) -> usize {
+    let l = lp.l;
+    let last = hi - 1;
+    let open = if l.kind(last) == Some(Tk::RParen) {
+        match l.pair(last) {
+            Some(o) if o > lo => o,
+            _ => return hi,
+        }
+    } else {
+        let is = |k: usize, c: char| l.s(k).chars().next().map(fold_width) == Some(c);
+        if !is(last, ']') {
+            return hi;
+        }
+        match (lo..last)
+            .rev()
+            .find(|&k| l.kind(k) == Some(Tk::Other) && is(k, '['))
+        {
+            Some(o) => o,
+            None => return hi,
+        }
+    };
+    let raw = l.raw(open, hi).trim().to_string();
+    if l.kind(last) == Some(Tk::RParen) {
+        if open + 2 == last && l.kind(open + 1) == Some(Tk::Num) {
+            lp.warn(
+                code::BRACKETED_NUMBER,
+                open,
+                format!(
+                    "{raw:?} ends the line: a number in brackets is no battle, build or score in the notation; kept as raw text"
+                ),
+            );
+            lp.unparsed.push(raw);
+            return open;
+        }
+        // words after the score: none of them a region or a battle token, nothing built
+        let prose = l.kind(open - 1) == Some(Tk::Num)
+            && (open + 1..last)
+                .all(|k| matches!(l.kind(k), Some(Tk::Word | Tk::Comma | Tk::Other)))
+            && (open + 1..last).any(|k| {
+                l.kind(k) == Some(Tk::Word)
+                    && TABLES.region(l.s(k), false).is_none()
+                    && battle_word(l.s(k)).is_none()
+            });
+        if !prose {
+            return hi;
+        }
+    }
+    lp.info(
+        code::NOTE,
+        open,
+        format!("{raw:?} read as a note, kept as the turn's comment"),
+    );
+    turn.comments.push(raw);
+    open
+}
+
+/// A line of the form `Key: value` whose key (one to three words before the colon) is no seat
+/// letter, region or card: a transcriber's header line (`Date: 2026-11-03`, `日期：…`, `Place:
+/// Leeds`), read only before the first turn.
+fn header_line(l: &Line) -> bool {
+    let Some(c) = (0..l.toks.len().min(4)).find(|&k| l.kind(k) == Some(Tk::Colon)) else {
+        return false;
+    };
+    c > 0
+        && (0..c).all(|k| l.kind(k) == Some(Tk::Word))
+        && seat_of(l.s(0)).is_none()
+        && (0..c)
+            .all(|k| TABLES.region(l.s(k), false).is_none() && TABLES.card(l.s(k), false).is_none())
 }
 
 /// The units a transcriber writes after a score (compared lower-cased and width-folded).
