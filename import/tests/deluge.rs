@@ -763,15 +763,13 @@ fn a_transcribers_own_lists_are_skipped() {
     assert!(g.diagnostics.iter().all(|d| d.severity != Severity::Error));
 }
 
-#[test]
-fn other_transcribers_corpus_file() {
-    let text = include_str!("../../corpus/deluge/other-transcribers.dip");
+/// The games of a corpus file, parsed, and the number of error diagnostics of each.
+fn corpus_file(text: &str) -> (Vec<annals_import::ParsedGame>, Vec<usize>) {
     let gs: Vec<_> = record::split_games(text)
         .iter()
         .map(|raw| parse_game(raw, Kind::Deluge))
         .collect();
-    assert_eq!(gs.len(), 5);
-    let errors: Vec<usize> = gs
+    let errors = gs
         .iter()
         .map(|g| {
             g.diagnostics
@@ -780,6 +778,13 @@ fn other_transcribers_corpus_file() {
                 .count()
         })
         .collect();
+    (gs, errors)
+}
+
+#[test]
+fn other_transcribers_corpus_file() {
+    let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/other-transcribers.dip"));
+    assert_eq!(gs.len(), 5);
     // the last game's `A Bur-Par*` stays unread (`+F Lon` in its winter is a build)
     assert_eq!(errors, [0, 0, 0, 0, 1]);
     let Body::Deluge(d) = &gs[0].body else {
@@ -884,21 +889,8 @@ fn result_lines() {
 
 #[test]
 fn third_transcribers_corpus_file() {
-    let text = include_str!("../../corpus/deluge/third-transcribers.dip");
-    let gs: Vec<_> = record::split_games(text)
-        .iter()
-        .map(|raw| parse_game(raw, Kind::Deluge))
-        .collect();
+    let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/third-transcribers.dip"));
     assert_eq!(gs.len(), 3);
-    let errors: Vec<usize> = gs
-        .iter()
-        .map(|g| {
-            g.diagnostics
-                .iter()
-                .filter(|d| d.severity == Severity::Error)
-                .count()
-        })
-        .collect();
     // only `A Bur-Mun*` stays unread: what the mark means is not known
     assert_eq!(errors, [0, 0, 1]);
     let Body::Deluge(d) = &gs[0].body else {
