@@ -9,7 +9,11 @@
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// How long a wait for the browser lasts before the test fails: long, since a
+/// loaded CI machine can be slow, and a wait ends as soon as its condition holds.
+const WAIT: Duration = Duration::from_secs(30);
 
 use base64::Engine;
 use serde_json::{Value, json};
@@ -193,16 +197,30 @@ impl Driver {
         );
     }
 
-    /// Waits, a bounded number of tries, until the URL satisfies `f`.
-    fn wait_url(&self, what: &str, f: impl Fn(&str) -> bool) -> String {
-        for _ in 0..200 {
-            let u = self.url();
-            if f(&u) {
-                return u;
+    /// Waits, up to `WAIT`, until `probe()` gives a value that satisfies `f`.
+    fn wait_for(&self, what: &str, probe: impl Fn() -> String, f: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let v = probe();
+            if f(&v) {
+                return v;
+            }
+            if Instant::now() > deadline {
+                panic!("{what}: still at {}", self.url());
             }
             std::thread::sleep(Duration::from_millis(25));
         }
-        panic!("{what}: still at {}", self.url());
+    }
+
+    /// Waits until the URL satisfies `f`.
+    fn wait_url(&self, what: &str, f: impl Fn(&str) -> bool) -> String {
+        self.wait_for(what, || self.url(), f)
+    }
+
+    /// Waits until the page source satisfies `f`: for a form that posts and
+    /// redirects back to the same URL, the URL alone says nothing.
+    fn wait_source(&self, what: &str, f: impl Fn(&str) -> bool) -> String {
+        self.wait_for(what, || self.source(), f)
     }
 
     fn screenshot(&self, name: &str) {
@@ -278,13 +296,13 @@ fn search_open_step_and_collect_in_a_real_browser() {
     // Step the board: to the start, the forward link, then the arrow key (the page's script).
     d.click("#first");
     d.wait_url("start link", |u| u.contains("ply=0"));
-    assert!(d.source().contains("ply 0 of"));
+    d.wait_source("ply 0", |s| s.contains("ply 0 of"));
     d.click("#next");
     d.wait_url("forward link", |u| u.contains("ply=1"));
-    assert!(d.source().contains("ply 1 of"));
+    d.wait_source("ply 1", |s| s.contains("ply 1 of"));
     d.key("\u{E014}"); // ArrowRight
     d.wait_url("arrow key", |u| u.contains("ply=2"));
-    assert!(d.source().contains("ply 2 of"));
+    d.wait_source("ply 2", |s| s.contains("ply 2 of"));
     d.screenshot("4-board-ply-2");
     d.click("#prev");
     d.wait_url("back link", |u| u.contains("ply=1"));
@@ -310,13 +328,12 @@ fn search_open_step_and_collect_in_a_real_browser() {
     d.type_into("input[name=game]", &id.to_string());
     d.type_into("input[name=note]", "seen in the browser test");
     d.click("form[action$='/items'] button[type=submit]");
-    d.wait_url("add the game", |u| u.contains("/collections/"));
-    let src = d.source();
+    // The form posts and redirects back to the collection: wait for the note.
+    let src = d.wait_source("add the game", |s| s.contains("seen in the browser test"));
     assert!(
         src.contains(&format!("/games/{id}")),
         "the game is not listed in {coll_url}"
     );
-    assert!(src.contains("seen in the browser test"));
     d.screenshot("5-collection");
 
     // The game page now names the collection.
