@@ -237,6 +237,8 @@ pub fn measure(games: usize, seed: u64, dir: &Path, verbose: bool) -> Result<Rep
 /// Search, explorer and page figures on the database and index in `dir` (`r.games` games of seed
 /// `seed`).
 pub fn measure_queries(r: &mut Report, seed: u64, dir: &Path) -> Result<()> {
+    // Queries are measured as `annals serve` answers them.
+    crate::alloc::tune(crate::alloc::Phase::Serve);
     let games = r.games;
     let paths = crate::Paths::new(&dir.join("annals.db"), None);
     let state = crate::AppState::open(&paths)?;

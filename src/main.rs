@@ -109,34 +109,8 @@ enum ClubCommand {
 #[global_allocator]
 static GLOBAL: annals::alloc::MiMalloc = annals::alloc::MiMalloc;
 
-/// mimalloc's options (its environment variables are read before `main`, so the service sets
-/// them here; a variable set by the user wins): freed memory goes back to the OS at once instead
-/// of after 10 ms (`purge_delay`), and arenas are committed as they are used instead of eagerly
-/// (`arena_eager_commit`). Importing 1M games, the heap peaked at 268 MB with the defaults and
-/// 172 MB with these two (BENCHMARKS.md), at no measurable cost in speed.
-fn tune_allocator() {
-    // Ids from `mi_option_t` in the mimalloc.h that libmimalloc-sys 0.1.49 builds (3.3.2; the
-    // two ids are the same in 2.x; its Rust bindings do not name these two).
-    const ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
-    const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-    let options = [
-        ("MIMALLOC_PURGE_DELAY", PURGE_DELAY, 0),
-        ("MIMALLOC_ARENA_EAGER_COMMIT", ARENA_EAGER_COMMIT, 0),
-    ];
-    for (var, option, value) in options {
-        if std::env::var_os(var).is_none() {
-            // SAFETY: `mi_option_set` stores a value in mimalloc's option table (an atomic
-            // store); any option id and value are accepted, and no other thread exists yet.
-            #[allow(unsafe_code)]
-            unsafe {
-                libmimalloc_sys::mi_option_set(option, value);
-            }
-        }
-    }
-}
-
 fn main() -> ExitCode {
-    tune_allocator();
+    annals::alloc::tune(annals::alloc::Phase::Import);
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -468,6 +442,8 @@ fn serve(
             }
         }
     }
+    // From here the process answers requests: freed memory is kept a moment for the next one.
+    annals::alloc::tune(annals::alloc::Phase::Serve);
     let state = AppState::open(paths).context("opening the archive")?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
