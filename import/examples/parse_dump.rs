@@ -25,7 +25,9 @@ use std::path::{Path, PathBuf};
 use annals_import::{Kind, detect_kind, parse_game, record};
 
 /// The allocator of the `annals` binary (`src/alloc.rs`), so `bench` costs what `annals bench`
-/// does.
+/// does. (Its options stay mimalloc's defaults here, as in the instruction counts of
+/// BENCHMARKS.md: `alloc::tune` is not called.)
+#[allow(dead_code)]
 #[path = "../../src/alloc.rs"]
 mod alloc;
 #[global_allocator]
