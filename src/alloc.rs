@@ -145,9 +145,9 @@ const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// service sets them here; a variable set by the user wins).
 ///
 /// Importing, freed memory goes back to the OS at once (`purge_delay` 0; the default of the
-/// mimalloc built here is 1000 ms), and arenas are committed as they are used instead of eagerly (`arena_eager_commit` 0):
-/// importing 1M games, the heap peaked at 268 MB with the defaults and 172 MB with these two, at
-/// no measurable cost in speed. Serving, `purge_delay` 0 costs: every query frees its bitsets
+/// mimalloc built here is 1000 ms), and arenas are committed as they are used instead of
+/// eagerly (`arena_eager_commit` 0): importing 1M games, the heap peaked at 268 MB with the
+/// defaults and 172 MB with these two, at no measurable cost in speed. Serving, `purge_delay` 0 costs: every query frees its bitsets
 /// and buffers and the next one faults fresh zeroed pages in (with TLB shootdowns between the
 /// cores), a fifth of a broad search's time; a year range at 1M games took 3.7–4.9 ms that way
 /// and 1.9–2.4 ms with a delay of 10 ms (BENCHMARKS.md, session 8).

@@ -11,14 +11,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// How long a wait for the browser lasts before the test fails: long, since a
-/// loaded CI machine can be slow, and a wait ends as soon as its condition holds.
-const WAIT: Duration = Duration::from_secs(30);
-
 use base64::Engine;
 use serde_json::{Value, json};
 
 use crate::support::{Archive, corpus};
+
+/// How long a wait for the browser lasts before the test fails: long, since a
+/// loaded CI machine can be slow, and a wait ends as soon as its condition holds.
+const WAIT: Duration = Duration::from_secs(30);
 
 fn find(cmd: &str, fallbacks: &[&str]) -> Option<PathBuf> {
     std::env::var_os("PATH")
