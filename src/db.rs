@@ -1054,13 +1054,13 @@ mod tests {
                 from: Cow::Borrowed("Balk"),
                 via: vec![Cow::Borrowed("EMed"), Cow::Owned(odd.to_string())],
                 to: Cow::Borrowed("Anat"),
-                battle: vec![Cow::Borrowed("V"), Cow::Borrowed("=")],
-                builds: vec![],
+                battle: vec![Cow::Borrowed("V"), Cow::Borrowed("=")].into(),
+                builds: Cow::Borrowed(&[]),
                 ..Default::default()
             }],
             builds: vec![Build {
                 region: Cow::Borrowed("Anat"),
-                items: vec![Cow::Borrowed("F"), Cow::Borrowed("C")],
+                items: vec![Cow::Borrowed("F"), Cow::Borrowed("C")].into(),
             }],
             ..Default::default()
         };

@@ -144,7 +144,7 @@ pub fn import_csv(
         .map_err(|e| e.to_string())
         .and_then(|b| {
             annals_import::record::decode(&b)
-                .map(|d| d.text)
+                .map(|d| d.text.into_owned())
                 .map_err(|d| d.message)
         }) {
         Ok(t) => t,

@@ -4,6 +4,8 @@
 //! (`[Name "Value"]`, one per line), then the body. A tag line after a body starts the next game.
 //! Nothing here knows any notation: bodies are handed to the notation modules untouched.
 
+use std::borrow::Cow;
+
 use crate::diag::{Diagnostic, Severity};
 
 /// Diagnostic codes of this module.
@@ -25,10 +27,11 @@ pub mod code {
     pub const LINE_ENDINGS: &str = "record.line-endings";
 }
 
-/// A file's text once decoded.
+/// A file's text once decoded: the file's own bytes when they are UTF-8 already (no copy), else
+/// the transcoded text.
 #[derive(Debug, Clone)]
-pub struct Decoded {
-    pub text: String,
+pub struct Decoded<'a> {
+    pub text: Cow<'a, str>,
     /// The encoding the bytes were in (`UTF-8`, `UTF-16LE`, `GB18030`, `Big5`…).
     pub encoding: &'static str,
     /// Info (or warning) diagnostics about the decoding, at line 1 column 1 (the file as a whole).
@@ -39,11 +42,11 @@ pub struct Decoded {
 /// encodings (GB18030, which covers GBK and GB2312, and Big5) are accepted; the legacy ones are
 /// recognised by `chardetng` and transcoded by `encoding_rs`. Anything else is an error diagnostic:
 /// the file is rejected and the caller goes on with the rest of its batch.
-pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
+pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Diagnostic> {
     let mut d = decode_text(bytes)?;
     // Lines ended by `\r` alone (classic Mac OS editors): without this the whole file is one line.
     if memchr::memchr(b'\n', d.text.as_bytes()).is_none() && d.text.contains('\r') {
-        d.text = d.text.replace('\r', "\n");
+        d.text = Cow::Owned(d.text.replace('\r', "\n"));
         d.diagnostics.push(Diagnostic::info(
             code::LINE_ENDINGS,
             1,
@@ -54,7 +57,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
     Ok(d)
 }
 
-fn decode_text(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
+fn decode_text(bytes: &[u8]) -> Result<Decoded<'_>, Diagnostic> {
     use encoding_rs::{BIG5, GB18030, GBK, UTF_8, UTF_16BE, UTF_16LE};
     if let Some((enc, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
         let (text, had_errors) = enc.decode_without_bom_handling(&bytes[bom_len..]);
@@ -67,7 +70,6 @@ fn decode_text(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
         if had_errors {
             diagnostics.push(replaced_warning(enc.name()));
         }
-        let text = text.into_owned();
         check_text(&text)?;
         return Ok(Decoded {
             text,
@@ -80,7 +82,7 @@ fn decode_text(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
     if let Ok(s) = simdutf8::basic::from_utf8(bytes) {
         check_text(s)?;
         return Ok(Decoded {
-            text: s.to_string(),
+            text: Cow::Borrowed(s),
             encoding: UTF_8.name(),
             diagnostics: Vec::new(),
         });
@@ -122,7 +124,6 @@ fn decode_text(bytes: &[u8]) -> Result<Decoded, Diagnostic> {
     if had_errors {
         diagnostics.push(replaced_warning(enc.name()));
     }
-    let text = text.into_owned();
     check_text(&text)?;
     let _ = (UTF_16BE, UTF_16LE);
     Ok(Decoded {
@@ -443,7 +444,9 @@ fn ascii_space(b: u8) -> bool {
 
 /// The lines of a text, each with its `\n` (as `split_inclusive('\n')`), found a word at a time
 /// ([`find_newline`](crate::text::find_newline); `memchr` paid its set-up on every short line, 80
-/// instructions a line).
+/// instructions a line). [`split_games`] walks the lines so, on offsets; this is its walk as an
+/// iterator, for the test that holds it to `split_inclusive`.
+#[cfg(test)]
 pub(crate) fn lines_inclusive(text: &str) -> impl Iterator<Item = &str> {
     let mut pos = 0usize;
     std::iter::from_fn(move || {
@@ -458,21 +461,41 @@ pub(crate) fn lines_inclusive(text: &str) -> impl Iterator<Item = &str> {
 /// whole text; the caller rejects games with empty bodies.
 pub fn split_games(text: &str) -> Vec<RawGame> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let bytes = text.as_bytes();
     let mut games = Vec::new();
     let mut cur: Option<Building> = None;
-    let mut offset = 0usize;
-    for (i, full_line) in lines_inclusive(text).enumerate() {
-        let lineno = (i + 1) as u32;
-        // `trim_end_matches(['\n', '\r'])` on bytes (both are ASCII)
-        let kept = full_line
-            .bytes()
-            .rposition(|b| b != b'\n' && b != b'\r')
-            .map_or(0, |k| k + 1);
-        let line = full_line.get(..kept).unwrap_or_default();
-        let start = offset;
-        offset += full_line.len();
-        let parsed = tag_line(line);
-        if let TagLine::Tags(tags) = parsed {
+    // the line's first byte, its end without `\r`s and `\n`, and the start of the next line:
+    // the lines of `lines_inclusive`, on offsets (no `str` slicing on the common path)
+    let mut start = 0usize;
+    let mut lineno = 0u32;
+    while start < bytes.len() {
+        lineno += 1;
+        let rest = bytes.get(start..).unwrap_or_default();
+        let (mut kept, offset) = match crate::text::find_newline(rest) {
+            Some(k) => (start + k, start + k + 1),
+            None => (bytes.len(), bytes.len()),
+        };
+        // (the line's only `\n` ends it: what is left to drop are `\r`s)
+        while kept > start && bytes.get(kept - 1) == Some(&b'\r') {
+            kept -= 1;
+        }
+        let line_start = start;
+        start = offset;
+        // A body line whose text is not exactly the file's line (a `\r` dropped, a blank line
+        // holding white space) makes the body differ from the file's slice.
+        let exact = kept + 1 == offset || (kept == offset && offset == bytes.len());
+        // Most lines are body lines that start with a printable ASCII character other than `[`:
+        // no tag and not blank, told at their first byte (what `tag_line` and `is_blank` say).
+        if bytes
+            .get(line_start)
+            .is_some_and(|&f| f.is_ascii_graphic() && f != b'[')
+            && kept > line_start
+        {
+            body_line(&mut cur, lineno, line_start, kept, offset, exact);
+            continue;
+        }
+        let line = text.get(line_start..kept).unwrap_or_default();
+        if let TagLine::Tags(tags) = tag_line(line) {
             // A tag after a body starts a new game.
             let new_game = match &cur {
                 None => true,
@@ -482,9 +505,9 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
                 if let Some(b) = cur.take() {
                     games.push(b.finish(text));
                 }
-                cur = Some(Building::new(lineno, start));
+                cur = Some(Building::new(lineno, line_start));
             }
-            let b = cur.get_or_insert_with(|| Building::new(lineno, start));
+            let b = cur.get_or_insert_with(|| Building::new(lineno, line_start));
             b.end = offset;
             b.tag_lines += 1;
             for (name, value, malformed) in tags {
@@ -508,10 +531,6 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
             }
             continue;
         }
-        // A body line whose text is not exactly the file's line (a `\r` dropped, a blank line
-        // holding white space) makes the body differ from the file's slice.
-        let exact = line.len() + 1 == full_line.len()
-            || (line.len() == full_line.len() && offset == text.len());
         if crate::text::is_blank(line) {
             if let Some(b) = cur.as_mut()
                 && b.body_started
@@ -520,20 +539,34 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
             }
             continue;
         }
-        let b = cur.get_or_insert_with(|| Building::new(lineno, start));
-        if !b.body_started {
-            b.body_started = true;
-            b.body_line = lineno;
-            b.body_start = start;
-        }
-        b.body_exact &= exact;
-        b.body_end = start + line.len();
-        b.end = offset;
+        body_line(&mut cur, lineno, line_start, kept, offset, exact);
     }
     if let Some(b) = cur.take() {
         games.push(b.finish(text));
     }
     games
+}
+
+/// A body line of [`split_games`], bytes `start..end` of the text (`next`: where the next line
+/// starts), added to the game being built (or starting one).
+#[inline(always)]
+fn body_line(
+    cur: &mut Option<Building>,
+    lineno: u32,
+    start: usize,
+    end: usize,
+    next: usize,
+    exact: bool,
+) {
+    let b = cur.get_or_insert_with(|| Building::new(lineno, start));
+    if !b.body_started {
+        b.body_started = true;
+        b.body_line = lineno;
+        b.body_start = start;
+    }
+    b.body_exact &= exact;
+    b.body_end = end;
+    b.end = next;
 }
 
 struct Building {
@@ -863,16 +896,16 @@ mod tests {
         let s = "[Title \"魏殺漢·魏勝\"]\n\n1.馬6進5，炮12平10，相7進9\n";
         let (gb, _, _) = encoding_rs::GB18030.encode(s);
         let d = decode(&gb).expect("gb18030");
-        assert_eq!((d.text.as_str(), d.encoding), (s, "gb18030"));
+        assert_eq!((&*d.text, d.encoding), (s, "gb18030"));
         let (big5, _, _) = encoding_rs::BIG5.encode(s);
         let d = decode(&big5).expect("big5");
-        assert_eq!((d.text.as_str(), d.encoding), (s, "Big5"));
+        assert_eq!((&*d.text, d.encoding), (s, "Big5"));
         let mut u16: Vec<u8> = vec![0xFF, 0xFE];
         for u in s.encode_utf16() {
             u16.extend_from_slice(&u.to_le_bytes());
         }
         let d = decode(&u16).expect("utf-16");
-        assert_eq!((d.text.as_str(), d.encoding), (s, "UTF-16LE"));
+        assert_eq!((&*d.text, d.encoding), (s, "UTF-16LE"));
         let mut bom = vec![0xEF, 0xBB, 0xBF];
         bom.extend_from_slice(s.as_bytes());
         let d = decode(&bom).expect("utf-8 bom");

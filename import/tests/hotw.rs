@@ -404,13 +404,13 @@ fn card_barbarians_colon_and_arrow_forms() {
         legs(&t[1]),
         ["Tibet>UInd", "Tibet>Hin", "Tibet>TurP", "Tibet>TarB"]
     );
-    assert_eq!(t[1].expansions[0].battle, ["=", "fX", "c/"]);
-    assert_eq!(t[1].expansions[3].battle, ["X"]);
+    assert_eq!(t[1].expansions[0].battle[..], ["=", "fX", "c/"]);
+    assert_eq!(t[1].expansions[3].battle[..], ["X"]);
     assert_eq!(t[1].cards[0].detail.as_deref(), Some("Tibet"));
     // a region with a lost battle written `GPCX` when the stem is a code
     let r = p("EII\nE(Pers): Barbar(Tibet): WeiX");
     assert_eq!(r.game.turns[0].expansions[0].to, "Wei");
-    assert_eq!(r.game.turns[0].expansions[0].battle, ["X"]);
+    assert_eq!(r.game.turns[0].expansions[0].battle[..], ["X"]);
 }
 
 #[test]
@@ -526,7 +526,7 @@ fn sea_legs_in_every_form() {
             "Pyr(Atl,Ind,WPac)>EGhat"
         ]
     );
-    assert_eq!(t.expansions[3].battle, ["X", "X", "fX", "X", "V", "c/"]);
+    assert_eq!(t.expansions[3].battle[..], ["X", "X", "fX", "X", "V", "c/"]);
     // a dash without '>' before a land region is a malformed arrow
     let r = p("EVI\nE(Port): WIber-->(Atl)-->GuiH--NAnd(fX, c/)");
     assert_eq!(legs(&r.game.turns[0]), ["WIber(Atl)>GuiH", "GuiH>NAnd"]);
@@ -552,7 +552,7 @@ fn battle_tokens() {
     assert_eq!(b[5], ["St", "For", "M", "W", "mX"]);
     assert_eq!(count(&r, "hotw.battle-normalized"), 1);
     let r = p("EV\nA(Mong): Mong-->GPC(X, Q)");
-    assert_eq!(r.game.turns[0].expansions[0].battle, ["X", "Q"]);
+    assert_eq!(r.game.turns[0].expansions[0].battle[..], ["X", "Q"]);
     assert_eq!(sev(&r, "hotw.battle-unknown"), Some(Severity::Warning));
 }
 
@@ -562,9 +562,9 @@ fn builds_after_battle_on_region_and_at_turn_end() {
         "EIII\nF(Celt): C.Eu-->Pin(V)-->Mor(XV, fX, V, c/)(+f); ManchuP-->GPC(+f)\nC.Eu(+m), GPC(+f, +m)\nPin (+f, +m) 62",
     );
     let t = &r.game.turns[0];
-    assert_eq!(t.expansions[1].builds, ["f"]);
-    assert_eq!(t.expansions[1].battle, ["X", "V", "fX", "V", "c/"]);
-    assert_eq!(t.expansions[2].builds, ["f"]);
+    assert_eq!(t.expansions[1].builds[..], ["f"]);
+    assert_eq!(t.expansions[1].battle[..], ["X", "V", "fX", "V", "c/"]);
+    assert_eq!(t.expansions[2].builds[..], ["f"]);
     let b: Vec<(String, Vec<String>)> = t
         .builds
         .iter()
@@ -586,7 +586,7 @@ fn builds_after_battle_on_region_and_at_turn_end() {
     );
     assert_eq!(t.score, Some(62));
     let r = p("EI\nA(Sumer): Cre(+ct, +q)");
-    assert_eq!(r.game.turns[0].builds[0].items, ["ct", "q"]);
+    assert_eq!(r.game.turns[0].builds[0].items[..], ["ct", "q"]);
     assert_eq!(sev(&r, "hotw.build-unknown"), Some(Severity::Warning));
 }
 
@@ -736,7 +736,7 @@ fn unbalanced_brackets_are_repaired() {
     );
     let t = &r.game.turns[0];
     assert_eq!(legs(t), ["Zag>PersP", "PersP>Hin", "Hin>UInd", "Zag>LTig"]);
-    assert_eq!(t.expansions[2].battle, ["V", "cX"]);
+    assert_eq!(t.expansions[2].battle[..], ["V", "cX"]);
     assert!(t.expansions[2].repaired);
     assert_eq!(t.builds[0].region, "Zag");
     assert_eq!(t.score, Some(33));
@@ -1263,7 +1263,7 @@ fn full_width_slash_in_battles() {
     // finding h4: `c／` was no battle token
     let r = p("EIII\nD(Sas): Zag-->PersP(fX, X, V, c／) 31");
     let e = &r.game.turns[0].expansions[0];
-    assert_eq!(e.battle, ["fX", "X", "V", "c/"]);
+    assert_eq!(e.battle[..], ["fX", "X", "V", "c/"]);
     assert_eq!(count(&r, "hotw.battle-unknown"), 0);
     assert_eq!(
         messages(&r, "hotw.battle-normalized"),
@@ -1275,8 +1275,8 @@ fn full_width_slash_in_battles() {
     let t = &r.game.turns[0];
     assert_eq!(t.cards[0].targets[0].effects, ["X", "V"]);
     assert_eq!(t.cards[0].targets[1].effects, ["cX"]);
-    assert_eq!(t.expansions[0].battle, ["X", "=", "V", "fX"]);
-    assert_eq!(t.expansions[1].battle, ["X", "V"]);
+    assert_eq!(t.expansions[0].battle[..], ["X", "=", "V", "fX"]);
+    assert_eq!(t.expansions[1].battle[..], ["X", "V"]);
     assert_eq!(count(&r, "hotw.battle-unknown"), 0);
 }
 
@@ -1414,7 +1414,7 @@ fn scores_set_off_by_a_word_a_sign_or_brackets() {
     assert_eq!(s, [Some(12), Some(43), Some(57), Some(19), None, Some(22)]);
     // `(31)` stays no score (a number in brackets never was one), nor a battle token: kept as
     // raw text, warned
-    assert_eq!(g.game.turns[4].expansions[0].battle, ["fX", "X", "V"]);
+    assert_eq!(g.game.turns[4].expansions[0].battle[..], ["fX", "X", "V"]);
     assert_eq!(g.game.turns[4].unparsed, ["(31)"]);
     assert_eq!(at(&g, "hotw.bracketed-number"), [(7, 31)]);
     assert!(!has(&g, "hotw.battle-unknown"));
@@ -1452,7 +1452,7 @@ fn names_in_several_words_whose_first_word_is_a_code_or_a_sea() {
 #[test]
 fn a_cent_sign_is_c_slash() {
     let g = p("EI\nC(Baby): MTig-->LTig(V, ¢) 6\n");
-    assert_eq!(g.game.turns[0].expansions[0].battle, ["V", "c/"]);
+    assert_eq!(g.game.turns[0].expansions[0].battle[..], ["V", "c/"]);
     assert_eq!(at(&g, "hotw.battle-normalized"), [(2, 25)]);
     assert!(!has(&g, "hotw.stray-char"));
 }
@@ -1484,7 +1484,7 @@ fn a_bracketed_number_ending_a_line_is_no_battle() {
     // `(64)`: the notation writes no score in brackets, and a number is no battle token
     let g = p("EIV\nF(Hun): Wea\nWStep-->TurP(XV)-->PersP(V, cX) (64)\n");
     let t = &g.game.turns[0];
-    assert_eq!(t.expansions[1].battle, ["V", "cX"]);
+    assert_eq!(t.expansions[1].battle[..], ["V", "cX"]);
     assert_eq!(t.score, None);
     assert_eq!(t.unparsed, ["(64)"]);
     assert_eq!(at(&g, "hotw.bracketed-number"), [(3, 33)]);
@@ -1502,13 +1502,13 @@ fn other_arrows_equals_and_spaced() {
         legs(&t[0]),
         ["SApp>NApp", "NApp>CMas", "NApp>Dal", "Dal>Pin"]
     );
-    assert_eq!(t[0].expansions[0].battle, ["V"]);
-    assert_eq!(t[0].expansions[2].battle, ["X", "X", "V"]);
+    assert_eq!(t[0].expansions[0].battle[..], ["V"]);
+    assert_eq!(t[0].expansions[2].battle[..], ["X", "X", "V"]);
     assert_eq!(
         legs(&t[1]),
         ["GPC>Yellow", "Yellow>Wei", "Wei>Sze", "Sze>Si"]
     );
-    assert_eq!(t[1].expansions[0].battle, ["X", "=", "c/"]);
+    assert_eq!(t[1].expansions[0].battle[..], ["X", "=", "c/"]);
     assert!(
         g.diagnostics.iter().all(|d| d.severity == Severity::Info),
         "{:?}",
@@ -1516,7 +1516,7 @@ fn other_arrows_equals_and_spaced() {
     );
     // `=` stays a battle letter and `=57` a score
     let g = p("EIII\nA(Rome): Lead\nSApp-->NApp(X=V) =57\n");
-    assert_eq!(g.game.turns[0].expansions[0].battle, ["X", "=", "V"]);
+    assert_eq!(g.game.turns[0].expansions[0].battle[..], ["X", "=", "V"]);
     assert_eq!(g.game.turns[0].score, Some(57));
 }
 

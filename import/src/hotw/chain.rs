@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use super::{Build, Expansion, Turn};
+use super::{Build, Expansion, Tokens, Turn};
 
 /// A span of one of the lists of [`Lists`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -40,6 +40,16 @@ impl Span {
             Vec::new()
         } else {
             self.of(list).to_vec()
+        }
+    }
+    /// The tokens of `list` in this span, as the output's own list (most spans are empty:
+    /// those cost no call).
+    #[inline]
+    pub fn to_tokens(self, list: &[Cow<'static, str>]) -> Tokens {
+        if self.is_empty() {
+            Cow::Borrowed(&[])
+        } else {
+            Cow::Owned(self.of(list).to_vec())
         }
     }
 }
@@ -151,7 +161,7 @@ impl Chain {
             }
             turn.builds.push(Build {
                 region: n.name,
-                items: n.builds.to_vec(&lists.items),
+                items: n.builds.to_tokens(&lists.items),
             });
             return None;
         }
@@ -171,7 +181,7 @@ impl Chain {
                     if !o.builds.is_empty() {
                         turn.builds.push(Build {
                             region: o.name.clone(),
-                            items: o.builds.to_vec(&lists.items),
+                            items: o.builds.to_tokens(&lists.items),
                         });
                     }
                     self.start = turn.expansions.len();
@@ -192,7 +202,7 @@ impl Chain {
                     {
                         turn.builds.push(Build {
                             region: n.name.clone(),
-                            items: n.builds.to_vec(&lists.items),
+                            items: n.builds.to_tokens(&lists.items),
                         });
                     }
                 } else {
@@ -216,8 +226,8 @@ impl Chain {
                 from: std::mem::replace(&mut prev, to.clone()),
                 via: b.via.to_vec(&lists.vias),
                 to,
-                battle: b.battle.to_vec(&lists.battles),
-                builds: b.builds.to_vec(&lists.items),
+                battle: b.battle.to_tokens(&lists.battles),
+                builds: b.builds.to_tokens(&lists.items),
                 card: card.map(str::to_string),
                 repaired: b.repaired,
             }

@@ -26,6 +26,7 @@ use std::borrow::Cow;
 use super::lexer::{Tk, next_ascii};
 use super::parser::build_items;
 use super::tables::{Card, TABLES, Tables};
+use super::tokens;
 use super::{Build, Expansion, Turn};
 
 /// The tokens of a line, read one ahead.
@@ -109,32 +110,13 @@ fn number(digits: &[u8]) -> Option<i64> {
 /// A score read at the end of a line: its value and 1-based column.
 pub(super) type Score = Option<(i64, u32)>;
 
-/// The battle tokens and build items of the node being read, reused from line to line. The
-/// fast path keeps only known tokens, all of them `'static`, so clearing these costs nothing.
+/// The battle tokens and build items of the node being read, reused from line to line: the
+/// fast path keeps only known tokens, each as its index in [`tokens::BATTLE`] or
+/// [`tokens::ITEMS`], whose lists the output shares ([`tokens::Shared::list`]).
 #[derive(Debug, Default)]
 pub(super) struct Scratch {
-    battles: Vec<&'static str>,
-    items: Vec<&'static str>,
-}
-
-/// `list` as the output's own vector, at its final size (most lists are empty: those cost no
-/// allocation).
-#[inline]
-fn owned(list: &[&'static str]) -> Vec<Cow<'static, str>> {
-    if list.is_empty() {
-        Vec::new()
-    } else {
-        owned_slow(list)
-    }
-}
-
-/// [`owned`] of a list with tokens: one call, room made once (a `collect` takes the generic
-/// path of `from_iter`, and a loop inlined at every caller costs more still).
-#[inline(never)]
-fn owned_slow(list: &[&'static str]) -> Vec<Cow<'static, str>> {
-    let mut v = Vec::with_capacity(list.len());
-    v.extend(list.iter().map(|&t| Cow::Borrowed(t)));
-    v
+    battles: Vec<u8>,
+    items: Vec<u8>,
 }
 
 /// Reads a move line of `turn` (`text` is the whole line, not trimmed) when it has only the
@@ -250,7 +232,7 @@ fn segment(
             }
             turn.builds.push(Build {
                 region: Cow::Borrowed(name),
-                items: owned(&sc.items),
+                items: tokens::items(&sc.items),
             });
         } else {
             // a lone region after `,`: a leg from the chain's origin
@@ -321,8 +303,8 @@ fn leg(turn: &mut Turn, from: &'static str, to: &'static str, sc: &Scratch) {
         from: Cow::Borrowed(from),
         via: Vec::new(),
         to: Cow::Borrowed(to),
-        battle: owned(&sc.battles),
-        builds: owned(&sc.items),
+        battle: tokens::battle(&sc.battles),
+        builds: tokens::items(&sc.items),
         card: None,
         repaired: false,
     });
@@ -334,7 +316,7 @@ fn build(turn: &mut Turn, region: &'static str, sc: &Scratch) {
     if !sc.items.is_empty() {
         turn.builds.push(Build {
             region: Cow::Borrowed(region),
-            items: owned(&sc.items),
+            items: tokens::items(&sc.items),
         });
     }
 }
@@ -356,29 +338,30 @@ fn groups(toks: &mut Toks, sc: &mut Scratch) -> Option<()> {
 /// tokens that fits), on the word's bytes. None for anything else (normalized or not a battle:
 /// for the general parser), having maybe pushed some tokens.
 #[inline(always)]
-fn battle(w: &[u8], out: &mut Vec<&'static str>) -> Option<()> {
+fn battle(w: &[u8], out: &mut Vec<u8>) -> Option<()> {
     if w.is_empty() {
         return None;
     }
     let mut rest = w;
     while let Some((&c, tail)) = rest.split_first() {
         let next = tail.first().copied();
-        let (tok, n): (&'static str, usize) = match (c, next) {
-            (b'X', _) => ("X", 1),
-            (b'V', _) => ("V", 1),
-            (b'=', _) => ("=", 1),
-            (b'R', _) => ("R", 1),
-            (b'W', _) => ("W", 1),
-            (b'M', _) => ("M", 1),
-            (b'c', Some(b'/')) => ("c/", 2),
-            (b'c', Some(b'X')) => ("cX", 2),
-            (b'f', Some(b'X')) => ("fX", 2),
+        // (the index of each token in `tokens::BATTLE`)
+        let (tok, n): (u8, usize) = match (c, next) {
+            (b'X', _) => (0, 1),
+            (b'V', _) => (1, 1),
+            (b'=', _) => (2, 1),
+            (b'R', _) => (3, 1),
+            (b'W', _) => (4, 1),
+            (b'M', _) => (5, 1),
+            (b'c', Some(b'/')) => (6, 2),
+            (b'c', Some(b'X')) => (7, 2),
+            (b'f', Some(b'X')) => (8, 2),
             // `fW` is the two tokens f and W: read as f, then W
-            (b'f', _) => ("f", 1),
-            (b'm', Some(b'X')) => ("mX", 2),
-            (b'S', Some(b't')) => ("St", 2),
-            _ if rest.starts_with(b"sea") => ("sea", 3),
-            _ if rest.starts_with(b"For") => ("For", 3),
+            (b'f', _) => (9, 1),
+            (b'm', Some(b'X')) => (10, 2),
+            (b'S', Some(b't')) => (11, 2),
+            _ if rest.starts_with(b"sea") => (12, 3),
+            _ if rest.starts_with(b"For") => (13, 3),
             _ => return None,
         };
         out.push(tok);
@@ -399,9 +382,11 @@ fn group(toks: &mut Toks, sc: &mut Scratch) -> Option<()> {
             Tk::Word => battle(t.bytes(), &mut sc.battles)?,
             Tk::Plus => {
                 let mut known = true;
-                build_items(t.text(), |item| match item {
-                    Ok(b) => sc.items.push(b),
-                    Err(_) => known = false,
+                build_items(t.text(), |item| {
+                    match item.ok().and_then(tokens::item_index) {
+                        Some(b) => sc.items.push(b),
+                        None => known = false,
+                    }
                 });
                 if !known {
                     return None;

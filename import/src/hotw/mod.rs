@@ -90,6 +90,9 @@ mod fast;
 pub mod lexer;
 pub mod parser;
 pub mod tables;
+pub mod tokens;
+
+pub use tokens::Tokens;
 
 use std::borrow::Cow;
 
@@ -252,9 +255,9 @@ pub struct CardPlay {
     /// The argument as normalized text: `+2`, `SCS`, `NAm: Pac, Mex`, `Malay(X), Mek(X), Che(V)`,
     /// `Tibet`, `EMed-->Pale-->ArabP`, `For`.
     pub detail: Option<String>,
-    /// The card as written.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub raw: String,
+    /// The card as written (borrowed from the tables when it is written as its code).
+    #[serde(default, skip_serializing_if = "str::is_empty")]
+    pub raw: Cow<'static, str>,
     /// Area arguments (`Mig(NAm)`, `Famine(China: GPC)`, `Death(SEAsia+India: …)`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub areas: Vec<String>,
@@ -285,8 +288,10 @@ pub struct Expansion {
     pub from: Cow<'static, str>,
     pub via: Vec<Cow<'static, str>>,
     pub to: Cow<'static, str>,
-    pub battle: Vec<Cow<'static, str>>,
-    pub builds: Vec<Cow<'static, str>>,
+    /// Battle tokens (`X`, `V`, `c/`…), in order; short lists of known tokens are shared.
+    pub battle: Tokens,
+    /// Build items (`f`, `m`, `ct`, `cp`) made in `to`.
+    pub builds: Tokens,
     /// The card that made this expansion (Barbarians, Crusade), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub card: Option<String>,
@@ -298,7 +303,7 @@ pub struct Expansion {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Build {
     pub region: Cow<'static, str>,
-    pub items: Vec<Cow<'static, str>>,
+    pub items: Tokens,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

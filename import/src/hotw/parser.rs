@@ -852,7 +852,7 @@ impl Lp<'_, '_> {
                     self.build_list(j + 1, end, &mut builds);
                     if let Some(c) = turn.cards.last_mut() {
                         c.builds.extend(builds);
-                        c.raw = format!("{}, {}", c.raw, self.l.raw(j, (end + 1).min(hi)));
+                        c.raw = format!("{}, {}", c.raw, self.l.raw(j, (end + 1).min(hi))).into();
                     }
                     j = (end + 1).min(hi.max(end));
                     continue;
@@ -894,7 +894,7 @@ impl Lp<'_, '_> {
             };
             let raw_end = if tail.is_some() { hi } else { j };
             let mut card = self.card(name_i, full, &groups, tail.is_some(), turn);
-            card.raw = self.l.raw(name_i, raw_end).trim().to_string();
+            card.raw = self.l.raw(name_i, raw_end).trim().to_string().into();
             // `Expert Troops: Forests` (appendix 3's name of the card): the terrain after the colon
             if let Some(t) = tail
                 && card.card == "Exp"
@@ -904,7 +904,7 @@ impl Lp<'_, '_> {
             {
                 let stop = self.l.find(t + 1, hi, &[Tk::Comma, Tk::Semi]);
                 card.detail = Some(self.terrain(t + 1, stop));
-                card.raw = self.l.raw(name_i, stop).trim().to_string();
+                card.raw = self.l.raw(name_i, stop).trim().to_string().into();
                 turn.cards.push(card);
                 j = stop;
                 continue;
@@ -1319,14 +1319,14 @@ impl Lp<'_, '_> {
                     let (name, _) = self.region_at(k, false);
                     out.push(Build {
                         region: name,
-                        items: Vec::new(),
+                        items: Cow::Borrowed(&[]),
                     });
                 }
                 Some(Tk::Plus) => {
                     let lo = self.lists.items.len();
                     self.plus_items(k);
                     match out.last_mut() {
-                        Some(b) => b.items.extend(self.lists.items.drain(lo..)),
+                        Some(b) => b.items.to_mut().extend(self.lists.items.drain(lo..)),
                         None => {
                             self.lists.items.truncate(lo);
                             self.unreadable(k, k + 1);
@@ -1881,7 +1881,7 @@ impl State<'_> {
                 card: Cow::Borrowed(c.code.as_str()),
                 name: Cow::Borrowed(c.name.as_str()),
                 // written exactly as its code
-                raw: c.code.clone(),
+                raw: Cow::Borrowed(c.code.as_str()),
                 ..CardPlay::default()
             });
         }
