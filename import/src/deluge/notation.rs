@@ -361,6 +361,9 @@ pub struct RawOrder {
     pub of: Option<Loc>,
     /// The result as written in brackets (normalized), and as written.
     pub result: Option<String>,
+    /// Words read in another form than the judge's (`Sup` for `S`, `: bounced` for a bracketed
+    /// result): the offset in the order and what was read, for an info.
+    pub forms: Vec<(usize, String)>,
 }
 
 /// Normalizes a bracketed result word; `None` when it is not a result.
@@ -718,11 +721,38 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
             }
         }
     }
+    // `A Mun-Bur: bounced`: the result after a colon that ends a whole order
+    let mut forms = Vec::new();
+    if result.is_none()
+        && let Some(k) = toks.iter().rposition(|t| t.tok == Tok::Sym(':'))
+        && k >= 3
+        && k + 1 < toks.len()
+    {
+        let words: Vec<&str> = toks[k + 1..]
+            .iter()
+            .map(|t| match &t.tok {
+                Tok::Word(w) => w.as_str(),
+                Tok::Sym(_) => "",
+            })
+            .collect();
+        let joined = words.join(" ");
+        if joined.trim().chars().count() >= 2
+            && let Some(r) = result_word(&joined)
+        {
+            forms.push((
+                toks.get(k).map_or(0, |t| t.off),
+                format!("the result after ':' ({:?}) read as {r}", joined.trim()),
+            ));
+            result = Some(r.to_string());
+            toks.truncate(k);
+        }
+    }
     let mut c = Cursor { toks: &toks, i: 0 };
     let err = |c: &Cursor, m: &str| Err((c.off(), m.to_string()));
     let mut o = RawOrder {
         kind: OrderKind::Hold,
         result,
+        forms,
         ..waive()
     };
     if c.done() {
@@ -879,12 +909,30 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
         }
         return Ok(o);
     }
-    if c.is_word(&["s", "support", "supports", "c", "convoy", "convoys"]) {
-        o.kind = if c.is_word(&["s", "support", "supports"]) {
+    // (`Sup`, `Supp`, `Cvy`, `Conv`: the words as clubs abbreviate them; `Con` is a province)
+    const SUPPORT_FORMS: [&str; 6] = ["sup", "supp", "supt", "spt", "sups", "supporting"];
+    const CONVOY_FORMS: [&str; 4] = ["cvy", "conv", "cvys", "convoying"];
+    if c.is_word(&["s", "support", "supports", "c", "convoy", "convoys"])
+        || c.is_word(&SUPPORT_FORMS)
+        || c.is_word(&CONVOY_FORMS)
+    {
+        o.kind = if c.is_word(&["s", "support", "supports"]) || c.is_word(&SUPPORT_FORMS) {
             OrderKind::Support
         } else {
             OrderKind::Convoy
         };
+        if c.is_word(&SUPPORT_FORMS) || c.is_word(&CONVOY_FORMS) {
+            let w = match c.peek() {
+                Some(Tok::Word(w)) => w.clone(),
+                _ => String::new(),
+            };
+            let judge = if o.kind == OrderKind::Support {
+                "S"
+            } else {
+                "C"
+            };
+            o.forms.push((c.off(), format!("{w:?} read as {judge}")));
+        }
         c.i += 1;
         o.of_unit = unit(&mut c);
         o.of = loc(&mut c);
@@ -1069,6 +1117,9 @@ pub enum Prefix {
     /// `Word:` before the orders, where the word is no power (`Germ:`): its text and the offset of
     /// the rest.
     Unknown(String, usize),
+    /// A power in words before the colon (`Orders for Germany:`, `England's orders:`): the power,
+    /// the offset of the rest and the words as written.
+    Worded(&'static str, usize, String),
     None,
 }
 
@@ -1088,6 +1139,9 @@ pub fn power_prefix(line: &str) -> Prefix {
         };
         if let Some(p) = map::power(name) {
             return Prefix::Power(p, off);
+        }
+        if let Some(p) = worded_power(name) {
+            return Prefix::Worded(p, off, head.trim().to_string());
         }
         // a word or two of letters that starts no order is meant as a power
         let words: Vec<&str> = name.split_whitespace().collect();
@@ -1142,6 +1196,29 @@ pub fn power_prefix(line: &str) -> Prefix {
     Prefix::None
 }
 
+/// A power named in words before the colon: `Orders for Germany`, `Orders of Italy`, `England's
+/// orders`, `France orders`, `Turkey's` (any case; `'` or `’`).
+fn worded_power(head: &str) -> Option<&'static str> {
+    let l = head.trim().to_lowercase().replace('’', "'");
+    let mut t = l.as_str();
+    for pre in ["orders for ", "orders of ", "order for ", "for "] {
+        if let Some(r) = t.strip_prefix(pre) {
+            t = r;
+            break;
+        }
+    }
+    for suf in ["'s orders", " orders", "'s order", " order", "'s"] {
+        if let Some(r) = t.strip_suffix(suf) {
+            t = r;
+            break;
+        }
+    }
+    if t.len() == l.len() {
+        return None;
+    }
+    map::power(t.trim())
+}
+
 /// `Defaults, removing the army in Belgium.`: the characters to skip (the word, the comma and the
 /// white space after it), when the text starts so.
 pub fn strip_defaults(text: &str) -> Option<usize> {
@@ -1171,6 +1248,7 @@ pub fn waive() -> RawOrder {
         of_unit: None,
         of: None,
         result: None,
+        forms: Vec::new(),
     }
 }
 
