@@ -1740,7 +1740,7 @@ fn full_width_digits_in_a_score() {
 #[test]
 fn fourth_transcribers_file() {
     let gs = games(FOURTH);
-    assert_eq!(gs.len(), 4);
+    assert_eq!(gs.len(), 5);
     for g in &gs {
         assert!(
             g.diagnostics.iter().all(|d| d.severity != Severity::Error),
@@ -1762,4 +1762,49 @@ fn fourth_transcribers_file() {
         gs[3].outcome.as_ref().map(|o| o.summary.as_str()),
         Some("F 70")
     );
+}
+
+#[test]
+fn headers_without_brackets_or_with_a_dash() {
+    let g = p(
+        "EI\nA Sumer: Lead\nLTig-->Zag 12\nB(Egypt) - Lead\nNileDel-->Nub 9\nC Greek City States: Lead\nMor-->Pin 6\n",
+    );
+    assert_eq!(at(&g, "hotw.header-form"), [(2, 1), (4, 10), (6, 1)]);
+    assert_eq!(
+        g.game
+            .turns
+            .iter()
+            .map(|t| (t.player.as_ref(), t.empire.as_ref(), t.cards.len(), t.score))
+            .collect::<Vec<_>>(),
+        [
+            ("A", "Sumer", 1, Some(12)),
+            ("B", "Egypt", 1, Some(9)),
+            ("C", "Greek", 1, Some(6))
+        ]
+    );
+    assert!(!has(&g, "hotw.unreadable") && !has(&g, "hotw.header-colon"));
+    // words that name no empire make no header; a seat in lower case neither
+    let g = p("EI\nA Sumer: Lead\nB Nowhere: Lead\na Egypt: Lead\n");
+    assert_eq!(g.game.turns.len(), 1);
+    assert!(has(&g, "hotw.unreadable"));
+}
+
+#[test]
+fn final_scores_under_a_heading() {
+    let g = p(
+        "EI\nA(Sumer): Lead\nLTig-->Zag 12\nB(Egypt):\nNileDel-->Nub 9\nFinal scores:\nA 12\nB 9, C 3\n",
+    );
+    assert_eq!(at(&g, "hotw.final-scores"), [(6, 1), (7, 1), (8, 1)]);
+    assert_eq!(
+        g.game
+            .final_scores
+            .iter()
+            .map(|f| (f.player.as_str(), f.score, f.line))
+            .collect::<Vec<_>>(),
+        [("A", 12, 7), ("B", 9, 8), ("C", 3, 8)]
+    );
+    assert!(!has(&g, "hotw.unreadable"));
+    // a seat and a number with no heading before it is no final score
+    let g = p("EI\nA(Sumer): Lead\nLTig-->Zag 12\nB 9\n");
+    assert!(g.game.final_scores.is_empty());
 }

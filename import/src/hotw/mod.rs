@@ -90,11 +90,15 @@
 //!   starting with `//` opens a remark.
 //! - **Full-width digits** in a score (`１２`, `２０分`) are read as digits (info `hotw.score-form`).
 //! - **Square brackets** around the empire of a header (`D[Chou]:`, `E【Goth】：`) are read as
-//!   round ones (info `hotw.header-bracket`).
+//!   round ones (info `hotw.header-bracket`). A header **without brackets** (`A Sumer: Lead`: a
+//!   seat in capitals, one to three words naming an empire exactly or by an alias, the colon) and
+//!   a **dash for the colon** (`B(Egypt) - Lead`) are read too (info `hotw.header-form`).
 //! - **Final scores** after the first turn, a line of key words (`Final`, `Final scores`,
 //!   `最終分數`, `總分`, …), maybe a colon, then every token a seat in capitals with its number
 //!   (`A 12, B 30`, `A:12 B:30`, `A=57`, `E ６６`), are read into `final_scores` and the line kept
 //!   in `closing` (info `hotw.final-scores`); a line that does not read whole so is read as before.
+//!   The key alone (`Final scores:`) heads lines of scores under it (`A 12`, `B 9, C 3`), read so
+//!   up to the first line that is none.
 //!   The turns' totals are the record: a final score that is not the seat's last total is
 //!   reported (warning `hotw.final-score-differs`) and the total kept; a seat with no total takes
 //!   its final score for the outcome (not as a turn's score).
@@ -228,6 +232,9 @@ pub mod code {
     /// info: a turn header with the empire in square brackets (`D[Chou]:`, `D【Chou】:`), read
     /// as `D(Chou):`.
     pub const HEADER_BRACKET: &str = "hotw.header-bracket";
+    /// info: a turn header written without brackets (`A Sumer: Lead`: the words name an empire
+    /// exactly or by an alias) or with a dash for its colon (`B(Egypt) - Lead`).
+    pub const HEADER_FORM: &str = "hotw.header-form";
     /// info: a remark after `//` or `#` (at the end of a line or on a line of its own), kept as
     /// the turn's comment (before the first turn: the game's).
     pub const REMARK: &str = "hotw.remark";

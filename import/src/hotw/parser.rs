@@ -1611,13 +1611,17 @@ struct Header<'a> {
     seat_tok: usize,
     /// The empire was written in square brackets (`D[Chou]:`).
     square: bool,
+    /// The empire was written without brackets (`A Sumer: Lead`).
+    bare: bool,
+    /// A dash stands for the colon (`B(Egypt) - Lead`).
+    dash: bool,
 }
 
 /// A turn header or pause line. A seat letter in lower case (`a(Arab): Jihad`) makes one only
 /// with the colon or the pause after the brackets, or when the brackets name an empire: any other
 /// `a(…)` is no header.
 fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
-    header_at(l, 0).or_else(|| {
+    header_at(l, 0).or_else(|| header_bare(l)).or_else(|| {
         // a turn numbered by the transcriber: `1. A(Vik): …`, `2) B(Sel): …`
         let w = l.s(0);
         let skip = match l.kind(0)? {
@@ -1648,8 +1652,15 @@ fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
     let empire = l.raw(o + 2, rp).trim();
     let after = l.toks.get(rp + 1);
     let after_text = after.and_then(|t| l.text.get(t.start..)).unwrap_or("");
+    // (a lone dash for the colon: `B(Egypt) - Lead`)
+    let dash = l.kind(rp + 1) == Some(Tk::Other)
+        && matches!(l.s(rp + 1), "-" | "–" | "—" | "－")
+        && l.kind(rp + 2).is_some();
     let (rest, pause, colon) = match l.kind(rp + 1) {
         Some(Tk::Colon) => (rp + 2, false, true),
+        // (`D(Chou) -: …`: a colon after the dash too)
+        _ if dash && l.kind(rp + 2) == Some(Tk::Colon) => (rp + 3, false, true),
+        _ if dash => (rp + 2, false, true),
         None => (rp + 1, false, false),
         Some(_) if is_pause(after_text) => (l.toks.len(), true, true),
         Some(_) => (rp + 1, false, false),
@@ -1673,6 +1684,38 @@ fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
         colon,
         seat_tok: o,
         square,
+        bare: false,
+        dash,
+    })
+}
+
+/// A turn header written without brackets: `A Sumer: Lead`, `B Greek City States: …` (a seat in
+/// capitals, one to three words that name an empire exactly or by an alias, then the colon).
+fn header_bare<'a>(l: &Line<'a>) -> Option<Header<'a>> {
+    if l.kind(1) != Some(Tk::Word) {
+        return None;
+    }
+    let seat = seat_of(l.s(0)).filter(|&(_, lower)| !lower)?.0;
+    let colon = (2..l.toks.len().min(5)).find(|&k| l.kind(k) == Some(Tk::Colon))?;
+    if (1..colon).any(|k| l.kind(k) != Some(Tk::Word)) {
+        return None;
+    }
+    let empire = l.raw(1, colon).trim();
+    TABLES
+        .empire(empire, None, false)
+        .filter(|(_, how, _)| !how.is_fuzzy())?;
+    Some(Header {
+        seat,
+        lower: false,
+        empire,
+        empire_col: l.col(1),
+        rest: colon + 1,
+        pause: false,
+        colon: true,
+        seat_tok: 0,
+        square: false,
+        bare: true,
+        dash: false,
     })
 }
 
@@ -1788,6 +1831,8 @@ struct State<'c> {
     finals: Vec<(usize, i64, u32, u32)>,
     /// The seats a winner line names, with its line and column.
     winner_line: Option<(Vec<usize>, u32, u32)>,
+    /// The line before was a final-score line or its heading: a line of seats and scores goes on.
+    final_block: bool,
 }
 
 /// Parses a body (see [`crate::hotw::parse`]).
@@ -1840,6 +1885,7 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         fast,
         finals: Vec::new(),
         winner_line: None,
+        final_block: false,
     };
     for (idx, text) in crate::text::lines(&clean).enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
@@ -1984,6 +2030,22 @@ impl State<'_> {
             if h.lower {
                 seat_case(&mut self.sink, l, h.seat_tok, h.seat);
             }
+            if h.bare || h.dash {
+                self.sink.info(
+                    code::HEADER_FORM,
+                    no,
+                    l.col(if h.bare { h.seat_tok } else { h.rest - 1 }),
+                    if h.bare {
+                        format!(
+                            "turn header without brackets read as {}({})",
+                            SEATS.get(h.seat).copied().unwrap_or("?"),
+                            h.empire
+                        )
+                    } else {
+                        "a dash after the turn header's brackets read as its colon".to_string()
+                    },
+                );
+            }
             if h.square {
                 self.sink.info(
                     code::HEADER_BRACKET,
@@ -2096,11 +2158,27 @@ impl State<'_> {
     /// 12, B 30`; info `hotw.final-scores`) or the winner (`Winner: C`, `C wins`; info
     /// `hotw.result-line`). False, having changed nothing, for any other line.
     fn closing_line(&mut self, l: &Line, t: &str) -> bool {
-        let Some(c) = closing(l) else {
+        // under `Final scores:`, lines of seats and scores (`A 12`, `B 30, C 25`)
+        let block = if self.final_block {
+            score_items(l, 0).map(Closing::Scores)
+        } else {
+            None
+        };
+        self.final_block = false;
+        let Some(c) = block.or_else(|| closing(l)) else {
             return false;
         };
         let no = l.no;
         match c {
+            Closing::Block => {
+                self.sink.info(
+                    code::FINAL_SCORES,
+                    no,
+                    l.col(0),
+                    format!("{t:?} read as the heading of the final scores on the lines under it"),
+                );
+                self.final_block = true;
+            }
             Closing::Scores(items) => {
                 let list: Vec<String> = items
                     .iter()
@@ -2115,6 +2193,8 @@ impl State<'_> {
                 for (seat, v, k) in items {
                     self.finals.push((seat, v, no, l.col(k)));
                 }
+                // (more lines of scores may follow)
+                self.final_block = true;
             }
             Closing::Winner(seats) => {
                 let list: Vec<&str> = seats
@@ -2137,6 +2217,7 @@ impl State<'_> {
     /// An epoch header; `form` is the header as written when it is not in the seed's form
     /// (`E I`, `EⅡ`, `eiii`: reported as an info).
     fn epoch_header(&mut self, e: EpochLine, no: u32, text: &str, form: Option<&str>) {
+        self.final_block = false;
         let col = text.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1;
         self.snapshot = None;
         self.cur = None;
@@ -2369,6 +2450,7 @@ impl State<'_> {
 
     /// Adds a turn read; the lines after it are its own.
     fn push_turn(&mut self, turn: Turn) {
+        self.final_block = false;
         self.game.turns.push(turn);
         self.cur = Some(self.game.turns.len() - 1);
     }
@@ -2932,6 +3014,8 @@ enum Closing {
     /// Seat, score, token of the seat.
     Scores(Vec<(usize, i64, usize)>),
     Winner(Vec<usize>),
+    /// `Final scores:` alone on its line: the scores follow, one line or more.
+    Block,
 }
 
 /// Key words of a final-score line (compared width-folded and lower-cased).
@@ -3053,6 +3137,22 @@ fn closing(l: &Line) -> Option<Closing> {
         }
         return (!seats.is_empty()).then_some(Closing::Winner(seats));
     }
+    if k == n {
+        // `Final scores:` alone: the scores on the lines under it
+        return Some(Closing::Block);
+    }
+    score_items(l, k).map(Closing::Scores)
+}
+
+/// The seats and their scores from token `k` to the end of the line (`A 12, B 30`, `A:12`,
+/// `A=57`), every token read so; `None` otherwise.
+fn score_items(l: &Line, mut k: usize) -> Option<Vec<(usize, i64, usize)>> {
+    let n = l.toks.len();
+    let sep = |k: usize| {
+        matches!(l.kind(k), Some(Tk::Comma | Tk::Semi))
+            || (l.kind(k) == Some(Tk::Other) && matches!(l.s(k), "&" | "/" | "|"))
+            || (l.kind(k) == Some(Tk::Word) && l.s(k).eq_ignore_ascii_case("and"))
+    };
     let mut items = Vec::new();
     while k < n {
         if sep(k) {
@@ -3094,7 +3194,7 @@ fn closing(l: &Line) -> Option<Closing> {
         }
         items.push((seat, v, at));
     }
-    (!items.is_empty()).then_some(Closing::Scores(items))
+    (!items.is_empty()).then_some(items)
 }
 
 /// The value of a number token, its digits maybe full-width (`１５`).
