@@ -996,8 +996,8 @@ fn powers_named_in_words_before_the_colon() {
 #[test]
 fn fourth_transcribers_corpus_file() {
     let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/fourth-transcribers.dip"));
-    assert_eq!(gs.len(), 2);
-    assert_eq!(errors, [0, 0]);
+    assert_eq!(gs.len(), 3);
+    assert_eq!(errors, [0, 0, 0]);
     for g in &gs {
         let Body::Deluge(d) = &g.body else {
             panic!("not a Deluge body")
@@ -1009,4 +1009,37 @@ fn fourth_transcribers_corpus_file() {
             g.diagnostics
         );
     }
+}
+
+#[test]
+fn phase_headers_with_a_dash_and_results_with_a_reason() {
+    let g = parse(
+        "Spring 1901 - Movement\nItaly: A Ven-Tyr (bounced by Austria)\nAustria: A Vie-Tyr (bounce, equal strength)\nFall 1901 — Retreats\n",
+    );
+    assert_eq!(
+        g.game
+            .phases
+            .iter()
+            .map(|p| p.phase.as_str())
+            .collect::<Vec<_>>(),
+        ["S1901M", "F1901R"]
+    );
+    let forms: Vec<(u32, u32)> = codes(&g)
+        .into_iter()
+        .filter(|d| d.0 == "deluge.phase-form")
+        .map(|d| (d.2, d.3))
+        .collect();
+    assert_eq!(forms, [(1, 1), (4, 1)]);
+    let results: Vec<Option<&str>> = g.game.orders.iter().map(|o| o.result.as_deref()).collect();
+    assert_eq!(results, [Some("bounced"), Some("bounced")]);
+    let at: Vec<(u32, u32)> = codes(&g)
+        .into_iter()
+        .filter(|d| d.0 == "deluge.order-form")
+        .map(|d| (d.2, d.3))
+        .collect();
+    assert_eq!(at, [(2, 18), (3, 20)]);
+    assert!(!codes(&g).iter().any(|d| d.0 == "deluge.result-unknown"));
+    // a reason after no result stays an unknown result
+    let g = parse("Spring 1901\nItaly: A Ven-Tyr (maybe by Austria)\n");
+    assert!(codes(&g).iter().any(|d| d.0 == "deluge.result-unknown"));
 }

@@ -47,7 +47,11 @@
 //!   result stays unread) are read with an info each (`deluge.order-form`). A power named in
 //!   words before the colon (`Orders for Italy:`, `Austria's orders:`, `Turkey orders:`) is that
 //!   power (info `deluge.power-form`, once per game for each form); before, such a line's orders
-//!   went to the power of the line above it.
+//!   went to the power of the line above it. A bracketed result with its reason after it
+//!   (`(bounced by Austria)`, `(dislodged by A Mun)`, `(cut by F Nth)`, `(bounce, equal
+//!   strength)`) is read as that result (the same info); a phase header with a dash between its
+//!   words (`Spring 1901 - Movement`, `Fall 1901 — Retreats`) is read as the header (info
+//!   `deluge.phase-form`; before, it was read as an order of the power of the line above).
 //! - **Result lines** `Draw: Germany, Austria`, `Solo: France`, `Winner: …`, `Result: draw …`
 //!   give the game's outcome when the replay gives none (info `deluge.result-line`); a replay that
 //!   gives another keeps its own (warning `deluge.result-disagrees`); a name that is no power
@@ -283,6 +287,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                 let how = match form {
                     notation::PhaseForm::Cjk => "the season written in Chinese or Japanese",
                     notation::PhaseForm::ShortYear => "a year of two digits, read as 19xx",
+                    notation::PhaseForm::Dash => "a dash between its words",
                 };
                 sink.info(
                     "deluge.phase-form",

@@ -45,6 +45,8 @@ pub enum PhaseForm {
     Cjk,
     /// A year of two digits (`Spring 01`, `Fall '02`), read as 19xx.
     ShortYear,
+    /// A dash between the header's words (`Spring 1901 - Retreats`, `Fall 1901 — Movement`).
+    Dash,
 }
 
 /// [`phase_header`], with the form of the header when it is one the caller reports.
@@ -123,8 +125,14 @@ pub fn phase_header_form(line: &str) -> Option<(PhaseKey, Option<PhaseForm>)> {
     let mut step = None;
     let mut words = 0usize;
     let mut short_year = false;
+    let mut dashed = false;
     for w in l.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | ':' | '.')) {
         if w.is_empty() {
+            continue;
+        }
+        // `Spring 1901 - Retreats`, `Fall 1901 — Movement`: a dash between the words
+        if w.chars().all(|c| matches!(c, '-' | '–' | '—' | '―')) {
+            dashed = true;
             continue;
         }
         words += 1;
@@ -185,6 +193,9 @@ pub fn phase_header_form(line: &str) -> Option<(PhaseKey, Option<PhaseForm>)> {
     let key = PhaseKey { year, season, step };
     if short_year {
         form = Some(PhaseForm::ShortYear);
+    }
+    if dashed && form.is_none() {
+        form = Some(PhaseForm::Dash);
     }
     match code {
         // the bracketed code wins where it disagrees (it is the judge's own)
@@ -364,6 +375,21 @@ pub struct RawOrder {
     /// Words read in another form than the judge's (`Sup` for `S`, `: bounced` for a bracketed
     /// result): the offset in the order and what was read, for an info.
     pub forms: Vec<(usize, String)>,
+}
+
+/// A result with its reason after it (`bounced by Turkey`, `dislodged by A Mun`, `cut by F Nth`,
+/// `fails, no support`): the result of the words before `by`, `from` or a comma.
+fn result_with_reason(l: &str) -> Option<&'static str> {
+    let cut = [" by ", " from ", ",", " - ", ";"]
+        .iter()
+        .filter_map(|c| l.find(c))
+        .min()?;
+    let head = l.get(..cut)?.trim();
+    // (one letter is too little to read a result from: `b`, `s`, `f` are results alone only)
+    if head.chars().count() < 2 {
+        return None;
+    }
+    result_word(head)
 }
 
 /// Normalizes a bracketed result word; `None` when it is not a result.
@@ -684,6 +710,7 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
     let mut toks = tokenize(text);
     // A trailing bracketed result: `(bounce)`, `[dislodged]`, `(no convoy)`.
     let mut result = None;
+    let mut reason = None;
     if let Some(last) = toks.last() {
         let close = match last.tok {
             Tok::Sym(')') => Some('('),
@@ -708,6 +735,14 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
             } else if let Some(r) = result_word(&joined) {
                 result = Some(r.to_string());
                 toks.truncate(start);
+            } else if let Some(r) = result_with_reason(&jl) {
+                // `(bounced by Turkey)`, `(dislodged by A Mun)`, `(cut by F Nth)`
+                reason = Some((
+                    toks.get(start).map_or(0, |t| t.off),
+                    format!("the result {:?} read as {r}", joined),
+                ));
+                result = Some(r.to_string());
+                toks.truncate(start);
             } else if open == '['
                 || coast_word(jl.strip_suffix(" coast").unwrap_or(&jl)).is_none()
                     && start > 0
@@ -722,7 +757,7 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
         }
     }
     // `A Mun-Bur: bounced`: the result after a colon that ends a whole order
-    let mut forms = Vec::new();
+    let mut forms: Vec<(usize, String)> = reason.into_iter().collect();
     if result.is_none()
         && let Some(k) = toks.iter().rposition(|t| t.tok == Tok::Sym(':'))
         && k >= 3
