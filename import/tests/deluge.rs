@@ -907,3 +907,139 @@ fn third_transcribers_corpus_file() {
         Some(vec!["Germany".to_string(), "Austria".to_string()])
     );
 }
+
+#[test]
+fn support_and_convoy_abbreviated() {
+    let g = parse(
+        "Winter 1900\nFrance: Build A Par, Build A Mar, Build F Bre\nEngland: Build F Lon, Build F Edi, Build A Lvp\nSpring 1901\nFrance: A Par-Bur, A Mar Sup A Par-Bur, F Bre-Mid\nEngland: F Lon-Nth, F Edi-Nwg, A Lvp-Yor\nFall 1901\nEngland: F Nth CVY A Yor-Nwy, A Yor-Nwy, F Nwg supp A Yor-Nwy\n",
+    );
+    let kinds: Vec<(&str, Option<&str>)> = g
+        .game
+        .orders
+        .iter()
+        .filter(|o| o.notation.contains(' ') && !o.notation.starts_with("Build"))
+        .map(|o| (o.kind.as_str(), o.of.as_deref()))
+        .collect();
+    assert!(kinds.contains(&("support", Some("par"))));
+    assert!(kinds.contains(&("convoy", Some("yor"))));
+    assert!(kinds.contains(&("support", Some("yor"))));
+    let forms: Vec<(u32, u32)> = codes(&g)
+        .into_iter()
+        .filter(|d| d.0 == "deluge.order-form")
+        .map(|d| {
+            assert_eq!(d.1, Severity::Info);
+            (d.2, d.3)
+        })
+        .collect();
+    assert_eq!(forms, [(5, 26), (8, 16), (8, 48)]);
+    assert!(g.game.unparsed.is_empty());
+    // `Con` is Constantinople, no convoy
+    let g = parse("Spring 1901\nTurkey: A Con-Bul\n");
+    assert_eq!(g.game.orders[0].at.as_deref(), Some("con"));
+}
+
+#[test]
+fn a_result_after_a_colon() {
+    let g =
+        parse("Spring 1901\nItaly: A Ven-Tyr: bounced, A Rom-Apu\nAustria: A Vie-Tyr: bounce\n");
+    let r: Vec<(&str, Option<&str>, Option<&str>)> = g
+        .game
+        .orders
+        .iter()
+        .map(|o| {
+            (
+                o.notation.as_str(),
+                o.result.as_deref(),
+                o.result_from.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        r[0],
+        ("A Ven-Tyr: bounced", Some("bounced"), Some("record"))
+    );
+    assert_eq!(r[2].1, Some("bounced"));
+    let at: Vec<(u32, u32)> = codes(&g)
+        .into_iter()
+        .filter(|d| d.0 == "deluge.order-form")
+        .map(|d| (d.2, d.3))
+        .collect();
+    assert_eq!(at, [(2, 17), (3, 19)]);
+    assert!(g.game.unparsed.is_empty());
+    // a word after the colon that is no result stays unread
+    let g = parse("Spring 1901\nItaly: A Ven-Tyr: maybe\n");
+    assert_eq!(g.game.unparsed.len(), 1);
+}
+
+#[test]
+fn powers_named_in_words_before_the_colon() {
+    let g = parse(
+        "Winter 1900\nOrders for Italy: Build A Rom\nAustria's orders: Build A Vie\nTurkey orders: Build A Con\nSpring 1901\nOrders for Italy: A Rom-Apu\n",
+    );
+    let powers: Vec<&str> = g.game.orders.iter().map(|o| o.power.as_str()).collect();
+    assert_eq!(powers, ["Italy", "Austria", "Turkey", "Italy"]);
+    let at: Vec<(u32, u32)> = codes(&g)
+        .into_iter()
+        .filter(|d| d.0 == "deluge.power-form")
+        .map(|d| (d.2, d.3))
+        .collect();
+    // once per written form
+    assert_eq!(at, [(2, 1), (3, 1), (4, 1)]);
+    // before, `Orders for Germany:` left the orders to the power of the line above
+    let g = parse("Winter 1900\nFrance: Build A Par\nOrders for Germany: Build A Ber\n");
+    assert_eq!(g.game.orders[1].power, "Germany");
+    // words that name no power are not read so
+    let g = parse("Winter 1900\nOrders for Prussia: Build A Ber\n");
+    assert!(g.game.orders.iter().all(|o| o.power != "Germany"));
+}
+
+#[test]
+fn fourth_transcribers_corpus_file() {
+    let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/fourth-transcribers.dip"));
+    assert_eq!(gs.len(), 3);
+    assert_eq!(errors, [0, 0, 0]);
+    for g in &gs {
+        let Body::Deluge(d) = &g.body else {
+            panic!("not a Deluge body")
+        };
+        assert!(d.unparsed.is_empty());
+        assert!(
+            g.diagnostics.iter().all(|d| d.severity == Severity::Info),
+            "{:?}",
+            g.diagnostics
+        );
+    }
+}
+
+#[test]
+fn phase_headers_with_a_dash_and_results_with_a_reason() {
+    let g = parse(
+        "Spring 1901 - Movement\nItaly: A Ven-Tyr (bounced by Austria)\nAustria: A Vie-Tyr (bounce, equal strength)\nFall 1901 — Retreats\n",
+    );
+    assert_eq!(
+        g.game
+            .phases
+            .iter()
+            .map(|p| p.phase.as_str())
+            .collect::<Vec<_>>(),
+        ["S1901M", "F1901R"]
+    );
+    let forms: Vec<(u32, u32)> = codes(&g)
+        .into_iter()
+        .filter(|d| d.0 == "deluge.phase-form")
+        .map(|d| (d.2, d.3))
+        .collect();
+    assert_eq!(forms, [(1, 1), (4, 1)]);
+    let results: Vec<Option<&str>> = g.game.orders.iter().map(|o| o.result.as_deref()).collect();
+    assert_eq!(results, [Some("bounced"), Some("bounced")]);
+    let at: Vec<(u32, u32)> = codes(&g)
+        .into_iter()
+        .filter(|d| d.0 == "deluge.order-form")
+        .map(|d| (d.2, d.3))
+        .collect();
+    assert_eq!(at, [(2, 18), (3, 20)]);
+    assert!(!codes(&g).iter().any(|d| d.0 == "deluge.result-unknown"));
+    // a reason after no result stays an unknown result
+    let g = parse("Spring 1901\nItaly: A Ven-Tyr (maybe by Austria)\n");
+    assert!(codes(&g).iter().any(|d| d.0 == "deluge.result-unknown"));
+}

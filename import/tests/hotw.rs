@@ -1610,3 +1610,201 @@ fn header_lines_before_the_first_turn() {
     assert!(g.game.comments.is_empty());
     assert_eq!(at(&g, "hotw.unreadable"), [(1, 1), (2, 1)]);
 }
+
+const FOURTH: &str = include_str!("../../corpus/hotw/fourth-transcribers.hotw");
+
+#[test]
+fn final_scores_after_the_last_turn() {
+    let g = p("EI\nA(Sumer): Lead\nLTig-->Zag 12\nB(Egypt):\nNileDel-->Nub 9\nFinal: A 12, B 9\n");
+    assert_eq!(at(&g, "hotw.final-scores"), [(6, 1)]);
+    assert_eq!(
+        g.game
+            .final_scores
+            .iter()
+            .map(|f| (f.player.as_str(), f.score, f.line))
+            .collect::<Vec<_>>(),
+        [("A", 12, 6), ("B", 9, 6)]
+    );
+    assert_eq!(g.game.closing, ["Final: A 12, B 9"]);
+    // the line is no part of B's turn
+    assert!(g.game.turns[1].unparsed.is_empty());
+    assert_eq!(g.game.turns[1].score, Some(9));
+    assert!(!has(&g, "hotw.unreadable"));
+    assert_eq!(g.outcome.as_ref().map(|o| o.summary.as_str()), Some("A 12"));
+
+    // Chinese key, full-width digits and colons, A:12 and A=12 forms; a final score that is not
+    // the last total is reported at its seat and the total kept; a seat with no total takes it
+    let g =
+        p("EI\nA(Sumer): Lead\nLTig-->Zag 12\nB(Egypt):\nNileDel-->Nub\n最終分數：A:１２，B＝30\n");
+    assert_eq!(at(&g, "hotw.final-scores"), [(6, 1)]);
+    assert_eq!(
+        g.game
+            .final_scores
+            .iter()
+            .map(|f| (f.player.as_str(), f.score))
+            .collect::<Vec<_>>(),
+        [("A", 12), ("B", 30)]
+    );
+    assert!(!has(&g, "hotw.final-score-differs"));
+    assert_eq!(
+        g.outcome.as_ref().map(|o| o.winners.clone()),
+        Some(vec!["B".to_string()])
+    );
+    let g = p("EI\nA(Sumer): Lead\nLTig-->Zag 12\nFinal scores: A=15\n");
+    assert_eq!(at(&g, "hotw.final-score-differs"), [(4, 15)]);
+    assert_eq!(sev(&g, "hotw.final-score-differs"), Some(Severity::Warning));
+    assert_eq!(g.game.turns[0].score, Some(12));
+    assert_eq!(g.outcome.as_ref().map(|o| o.summary.as_str()), Some("A 12"));
+
+    // `Score: 12` on a line of its own is still the turn's score, and a key whose list does not
+    // read is no final line (read as before)
+    let g = p("EI\nA(Sumer): Lead\nLTig-->Zag\nScore: 12\n");
+    assert_eq!(g.game.turns[0].score, Some(12));
+    assert!(g.game.final_scores.is_empty() && g.game.closing.is_empty());
+    let g = p("EI\nA(Sumer): Lead\nLTig-->Zag 12\nFinal: A 12, B ?\n");
+    assert!(g.game.final_scores.is_empty());
+    assert!(has(&g, "hotw.unreadable"));
+    // before the first turn it is no final line
+    let g = p("Final: A 12\nEI\nA(Sumer): Lead\n");
+    assert!(g.game.final_scores.is_empty());
+}
+
+#[test]
+fn winner_lines_after_the_last_turn() {
+    let body = "EI\nA(Sumer): Lead\nLTig-->Zag 12\nB(Egypt):\nNileDel-->Nub 9\n";
+    let g = p(&format!("{body}Winner: A\n"));
+    assert_eq!(at(&g, "hotw.result-line"), [(6, 1)]);
+    assert!(!has(&g, "hotw.result-disagrees"));
+    assert_eq!(g.game.closing, ["Winner: A"]);
+    // a winner line against the totals: warning, the totals decide
+    for line in ["勝者：B", "B wins.", "Winner: B (Bob)", "B勝"] {
+        let g = p(&format!("{body}{line}\n"));
+        assert_eq!(at(&g, "hotw.result-line"), [(6, 1)], "{line}");
+        assert_eq!(at(&g, "hotw.result-disagrees"), [(6, 1)], "{line}");
+        assert_eq!(
+            g.outcome.as_ref().map(|o| o.winners.clone()),
+            Some(vec!["A".to_string()])
+        );
+    }
+    // no totals at all: the winner line gives the outcome
+    let g = p("EI\nA(Sumer): Lead\nLTig-->Zag\nB(Egypt):\nNileDel-->Nub\nWinner: B\n");
+    let o = g.outcome.expect("outcome");
+    assert_eq!(o.winners, ["B"]);
+    assert_eq!(o.summary, "B wins");
+    // a seat and a word that is no win stays what it was
+    let g = p(&format!("{body}B was second\n"));
+    assert!(g.game.closing.is_empty());
+}
+
+#[test]
+fn empire_in_square_brackets() {
+    let g = p("EII\nD[Chou]: CivilS(+2)\nWei-->Yang 15\nE【Vedic】：Lead\nUInd-->WDec 18\n");
+    assert_eq!(at(&g, "hotw.header-bracket"), [(2, 2), (4, 2)]);
+    assert_eq!(
+        g.game
+            .turns
+            .iter()
+            .map(|t| (t.player.as_ref(), t.empire.as_ref(), t.score))
+            .collect::<Vec<_>>(),
+        [("D", "Chou", Some(15)), ("E", "Vedic", Some(18))]
+    );
+    assert_eq!(g.game.turns[0].cards[0].card, "CivilS");
+    assert!(!has(&g, "hotw.unreadable"));
+}
+
+#[test]
+fn remarks_after_slashes_and_hashes() {
+    let g = p(
+        "// typed from the score sheet\nEI\nA(Sumer): Lead # the leader\nLTig-->Zag(V, c/) 12 // Ann leads\n# a line of its own\nB(Egypt):\nNileDel-->Nub 9\n",
+    );
+    assert_eq!(at(&g, "hotw.remark"), [(1, 1), (3, 16), (4, 22), (5, 1)]);
+    assert_eq!(g.game.comments, ["typed from the score sheet"]);
+    let t = &g.game.turns[0];
+    assert_eq!(t.comments, ["the leader", "Ann leads", "a line of its own"]);
+    assert_eq!(t.cards[0].card, "Lead");
+    assert_eq!(t.score, Some(12));
+    assert_eq!(t.expansions[0].battle, ["V", "c/"]);
+    assert!(!has(&g, "hotw.unreadable"));
+    assert_eq!(g.game.turns[1].score, Some(9));
+}
+
+#[test]
+fn full_width_digits_in_a_score() {
+    let g = p("EI\nA(Sumer): Lead\nLTig-->Zag １２\nB(Egypt): Lead ２０分\n");
+    assert_eq!(g.game.turns[0].score, Some(12));
+    assert_eq!(g.game.turns[1].score, Some(20));
+    assert_eq!(at(&g, "hotw.score-form"), [(3, 12), (4, 16)]);
+    assert!(!has(&g, "hotw.unreadable"));
+}
+
+#[test]
+fn fourth_transcribers_file() {
+    let gs = games(FOURTH);
+    assert_eq!(gs.len(), 5);
+    for g in &gs {
+        assert!(
+            g.diagnostics.iter().all(|d| d.severity != Severity::Error),
+            "{:?}",
+            g.diagnostics
+        );
+    }
+    let h = hotw_of(&gs[0]);
+    assert_eq!(
+        h.turns.iter().map(|t| t.score).collect::<Vec<_>>(),
+        [Some(12), Some(9), Some(6)]
+    );
+    assert_eq!(h.final_scores.len(), 3);
+    let h = hotw_of(&gs[3]);
+    assert_eq!(h.comments, ["由計分紙抄錄"]);
+    assert_eq!(h.turns[0].score, Some(66));
+    assert_eq!(h.turns[1].score, None);
+    assert_eq!(
+        gs[3].outcome.as_ref().map(|o| o.summary.as_str()),
+        Some("F 70")
+    );
+}
+
+#[test]
+fn headers_without_brackets_or_with_a_dash() {
+    let g = p(
+        "EI\nA Sumer: Lead\nLTig-->Zag 12\nB(Egypt) - Lead\nNileDel-->Nub 9\nC Greek City States: Lead\nMor-->Pin 6\n",
+    );
+    assert_eq!(at(&g, "hotw.header-form"), [(2, 1), (4, 10), (6, 1)]);
+    assert_eq!(
+        g.game
+            .turns
+            .iter()
+            .map(|t| (t.player.as_ref(), t.empire.as_ref(), t.cards.len(), t.score))
+            .collect::<Vec<_>>(),
+        [
+            ("A", "Sumer", 1, Some(12)),
+            ("B", "Egypt", 1, Some(9)),
+            ("C", "Greek", 1, Some(6))
+        ]
+    );
+    assert!(!has(&g, "hotw.unreadable") && !has(&g, "hotw.header-colon"));
+    // words that name no empire make no header; a seat in lower case neither
+    let g = p("EI\nA Sumer: Lead\nB Nowhere: Lead\na Egypt: Lead\n");
+    assert_eq!(g.game.turns.len(), 1);
+    assert!(has(&g, "hotw.unreadable"));
+}
+
+#[test]
+fn final_scores_under_a_heading() {
+    let g = p(
+        "EI\nA(Sumer): Lead\nLTig-->Zag 12\nB(Egypt):\nNileDel-->Nub 9\nFinal scores:\nA 12\nB 9, C 3\n",
+    );
+    assert_eq!(at(&g, "hotw.final-scores"), [(6, 1), (7, 1), (8, 1)]);
+    assert_eq!(
+        g.game
+            .final_scores
+            .iter()
+            .map(|f| (f.player.as_str(), f.score, f.line))
+            .collect::<Vec<_>>(),
+        [("A", 12, 7), ("B", 9, 8), ("C", 3, 8)]
+    );
+    assert!(!has(&g, "hotw.unreadable"));
+    // a seat and a number with no heading before it is no final score
+    let g = p("EI\nA(Sumer): Lead\nLTig-->Zag 12\nB 9\n");
+    assert!(g.game.final_scores.is_empty());
+}

@@ -1783,3 +1783,103 @@ fn one_move_a_line_continues_the_round() {
         Some((2, "吴"))
     );
 }
+
+// ---- fourth transcribers ----
+
+const FOURTH: &str = include_str!("../../corpus/sanguo/fourth-transcribers.sanguo");
+
+#[test]
+fn rounds_numbered_in_english() {
+    let p = parse(
+        "Round 1: 马6进5，炮12平10，相7进9\nR2. 兵7进1，炮6进14，车13平12\nrd 3 兵7进1，砲平11，相9退7\nROUND 4) 炮12进6，（轮空），士8进9\n",
+    );
+    assert_eq!(problems(&p), Vec::<String>::new());
+    let rounds: Vec<u32> = p.game.moves.iter().map(|m| m.round).collect();
+    assert_eq!(rounds, [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4]);
+    let d = diag(&p, "sanguo.round-form").expect("round-form");
+    assert_eq!((d.line, d.col), (1, 1));
+    // out of sequence is still reported
+    let p = parse("Round 2: 马6进5，炮12平10，相7进9\n");
+    assert_eq!(problems(&p), ["sanguo.round-number@1:1"]);
+    // a word that is no round word, or no number after it, is no round
+    let p = parse("Rounds 1: 马6进5\n");
+    assert!(p.game.moves.is_empty());
+}
+
+#[test]
+fn status_line_opened_by_a_key() {
+    let body = "1.马6进5，炮12平10，相7进9\n";
+    for line in [
+        "结果：吴认负，魏胜利，蜀认负",
+        "最终结果: 吴[认负] 魏[胜利] 蜀[认负]",
+        "Result - [认负] [胜利] [认负]",
+        "Final: 吴认负 魏胜利 蜀认负",
+    ] {
+        let p = parse(&format!("{body}{line}\n"));
+        assert_eq!(problems(&p), Vec::<String>::new(), "{line}");
+        let d = diag(&p, "sanguo.status-key").expect(line);
+        assert_eq!((d.line, d.col), (2, 1));
+        assert_eq!(p.game.status.get("魏").map(String::as_str), Some("胜利"));
+        assert_eq!(p.game.status.get("吴").map(String::as_str), Some("认负"));
+        assert_eq!(p.outcome.as_ref().map(|o| o.summary.as_str()), Some("魏胜"));
+    }
+    // a status line with no key has no such info
+    let p = parse(&format!("{body}吴[认负] 魏[胜利] 蜀[认负]\n"));
+    assert!(diag(&p, "sanguo.status-key").is_none());
+}
+
+#[test]
+fn result_tag_as_the_outcome() {
+    let body = "1.马6进5，炮12平10，相7进9\n";
+    let p = parse_tags(body, &[("Result", "魏胜")]);
+    let o = p.outcome.as_ref().expect("outcome");
+    assert_eq!(o.winners, ["魏"]);
+    let d = diag(&p, "sanguo.result-tag").expect("result-tag");
+    assert_eq!(
+        (d.line, d.col, d.severity),
+        (1, 1, annals_import::Severity::Info)
+    );
+    let p = parse_tags(body, &[("Result", "吴蜀和")]);
+    assert_eq!(
+        p.outcome.as_ref().map(|o| o.summary.as_str()),
+        Some("吴蜀和")
+    );
+    // against the record: a warning, the record kept
+    let p = parse_tags(
+        &format!("{body}吴[认负] 魏[胜利] 蜀[认负]\n"),
+        &[("Result", "蜀胜")],
+    );
+    assert_eq!(p.outcome.as_ref().map(|o| o.summary.as_str()), Some("魏胜"));
+    assert_eq!(problems(&p), ["sanguo.result-tag@1:1"]);
+    // agreeing: nothing to say
+    let p = parse_tags(
+        &format!("{body}吴[认负] 魏[胜利] 蜀[认负]\n"),
+        &[("Result", "魏胜")],
+    );
+    assert!(diag(&p, "sanguo.result-tag").is_none());
+    // a Result that names no winner is kept as a tag, not read
+    let p = parse_tags(body, &[("Result", "1-0-0")]);
+    assert_eq!(p.outcome, None);
+    assert_eq!(problems(&p), ["sanguo.result-tag@1:1"]);
+}
+
+#[test]
+fn fourth_transcribers_file() {
+    let games = corpus(FOURTH);
+    assert_eq!(games.len(), 3);
+    for g in &games {
+        assert!(
+            g.diagnostics
+                .iter()
+                .all(|d| d.severity != annals_import::Severity::Error),
+            "{:?}",
+            g.diagnostics
+        );
+        assert_eq!(g.outcome.as_ref().map(|o| o.summary.as_str()), Some("魏胜"));
+    }
+    assert_eq!(games[0].game.moves.len(), 17);
+    assert_eq!(
+        games[2].game.status.get("吴").map(String::as_str),
+        Some("灭国")
+    );
+}

@@ -1565,3 +1565,118 @@ fn mv_without_its_colon_long_arrows_and_a_result_after_the_turn() {
     let p = parse("MV->(1,4)\n");
     assert_eq!(find(&p, "wec.turn-unreadable").len(), 1);
 }
+
+// ---- fourth transcribers ----
+
+const OPENING: [&str; 4] = [
+    "MV:JE(1,4)->^(1,4)",
+    "MV:JE(10,4)->^(10,4)",
+    "MV:SP(2,2)->(3,3),PU:SP(3,3)^BI",
+    "MV:SP(9,2)->(8,3),PU:SP(8,3)^SL",
+];
+
+#[test]
+fn the_side_named_with_a_dash_or_in_brackets_before_the_turn() {
+    let p = parse(
+        "1) Black - MV:JE(1,4)->^(1,4)\n1) White – MV:JE(10,4)->^(10,4)\n흑 - MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\n[W]\tMV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n",
+    );
+    assert_eq!(notations(&p), OPENING);
+    assert_eq!(colours(&p), "BWBW");
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(find(&p, "wec.color-word"), [(1, 4, Severity::Info)]);
+    assert!(p.diagnostics.iter().all(|d| d.severity == Severity::Info));
+    // the written colour against the alternation is reported as before
+    let p = parse("(W) MV:JE(10,4)->^(10,4)\n(B) MV:JE(1,4)->^(1,4)\n");
+    assert_eq!(colours(&p), "WB");
+    assert_eq!(find(&p, "wec.color-order"), [(1, 1, Severity::Warning)]);
+    // `Turn 1 (Black):`, `3 White MV:…`: a number, then the colour
+    let p = parse(
+        "Turn 1 (Black): MV:JE(1,4)->^(1,4)\nTurn 2 (White): MV:JE(10,4)->^(10,4)\n3 Black MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\n",
+    );
+    assert_eq!(notations(&p), &OPENING[..3]);
+    assert_eq!(colours(&p), "BWB");
+    assert_eq!(
+        p.game.turns.iter().map(|t| t.no).collect::<Vec<_>>(),
+        [Some(1), Some(2), Some(3)]
+    );
+    assert_eq!(find(&p, "wec.color-word"), [(1, 8, Severity::Info)]);
+    // a number glued to a colour letter is no such form
+    let p = parse("MV:JE(1,4)->^(1,4)\n8B. MV:JE(10,4)->^(10,4)\n");
+    assert_eq!(find(&p, "wec.color-word"), []);
+}
+
+#[test]
+fn locations_with_other_separators() {
+    let p = parse(
+        "MV:JE(1;4)->^(1 ; 4)\nMV:JE(10.4)->^(10.4)\nMV:SP(2/2)->(3 3),PU:SP(3,3)^BI\nMV:JE^(10,4)->^(8,4),FI1:RL/JE^(8,4)->(4,4),RS:R->(7,4)(-1 0)\n",
+    );
+    assert_eq!(
+        notations(&p),
+        [
+            "MV:JE(1,4)->^(1,4)",
+            "MV:JE(10,4)->^(10,4)",
+            "MV:SP(2,2)->(3,3),PU:SP(3,3)^BI",
+            "MV:JE^(10,4)->^(8,4),FI1:RL/JE^(8,4)->(4,4),RS:R->(7,4)(-1,0)"
+        ]
+    );
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(find(&p, "wec.location-separator"), [(1, 8, Severity::Info)]);
+    assert_eq!(p.game.turns[1].piece.at, [10, 4]);
+    // two separators in a run are no location: unread as before
+    let p = parse("MV:JE(1;;4)->^(1,4)\n");
+    assert_eq!(find(&p, "wec.turn-unreadable").len(), 1);
+    assert_eq!(find(&p, "wec.location-separator"), []);
+}
+
+#[test]
+fn result_lines_with_a_key_a_reason_or_a_score_explained() {
+    let body = "MV:JE(1,4)->^(1,4)\nMV:JE(10,4)->^(10,4)\n";
+    for (line, summary) in [
+        ("Result: Black wins by killing the king", "Black wins"),
+        ("Winner: White", "White wins"),
+        ("승자: 흑", "Black wins"),
+        ("결과: 백 승", "White wins"),
+        ("White wins (king converted)", "White wins"),
+        ("Black resigns, on time", "White wins"),
+        ("1-0 (Black wins)", "Black wins"),
+        ("0-1 White wins", "White wins"),
+    ] {
+        let p = parse(&format!("{body}{line}\n"));
+        assert_eq!(
+            find(&p, "wec.result-line"),
+            [(3, 1, Severity::Info)],
+            "{line}"
+        );
+        assert_eq!(
+            p.outcome.as_ref().map(|o| o.summary.as_str()),
+            Some(summary),
+            "{line}"
+        );
+        assert_eq!(find(&p, "wec.not-a-turn"), [], "{line}");
+    }
+    // a score alone still says nothing of which side won
+    let p = parse(&format!("{body}1-0\n"));
+    assert_eq!(p.outcome, None);
+    assert_eq!(find(&p, "wec.not-a-turn"), [(3, 1, Severity::Warning)]);
+    // nor does a key with no side after it
+    let p = parse(&format!("{body}Result: adjourned\n"));
+    assert_eq!(p.outcome, None);
+}
+
+#[test]
+fn fourth_transcribers_file() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/wec/fourth-transcribers.wec"),
+    )
+    .unwrap();
+    let games = record::split_games(&text);
+    assert_eq!(games.len(), 4);
+    for raw in &games {
+        let g = annals_import::parse_game(raw, annals_import::Kind::Wec);
+        assert!(
+            g.diagnostics.iter().all(|d| d.severity != Severity::Error),
+            "{:?}",
+            g.diagnostics
+        );
+    }
+}

@@ -41,6 +41,17 @@
 //!   build and a removal (info `deluge.adjustment-mark`; elsewhere unread). Orders numbered on one
 //!   line (`1. A Par-Bur 2. A Mar S A Par-Bur`, `1) …`) are split at the numbers. `⇒`, `⟶`, `➔`
 //!   are move signs. `A Bur-Par*` stays unread (what the mark means is not known).
+//! - **Fourth transcribers:** support and convoy as clubs abbreviate them (`A Mar Sup A Par-Bur`,
+//!   `supp`, `supt`, `spt`; `F Nth CVY A Yor-Nwy`, `conv`; not `Con`, a province) and a result
+//!   after a colon that ends a whole order (`A Mun-Bur: bounced`; a word after it that is no
+//!   result stays unread) are read with an info each (`deluge.order-form`). A power named in
+//!   words before the colon (`Orders for Italy:`, `Austria's orders:`, `Turkey orders:`) is that
+//!   power (info `deluge.power-form`, once per game for each form); before, such a line's orders
+//!   went to the power of the line above it. A bracketed result with its reason after it
+//!   (`(bounced by Austria)`, `(dislodged by A Mun)`, `(cut by F Nth)`, `(bounce, equal
+//!   strength)`) is read as that result (the same info); a phase header with a dash between its
+//!   words (`Spring 1901 - Movement`, `Fall 1901 — Retreats`) is read as the header (info
+//!   `deluge.phase-form`; before, it was read as an order of the power of the line above).
 //! - **Result lines** `Draw: Germany, Austria`, `Solo: France`, `Winner: …`, `Result: draw …`
 //!   give the game's outcome when the replay gives none (info `deluge.result-line`); a replay that
 //!   gives another keeps its own (warning `deluge.result-disagrees`); a name that is no power
@@ -75,7 +86,8 @@
 //! `deluge.order-phase`, `deluge.build-invalid`, `deluge.build-count`, `deluge.phase-order`,
 //! `deluge.unclosed-comment`, `deluge.transform-invalid`, `deluge.order-twice`. Infos: `deluge.alias`, `deluge.phase-gap`, `deluge.retreat-missing`,
 //! `deluge.coast-inferred`, `deluge.no-orders`, `deluge.report-skipped`, `deluge.phase-form`,
-//! `deluge.adjustment-inferred`.
+//! `deluge.adjustment-inferred`, `deluge.adjustment-mark`, `deluge.result-line`,
+//! `deluge.order-form`, `deluge.power-form`.
 
 pub mod adjudicate;
 pub mod map;
@@ -244,6 +256,8 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
     let mut phases: Vec<ReadPhase> = Vec::new();
     let mut power: Option<&'static str> = None;
     let mut aliases_seen: Vec<String> = Vec::new();
+    // the powers written in words (`Orders for Italy`) already reported
+    let mut worded_seen: Vec<String> = Vec::new();
     // (line, col) of each order and phase header, to attach comments.
     let mut anchors: Vec<(usize, usize, Anchor)> = Vec::new();
     // inside a judge's "Ownership of supply centers:" block (up to the next blank line)
@@ -273,6 +287,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                 let how = match form {
                     notation::PhaseForm::Cjk => "the season written in Chinese or Japanese",
                     notation::PhaseForm::ShortYear => "a year of two digits, read as 19xx",
+                    notation::PhaseForm::Dash => "a dash between its words",
                 };
                 sink.info(
                     "deluge.phase-form",
@@ -345,6 +360,22 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
         }
         let (text, text_off) = match notation::power_prefix(trimmed) {
             notation::Prefix::Power(p, off) => {
+                power = Some(p);
+                let rest: String = trimmed.chars().skip(off).collect();
+                (rest, lead + off)
+            }
+            notation::Prefix::Worded(p, off, head) => {
+                if !worded_seen.contains(&head) {
+                    sink.info(
+                        "deluge.power-form",
+                        lno,
+                        lead as u32 + 1,
+                        format!(
+                            "{head:?} read as the power {p} (reported once per game for each form)"
+                        ),
+                    );
+                    worded_seen.push(head);
+                }
                 power = Some(p);
                 let rest: String = trimmed.chars().skip(off).collect();
                 (rest, lead + off)
@@ -461,6 +492,14 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                 Ok(mut o) => {
                     if matches!(o.kind, OrderKind::Build | OrderKind::Remove) {
                         line_lead = Some(o.kind);
+                    }
+                    for (off, what) in std::mem::take(&mut o.forms) {
+                        sink.info(
+                            "deluge.order-form",
+                            lno,
+                            col + off as u32,
+                            format!("{otext:?}: {what}"),
+                        );
                     }
                     notation::check_result(&mut o, &mut sink, lno, col);
                     for l in [&o.at, &o.to, &o.of]

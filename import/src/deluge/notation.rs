@@ -45,6 +45,8 @@ pub enum PhaseForm {
     Cjk,
     /// A year of two digits (`Spring 01`, `Fall '02`), read as 19xx.
     ShortYear,
+    /// A dash between the header's words (`Spring 1901 - Retreats`, `Fall 1901 — Movement`).
+    Dash,
 }
 
 /// [`phase_header`], with the form of the header when it is one the caller reports.
@@ -123,8 +125,14 @@ pub fn phase_header_form(line: &str) -> Option<(PhaseKey, Option<PhaseForm>)> {
     let mut step = None;
     let mut words = 0usize;
     let mut short_year = false;
+    let mut dashed = false;
     for w in l.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | ':' | '.')) {
         if w.is_empty() {
+            continue;
+        }
+        // `Spring 1901 - Retreats`, `Fall 1901 — Movement`: a dash between the words
+        if w.chars().all(|c| matches!(c, '-' | '–' | '—' | '―')) {
+            dashed = true;
             continue;
         }
         words += 1;
@@ -185,6 +193,9 @@ pub fn phase_header_form(line: &str) -> Option<(PhaseKey, Option<PhaseForm>)> {
     let key = PhaseKey { year, season, step };
     if short_year {
         form = Some(PhaseForm::ShortYear);
+    }
+    if dashed && form.is_none() {
+        form = Some(PhaseForm::Dash);
     }
     match code {
         // the bracketed code wins where it disagrees (it is the judge's own)
@@ -361,6 +372,24 @@ pub struct RawOrder {
     pub of: Option<Loc>,
     /// The result as written in brackets (normalized), and as written.
     pub result: Option<String>,
+    /// Words read in another form than the judge's (`Sup` for `S`, `: bounced` for a bracketed
+    /// result): the offset in the order and what was read, for an info.
+    pub forms: Vec<(usize, String)>,
+}
+
+/// A result with its reason after it (`bounced by Turkey`, `dislodged by A Mun`, `cut by F Nth`,
+/// `fails, no support`): the result of the words before `by`, `from` or a comma.
+fn result_with_reason(l: &str) -> Option<&'static str> {
+    let cut = [" by ", " from ", ",", " - ", ";"]
+        .iter()
+        .filter_map(|c| l.find(c))
+        .min()?;
+    let head = l.get(..cut)?.trim();
+    // (one letter is too little to read a result from: `b`, `s`, `f` are results alone only)
+    if head.chars().count() < 2 {
+        return None;
+    }
+    result_word(head)
 }
 
 /// Normalizes a bracketed result word; `None` when it is not a result.
@@ -681,6 +710,7 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
     let mut toks = tokenize(text);
     // A trailing bracketed result: `(bounce)`, `[dislodged]`, `(no convoy)`.
     let mut result = None;
+    let mut reason = None;
     if let Some(last) = toks.last() {
         let close = match last.tok {
             Tok::Sym(')') => Some('('),
@@ -705,6 +735,14 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
             } else if let Some(r) = result_word(&joined) {
                 result = Some(r.to_string());
                 toks.truncate(start);
+            } else if let Some(r) = result_with_reason(&jl) {
+                // `(bounced by Turkey)`, `(dislodged by A Mun)`, `(cut by F Nth)`
+                reason = Some((
+                    toks.get(start).map_or(0, |t| t.off),
+                    format!("the result {:?} read as {r}", joined),
+                ));
+                result = Some(r.to_string());
+                toks.truncate(start);
             } else if open == '['
                 || coast_word(jl.strip_suffix(" coast").unwrap_or(&jl)).is_none()
                     && start > 0
@@ -718,11 +756,38 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
             }
         }
     }
+    // `A Mun-Bur: bounced`: the result after a colon that ends a whole order
+    let mut forms: Vec<(usize, String)> = reason.into_iter().collect();
+    if result.is_none()
+        && let Some(k) = toks.iter().rposition(|t| t.tok == Tok::Sym(':'))
+        && k >= 3
+        && k + 1 < toks.len()
+    {
+        let words: Vec<&str> = toks[k + 1..]
+            .iter()
+            .map(|t| match &t.tok {
+                Tok::Word(w) => w.as_str(),
+                Tok::Sym(_) => "",
+            })
+            .collect();
+        let joined = words.join(" ");
+        if joined.trim().chars().count() >= 2
+            && let Some(r) = result_word(&joined)
+        {
+            forms.push((
+                toks.get(k).map_or(0, |t| t.off),
+                format!("the result after ':' ({:?}) read as {r}", joined.trim()),
+            ));
+            result = Some(r.to_string());
+            toks.truncate(k);
+        }
+    }
     let mut c = Cursor { toks: &toks, i: 0 };
     let err = |c: &Cursor, m: &str| Err((c.off(), m.to_string()));
     let mut o = RawOrder {
         kind: OrderKind::Hold,
         result,
+        forms,
         ..waive()
     };
     if c.done() {
@@ -879,12 +944,30 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
         }
         return Ok(o);
     }
-    if c.is_word(&["s", "support", "supports", "c", "convoy", "convoys"]) {
-        o.kind = if c.is_word(&["s", "support", "supports"]) {
+    // (`Sup`, `Supp`, `Cvy`, `Conv`: the words as clubs abbreviate them; `Con` is a province)
+    const SUPPORT_FORMS: [&str; 6] = ["sup", "supp", "supt", "spt", "sups", "supporting"];
+    const CONVOY_FORMS: [&str; 4] = ["cvy", "conv", "cvys", "convoying"];
+    if c.is_word(&["s", "support", "supports", "c", "convoy", "convoys"])
+        || c.is_word(&SUPPORT_FORMS)
+        || c.is_word(&CONVOY_FORMS)
+    {
+        o.kind = if c.is_word(&["s", "support", "supports"]) || c.is_word(&SUPPORT_FORMS) {
             OrderKind::Support
         } else {
             OrderKind::Convoy
         };
+        if c.is_word(&SUPPORT_FORMS) || c.is_word(&CONVOY_FORMS) {
+            let w = match c.peek() {
+                Some(Tok::Word(w)) => w.clone(),
+                _ => String::new(),
+            };
+            let judge = if o.kind == OrderKind::Support {
+                "S"
+            } else {
+                "C"
+            };
+            o.forms.push((c.off(), format!("{w:?} read as {judge}")));
+        }
         c.i += 1;
         o.of_unit = unit(&mut c);
         o.of = loc(&mut c);
@@ -1069,6 +1152,9 @@ pub enum Prefix {
     /// `Word:` before the orders, where the word is no power (`Germ:`): its text and the offset of
     /// the rest.
     Unknown(String, usize),
+    /// A power in words before the colon (`Orders for Germany:`, `England's orders:`): the power,
+    /// the offset of the rest and the words as written.
+    Worded(&'static str, usize, String),
     None,
 }
 
@@ -1088,6 +1174,9 @@ pub fn power_prefix(line: &str) -> Prefix {
         };
         if let Some(p) = map::power(name) {
             return Prefix::Power(p, off);
+        }
+        if let Some(p) = worded_power(name) {
+            return Prefix::Worded(p, off, head.trim().to_string());
         }
         // a word or two of letters that starts no order is meant as a power
         let words: Vec<&str> = name.split_whitespace().collect();
@@ -1142,6 +1231,29 @@ pub fn power_prefix(line: &str) -> Prefix {
     Prefix::None
 }
 
+/// A power named in words before the colon: `Orders for Germany`, `Orders of Italy`, `England's
+/// orders`, `France orders`, `Turkey's` (any case; `'` or `’`).
+fn worded_power(head: &str) -> Option<&'static str> {
+    let l = head.trim().to_lowercase().replace('’', "'");
+    let mut t = l.as_str();
+    for pre in ["orders for ", "orders of ", "order for ", "for "] {
+        if let Some(r) = t.strip_prefix(pre) {
+            t = r;
+            break;
+        }
+    }
+    for suf in ["'s orders", " orders", "'s order", " order", "'s"] {
+        if let Some(r) = t.strip_suffix(suf) {
+            t = r;
+            break;
+        }
+    }
+    if t.len() == l.len() {
+        return None;
+    }
+    map::power(t.trim())
+}
+
 /// `Defaults, removing the army in Belgium.`: the characters to skip (the word, the comma and the
 /// white space after it), when the text starts so.
 pub fn strip_defaults(text: &str) -> Option<usize> {
@@ -1171,6 +1283,7 @@ pub fn waive() -> RawOrder {
         of_unit: None,
         of: None,
         result: None,
+        forms: Vec::new(),
     }
 }
 

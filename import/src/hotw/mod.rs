@@ -84,6 +84,28 @@
 //! - **Snapshots** take `;` or `,` between groups, `A;` for `A:`, `D: --` for no holdings, `c` for
 //!   `ct`; a unit epoch later than the current epoch is kept and reported.
 //! - **Comments** `{…}` are attached to the turn before them (or the game, before the first turn).
+//! - **Remarks** after `//` or `#` (`＃`), at the end of a line after white space or on a line of
+//!   their own (`LTig(+m) 12 // Ann leads`, `# F's score not written`), are the turn's comment (the
+//!   game's before the first turn; info `hotw.remark`). `/` is a word character (`c/`): only a word
+//!   starting with `//` opens a remark.
+//! - **Full-width digits** in a score (`１２`, `２０分`) are read as digits (info `hotw.score-form`).
+//! - **Square brackets** around the empire of a header (`D[Chou]:`, `E【Goth】：`) are read as
+//!   round ones (info `hotw.header-bracket`). A header **without brackets** (`A Sumer: Lead`: a
+//!   seat in capitals, one to three words naming an empire exactly or by an alias, the colon) and
+//!   a **dash for the colon** (`B(Egypt) - Lead`) are read too (info `hotw.header-form`).
+//! - **Final scores** after the first turn, a line of key words (`Final`, `Final scores`,
+//!   `最終分數`, `總分`, …), maybe a colon, then every token a seat in capitals with its number
+//!   (`A 12, B 30`, `A:12 B:30`, `A=57`, `E ６６`), are read into `final_scores` and the line kept
+//!   in `closing` (info `hotw.final-scores`); a line that does not read whole so is read as before.
+//!   The key alone (`Final scores:`) heads lines of scores under it (`A 12`, `B 9, C 3`), read so
+//!   up to the first line that is none.
+//!   The turns' totals are the record: a final score that is not the seat's last total is
+//!   reported (warning `hotw.final-score-differs`) and the total kept; a seat with no total takes
+//!   its final score for the outcome (not as a turn's score).
+//! - **Winner lines** after the first turn (`Winner: C`, `勝者：C`, `C wins.`, `C勝`) are kept in
+//!   `closing` (info `hotw.result-line`); they give the outcome only when no total is recorded, and
+//!   one that names other seats than the highest totals is reported (warning
+//!   `hotw.result-disagrees`), the totals deciding.
 
 mod chain;
 mod fast;
@@ -198,6 +220,27 @@ pub mod code {
     pub const STRAY_CHAR: &str = "hotw.stray-char";
     /// info: a `……` placeholder for omitted moves (chapter examples).
     pub const PLACEHOLDER: &str = "hotw.placeholder";
+    /// info: a line of final scores after the turns (`Final: A 12, B 30, C 25`, `最終分數：A
+    /// 12，B 30`, `Final scores: A=57, B=40`), read into `final_scores`; a seat with no recorded
+    /// total takes its final score as its total.
+    pub const FINAL_SCORES: &str = "hotw.final-scores";
+    /// warning: a final score that is not the seat's last recorded total; the turn's total is kept
+    /// (the notation records totals turn by turn).
+    pub const FINAL_SCORE_DIFFERS: &str = "hotw.final-score-differs";
+    /// info: a line naming the winner after the turns (`Winner: C`, `勝者：C`, `C wins`), kept in
+    /// `closing`; the outcome when no total is recorded.
+    pub const RESULT_LINE: &str = "hotw.result-line";
+    /// warning: a winner line that names other seats than the highest totals; the totals decide.
+    pub const RESULT_DISAGREES: &str = "hotw.result-disagrees";
+    /// info: a turn header with the empire in square brackets (`D[Chou]:`, `D【Chou】:`), read
+    /// as `D(Chou):`.
+    pub const HEADER_BRACKET: &str = "hotw.header-bracket";
+    /// info: a turn header written without brackets (`A Sumer: Lead`: the words name an empire
+    /// exactly or by an alias) or with a dash for its colon (`B(Egypt) - Lead`).
+    pub const HEADER_FORM: &str = "hotw.header-form";
+    /// info: a remark after `//` or `#` (at the end of a line or on a line of its own), kept as
+    /// the turn's comment (before the first turn: the game's).
+    pub const REMARK: &str = "hotw.remark";
 }
 
 /// A parsed HotW game.
@@ -213,6 +256,24 @@ pub struct HotwGame {
     /// Lines that belong to no turn and could not be read, verbatim.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unparsed: Vec<String>,
+    /// The final scores a transcriber wrote after the turns (`Final: A 12, B 30, C 25`,
+    /// `最終分數：A 12，B 30`), as read.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub final_scores: Vec<FinalScore>,
+    /// Lines after the turns read as the game's result (the final scores, `Winner: C`), as
+    /// written.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub closing: Vec<String>,
+}
+
+/// One seat's score on a final-score line.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct FinalScore {
+    /// `A`..`F`.
+    pub player: String,
+    pub score: i64,
+    /// 1-based line in the file.
+    pub line: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]

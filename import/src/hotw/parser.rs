@@ -1609,13 +1609,19 @@ struct Header<'a> {
     colon: bool,
     /// The token of the seat letter: 0, or after the turn's number (`1. A(Vik):`).
     seat_tok: usize,
+    /// The empire was written in square brackets (`D[Chou]:`).
+    square: bool,
+    /// The empire was written without brackets (`A Sumer: Lead`).
+    bare: bool,
+    /// A dash stands for the colon (`B(Egypt) - Lead`).
+    dash: bool,
 }
 
 /// A turn header or pause line. A seat letter in lower case (`a(Arab): Jihad`) makes one only
 /// with the colon or the pause after the brackets, or when the brackets name an empire: any other
 /// `a(…)` is no header.
 fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
-    header_at(l, 0).or_else(|| {
+    header_at(l, 0).or_else(|| header_bare(l)).or_else(|| {
         // a turn numbered by the transcriber: `1. A(Vik): …`, `2) B(Sel): …`
         let w = l.s(0);
         let skip = match l.kind(0)? {
@@ -1632,10 +1638,12 @@ fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
 /// [`header`] from token `o` on (the tokens before it are the turn's number).
 fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
     let (seat, lower) = seat_of(l.s(o))?;
-    if l.kind(o + 1) != Some(Tk::LParen) {
-        return None;
-    }
-    let rp = l.close(o + 1, l.toks.len())?;
+    let (rp, square) = if l.kind(o + 1) == Some(Tk::LParen) {
+        (l.close(o + 1, l.toks.len())?, false)
+    } else {
+        // the empire in square brackets, `D[Chou]:`, `D【Chou】:`
+        (square_close(l, o + 1)?, true)
+    };
     if rp < o + 3
         || (o + 2..rp).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Comma | Tk::Semi)))
     {
@@ -1644,8 +1652,15 @@ fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
     let empire = l.raw(o + 2, rp).trim();
     let after = l.toks.get(rp + 1);
     let after_text = after.and_then(|t| l.text.get(t.start..)).unwrap_or("");
+    // (a lone dash for the colon: `B(Egypt) - Lead`)
+    let dash = l.kind(rp + 1) == Some(Tk::Other)
+        && matches!(l.s(rp + 1), "-" | "–" | "—" | "－")
+        && l.kind(rp + 2).is_some();
     let (rest, pause, colon) = match l.kind(rp + 1) {
         Some(Tk::Colon) => (rp + 2, false, true),
+        // (`D(Chou) -: …`: a colon after the dash too)
+        _ if dash && l.kind(rp + 2) == Some(Tk::Colon) => (rp + 3, false, true),
+        _ if dash => (rp + 2, false, true),
         None => (rp + 1, false, false),
         Some(_) if is_pause(after_text) => (l.toks.len(), true, true),
         Some(_) => (rp + 1, false, false),
@@ -1668,7 +1683,54 @@ fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
         pause,
         colon,
         seat_tok: o,
+        square,
+        bare: false,
+        dash,
     })
+}
+
+/// A turn header written without brackets: `A Sumer: Lead`, `B Greek City States: …` (a seat in
+/// capitals, one to three words that name an empire exactly or by an alias, then the colon).
+fn header_bare<'a>(l: &Line<'a>) -> Option<Header<'a>> {
+    if l.kind(1) != Some(Tk::Word) {
+        return None;
+    }
+    let seat = seat_of(l.s(0)).filter(|&(_, lower)| !lower)?.0;
+    let colon = (2..l.toks.len().min(5)).find(|&k| l.kind(k) == Some(Tk::Colon))?;
+    if (1..colon).any(|k| l.kind(k) != Some(Tk::Word)) {
+        return None;
+    }
+    let empire = l.raw(1, colon).trim();
+    TABLES
+        .empire(empire, None, false)
+        .filter(|(_, how, _)| !how.is_fuzzy())?;
+    Some(Header {
+        seat,
+        lower: false,
+        empire,
+        empire_col: l.col(1),
+        rest: colon + 1,
+        pause: false,
+        colon: true,
+        seat_tok: 0,
+        square: false,
+        bare: true,
+        dash: false,
+    })
+}
+
+/// The closing `]` (`］`, `】`) of a square bracket opening at token `i` (`[`, `［`, `【`) with
+/// no arrow, comma or semicolon inside it.
+fn square_close(l: &Line, i: usize) -> Option<usize> {
+    let is = |k: usize, c: char| {
+        l.kind(k) == Some(Tk::Other) && l.s(k).chars().next().map(fold_width) == Some(c)
+    };
+    if !is(i, '[') {
+        return None;
+    }
+    (i + 1..l.toks.len())
+        .take_while(|&k| !matches!(l.kind(k), Some(Tk::Arrow | Tk::Comma | Tk::Semi)))
+        .find(|&k| is(k, ']'))
 }
 
 /// The seat index of a one-letter word `A`..`F` (full-width letters too), and whether it was
@@ -1765,6 +1827,12 @@ struct State<'c> {
     scratch: fast::Scratch,
     /// Lines may be read by the fast path.
     fast: bool,
+    /// Final scores read after the turns: seat, score, line, column.
+    finals: Vec<(usize, i64, u32, u32)>,
+    /// The seats a winner line names, with its line and column.
+    winner_line: Option<(Vec<usize>, u32, u32)>,
+    /// The line before was a final-score line or its heading: a line of seats and scores goes on.
+    final_block: bool,
 }
 
 /// Parses a body (see [`crate::hotw::parse`]).
@@ -1815,6 +1883,9 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         cards: Vec::new(),
         scratch: fast::Scratch::default(),
         fast,
+        finals: Vec::new(),
+        winner_line: None,
+        final_block: false,
     };
     for (idx, text) in crate::text::lines(&clean).enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
@@ -1959,6 +2030,34 @@ impl State<'_> {
             if h.lower {
                 seat_case(&mut self.sink, l, h.seat_tok, h.seat);
             }
+            if h.bare || h.dash {
+                self.sink.info(
+                    code::HEADER_FORM,
+                    no,
+                    l.col(if h.bare { h.seat_tok } else { h.rest - 1 }),
+                    if h.bare {
+                        format!(
+                            "turn header without brackets read as {}({})",
+                            SEATS.get(h.seat).copied().unwrap_or("?"),
+                            h.empire
+                        )
+                    } else {
+                        "a dash after the turn header's brackets read as its colon".to_string()
+                    },
+                );
+            }
+            if h.square {
+                self.sink.info(
+                    code::HEADER_BRACKET,
+                    no,
+                    l.col(h.seat_tok + 1),
+                    format!(
+                        "empire in square brackets read as {}({})",
+                        SEATS.get(h.seat).copied().unwrap_or("?"),
+                        h.empire
+                    ),
+                );
+            }
             if h.pause {
                 self.pause(Some(&h), l);
             } else {
@@ -1999,6 +2098,9 @@ impl State<'_> {
         }
         let epoch = self.epoch.unwrap_or(1);
         let before_turns = self.game.turns.is_empty();
+        if !before_turns && self.closing_line(l, t) {
+            return;
+        }
         match self.cur.and_then(|c| self.game.turns.get_mut(c)) {
             Some(turn) => {
                 let mut lp = Lp {
@@ -2026,6 +2128,19 @@ impl State<'_> {
                 );
                 self.game.comments.push(t.to_string());
             }
+            None if remark_start(l, 0, l.toks.len()) == Some(0) => {
+                // `// from the club book`, `# …` before the first turn
+                let note = remark_text(l, 0);
+                self.sink.info(
+                    code::REMARK,
+                    no,
+                    l.col(0),
+                    format!("remark {note:?} kept as the game's comment"),
+                );
+                if !note.is_empty() {
+                    self.game.comments.push(note);
+                }
+            }
             None => {
                 let col = l.col(0);
                 self.sink.error(
@@ -2039,9 +2154,70 @@ impl State<'_> {
         }
     }
 
+    /// A line after the first turn that gives the game's result: the final scores (`Final: A
+    /// 12, B 30`; info `hotw.final-scores`) or the winner (`Winner: C`, `C wins`; info
+    /// `hotw.result-line`). False, having changed nothing, for any other line.
+    fn closing_line(&mut self, l: &Line, t: &str) -> bool {
+        // under `Final scores:`, lines of seats and scores (`A 12`, `B 30, C 25`)
+        let block = if self.final_block {
+            score_items(l, 0).map(Closing::Scores)
+        } else {
+            None
+        };
+        self.final_block = false;
+        let Some(c) = block.or_else(|| closing(l)) else {
+            return false;
+        };
+        let no = l.no;
+        match c {
+            Closing::Block => {
+                self.sink.info(
+                    code::FINAL_SCORES,
+                    no,
+                    l.col(0),
+                    format!("{t:?} read as the heading of the final scores on the lines under it"),
+                );
+                self.final_block = true;
+            }
+            Closing::Scores(items) => {
+                let list: Vec<String> = items
+                    .iter()
+                    .map(|&(seat, v, _)| format!("{} {v}", SEATS.get(seat).copied().unwrap_or("?")))
+                    .collect();
+                self.sink.info(
+                    code::FINAL_SCORES,
+                    no,
+                    l.col(0),
+                    format!("{t:?} read as the final scores {}", list.join(", ")),
+                );
+                for (seat, v, k) in items {
+                    self.finals.push((seat, v, no, l.col(k)));
+                }
+                // (more lines of scores may follow)
+                self.final_block = true;
+            }
+            Closing::Winner(seats) => {
+                let list: Vec<&str> = seats
+                    .iter()
+                    .map(|&s| SEATS.get(s).copied().unwrap_or("?"))
+                    .collect();
+                self.sink.info(
+                    code::RESULT_LINE,
+                    no,
+                    l.col(0),
+                    format!("{t:?} read as the winner {}", list.join("/")),
+                );
+                self.winner_line = Some((seats, no, l.col(0)));
+            }
+        }
+        self.game.closing.push(t.to_string());
+        true
+    }
+
     /// An epoch header; `form` is the header as written when it is not in the seed's form
     /// (`E I`, `EⅡ`, `eiii`: reported as an info).
     fn epoch_header(&mut self, e: EpochLine, no: u32, text: &str, form: Option<&str>) {
+        self.final_block = false;
         let col = text.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1;
         self.snapshot = None;
         self.cur = None;
@@ -2274,6 +2450,7 @@ impl State<'_> {
 
     /// Adds a turn read; the lines after it are its own.
     fn push_turn(&mut self, turn: Turn) {
+        self.final_block = false;
         self.game.turns.push(turn);
         self.cur = Some(self.game.turns.len() - 1);
     }
@@ -2427,6 +2604,31 @@ impl State<'_> {
                 last[seat] = Some(s);
             }
         }
+        // final scores: the turns' totals are the record; a seat without one takes its final
+        for &(seat, v, no, col) in &self.finals {
+            let name = SEATS.get(seat).copied().unwrap_or("?");
+            match last.get(seat).copied().flatten() {
+                Some(total) if total != v => self.sink.warning(
+                    code::FINAL_SCORE_DIFFERS,
+                    no,
+                    col,
+                    format!(
+                        "final score {name} {v} is not {name}'s last recorded total {total}; the total is kept"
+                    ),
+                ),
+                Some(_) => {}
+                None => {
+                    if let Some(slot) = last.get_mut(seat) {
+                        *slot = Some(v);
+                    }
+                }
+            }
+            self.game.final_scores.push(super::FinalScore {
+                player: name.to_string(),
+                score: v,
+                line: no,
+            });
+        }
         // players
         for (i, s) in SEATS.iter().enumerate() {
             if self.ctx.tag(s).is_some() {
@@ -2471,6 +2673,43 @@ impl State<'_> {
                 draw: Vec::new(),
             }
         });
+        let outcome = match (outcome, self.winner_line.take()) {
+            (Some(o), Some((seats, no, col))) => {
+                let named: Vec<String> = seats
+                    .iter()
+                    .map(|&s| SEATS.get(s).copied().unwrap_or("?").to_string())
+                    .collect();
+                let mut a = named.clone();
+                let mut b = o.winners.clone();
+                a.sort();
+                b.sort();
+                if a != b {
+                    self.sink.warning(
+                        code::RESULT_DISAGREES,
+                        no,
+                        col,
+                        format!(
+                            "the winner line names {} but the highest total is {}'s; the totals decide",
+                            named.join("/"),
+                            o.winners.join("/")
+                        ),
+                    );
+                }
+                Some(o)
+            }
+            (None, Some((seats, _, _))) => {
+                let winners: Vec<String> = seats
+                    .iter()
+                    .map(|&s| SEATS.get(s).copied().unwrap_or("?").to_string())
+                    .collect();
+                Some(Outcome {
+                    summary: format!("{} wins", winners.join("/")),
+                    winners,
+                    draw: Vec::new(),
+                })
+            }
+            (o, None) => o,
+        };
         Parsed {
             game: self.game,
             players,
@@ -2513,6 +2752,21 @@ fn facilities(s: &str) -> (Vec<String>, Option<String>) {
 fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     let l = lp.l;
     let mut hi = l.toks.len();
+    if let Some(k) = remark_start(l, lo, hi) {
+        let note = remark_text(l, k);
+        lp.info(
+            code::REMARK,
+            k,
+            format!("remark {note:?} kept as the turn's comment"),
+        );
+        if !note.is_empty() {
+            turn.comments.push(note);
+        }
+        hi = k;
+        if hi == lo {
+            return;
+        }
+    }
     while hi > lo && l.kind(hi - 1) == Some(Tk::Other) && l.s(hi - 1) == "." {
         hi -= 1;
         lp.info(
@@ -2588,6 +2842,36 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     if let Some(s) = score {
         record_score(lp.sink, l.no, l.col(hi), turn, s);
     }
+}
+
+/// The token where a transcriber's remark starts on a line: `//` or `#` (`＃`) after white space
+/// (or opening the line), the rest of the line being the remark (`LTig(+m) 12 // Ann leads`).
+/// `/` is a word character of the notation (`c/`), so only a word starting with `//` counts.
+fn remark_start(l: &Line, lo: usize, hi: usize) -> Option<usize> {
+    (lo..hi).find(|&k| {
+        let w = l.s(k);
+        let mark = match l.kind(k) {
+            Some(Tk::Word) => w.starts_with("//"),
+            Some(Tk::Other) => w == "#" || w == "＃",
+            _ => false,
+        };
+        mark && (k == 0
+            || l.toks
+                .get(k.wrapping_sub(1))
+                .zip(l.toks.get(k))
+                .is_some_and(|(a, b)| a.end < b.start))
+    })
+}
+
+/// The text of the remark starting at token `k` (see [`remark_start`]), without its mark.
+fn remark_text(l: &Line, k: usize) -> String {
+    let start = l.toks.get(k).map_or(l.text.len(), |t| t.start);
+    l.text
+        .get(start..)
+        .unwrap_or("")
+        .trim_start_matches(['/', '#', '＃'])
+        .trim()
+        .to_string()
 }
 
 /// What other transcribers write at the end of a line that is not notation, taken off before
@@ -2696,21 +2980,233 @@ fn end_score(l: &Line, lo: usize, hi: usize) -> Option<(Option<i64>, usize, bool
         return None;
     }
     match l.kind(hi - 1)? {
-        Tk::Num => Some((l.s(hi - 1).parse::<i64>().ok(), 1, false)),
+        Tk::Num => {
+            let w = l.s(hi - 1);
+            // full-width digits (`１５`) are a form to report
+            Some((number(w), 1, !w.is_ascii()))
+        }
         // `20分`, `20pts`, `25.` are words: digits, then a unit or a full stop
         Tk::Word => {
             let w = l.s(hi - 1);
-            if !w.as_bytes().first().is_some_and(u8::is_ascii_digit) {
+            // (digits maybe full-width: `１５`, `２０分`)
+            let digits: usize = w
+                .chars()
+                .take_while(|&c| fold_width(c).is_ascii_digit())
+                .map(char::len_utf8)
+                .sum();
+            if digits == w.len() && !w.is_ascii() {
+                return Some((number(w), 1, true));
+            }
+            if digits == 0 {
                 // `20 分`, `20 pts`, `20 .`: a unit or a full stop after the number
                 return (hi - 1 > lo && l.kind(hi - 2) == Some(Tk::Num) && score_unit(w, true))
-                    .then(|| (l.s(hi - 2).parse::<i64>().ok(), 2, true));
+                    .then(|| (number(l.s(hi - 2)), 2, true));
             }
-            let digits = w.bytes().take_while(u8::is_ascii_digit).count();
             let (num, unit) = (w.get(..digits)?, w.get(digits..)?);
-            score_unit(unit, true).then(|| (num.parse::<i64>().ok(), 1, true))
+            score_unit(unit, true).then(|| (number(num), 1, true))
         }
         _ => None,
     }
+}
+
+/// A line giving the game's result (see [`State::closing_line`]).
+enum Closing {
+    /// Seat, score, token of the seat.
+    Scores(Vec<(usize, i64, usize)>),
+    Winner(Vec<usize>),
+    /// `Final scores:` alone on its line: the scores follow, one line or more.
+    Block,
+}
+
+/// Key words of a final-score line (compared width-folded and lower-cased).
+const FINAL_WORDS: [&str; 27] = [
+    "final",
+    "finals",
+    "score",
+    "scores",
+    "total",
+    "totals",
+    "standings",
+    "result",
+    "results",
+    "最終",
+    "最终",
+    "終局",
+    "终局",
+    "最終分數",
+    "最终分数",
+    "最終得分",
+    "最终得分",
+    "終局分數",
+    "终局分数",
+    "總分",
+    "总分",
+    "分數",
+    "分数",
+    "得分",
+    "結果",
+    "结果",
+    "總計",
+];
+
+/// Key words of a winner line.
+const WINNER_WORDS: [&str; 10] = [
+    "winner", "winners", "勝者", "胜者", "勝方", "胜方", "贏家", "赢家", "冠軍", "冠军",
+];
+
+/// The words after a seat that make it the winner (`C wins`, `C 勝`).
+const WIN_WORDS: [&str; 7] = ["wins", "won", "win", "勝", "胜", "獲勝", "获胜"];
+
+fn folded_lower(w: &str) -> String {
+    w.chars()
+        .map(|c| fold_width(c).to_ascii_lowercase())
+        .collect()
+}
+
+/// A seat letter in capitals (full-width too): the lower-case letters are words of the notation.
+fn seat_upper(w: &str) -> Option<usize> {
+    seat_of(w).filter(|&(_, lower)| !lower).map(|(s, _)| s)
+}
+
+/// A final-score or winner line: one to three key words (`Final scores`, `最終分數`, `Winner`),
+/// maybe a colon, then the seats with their scores (`A 12, B 30`, `A:12 B:30`, `A=57`) or the
+/// winning seats (`C`, `C (Cy)`); or `C wins`. Every token must be read so, or the line is none.
+fn closing(l: &Line) -> Option<Closing> {
+    let n = l.toks.len();
+    let first = folded_lower(l.s(0));
+    if l.kind(0) != Some(Tk::Word) {
+        return None;
+    }
+    // `C wins`, `C (Cy) wins.`, `C勝`
+    if let Some(seat) = seat_upper(l.s(0)) {
+        let mut k = 1;
+        if l.kind(k) == Some(Tk::LParen) {
+            k = l.close(k, n)? + 1;
+        }
+        let w = folded_lower(l.s(k));
+        if l.kind(k) != Some(Tk::Word) || !WIN_WORDS.contains(&w.trim_end_matches('.')) {
+            return None;
+        }
+        k += 1;
+        while k < n && l.kind(k) == Some(Tk::Other) && matches!(l.s(k), "." | "!" | "！") {
+            k += 1;
+        }
+        return (k == n).then(|| Closing::Winner(vec![seat]));
+    }
+    if let Some(rest) = first.strip_prefix(|c: char| "abcdef".contains(c))
+        && WIN_WORDS.contains(&rest)
+        && n == 1
+    {
+        let seat = seat_upper(l.s(0).chars().next()?.encode_utf8(&mut [0; 4]))?;
+        return Some(Closing::Winner(vec![seat]));
+    }
+    let mut k = 0;
+    let mut winner = false;
+    while k < n.min(3) && l.kind(k) == Some(Tk::Word) {
+        let w = folded_lower(l.s(k));
+        if WINNER_WORDS.contains(&w.as_str()) {
+            winner = true;
+        } else if !FINAL_WORDS.contains(&w.as_str()) {
+            break;
+        }
+        k += 1;
+    }
+    if k == 0 {
+        return None;
+    }
+    if l.kind(k) == Some(Tk::Colon) {
+        k += 1;
+    }
+    let sep = |k: usize| {
+        matches!(l.kind(k), Some(Tk::Comma | Tk::Semi))
+            || (l.kind(k) == Some(Tk::Other) && matches!(l.s(k), "&" | "/" | "|"))
+            || (l.kind(k) == Some(Tk::Word) && l.s(k).eq_ignore_ascii_case("and"))
+    };
+    if winner {
+        let mut seats = Vec::new();
+        while k < n {
+            if sep(k) {
+                k += 1;
+                continue;
+            }
+            seats.push(seat_upper(l.s(k)).filter(|_| l.kind(k) == Some(Tk::Word))?);
+            k += 1;
+            if l.kind(k) == Some(Tk::LParen) {
+                k = l.close(k, n)? + 1;
+            }
+        }
+        return (!seats.is_empty()).then_some(Closing::Winner(seats));
+    }
+    if k == n {
+        // `Final scores:` alone: the scores on the lines under it
+        return Some(Closing::Block);
+    }
+    score_items(l, k).map(Closing::Scores)
+}
+
+/// The seats and their scores from token `k` to the end of the line (`A 12, B 30`, `A:12`,
+/// `A=57`), every token read so; `None` otherwise.
+fn score_items(l: &Line, mut k: usize) -> Option<Vec<(usize, i64, usize)>> {
+    let n = l.toks.len();
+    let sep = |k: usize| {
+        matches!(l.kind(k), Some(Tk::Comma | Tk::Semi))
+            || (l.kind(k) == Some(Tk::Other) && matches!(l.s(k), "&" | "/" | "|"))
+            || (l.kind(k) == Some(Tk::Word) && l.s(k).eq_ignore_ascii_case("and"))
+    };
+    let mut items = Vec::new();
+    while k < n {
+        if sep(k) {
+            k += 1;
+            continue;
+        }
+        if l.kind(k) != Some(Tk::Word) {
+            return None;
+        }
+        let w = l.s(k);
+        // `A=57` is one word (`=` is a word character)
+        if let Some((a, v)) = w.split_once(['=', '＝'])
+            && let Some(seat) = seat_upper(a)
+        {
+            items.push((seat, number(v)?, k));
+            k += 1;
+            continue;
+        }
+        let seat = seat_upper(w)?;
+        let at = k;
+        k += 1;
+        if l.kind(k) == Some(Tk::LParen) {
+            k = l.close(k, n)? + 1;
+        }
+        if l.kind(k) == Some(Tk::Colon) || (l.kind(k) == Some(Tk::Word) && l.s(k) == "=") {
+            k += 1;
+        }
+        let v = match l.kind(k) {
+            Some(Tk::Num) => number(l.s(k))?,
+            Some(Tk::Word) => {
+                let w = l.s(k);
+                number(w.strip_prefix('=').unwrap_or(w))?
+            }
+            _ => return None,
+        };
+        k += 1;
+        if l.kind(k) == Some(Tk::Word) && score_unit(l.s(k), false) {
+            k += 1;
+        }
+        items.push((seat, v, at));
+    }
+    (!items.is_empty()).then_some(items)
+}
+
+/// The value of a number token, its digits maybe full-width (`１５`).
+fn number(w: &str) -> Option<i64> {
+    if w.is_ascii() {
+        return w.parse::<i64>().ok();
+    }
+    w.chars()
+        .map(fold_width)
+        .collect::<String>()
+        .parse::<i64>()
+        .ok()
 }
 
 /// Words a transcriber writes before a score (`Score: 12`, `分數：12`; compared lower-cased).

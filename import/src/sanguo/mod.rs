@@ -53,6 +53,14 @@
 //! - **Comments** `{…}` go to the move before them (`Move.comment`); comments before the first move
 //!   are not kept in the moves. A comment inside a move (`炮12{好棋}平10`) goes to that move, which
 //!   is read without the blank it leaves; so is a move split by a space (`炮12 平10`).
+//! - **Rounds numbered in English** (`Round 1:`, `R2.`, `Rd 3`, `Round 4)`, any case) are read as
+//!   `N.` (the same info `sanguo.round-form`, once per game).
+//! - **A key before the status line** (`结果：吴认负，魏胜利，蜀认负`, `最终结果:`, `Result -`,
+//!   `Final:`) is read past (info `sanguo.status-key`).
+//! - **The `Result` tag** (`[Result "魏胜"]`, `吴蜀和`, read as a title's result) gives the
+//!   outcome when the status line and the title give none (info `sanguo.result-tag`); one that
+//!   names no winner or draw, or another outcome than the record's, is a warning of the same code
+//!   and the record is kept.
 //! - **Chinese numerals** stand for a file or a step (`一`…`九`, `十`, `十一`…`十七`); a numeral
 //!   before the piece is still the ordinal (`一车平十一`: the first of the chariots, to file 11).
 //!
@@ -137,6 +145,13 @@ pub mod code {
     pub const ROUND_FORM: &str = "sanguo.round-form";
     /// Info: an entry other than `（轮空）` read as a 轮空 (`（跳过）`, `空`, another bracketed word).
     pub const SKIP_FORM: &str = "sanguo.skip-form";
+    /// Info: the `Result` tag (`[Result "魏胜"]`, `[Result "吴蜀和"]`) read as the outcome, the
+    /// record's body giving none; warning when it names no winner or draw, or another outcome than
+    /// the status line or title (the record is kept).
+    pub const RESULT_TAG: &str = "sanguo.result-tag";
+    /// Info: a status line opened by a key (`结果：吴认负，魏胜利，蜀认负`, `Result: …`), the key
+    /// read past.
+    pub const STATUS_KEY: &str = "sanguo.status-key";
     /// Info: moves separated by `/` or `|` (read as `,`; first one of the game).
     pub const SEPARATOR: &str = "sanguo.separator";
     /// Info: a move labelled with its side (`吴：马6进5`, `魏 炮12平10`, `蜀马6进7`), read without
@@ -538,6 +553,7 @@ impl State<'_> {
         if let Some((n, after)) = round_prefix(chars, start)
             .or_else(|| numeral_round(chars, start))
             .or_else(|| circled_round(chars, start))
+            .or_else(|| english_round(chars, start))
         {
             self.round_form(ln, chars, (start, after), n);
             self.entries(li, chars, after, end, n);
@@ -1684,6 +1700,22 @@ impl State<'_> {
             );
             return;
         }
+        // `结果：吴[认负] …`, `Result: …`: a key before the statuses
+        let text = match status_key(text) {
+            Some(k) => {
+                self.sink.info(
+                    code::STATUS_KEY,
+                    ln,
+                    start as u32 + 1,
+                    format!(
+                        "status line opened by {:?}; the statuses read after it",
+                        text.get(..k).unwrap_or_default().trim_end()
+                    ),
+                );
+                text.get(k..).unwrap_or_default()
+            }
+            None => text,
+        };
         let (map, leftover) = title::parse_status(text);
         if leftover {
             self.sink.warning(
@@ -1696,6 +1728,37 @@ impl State<'_> {
         self.game.status = map;
         self.status_line = Some(ln);
     }
+}
+
+/// The length of a key opening a status line (`结果：`, `最终结果:`, `终局 -`, `Result:`), up to
+/// and with its mark, when the line has one.
+fn status_key(text: &str) -> Option<usize> {
+    const KEYS: [&str; 12] = [
+        "最终结果",
+        "终局结果",
+        "比赛结果",
+        "结果",
+        "终局",
+        "最终",
+        "状态",
+        "战果",
+        "result",
+        "results",
+        "status",
+        "final",
+    ];
+    // (most status lines open with a side or a bracket: no key to look for)
+    if text.starts_with(['吴', '魏', '蜀', '[', '(']) {
+        return None;
+    }
+    let key = KEYS.iter().find(|k| {
+        text.get(..k.len())
+            .is_some_and(|t| t.eq_ignore_ascii_case(k))
+    })?;
+    let rest = text.get(key.len()..)?;
+    let trimmed = rest.trim_start();
+    let mark = trimmed.strip_prefix([':', '-', '='])?;
+    Some(text.len() - mark.trim_start().len())
 }
 
 /// A side's name labelling the entry at `s` (`s..e`, trimmed; the side character at `s`):
@@ -1787,6 +1850,47 @@ fn numeral_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
         .get(i)
         .is_some_and(|c| matches!(c, ',' | '.' | ':'))
         .then_some((n, i + 1))
+}
+
+/// A round numbered in English at `start`: `Round 1:`, `Round 2.`, `Rd 3`, `R4.`, `R 5)` (any
+/// case), then maybe `.`, `,`, `:` or `)`. Returns the round and where its entries begin.
+fn english_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
+    if !chars.get(start).is_some_and(|c| matches!(c, 'R' | 'r')) {
+        return None;
+    }
+    let word: String = chars
+        .get(start..)
+        .unwrap_or(&[])
+        .iter()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if !matches!(word.as_str(), "r" | "rd" | "round" | "rnd") {
+        return None;
+    }
+    let mut i = start + word.len();
+    if chars.get(i) == Some(&'.') {
+        i += 1;
+    }
+    while chars.get(i).is_some_and(|&c| is_space(c)) {
+        i += 1;
+    }
+    let from = i;
+    let mut n: u32 = 0;
+    while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
+        n = n.saturating_mul(10).saturating_add(d);
+        i += 1;
+    }
+    if i == from {
+        return None;
+    }
+    if chars
+        .get(i)
+        .is_some_and(|c| matches!(c, ':' | '.' | ',' | ')'))
+    {
+        i += 1;
+    }
+    Some((n, i))
 }
 
 /// A round numbered with an enclosed number at `start`: `①`…`⑳`, `⑴`…`⒇`, `⒈`…`⒛` (1–20), then
@@ -2161,6 +2265,52 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
             }
         }
         outcome = summary(&in_turn_order(winners), &in_turn_order(draw));
+    }
+    // `[Result "魏胜"]`: read as a title's result; the outcome when the record gives none
+    if let Some(r) = ctx.tag("Result").map(str::trim).filter(|t| !t.is_empty()) {
+        let read = match read_title(r) {
+            (Ok(ev), _) => {
+                let (mut winners, mut draw) = (Vec::new(), Vec::new());
+                for e in ev {
+                    match e {
+                        TitleEvent::Win { side } => winners.push(side),
+                        TitleEvent::Draw { sides } => draw.extend(sides),
+                        _ => {}
+                    }
+                }
+                summary(&in_turn_order(winners), &in_turn_order(draw))
+            }
+            (Err(_), _) => None,
+        };
+        match (read, &outcome) {
+            (None, _) => st.sink.warning(
+                code::RESULT_TAG,
+                ctx.first_line,
+                1,
+                format!("the Result tag {r:?} names no winner or draw (X胜, XY和, 和棋); not read"),
+            ),
+            (Some(o), None) => {
+                st.sink.info(
+                    code::RESULT_TAG,
+                    ctx.first_line,
+                    1,
+                    format!("the Result tag {r:?} read as the outcome {}", o.summary),
+                );
+                outcome = Some(o);
+            }
+            (Some(o), Some(have)) if o.winners != have.winners || o.draw != have.draw => {
+                st.sink.warning(
+                    code::RESULT_TAG,
+                    ctx.first_line,
+                    1,
+                    format!(
+                        "the Result tag {r:?} says {} but the record {}; the record is kept",
+                        o.summary, have.summary
+                    ),
+                );
+            }
+            _ => {}
+        }
     }
     let title = st.body_title.map(|t| t.0);
     Parsed {

@@ -30,6 +30,17 @@
 //!   `→` `⇒` `←` `⇔` and dashes as the grammar's `->` `=>` `<-` `<=>` `-` (`wec.full-width`). Each
 //!   is an info, once per game; [`Turn::notation`] then holds the normalized string. The grammar
 //!   itself stays strict: this happens only after the plain reading failed.
+//! - A colour may also be written in brackets (`[B] MV:…`, `(W)`, `（흑）`) or with a dash after it
+//!   (`Black - MV:…`, `흑 – MV:…`), and after a number and a space (`Turn 1 (Black): MV:…`, `3
+//!   White MV:…`; not glued to it, `8B.`); each is the same info `wec.color-word`.
+//! - A location's row and column separated by `.`, `;`, `/` or white space instead of `,`
+//!   (`(10.4)`, `(1;4)`, `(9 2)`, an offset `(-1 0)`; one mark, maybe with spaces around it) are
+//!   read as `(Row,Column)` on the reread path (info `wec.location-separator`, once per game).
+//! - Result lines may have a key (`Result: Black wins`, `결과: 백 승`; `Winner: White`, `승자:
+//!   흑` with the colour alone), the reason after them (`… by killing the king`, `… (king
+//!   converted)`, `…, on time`) or a score before them that the words explain (`1-0 (Black
+//!   wins)`, `0-1 White wins`). A score alone (`1-0`) stays a warning `wec.not-a-turn`: the seed
+//!   says Black moves first but gives no score order, and a chess writer's `1-0` is White's win.
 //! - `{…}` comments (which may span lines) are attached to the turn *before* them: the last turn
 //!   whose text starts before the comment's opening brace. Comments before the first turn go to
 //!   [`WecGame::intro`]. A comment inside a turn string is removed from it (the string is read
@@ -190,6 +201,9 @@ pub mod code {
     /// Info: a header line in the body (`Black: Ada Park`, `Date: 2026.11.20`, `흑: 김민준`);
     /// the players' names where the tags give none.
     pub const HEADER_LINE: &str = "wec.header-line";
+    /// Info: a location's row and column separated otherwise than by `,` (`(10.4)`, `(9 2)`,
+    /// `(8;3)`), read as `(Row,Column)`.
+    pub const LOCATION_SEPARATOR: &str = "wec.location-separator";
     /// Warning: a line that is no turn string (no `MV:`, and not read as one without it); kept as
     /// the comment of the turn before it, and the colours keep alternating as if it were absent.
     pub const NOT_A_TURN: &str = "wec.not-a-turn";
@@ -500,7 +514,9 @@ fn number_prefix(s: &str, from: usize) -> Option<Number> {
 #[inline(always)]
 fn colour_prefix(s: &str, from: usize) -> Option<(bool, usize)> {
     match s.as_bytes().get(from)? {
-        b'B' | b'W' | b'b' | b'w' | 0xe9 | 0xe7 | 0xed | 0xeb => colour_word_at(s, from),
+        b'B' | b'W' | b'b' | b'w' | 0xe9 | 0xe7 | 0xed | 0xeb | b'(' | b'[' | 0xef => {
+            colour_word_at(s, from)
+        }
         _ => None,
     }
 }
@@ -509,6 +525,14 @@ fn colour_prefix(s: &str, from: usize) -> Option<(bool, usize)> {
 #[inline(never)]
 fn colour_word_at(s: &str, from: usize) -> Option<(bool, usize)> {
     let rest = s.get(from..)?;
+    // in brackets: `(Black):`, `[W]`, `（흑）`
+    let (rest, close) = match rest.chars().next().map(fold_width) {
+        Some(c @ ('(' | '[')) => (
+            rest.get(rest.chars().next()?.len_utf8()..)?,
+            Some(if c == '(' { ')' } else { ']' }),
+        ),
+        _ => (rest, None),
+    };
     let words = [
         ("black", false),
         ("white", true),
@@ -527,13 +551,26 @@ fn colour_word_at(s: &str, from: usize) -> Option<(bool, usize)> {
         else {
             continue;
         };
+        let after = match close {
+            Some(c) => match after.chars().next() {
+                Some(b) if fold_width(b) == c => after.get(b.len_utf8()..).unwrap_or_default(),
+                _ => continue,
+            },
+            None => after,
+        };
+        // `Black:`, `Black.`, `Black - `, `흑 – `
         let marked = after
             .strip_prefix([':', '：', '.'])
+            .or_else(|| {
+                after
+                    .trim_start_matches([' ', '\t'])
+                    .strip_prefix(['-', '–', '—', '－', '−'])
+            })
             .map(|t| t.trim_start_matches([' ', '\t']));
         let spaced = after.trim_start_matches([' ', '\t']);
         let turn = match marked {
             Some(t) => t,
-            None if spaced.len() < after.len() => spaced,
+            None if spaced.len() < after.len() || (close.is_some() && !spaced.is_empty()) => spaced,
             None => continue,
         };
         if turn.get(..2).is_some_and(|m| m.eq_ignore_ascii_case("mv")) {
@@ -590,6 +627,7 @@ fn other_number_prefix(s: &str, from: usize) -> Option<Number> {
         return None;
     }
     let no = no?;
+    let digits_end = k;
     let mut marked = false;
     if paren {
         k = spaces(k);
@@ -618,9 +656,11 @@ fn other_number_prefix(s: &str, from: usize) -> Option<Number> {
     }
     k = spaces(k);
     // a bare number must be followed by what a turn begins with
+    // (or the turn's colour and then `MV`: `Turn 1 (Black): MV:…`, `1 Black - MV:…`)
     let turn_follows = s
         .get(k..)
-        .is_some_and(|r| r.get(..2).is_some_and(|m| m.eq_ignore_ascii_case("MV")));
+        .is_some_and(|r| r.get(..2).is_some_and(|m| m.eq_ignore_ascii_case("MV")))
+        || (k > digits_end && colour_prefix(s, k).is_some());
     if !marked && !ellipsis && !turn_follows {
         return None;
     }
@@ -894,6 +934,7 @@ struct Once {
     mv: bool,
     separator: bool,
     mv_colon: bool,
+    location: bool,
 }
 
 /// Reads a body's lines into turns (see the module docs for the layout).
@@ -1492,6 +1533,12 @@ impl Reader {
                 "'MV' written without its ':' (MV JE(…), MV-JE(…)) read as 'MV:' (reported once per game)",
             ),
             (
+                norm.location,
+                &mut self.once.location,
+                code::LOCATION_SEPARATOR,
+                "a location's row and column separated by '.', ';', '/' or a space ((10.4), (9 2)) read as (Row,Column) (reported once per game)",
+            ),
+            (
                 Some(begin).filter(|_| add_mv),
                 &mut self.once.mv,
                 code::MV_MISSING,
@@ -1634,8 +1681,71 @@ fn prose_line(text: &str) -> Option<bool> {
 }
 
 /// A result line: `Black wins`, `White won`, `B wins`, `Black resigns`, `흑 승`, `흑승`, `백 기권`,
-/// `黑胜`, `白认输` (any case, spaces, a final `.` or `!`). White wins: true.
+/// `黑胜`, `白认输` (any case, spaces, a final `.` or `!`). White wins: true. Also after a key
+/// (`Result: Black wins`, `결과: 흑 승`, `Winner: White`, `승자: 흑`), with the reason after it
+/// (`Black wins by killing the king`, `White wins (king converted)`, `Black wins, on time`), or
+/// after a score that the words then explain (`1-0 Black wins`, `0-1 (White wins)`).
 fn result_line(text: &str) -> Option<bool> {
+    if let Some(w) = result_words(text) {
+        return Some(w);
+    }
+    let folded: String = text
+        .chars()
+        .map(fold_width)
+        .collect::<String>()
+        .to_lowercase();
+    let mut t = folded.trim();
+    // a key before the result
+    for key in [
+        "result", "결과", "结果", "結果", "winner", "승자", "胜者", "勝者", "승리",
+    ] {
+        if let Some(rest) = t.strip_prefix(key) {
+            let rest = rest.trim_start();
+            if let Some(r) = rest.strip_prefix([':', '-', '=']) {
+                t = r.trim_start();
+                // `Winner: Black`: the colour alone
+                if key != "result"
+                    && key != "결과"
+                    && !key.starts_with('结')
+                    && !key.starts_with('結')
+                {
+                    let c = t.trim_end_matches(['.', '!']).trim();
+                    match c {
+                        "black" | "b" | "흑" | "黑" | "흑방" | "黑方" => return Some(false),
+                        "white" | "w" | "백" | "白" | "백방" | "白方" => return Some(true),
+                        _ => {}
+                    }
+                }
+                break;
+            }
+        }
+    }
+    // a score the words explain: `1-0 Black wins`, `0-1 (White wins)`
+    for score in ["1-0", "0-1", "1:0", "0:1"] {
+        if let Some(r) = t.strip_prefix(score) {
+            t = r
+                .trim_start()
+                .trim_start_matches(['(', ',', '-'])
+                .trim_start();
+            t = t.strip_suffix(')').unwrap_or(t);
+            break;
+        }
+    }
+    if let Some(w) = result_words(t) {
+        return Some(w);
+    }
+    // the reason after the result
+    let cut = [
+        " by ", " on ", " after ", "(", ",", " - ", "—", ";", " 으로", " (", "（",
+    ]
+    .iter()
+    .filter_map(|c| t.find(c))
+    .min()?;
+    result_words(t.get(..cut)?)
+}
+
+/// [`result_line`] for the result alone.
+fn result_words(text: &str) -> Option<bool> {
     let t: String = text
         .chars()
         .map(fold_width)
@@ -1699,6 +1809,73 @@ struct Norm {
     separator: Option<usize>,
     /// `MV` written without its `:` (`MV JE(…)`, `MV-JE(…)`).
     mv_colon: Option<usize>,
+    /// A location's row and column separated otherwise than by `,` (`(10.4)`, `(9 2)`).
+    location: Option<usize>,
+}
+
+/// The separators of locations written otherwise than `(Row,Column)`: `(10.4)`, `(9 2)`,
+/// `(8;3)`, `(8/3)`, `(-1 0)` (an offset). Byte offsets in the line of each separator character,
+/// the first of each run marked true (it becomes the `,`; the others are dropped).
+fn location_separators(line: &str, begin: usize, end: usize) -> Vec<(usize, bool)> {
+    let seg = line.get(begin..end).unwrap_or_default();
+    let cs: Vec<(usize, char)> = seg
+        .char_indices()
+        .map(|(o, c)| (begin + o, fold_width(c)))
+        .collect();
+    let mut out = Vec::new();
+    let space = |c: char| c == ' ' || c == '\t';
+    let mut i = 0;
+    while i < cs.len() {
+        if cs.get(i).map(|&(_, c)| c) != Some('(') {
+            i += 1;
+            continue;
+        }
+        // `(`, spaces, a number (maybe negative), a separator run, a number, spaces, `)`
+        let mut k = i + 1;
+        let skip = |mut k: usize, f: &dyn Fn(char) -> bool| {
+            while cs.get(k).is_some_and(|&(_, c)| f(c)) {
+                k += 1;
+            }
+            k
+        };
+        let number = |k: usize| {
+            let k2 = if cs.get(k).map(|&(_, c)| c) == Some('-') {
+                k + 1
+            } else {
+                k
+            };
+            let e = skip(k2, &|c: char| c.is_ascii_digit());
+            (e > k2 && e - k2 <= 2).then_some(e)
+        };
+        k = skip(k, &space);
+        let Some(a) = number(k) else {
+            i += 1;
+            continue;
+        };
+        let sep_end = skip(a, &|c: char| space(c) || matches!(c, '.' | ';' | '/'));
+        let Some(b) = number(sep_end) else {
+            i += 1;
+            continue;
+        };
+        let close = skip(b, &space);
+        let written: String = cs
+            .get(a..sep_end)
+            .unwrap_or_default()
+            .iter()
+            .map(|&(_, c)| c)
+            .filter(|c| !space(*c))
+            .collect();
+        if cs.get(close).map(|&(_, c)| c) == Some(')')
+            && sep_end > a
+            && written.chars().count() <= 1
+        {
+            for (j, &(at, _)) in cs.get(a..sep_end).unwrap_or_default().iter().enumerate() {
+                out.push((at, j == 0));
+            }
+        }
+        i = close.max(i + 1);
+    }
+    out
 }
 
 /// The part markers that follow a `,` in the grammar, without it.
@@ -1753,10 +1930,11 @@ fn normalize(
     always: bool,
 ) -> Option<(Compact<'static>, Norm)> {
     let seg = line.get(begin..end)?;
+    let locs = location_separators(line, begin, end);
     let chars: Vec<(usize, char)> = seg
         .char_indices()
-        .filter(|(_, c)| !c.is_whitespace())
         .map(|(o, c)| (begin + o, c))
+        .filter(|&(at, c)| !c.is_whitespace() || locs.iter().any(|&(l, first)| l == at && first))
         .collect();
     let mut text = String::with_capacity(seg.len());
     let mut map = Vec::with_capacity(seg.len());
@@ -1769,6 +1947,14 @@ fn normalize(
         ));
     }
     for (j, &(at, c)) in chars.iter().enumerate() {
+        if let Some(&(_, first)) = locs.iter().find(|&&(l, _)| l == at) {
+            if first {
+                norm.location.get_or_insert(at);
+                text.push(',');
+                map.push(at);
+            }
+            continue;
+        }
         let w = fold_width(c);
         let arrow = match w {
             '→' | '⟶' | '➔' | '➝' | '➞' => Some("->"),
@@ -1859,6 +2045,7 @@ fn normalize(
         && norm.wide.is_none()
         && norm.separator.is_none()
         && norm.mv_colon.is_none()
+        && norm.location.is_none()
     {
         return None;
     }
