@@ -1723,7 +1723,7 @@ fn remarks_after_slashes_and_hashes() {
     assert_eq!(t.comments, ["the leader", "Ann leads", "a line of its own"]);
     assert_eq!(t.cards[0].card, "Lead");
     assert_eq!(t.score, Some(12));
-    assert_eq!(t.expansions[0].battle, ["V", "c/"]);
+    assert_eq!(t.expansions[0].battle[..], ["V", "c/"]);
     assert!(!has(&g, "hotw.unreadable"));
     assert_eq!(g.game.turns[1].score, Some(9));
 }
