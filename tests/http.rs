@@ -203,3 +203,33 @@ fn deluge_page_shows_orders_centres_and_the_map_by_year() {
     assert!(germany["survived"].as_i64() >= Some(winners));
     assert_eq!(srv.get("/stats/deluge").status, 200);
 }
+
+/// What a HotW record says after its last turn (final scores, a winner line) is on the game page
+/// and in the game's JSON.
+#[test]
+fn hotw_page_shows_the_final_scores_and_closing_lines_as_written() {
+    let a = archive_with_corpus();
+    let srv = a.serve();
+    let list = srv.get("/api/games?kind=hotw&limit=200").json();
+    let games = list["games"].as_array().expect("games");
+    let mut found = 0;
+    for g in games {
+        let id = g["id"].as_i64().expect("id");
+        let doc = srv.get(&format!("/api/games/{id}")).json();
+        if doc["closing"] != serde_json::json!(["Final scores: A=57, B=40, C=62", "Winner: C"]) {
+            continue;
+        }
+        found += 1;
+        assert_eq!(doc["final_scores"][2]["player"], "C");
+        assert_eq!(doc["final_scores"][2]["score"], 62);
+        let page = srv.get(&format!("/games/{id}"));
+        assert_eq!(page.status, 200);
+        assert!(
+            page.body
+                .contains("Final scores as written: A 57, B 40, C 62"),
+            "game {id}"
+        );
+        assert!(page.body.contains("Closing line: Winner: C"), "game {id}");
+    }
+    assert_eq!(found, 1);
+}

@@ -355,6 +355,22 @@ pub async fn game(
         chart = view::deluge_centre_chart(d);
     }
     let game_events: Vec<String> = match &g.body {
+        Body::Hotw(h) => {
+            // what the record says after its last turn (final scores, a winner line)
+            let mut v = Vec::new();
+            if !h.final_scores.is_empty() {
+                v.push(format!(
+                    "Final scores as written: {}",
+                    h.final_scores
+                        .iter()
+                        .map(|f| format!("{} {}", f.player, f.score))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            v.extend(h.closing.iter().map(|c| format!("Closing line: {c}")));
+            v
+        }
         Body::Sanguo(s) => {
             use annals_import::sanguo::TitleEvent as T;
             let mut v: Vec<String> = s
