@@ -1043,3 +1043,31 @@ fn phase_headers_with_a_dash_and_results_with_a_reason() {
     let g = parse("Spring 1901\nItaly: A Ven-Tyr (maybe by Austria)\n");
     assert!(codes(&g).iter().any(|d| d.0 == "deluge.result-unknown"));
 }
+
+/// The powers under other names clubs write: the Ottoman Empire for Turkey, the United Kingdom
+/// for England (as Austria-Hungary and Great Britain were already read).
+#[test]
+fn powers_under_their_historical_and_state_names() {
+    for (w, p) in [
+        ("Ottoman Empire", "Turkey"),
+        ("the Ottoman Empire", "Turkey"),
+        ("Ottomans", "Turkey"),
+        ("Türkiye", "Turkey"),
+        ("United Kingdom", "England"),
+        ("UK", "England"),
+        ("Great Britain", "England"),
+        ("Austria-Hungary", "Austria"),
+    ] {
+        assert_eq!(annals_import::deluge::map::power(w), Some(p), "{w}");
+    }
+    let p = parse(
+        "Spring 1901\nOttoman Empire: F Ank-Bla, A Con-Bul, A Smy-Arm\nUnited Kingdom: F Lon-Nth\n",
+    );
+    let powers: Vec<&str> = p.game.orders.iter().map(|m| m.power.as_str()).collect();
+    assert_eq!(powers, ["Turkey", "Turkey", "Turkey", "England"]);
+    assert!(
+        codes(&p).iter().all(|c| c.1 != Severity::Error),
+        "{:?}",
+        codes(&p)
+    );
+}

@@ -32,14 +32,16 @@ pub const POWERS: [&str; 7] = [
 pub fn power(written: &str) -> Option<&'static str> {
     let l = written.trim().to_ascii_lowercase();
     let p = match l.as_str() {
-        "england" | "eng" | "e" | "english" | "britain" | "engl" | "great britain" => "England",
+        "england" | "eng" | "e" | "english" | "britain" | "engl" | "great britain"
+        | "united kingdom" | "uk" => "England",
         "france" | "fra" | "f" | "french" | "fr" | "fran" => "France",
         "germany" | "ger" | "g" | "german" | "germ" => "Germany",
         "italy" | "ita" | "i" | "italian" | "ital" => "Italy",
         "austria" | "aus" | "a" | "austria-hungary" | "austrian" | "austria hungary" | "a-h"
         | "aust" => "Austria",
         "russia" | "rus" | "r" | "russian" | "russ" => "Russia",
-        "turkey" | "tur" | "t" | "turkish" | "turk" | "ottoman" => "Turkey",
+        "turkey" | "tur" | "t" | "turkish" | "turk" | "ottoman" | "ottomans" | "ottoman empire"
+        | "the ottoman empire" | "turkiye" | "türkiye" => "Turkey",
         _ => return None,
     };
     Some(p)
