@@ -1942,7 +1942,10 @@ impl State<'_> {
             return false;
         };
         self.snapshot = None;
-        let mut turn = self.new_turn(h.seat, h.empire, h.empire_col, no);
+        self.new_turn(h.seat, h.empire, h.empire_col, no);
+        let Some(turn) = self.game.turns.last_mut() else {
+            return true;
+        };
         // (made at its size, not reserved: `reserve_exact` on an empty vector takes the slow path
         // of growing one)
         turn.cards = Vec::with_capacity(self.cards.len());
@@ -1957,9 +1960,9 @@ impl State<'_> {
             });
         }
         if let Some((s, col)) = h.score {
-            record_score(&mut self.sink, no, col, &mut turn, s);
+            record_score(&mut self.sink, no, col, turn, s);
         }
-        self.push_turn(turn);
+        self.opened_turn();
         true
     }
 
@@ -2298,7 +2301,10 @@ impl State<'_> {
                 "turn header without \":\"",
             );
         }
-        let mut turn = self.new_turn(h.seat, h.empire, h.empire_col, l.no);
+        self.new_turn(h.seat, h.empire, h.empire_col, l.no);
+        let Some(turn) = self.game.turns.last_mut() else {
+            return;
+        };
         let mut lp = Lp {
             l,
             sink: &mut self.sink,
@@ -2309,36 +2315,28 @@ impl State<'_> {
             lists: std::mem::take(&mut self.lists),
             memo: None,
         };
-        turn_line(&mut lp, h.rest, &mut turn, true);
+        turn_line(&mut lp, h.rest, turn, true);
         turn.unparsed.append(&mut lp.unparsed);
         self.seq = lp.seq;
         self.lists = lp.lists;
-        self.push_turn(turn);
+        self.opened_turn();
     }
 
     /// The turn a header opens (seat index `seat`, the empire as written at column
     /// `empire_col` of line `no`), its empire resolved and the epoch it is played in settled,
-    /// with their diagnostics.
-    fn new_turn(&mut self, seat: usize, empire: &str, empire_col: u32, no: u32) -> Turn {
+    /// with their diagnostics: pushed as the game's last turn, for the caller to complete and
+    /// then mark read ([`Self::opened_turn`]).
+    fn new_turn(&mut self, seat: usize, empire: &str, empire_col: u32, no: u32) {
         let seat_name = SEATS.get(seat).copied().unwrap_or("?");
         if let Some(s) = self.seen.get_mut(seat) {
             *s = true;
         }
-        let mut turn = Turn {
-            player: Cow::Borrowed(seat_name),
-            line: no,
-            // most turns expand a few times and build once or twice: room for that from the
-            // start is one allocation each, where growing costs more (room for six legs, not
-            // four: a turn in five has more; two builds, not one: 3.1M and 1.9M instructions
-            // fewer on the bench corpus)
-            expansions: Vec::with_capacity(6),
-            builds: Vec::with_capacity(2),
-            ..Turn::default()
-        };
+        let turn_empire: Cow<'static, str>;
+        let mut minor = false;
         match TABLES.empire(empire, self.epoch, true) {
             Some((e, how, chose)) => {
-                turn.empire = Cow::Borrowed(e.code.as_str());
-                turn.minor = e.minor;
+                turn_empire = Cow::Borrowed(e.code.as_str());
+                minor = e.minor;
                 let w = empire;
                 let msg = match &how {
                     How::Exact => None,
@@ -2431,7 +2429,7 @@ impl State<'_> {
                     empire_col,
                     format!("unknown empire {:?}; kept as written", empire),
                 );
-                turn.empire = Cow::Owned(empire.to_string());
+                turn_empire = Cow::Owned(empire.to_string());
                 if self.epoch.is_none() {
                     self.sink.warning(
                         code::EPOCH_INFERRED,
@@ -2443,16 +2441,28 @@ impl State<'_> {
                 }
             }
         }
-        turn.epoch = self.epoch.unwrap_or(1);
-        turn.resumed = std::mem::take(&mut self.resume_pending);
-        turn
+        // made in its place in the list (a `Turn` returned and then pushed is copied twice)
+        self.game.turns.push(Turn {
+            player: Cow::Borrowed(seat_name),
+            line: no,
+            empire: turn_empire,
+            minor,
+            epoch: self.epoch.unwrap_or(1),
+            resumed: std::mem::take(&mut self.resume_pending),
+            // most turns expand a few times and build once or twice: room for that from the
+            // start is one allocation each, where growing costs more (room for six legs, not
+            // four: a turn in five has more; two builds, not one: 3.1M and 1.9M instructions
+            // fewer on the bench corpus)
+            expansions: Vec::with_capacity(6),
+            builds: Vec::with_capacity(2),
+            ..Turn::default()
+        });
     }
 
-    /// Adds a turn read; the lines after it are its own.
-    fn push_turn(&mut self, turn: Turn) {
+    /// The turn [`Self::new_turn`] opened is read: the lines after it are its own.
+    fn opened_turn(&mut self) {
         self.final_block = false;
-        self.game.turns.push(turn);
-        self.cur = Some(self.game.turns.len() - 1);
+        self.cur = self.game.turns.len().checked_sub(1);
     }
 
     /// A snapshot line `C: ArabP(ct), Pale(cm), UTig(I); …`. False when the line is not one.
