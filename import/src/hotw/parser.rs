@@ -1497,6 +1497,16 @@ fn epoch_plain(t: &str) -> Option<(EpochLine, bool)> {
 /// Whether the words after an epoch mark a resumption: `Some(false)` for the seed's `(con't)`
 /// and its Chinese (`續`, `繼續`), `Some(true)` for another word (`(resumed)`), a form to report.
 fn resumption(after: &str) -> Option<bool> {
+    // most words after an `E` and a numeral are the rest of a region's name (`EInd-->Suma`):
+    // an ASCII letter or digit other than the first of `con…` or `resum…` is no resumption
+    // (told without lower-casing a copy of the line)
+    if after
+        .as_bytes()
+        .first()
+        .is_some_and(|b| b.is_ascii_alphanumeric() && !matches!(b, b'c' | b'C' | b'r' | b'R'))
+    {
+        return None;
+    }
     let low = after.to_lowercase();
     let low = low.trim_start_matches(['(', '（', '[', '［', '【', ' ']);
     if low.starts_with("con")
