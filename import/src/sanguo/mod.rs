@@ -1875,15 +1875,7 @@ fn english_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
     while chars.get(i).is_some_and(|&c| is_space(c)) {
         i += 1;
     }
-    let from = i;
-    let mut n: u32 = 0;
-    while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
-        n = n.saturating_mul(10).saturating_add(d);
-        i += 1;
-    }
-    if i == from {
-        return None;
-    }
+    let n = digits_at(chars, &mut i)?;
     if chars
         .get(i)
         .is_some_and(|c| matches!(c, ':' | '.' | ',' | ')'))
@@ -1891,6 +1883,18 @@ fn english_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
         i += 1;
     }
     Some((n, i))
+}
+
+/// The number written in ASCII digits at `*i`, `*i` moved past it; None,
+/// `*i` unmoved, when no digit is there.
+fn digits_at(chars: &[char], i: &mut usize) -> Option<u32> {
+    let from = *i;
+    let mut n: u32 = 0;
+    while let Some(d) = chars.get(*i).and_then(|c| c.to_digit(10)) {
+        n = n.saturating_mul(10).saturating_add(d);
+        *i += 1;
+    }
+    (*i > from).then_some(n)
 }
 
 /// A round numbered with an enclosed number at `start`: `①`…`⑳`, `⑴`…`⒇`, `⒈`…`⒛` (1–20), then
@@ -1923,15 +1927,10 @@ fn round_prefix(chars: &[char], start: usize) -> Option<(u32, usize)> {
             i += 1;
         }
     }
-    let from = i;
-    let mut n: u32 = 0;
-    while let Some(d) = chars.get(i).and_then(|c| c.to_digit(10)) {
-        n = n.saturating_mul(10).saturating_add(d);
-        i += 1;
-    }
-    if i == from {
-        n = notation::cjk_count(chars, &mut i)?;
-    }
+    let n = match digits_at(chars, &mut i) {
+        Some(n) => n,
+        None => notation::cjk_count(chars, &mut i)?,
+    };
     if ordinal {
         while chars.get(i).is_some_and(|&c| is_space(c)) {
             i += 1;
