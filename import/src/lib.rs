@@ -108,6 +108,21 @@ pub fn detect_kind(
             format!("Game tag {v:?} names no kind annals knows; looking elsewhere"),
         ));
     }
+    // the kind in a tag of another name (`[GameType "HotW"]`, `[Variant "Deluge"]`): only a value
+    // that names a kind is taken; any other (`[Type "rated"]`) is not the game's kind
+    for name in KIND_TAGS {
+        if let Some(v) = raw.tag(name)
+            && let Some(k) = Kind::from_name(v).or_else(|| kind_from_game_name(v))
+        {
+            diags.push(Diagnostic::info(
+                record::code::KIND_TAG_NAME,
+                raw.line,
+                1,
+                format!("{name} tag {v:?} read as the game's kind, {}", k.as_str()),
+            ));
+            return (Some((k, KindSource::Tag)), diags);
+        }
+    }
     if let Some(k) = extension.and_then(Kind::from_extension) {
         return (Some((k, KindSource::Extension)), diags);
     }
@@ -126,11 +141,23 @@ pub fn detect_kind(
     (None, diags)
 }
 
+/// Tags other than `Game` that some transcribers name the game in, in the order they are asked
+/// (`[Game Type "…"]` is read as `GameType`).
+const KIND_TAGS: [&str; 6] = [
+    "GameType",
+    "Game-Type",
+    "Game_Type",
+    "Kind",
+    "Type",
+    "Variant",
+];
+
 /// A `Game` tag value that is none of CONTRACT.md's names but plainly names one of the games, as
 /// other transcribers write them: another spelling or case (`Weaponized-Chess`, `Weaponised
 /// Chess`), an edition or variant after the name (`History of the World (Avalon Hill)`, `Deluge
 /// II`, `Diplomacy: Deluge`), the English name of 三国演弈棋 (`Three Kingdoms`), or its name with
-/// 演义 (the novel's title, a common slip for 演弈) in simplified or traditional characters.
+/// 演义 (the novel's title, a common slip for 演弈) in simplified or traditional characters, the
+/// Korean of seed 004's title (`무기화 체스`) and of the Three Kingdoms (`삼국`).
 pub fn kind_from_game_name(v: &str) -> Option<Kind> {
     // folded (width, traditional → simplified, case) and without spaces or punctuation
     let f: String = text::fold(v)
@@ -152,7 +179,17 @@ pub fn kind_from_game_name(v: &str) -> Option<Kind> {
     if starts(&["三国", "sanguo", "threekingdoms", "3kingdoms"]) {
         return Some(Kind::Sanguo);
     }
-    if starts(&["weaponizedchess", "weaponisedchess", "wec"]) {
+    // the Korean of seed 004 (무기화 체스) and of the Three Kingdoms (삼국)
+    if starts(&["삼국"]) {
+        return Some(Kind::Sanguo);
+    }
+    if starts(&[
+        "weaponizedchess",
+        "weaponisedchess",
+        "wec",
+        "무기화체스",
+        "무기체스",
+    ]) {
         return Some(Kind::Wec);
     }
     if f.contains("deluge") {

@@ -25,6 +25,20 @@ pub mod code {
     pub const TOO_LARGE: &str = "record.too-large";
     /// info: lines ended by a lone `\r` (classic Mac OS) read as line ends.
     pub const LINE_ENDINGS: &str = "record.line-endings";
+    /// info: a tag name in another language or form (`[赛事 "…"]`, `[대회 "…"]`, `[White Player
+    /// "…"]`) read as the common tag it plainly is (`Event`, `White`); the value is unchanged.
+    pub const TAG_ALIAS: &str = "record.tag-alias";
+    /// info: a `Date` tag in another form (`2023-04-15`, `2023/4/15`, `15.04.2023`,
+    /// `2023年4月15日`, `April 15, 2023`) normalized to `YYYY.MM.DD` (`??` for parts not given);
+    /// the message quotes the value as written, and the game's raw text keeps it. warning: a date
+    /// that cannot be read for sure (`04/05/2023`, a month 13, a two-digit year): kept as written.
+    pub const DATE_FORM: &str = "record.date-form";
+    /// info: the kind read from a tag other than `Game` that names it (`GameType`, `Type`,
+    /// `Kind`, `Variant`, `Game Type`).
+    pub const KIND_TAG_NAME: &str = "record.kind-tag-name";
+    /// info: a separator line (`----`, `====`, `***`) that ends a game's body before the next
+    /// game's tags, left out of the body (the raw text keeps it).
+    pub const SEPARATOR: &str = "record.separator";
 }
 
 /// A file's text once decoded: the file's own bytes when they are UTF-8 already (no copy), else
@@ -366,30 +380,50 @@ fn tag_name(t: &str) -> Option<(String, bool, &str)> {
     };
     let name_end = inner
         .find(|c: char| {
-            c.is_whitespace() || c == ':' || c == '：' || QUOTES.iter().any(|&(o, _)| o == c)
+            c.is_whitespace()
+                || c == ':'
+                || c == '：'
+                || c == '='
+                || QUOTES.iter().any(|&(o, _)| o == c)
         })
         .unwrap_or(inner.len());
-    let name = inner.get(..name_end)?;
-    if name.is_empty()
-        || name.chars().count() > 32
-        || !name
+    let first = inner.get(..name_end)?;
+    if first.is_empty()
+        || first.chars().count() > 32
+        || !first
             .chars()
             .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
-        || !name.chars().next().is_some_and(|c| c.is_alphabetic())
+        || !first.chars().next().is_some_and(|c| c.is_alphabetic())
     {
         return None;
     }
-    let mut rest = inner.get(name_end..)?;
-    let colon = rest.starts_with(':') || rest.starts_with('：');
+    let mut name = Cow::Borrowed(first);
+    let mut after_name = inner.get(name_end..)?;
+    // a name of several words before a quoted value (`[White Player "Kim"]`, `[Game Type "HotW"]`):
+    // read as the words run together (`WhitePlayer`), leniently
+    let mut words = false;
+    if first.is_ascii() {
+        while let Some((word, tail)) = name_word(after_name) {
+            if name.len() + word.len() > 32 {
+                break;
+            }
+            name.to_mut().push_str(word);
+            after_name = tail;
+            words = true;
+        }
+    }
+    let mut rest = after_name;
+    // `Name: "Value"`, `Name="Value"`, `Name = "Value"`, `Name : "Value"`
+    let spaced_sep = rest.trim_start();
+    let colon = spaced_sep.starts_with([':', '：', '=']);
     if colon {
-        rest = rest.trim_start_matches([':', '：']);
+        rest = spaced_sep.trim_start_matches([':', '：', '=']);
     }
     let rest = rest.trim_start();
-    let known = KNOWN_TAGS.iter().any(|k| k.eq_ignore_ascii_case(name));
+    let known = KNOWN_TAGS.iter().any(|k| k.eq_ignore_ascii_case(&name));
     // a value must follow: a quote, or (for a known name) any text after white space or a colon
     let quoted = rest.starts_with(|c: char| QUOTES.iter().any(|&(o, _)| o == c));
-    let spaced =
-        name_end < inner.len() && (colon || inner[name_end..].starts_with(char::is_whitespace));
+    let spaced = !after_name.is_empty() && (colon || after_name.starts_with(char::is_whitespace));
     // an unquoted value ends the line with one closing bracket and holds no other bracket
     let unquoted_ok = known && spaced && {
         let v = rest.trim_end();
@@ -399,7 +433,31 @@ fn tag_name(t: &str) -> Option<(String, bool, &str)> {
     if !quoted && !unquoted_ok {
         return None;
     }
-    Some((name.to_string(), full_width || colon, rest))
+    Some((name.into_owned(), full_width || colon || words, rest))
+}
+
+/// A further word of a tag's name at the start of `t`: white space, ASCII letters, then (after
+/// white space and a `:` or `=`, if any) the opening quote of the value. Returns the word and the
+/// text after it.
+fn name_word(t: &str) -> Option<(&str, &str)> {
+    let w = t.trim_start();
+    if w.len() == t.len() {
+        return None;
+    }
+    let len = w
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(w.len());
+    let (word, tail) = w.split_at(len);
+    if word.is_empty() {
+        return None;
+    }
+    let value = tail
+        .trim_start()
+        .trim_start_matches([':', '：', '='])
+        .trim_start();
+    value
+        .starts_with(|c: char| QUOTES.iter().any(|&(o, _)| o == c))
+        .then_some((word, tail))
 }
 
 /// A tag taking the whole line `t`: (name, value, read leniently, unused).
@@ -544,8 +602,345 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
     if let Some(b) = cur.take() {
         games.push(b.finish(text));
     }
+    for g in &mut games {
+        tidy_game(g);
+    }
     games
 }
+
+/// What [`split_games`] does to each game once it is cut out: tag names in other languages or
+/// forms as the common tags, a `Date` tag in another form as `YYYY.MM.DD`, a separator line at the
+/// body's end left out. Each repair gets its diagnostic; a game that needs none is only looked at.
+fn tidy_game(g: &mut RawGame) {
+    let mut found: Vec<(usize, Diagnostic)> = Vec::new();
+    for (i, (name, value)) in g.tags.iter_mut().enumerate() {
+        if let Some(common) = common_tag_name(name) {
+            found.push((
+                i,
+                Diagnostic::info(
+                    code::TAG_ALIAS,
+                    0,
+                    0,
+                    format!("tag name {name:?} read as {common}"),
+                ),
+            ));
+            *name = common.to_string();
+        }
+        if name.eq_ignore_ascii_case("Date") {
+            match normalize_date(value) {
+                DateForm::Canonical => {}
+                DateForm::Normalized(d) => {
+                    found.push((
+                        i,
+                        Diagnostic::info(
+                            code::DATE_FORM,
+                            0,
+                            0,
+                            format!("Date {value:?} read as {d}"),
+                        ),
+                    ));
+                    *value = d;
+                }
+                DateForm::Doubtful(why) => found.push((
+                    i,
+                    Diagnostic::warning(
+                        code::DATE_FORM,
+                        0,
+                        0,
+                        format!("Date {value:?} kept as written: {why}"),
+                    ),
+                )),
+            }
+        }
+    }
+    if !found.is_empty() {
+        let at = tag_positions(&g.raw, g.line);
+        for (i, mut d) in found {
+            let (line, col) = at.get(i).copied().unwrap_or((g.line, 1));
+            d.line = line;
+            d.col = col;
+            g.diagnostics.push(d);
+        }
+    }
+    // a separator line ending the body (`----` before the next game's tags)
+    if let Some(k) = g.body.rfind('\n')
+        && let Some(last) = g.body.get(k + 1..)
+        && is_separator(last)
+    {
+        let line =
+            g.body_line + g.body.get(..k).unwrap_or_default().matches('\n').count() as u32 + 1;
+        g.diagnostics.push(Diagnostic::info(
+            code::SEPARATOR,
+            line,
+            1,
+            format!(
+                "separator line {:?} after the game left out of its body",
+                last.trim()
+            ),
+        ));
+        g.body.truncate(k);
+        let keep = g.body.trim_end().len();
+        g.body.truncate(keep);
+    }
+}
+
+/// A line of three or more of one dash, equals sign, asterisk, tilde or box-drawing line and
+/// nothing else (white space around it allowed).
+fn is_separator(line: &str) -> bool {
+    let t = line.trim();
+    let mut cs = t.chars();
+    let Some(c) = cs.next() else {
+        return false;
+    };
+    matches!(
+        c,
+        '-' | '=' | '*' | '~' | '_' | '─' | '━' | '═' | '—' | '－' | '＝'
+    ) && t.chars().count() >= 3
+        && cs.all(|x| x == c || x == ' ')
+}
+
+/// The (line, column) of each tag of a game, in the order [`split_games`] read them: its tag
+/// lines read again (only for a game with a tag to report on).
+fn tag_positions(raw: &str, first_line: u32) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    for (n, line) in raw.split('\n').enumerate() {
+        let line = line.trim_end_matches('\r');
+        let lineno = first_line.saturating_add(n as u32);
+        match tag_line(line) {
+            TagLine::Tags(tags) => {
+                let mut from = 0usize;
+                for (name, _, _) in tags {
+                    // the tag's `[` from where the last one was found
+                    let rel = line
+                        .get(from..)
+                        .and_then(|r| r.find(['[', '［']))
+                        .unwrap_or(0);
+                    let at = from + rel;
+                    let col = line.get(..at).map_or(0, |p| p.chars().count()) as u32 + 2;
+                    out.push((lineno, col));
+                    from = at + 1;
+                    let _ = name;
+                }
+            }
+            TagLine::NotTag if crate::text::is_blank(line) => {}
+            TagLine::NotTag => break,
+        }
+    }
+    out
+}
+
+/// The common tag a tag name in another language or form stands for: Chinese (simplified and
+/// traditional) and Korean names of CONTRACT.md's tags, `WhitePlayer`/`BlackPlayer` (a name of
+/// two words run together by [`tag_name`]). None for the common names themselves and for any name
+/// whose meaning is not plain.
+fn common_tag_name(name: &str) -> Option<&'static str> {
+    if name.is_ascii() {
+        // (most names are shorter than any alias: one length test)
+        if name.len() < 7 {
+            return None;
+        }
+        const ASCII: [(&str, &str); 6] = [
+            ("WhitePlayer", "White"),
+            ("BlackPlayer", "Black"),
+            ("PlayerWhite", "White"),
+            ("PlayerBlack", "Black"),
+            ("EventName", "Event"),
+            ("GameName", "Game"),
+        ];
+        if let Some(&(_, c)) = ASCII.iter().find(|(a, _)| a.eq_ignore_ascii_case(name)) {
+            return Some(c);
+        }
+        // a seat's name and `Player` (`[A Player "Ann"]`, `[England Player "…"]`)
+        let n = name.len();
+        let seat = name
+            .get(n.saturating_sub(6)..)
+            .filter(|p| n > 6 && p.eq_ignore_ascii_case("player"))
+            .and_then(|_| name.get(..n - 6))?;
+        return KNOWN_TAGS
+            .iter()
+            .skip_while(|k| **k != "A")
+            .take_while(|k| **k != "Player")
+            .find(|k| k.eq_ignore_ascii_case(seat))
+            .copied();
+    }
+    Some(match name {
+        "赛事" | "賽事" | "比赛" | "比賽" | "大会" | "大會" | "대회" => "Event",
+        "地点" | "地點" | "场地" | "場地" | "장소" => "Site",
+        "日期" | "날짜" | "일자" => "Date",
+        "轮次" | "輪次" | "라운드" => "Round",
+        "标题" | "標題" | "题目" | "題目" | "제목" => "Title",
+        "结果" | "結果" | "결과" => "Result",
+        "来源" | "來源" | "出处" | "出處" | "출처" => "Source",
+        "记录者" | "記錄者" | "记录人" | "記錄人" | "기록자" => "Transcriber",
+        "游戏" | "遊戲" | "棋种" | "棋種" | "게임" => "Game",
+        "흑" | "黑方" => "Black",
+        "백" | "白方" => "White",
+        _ => return None,
+    })
+}
+
+/// What [`normalize_date`] makes of a `Date` tag.
+#[derive(Debug, PartialEq)]
+enum DateForm {
+    /// `YYYY.MM.DD` already (with `?` for unknown digits), or empty.
+    Canonical,
+    Normalized(String),
+    /// Not read for sure; why.
+    Doubtful(&'static str),
+}
+
+/// A `Date` value in the form of CONTRACT.md, `YYYY.MM.DD` with `??` for parts not known: year,
+/// month, day in that order (`2023-04-15`, `2023/4/15`, `2023.4.15`, `2023年4月15日`,
+/// `2023년 4월 15일`, `2023-04`, `2023`), day first before a four-digit year after dots
+/// (`15.04.2023`, the European form) or when the day is over 12 (`15/04/2023`), month first when
+/// the second number is over 12 (`04/15/2023`), an English month name in any position
+/// (`April 15, 2023`, `15 Apr 2023`). Full-width digits are read as digits.
+fn normalize_date(v: &str) -> DateForm {
+    let b = v.as_bytes();
+    let dq = |c: u8| c.is_ascii_digit() || c == b'?';
+    if v.is_empty()
+        || (b.len() == 10
+            && b.iter()
+                .enumerate()
+                .all(|(i, &c)| if i == 4 || i == 7 { c == b'.' } else { dq(c) }))
+    {
+        return DateForm::Canonical;
+    }
+    let folded: String = v.trim().chars().map(crate::text::fold_width).collect();
+    if folded.is_empty() {
+        return DateForm::Canonical;
+    }
+    // the parts: runs of digits or of `?`, and words (a month's name)
+    let mut nums: Vec<String> = Vec::new();
+    let mut month_word: Option<(usize, u32)> = None;
+    let (mut dots, mut cjk) = (false, false);
+    let mut cs = folded.chars().peekable();
+    while let Some(&c) = cs.peek() {
+        if c.is_ascii_digit() || c == '?' {
+            let mut n = String::new();
+            while let Some(&d) = cs.peek().filter(|d| d.is_ascii_digit() || **d == '?') {
+                n.push(d);
+                cs.next();
+            }
+            nums.push(n);
+        } else if c.is_ascii_alphabetic() {
+            let mut w = String::new();
+            while let Some(&d) = cs.peek().filter(|d| d.is_ascii_alphabetic()) {
+                w.push(d.to_ascii_lowercase());
+                cs.next();
+            }
+            let m = MONTHS
+                .iter()
+                .position(|m| w.len() >= 3 && m.starts_with(&w) || (w.len() == 4 && w == "sept"));
+            match (m, month_word) {
+                (Some(m), None) => month_word = Some((nums.len(), m as u32 + 1)),
+                (None, _) if matches!(w.as_str(), "st" | "nd" | "rd" | "th" | "of") => {}
+                _ => return DateForm::Doubtful("a word that is no month"),
+            }
+        } else {
+            match c {
+                '.' => dots = true,
+                '年' | '月' | '日' | '년' | '월' | '일' => cjk = true,
+                '-' | '/' | ' ' | ',' | '·' | '\t' | '号' | '號' => {}
+                _ => return DateForm::Doubtful("a character no date form has"),
+            }
+            cs.next();
+        }
+    }
+    if nums.is_empty() || nums.len() + usize::from(month_word.is_some()) > 3 {
+        return DateForm::Doubtful("not a year, month and day");
+    }
+    let num = |s: &str| -> Option<u32> {
+        if s.chars().all(|c| c == '?') {
+            None
+        } else {
+            s.parse().ok()
+        }
+    };
+    let is_year = |s: &str| s.len() == 4;
+    // year, month, day as text (`?` parts kept as unknown)
+    let (y, m, d): (String, Option<String>, Option<String>);
+    if let Some((at, month)) = month_word {
+        // `April 15, 2023`, `15 April 2023`, `2023 April 15`, `April 2023`
+        let year = nums.iter().position(|n| is_year(n));
+        let Some(yi) = year else {
+            return DateForm::Doubtful("no four-digit year");
+        };
+        y = nums[yi].clone();
+        m = Some(month.to_string());
+        d = nums
+            .iter()
+            .enumerate()
+            .find(|(i, _)| *i != yi)
+            .map(|(_, n)| n.clone());
+        let _ = at;
+    } else if is_year(&nums[0]) {
+        y = nums[0].clone();
+        m = nums.get(1).cloned();
+        d = nums.get(2).cloned();
+    } else if nums.len() == 3 && is_year(&nums[2]) && !cjk {
+        let (a, bb) = (num(&nums[0]), num(&nums[1]));
+        let day_first = if dots {
+            true
+        } else {
+            match (a, bb) {
+                (Some(a), Some(b)) if a > 12 && b <= 12 => true,
+                (Some(a), Some(b)) if b > 12 && a <= 12 => false,
+                (Some(a), Some(b)) if a == b => true,
+                _ => return DateForm::Doubtful("day and month could be either way round"),
+            }
+        };
+        y = nums[2].clone();
+        let (dd, mm) = if day_first { (0, 1) } else { (1, 0) };
+        m = Some(nums[mm].clone());
+        d = Some(nums[dd].clone());
+    } else {
+        return DateForm::Doubtful("no four-digit year first or last");
+    }
+    let part = |p: &Option<String>, max: u32| -> Result<String, &'static str> {
+        match p {
+            None => Ok("??".to_string()),
+            Some(s) if s.chars().all(|c| c == '?') => Ok("??".to_string()),
+            Some(s) => match s.parse::<u32>() {
+                Ok(n) if (1..=max).contains(&n) && s.len() <= 2 => Ok(format!("{n:02}")),
+                _ => Err("a month or day out of range"),
+            },
+        }
+    };
+    if !(y.chars().all(|c| c.is_ascii_digit()) || y.chars().all(|c| c == '?')) {
+        return DateForm::Doubtful("a year that is not four digits");
+    }
+    let (mm, dd) = match (part(&m, 12), part(&d, 31)) {
+        (Ok(mm), Ok(dd)) => (mm, dd),
+        (Err(e), _) | (_, Err(e)) => return DateForm::Doubtful(e),
+    };
+    let y = if y.starts_with('?') {
+        "????".to_string()
+    } else {
+        y
+    };
+    let out = format!("{y}.{mm}.{dd}");
+    if out == v {
+        DateForm::Canonical
+    } else {
+        DateForm::Normalized(out)
+    }
+}
+
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
 
 /// A body line of [`split_games`], bytes `start..end` of the text (`next`: where the next line
 /// starts), added to the game being built (or starting one).

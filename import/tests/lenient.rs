@@ -117,3 +117,184 @@ fn hotw_names_other_transcribers_write() {
         p.diagnostics
     );
 }
+
+/// (code, line, col) of a game's record diagnostics.
+fn diags_of(g: &record::RawGame) -> Vec<(&str, u32, u32)> {
+    g.diagnostics
+        .iter()
+        .map(|d| (d.code.as_str(), d.line, d.col))
+        .collect()
+}
+
+#[test]
+fn the_kind_is_read_from_tags_of_other_names_and_korean_titles() {
+    for (text, k) in [
+        ("[GameType \"HotW\"]", Kind::Hotw),
+        ("[Game Type \"Sanguo\"]", Kind::Sanguo),
+        ("[Kind \"wec\"]", Kind::Wec),
+        ("[Variant \"Deluge II\"]", Kind::Deluge),
+        ("[Type \"History of the World\"]", Kind::Hotw),
+    ] {
+        let (got, codes) = kind_of(&format!("{text}\n\nbody\n"), Some("txt"));
+        assert_eq!(got, Some(k), "{text}");
+        assert!(
+            codes.contains(&record::code::KIND_TAG_NAME.to_string()),
+            "{text}: {codes:?}"
+        );
+    }
+    // a Type tag that names no kind is not the kind: the extension decides, silently
+    let (got, codes) = kind_of("[Type \"rated\"]\n\nbody\n", Some("wec"));
+    assert_eq!((got, codes.len()), (Some(Kind::Wec), 0));
+    assert_eq!(kind_from_game_name("무기화 체스"), Some(Kind::Wec));
+    assert_eq!(kind_from_game_name("삼국"), Some(Kind::Sanguo));
+    // a name nobody has shown to be one of the games stays unknown, with a warning
+    let (got, codes) = kind_of("[Game \"歷史巨輪\"]\n\nbody\n", None);
+    assert_eq!(got, None);
+    assert_eq!(codes, vec![record::code::KIND_TAG_UNKNOWN.to_string()]);
+}
+
+#[test]
+fn tag_names_in_other_languages_and_forms_are_the_common_tags() {
+    let text = "[赛事 \"春季赛\"]\n[대회 \"봄\"]\n[地點 \"台北\"]\n[White Player \"Kim\"]\n\
+                [A Player \"Ann\"]\n[Event=\"x\"]\n[Site : \"y\"]\n[흑 \"Ada\"]\n\nbody\n";
+    let g = &record::split_games(text)[0];
+    let names: Vec<&str> = g.tags.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        names,
+        vec![
+            "Event", "Event", "Site", "White", "A", "Event", "Site", "Black"
+        ]
+    );
+    assert_eq!(g.tag("Event"), Some("春季赛"));
+    assert_eq!(g.tag("White"), Some("Kim"));
+    let alias: Vec<(u32, u32)> = g
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == record::code::TAG_ALIAS)
+        .map(|d| (d.line, d.col))
+        .collect();
+    assert_eq!(alias, vec![(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (8, 2)]);
+    // `=` and ` : ` separators and names of two words are read leniently (a warning each)
+    let malformed: Vec<u32> = g
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == record::code::TAG_MALFORMED)
+        .map(|d| d.line)
+        .collect();
+    assert_eq!(malformed, vec![4, 5, 6, 7]);
+    assert_eq!(g.body_line, 10);
+    // a second tag on the line gets its own column
+    let g = &record::split_games("[Event \"a\"] [日期 \"2023-04-15\"]\n\nbody\n")[0];
+    assert_eq!(
+        diags_of(g),
+        vec![
+            (record::code::TAG_ALIAS, 1, 14),
+            (record::code::DATE_FORM, 1, 14)
+        ]
+    );
+    // unquoted values of known tags are still values, not names
+    let g = &record::split_games("[Event Spring Cup]\n\nbody\n")[0];
+    assert_eq!(g.tag("Event"), Some("Spring Cup"));
+}
+
+#[test]
+fn dates_in_other_forms_are_normalized_and_doubtful_ones_kept() {
+    for (v, want) in [
+        ("2023-04-15", "2023.04.15"),
+        ("2023/4/15", "2023.04.15"),
+        ("2023.4.5", "2023.04.05"),
+        ("15.04.2023", "2023.04.15"),
+        ("15/04/2023", "2023.04.15"),
+        ("04/15/2023", "2023.04.15"),
+        ("2023年4月15日", "2023.04.15"),
+        ("２０２３年４月１５日", "2023.04.15"),
+        ("2023년 4월 15일", "2023.04.15"),
+        ("April 15, 2023", "2023.04.15"),
+        ("15 Apr 2023", "2023.04.15"),
+        ("2023-04", "2023.04.??"),
+        ("1995", "1995.??.??"),
+        ("1995.??.??", "1995.??.??"),
+    ] {
+        let g = &record::split_games(&format!("[Date \"{v}\"]\n\nbody\n"))[0];
+        assert_eq!(g.tag("Date"), Some(want), "{v}");
+        let d: Vec<_> = g
+            .diagnostics
+            .iter()
+            .map(|d| (d.code.as_str(), d.severity, d.line, d.col))
+            .collect();
+        if v == want {
+            assert!(d.is_empty(), "{v}: {d:?}");
+        } else {
+            assert_eq!(
+                d,
+                vec![(record::code::DATE_FORM, annals_import::Severity::Info, 1, 2)],
+                "{v}"
+            );
+            assert!(
+                g.diagnostics[0].message.contains(v),
+                "the original is quoted"
+            );
+        }
+    }
+    for v in [
+        "04/05/2023",
+        "2023-13-01",
+        "95.03.01",
+        "spring 1995",
+        "2023-04-32",
+    ] {
+        let g = &record::split_games(&format!("[Date \"{v}\"]\n\nbody\n"))[0];
+        assert_eq!(g.tag("Date"), Some(v), "kept as written");
+        assert_eq!(g.diagnostics.len(), 1, "{v}");
+        assert_eq!(g.diagnostics[0].code, record::code::DATE_FORM);
+        assert_eq!(g.diagnostics[0].severity, annals_import::Severity::Warning);
+    }
+}
+
+#[test]
+fn separator_lines_between_games_and_line_ends() {
+    // a rule before the next game's tags is left out of the body, with an info at its line
+    let text = "[Game \"HotW\"]\n\nEI\nA(Sumer): Lead\n----\n[Game \"WEC\"]\n\nMV:JE(1,4)->^(1,4)\n  ====  \n\n";
+    let g = record::split_games(text);
+    assert_eq!(g.len(), 2);
+    assert_eq!(g[0].body, "EI\nA(Sumer): Lead");
+    assert!(g[0].raw.ends_with("----"), "the raw text keeps it");
+    assert_eq!(diags_of(&g[0]), vec![(record::code::SEPARATOR, 5, 1)]);
+    assert_eq!(g[1].body, "MV:JE(1,4)->^(1,4)");
+    assert_eq!(diags_of(&g[1]), vec![(record::code::SEPARATOR, 9, 1)]);
+    // a rule inside a body is the notation's to read: no split without a new tag block
+    let g = record::split_games("EI\nA(Sumer): Lead\n----\nB(Egypt): Lead\n");
+    assert_eq!((g.len(), g[0].diagnostics.len()), (1, 0));
+    // CRLF and CR mixes, trailing white space, a BOM in the middle of concatenated files
+    let text = "[Game \"HotW\"]  \r\n\r\nEI \r\nA(Sumer): Lead\n\r\n\u{feff}[Game \"WEC\"]\t\r\n\r\nMV:JE(1,4)->^(1,4)\r\n";
+    let g = record::split_games(text);
+    assert_eq!(g.len(), 2);
+    assert_eq!(
+        (g[0].body.as_str(), g[0].body_line),
+        ("EI \nA(Sumer): Lead", 3)
+    );
+    assert_eq!((g[1].line, g[1].tag("Game")), (6, Some("WEC")));
+    assert!(g.iter().all(|x| x.diagnostics.is_empty()));
+}
+
+#[test]
+fn a_game_of_no_known_kind_is_reported_not_dropped() {
+    let g = record::split_games("[Event \"x\"]\n\nsomething no notation writes\n");
+    let (k, d) = detect_kind(&g[0], Some("txt"), None);
+    assert_eq!((k, d.len()), (None, 0));
+    // each notation's body is recognised by its content in a .txt or .md file
+    for (body, k) in [
+        ("EI\nA(Sumer): Lead\nLTig-->Zag 5", Kind::Hotw),
+        ("1.马6进5，炮12平10，相7进9", Kind::Sanguo),
+        ("MV:JE(1,4)->^(1,4)", Kind::Wec),
+        ("Spring 1901\nEngland: F Lon-Nth", Kind::Deluge),
+    ] {
+        for ext in [Some("txt"), Some("md"), Some("pgn"), None] {
+            let g = record::split_games(body);
+            let (got, d) = detect_kind(&g[0], ext, None);
+            assert_eq!(got, Some((k, KindSource::Sniff)), "{body}");
+            assert_eq!(d[0].code, record::code::KIND_SNIFFED);
+            assert_eq!((d[0].line, d[0].col), (1, 1));
+        }
+    }
+}
