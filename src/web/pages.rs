@@ -466,7 +466,6 @@ pub async fn game(
                 )
             })
             .collect(),
-        _ => Vec::new(),
     };
     let (lines, file_diags) = view::raw_lines(&g);
     let (errors, warnings, infos) = view::severity_counts(&g.diagnostics);
