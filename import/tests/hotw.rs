@@ -34,6 +34,17 @@ fn games(text: &str) -> Vec<ParsedGame> {
         .collect()
 }
 
+/// Every game of `gs` read without an error diagnostic.
+fn assert_no_errors(gs: &[ParsedGame]) {
+    for g in gs {
+        assert!(
+            g.diagnostics.iter().all(|d| d.severity != Severity::Error),
+            "{:?}",
+            g.diagnostics
+        );
+    }
+}
+
 fn hotw_of(g: &ParsedGame) -> &HotwGame {
     match &g.body {
         Body::Hotw(h) => h,
@@ -1566,13 +1577,7 @@ fn other_transcribers_corpus_file() {
 fn third_transcribers_corpus_file() {
     let gs = games(include_str!("../../corpus/hotw/third-transcribers.hotw"));
     assert_eq!(gs.len(), 3);
-    for g in &gs {
-        assert!(
-            g.diagnostics.iter().all(|d| d.severity != Severity::Error),
-            "{:?}",
-            g.diagnostics
-        );
-    }
+    assert_no_errors(&gs);
     let h = hotw_of(&gs[0]);
     assert_eq!(legs(&h.turns[0]), ["LTig>Zag", "Zag>UTig", "LTig>Lev"]);
     assert_eq!(
@@ -1741,13 +1746,7 @@ fn full_width_digits_in_a_score() {
 fn fourth_transcribers_file() {
     let gs = games(FOURTH);
     assert_eq!(gs.len(), 5);
-    for g in &gs {
-        assert!(
-            g.diagnostics.iter().all(|d| d.severity != Severity::Error),
-            "{:?}",
-            g.diagnostics
-        );
-    }
+    assert_no_errors(&gs);
     let h = hotw_of(&gs[0]);
     assert_eq!(
         h.turns.iter().map(|t| t.score).collect::<Vec<_>>(),
