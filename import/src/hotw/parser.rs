@@ -3093,10 +3093,10 @@ fn seat_upper(w: &str) -> Option<usize> {
 /// winning seats (`C`, `C (Cy)`); or `C wins`. Every token must be read so, or the line is none.
 fn closing(l: &Line) -> Option<Closing> {
     let n = l.toks.len();
-    let first = folded_lower(l.s(0));
     if l.kind(0) != Some(Tk::Word) {
         return None;
     }
+    let first = folded_lower(l.s(0));
     // `C wins`, `C (Cy) wins.`, `C勝`
     if let Some(seat) = seat_upper(l.s(0)) {
         let mut k = 1;
