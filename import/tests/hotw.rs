@@ -1807,3 +1807,76 @@ fn final_scores_under_a_heading() {
     let g = p("EI\nA(Sumer): Lead\nLTig-->Zag 12\nB 9\n");
     assert!(g.game.final_scores.is_empty());
 }
+
+// ---- fifth transcribers ----
+
+fn card_raws(t: &Turn) -> Vec<&str> {
+    t.cards.iter().map(|c| &*c.raw).collect()
+}
+
+#[test]
+fn two_cards_joined_by_plus_or_ampersand() {
+    let g = p("EI\nA(Sumer): Lead + Popu\nLTig-->Zag 12\nB(Egypt): Lead&Popu\nNileDel-->Nub 9\n");
+    assert_eq!(card_raws(&g.game.turns[0]), ["Lead", "Popu"]);
+    assert_eq!(card_raws(&g.game.turns[1]), ["Lead", "Popu"]);
+    assert_eq!(
+        g.game.turns[0]
+            .cards
+            .iter()
+            .map(|c| &*c.card)
+            .collect::<Vec<_>>(),
+        ["Lead", "Popu"]
+    );
+    assert_eq!(at(&g, "hotw.punctuation"), [(2, 16), (4, 15)]);
+    assert_eq!(sev(&g, "hotw.punctuation"), Some(Severity::Info));
+    assert!(!has(&g, "hotw.unreadable"));
+    assert!(g.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    // a + with nothing after it is still unread
+    let g = p("EI\nA(Sumer): Lead +\nLTig-->Zag 12\n");
+    assert!(has(&g, "hotw.unreadable"));
+}
+
+#[test]
+fn a_turn_without_a_card_written_none() {
+    for (head, col) in [
+        ("none", 11),
+        ("None", 11),
+        ("no card", 11),
+        ("無", 11),
+        ("nil", 11),
+    ] {
+        let g = p(&format!("EI\nB(Egypt): {head}\nNileDel-->Nub 9\n"));
+        assert!(g.game.turns[0].cards.is_empty(), "{head}");
+        assert_eq!(at(&g, "hotw.no-card"), [(2, col)], "{head}");
+        assert_eq!(sev(&g, "hotw.no-card"), Some(Severity::Info));
+        assert!(!has(&g, "hotw.card-unknown"), "{head}");
+        assert_eq!(g.game.turns[0].score, Some(9));
+    }
+    // with another card it is no such word: `none` stays an unknown card
+    let g = p("EI\nB(Egypt): Lead, none\nNileDel-->Nub 9\n");
+    assert!(has(&g, "hotw.card-unknown"));
+}
+
+#[test]
+fn fifth_transcribers_file() {
+    let gs = games(include_str!("../../corpus/hotw/fifth-transcribers.hotw"));
+    assert_eq!(gs.len(), 1);
+    assert_no_errors(&gs);
+    let h = hotw_of(&gs[0]);
+    assert_eq!(
+        h.turns.iter().map(card_raws).collect::<Vec<_>>(),
+        [
+            vec!["Lead", "Popu"],
+            vec![],
+            vec!["Lead", "Popu"],
+            vec!["CivilS(+2)"],
+            vec![]
+        ]
+    );
+    assert!(
+        gs[0]
+            .diagnostics
+            .iter()
+            .all(|d| d.severity == Severity::Info)
+    );
+}

@@ -1680,3 +1680,101 @@ fn fourth_transcribers_file() {
         );
     }
 }
+
+// ---- fifth transcribers ----
+
+#[test]
+fn the_side_named_by_the_seeds_loanwords_and_colour_words() {
+    let p = parse(
+        "블랙: MV:JE(1,4)->^(1,4)\n화이트: MV:JE(10,4)->^(10,4)\n흑색: MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\n흰색 MV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n",
+    );
+    assert_eq!(notations(&p), OPENING);
+    assert_eq!(colours(&p), "BWBW");
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(find(&p, "wec.color-word"), [(1, 1, Severity::Info)]);
+    assert!(p.diagnostics.iter().all(|d| d.severity == Severity::Info));
+    // 백색 and 검정 too; the written colour against the alternation is still reported
+    let p = parse("백색: MV:JE(10,4)->^(10,4)\n검정: MV:JE(1,4)->^(1,4)\n");
+    assert_eq!(colours(&p), "WB");
+    assert_eq!(find(&p, "wec.color-order"), [(1, 1, Severity::Warning)]);
+}
+
+#[test]
+fn a_drawn_score_or_the_word_draw_is_the_outcome() {
+    for line in [
+        "½-½",
+        "1/2-1/2",
+        "½:½",
+        "Draw",
+        "Draw agreed",
+        "drawn.",
+        "Result: draw",
+        "결과: 무승부",
+        "무승부",
+        "和棋",
+        "½-½ (draw)",
+    ] {
+        let p = parse(&format!(
+            "1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n{line}\n"
+        ));
+        let o = p.outcome.as_ref().unwrap_or_else(|| panic!("{line}"));
+        assert!(o.winners.is_empty(), "{line}");
+        assert_eq!(o.draw, ["B", "W"], "{line}");
+        assert_eq!(o.summary, "Draw");
+        assert_eq!(
+            find(&p, "wec.result-line"),
+            [(3, 1, Severity::Info)],
+            "{line}"
+        );
+        assert!(find(&p, "wec.not-a-turn").is_empty(), "{line}");
+        // the line is no comment of the turn before it
+        assert_eq!(p.game.turns[1].comment, None, "{line}");
+    }
+    // a score that is not a draw stays unread as before
+    let p = parse("1. MV:JE(1,4)->^(1,4)\n1-0\n");
+    assert!(p.outcome.is_none());
+    assert_eq!(find(&p, "wec.not-a-turn"), [(2, 1, Severity::Warning)]);
+    // a draw against a replay that kills the king: the replay is kept, with a warning
+    let p = parse(
+        "1. MV:JE(1,7)->^(1,7)\n1... MV:CH(10,7)->^(10,7)\n2. MV:JE^(1,7)->^(7,6),FI1:RL/JE^(7,6)->(10,6),RS:RK*K(10,6)0W\nDraw\n",
+    );
+    assert_eq!(find(&p, "wec.result-line"), [(4, 1, Severity::Warning)]);
+    assert_eq!(p.outcome.as_ref().unwrap().winners, ["B"]);
+}
+
+#[test]
+fn a_win_or_loss_on_time_in_korean() {
+    let p = parse("1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n흑 시간승\n");
+    assert_eq!(p.outcome.as_ref().unwrap().winners, ["B"]);
+    let p = parse("1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n흑 시간패\n");
+    assert_eq!(p.outcome.as_ref().unwrap().winners, ["W"]);
+}
+
+#[test]
+fn fifth_transcribers_file() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/wec/fifth-transcribers.wec"),
+    )
+    .unwrap();
+    let games = record::split_games(&text);
+    assert_eq!(games.len(), 4);
+    let mut summaries = Vec::new();
+    for raw in &games {
+        let g = annals_import::parse_game(raw, annals_import::Kind::Wec);
+        assert!(
+            g.diagnostics.iter().all(|d| d.severity == Severity::Info),
+            "{:?}",
+            g.diagnostics
+        );
+        summaries.push(g.outcome.map(|o| o.summary));
+    }
+    assert_eq!(
+        summaries,
+        [
+            Some("Draw".to_string()),
+            Some("Draw".to_string()),
+            Some("Draw".to_string()),
+            Some("Black wins".to_string())
+        ]
+    );
+}

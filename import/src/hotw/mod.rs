@@ -144,6 +144,8 @@ pub mod code {
     /// info: a form naming two empires settled by the epoch (`Fran`).
     pub const EMPIRE_CONTEXT: &str = "hotw.empire-context";
     pub const CARD_UNKNOWN: &str = "hotw.card-unknown";
+    /// info: a turn's card written as none (`none`, `no card`, `無`).
+    pub const NO_CARD: &str = "hotw.no-card";
     pub const CARD_ALIAS: &str = "hotw.card-alias";
     pub const CARD_FUZZY: &str = "hotw.card-fuzzy";
     /// warning: `Civil` without arguments (Civil Service or Civil War?).

@@ -829,12 +829,56 @@ impl Lp<'_, '_> {
         self.unparsed.push(raw);
     }
 
+    /// `+` or `&` between two cards (`Lead + Popu`, `Lead & Popu`): a separator, as `,` is.
+    fn card_joiner(&self, j: usize, hi: usize, turn: &Turn) -> bool {
+        !turn.cards.is_empty()
+            && j + 1 < hi
+            && self.l.kind(j + 1) == Some(Tk::Word)
+            && matches!(
+                (self.l.kind(j), self.l.s(j)),
+                (Some(Tk::Plus), "+") | (Some(Tk::Other), "&" | "＆")
+            )
+    }
+
+    /// The words a transcriber writes for a turn without a card: `none`, `no card`, `-`… (the
+    /// whole of `lo..hi`).
+    fn no_card(&self, lo: usize, hi: usize) -> bool {
+        let w = |k: usize| self.l.s(k).to_ascii_lowercase();
+        match hi.checked_sub(lo) {
+            Some(1) => matches!(
+                w(lo).as_str(),
+                "none" | "nil" | "nocard" | "nocards" | "無" | "无" | "없음"
+            ),
+            Some(2) => w(lo) == "no" && matches!(w(lo + 1).as_str(), "card" | "cards"),
+            _ => false,
+        }
+    }
+
     /// A line of event cards between `lo` and `hi`.
     fn cards(&mut self, lo: usize, hi: usize, turn: &mut Turn) {
+        if turn.cards.is_empty() && self.no_card(lo, hi) {
+            let raw = self.l.raw(lo, hi).trim();
+            self.info(
+                code::NO_CARD,
+                lo,
+                format!("{raw:?} read as no event card played"),
+            );
+            return;
+        }
         let mut j = lo;
         while j < hi {
             match self.l.kind(j) {
                 Some(Tk::Comma | Tk::Semi | Tk::Ellipsis) => {
+                    j += 1;
+                    continue;
+                }
+                Some(Tk::Plus | Tk::Other) if self.card_joiner(j, hi, turn) => {
+                    let sep = self.l.s(j);
+                    self.info(
+                        code::PUNCTUATION,
+                        j,
+                        format!("{sep:?} between two cards read as \",\""),
+                    );
                     j += 1;
                     continue;
                 }
@@ -931,7 +975,7 @@ impl Lp<'_, '_> {
                 j = hi;
             }
             turn.cards.push(card);
-            if j < hi && self.l.kind(j) != Some(Tk::Comma) {
+            if j < hi && self.l.kind(j) != Some(Tk::Comma) && !self.card_joiner(j, hi, turn) {
                 let stop = self.l.find(j, hi, &[Tk::Comma]);
                 self.unreadable(j, stop);
                 j = stop;

@@ -509,12 +509,12 @@ fn number_prefix(s: &str, from: usize) -> Option<Number> {
 }
 
 /// A colour written before a turn: `Black`, `White`, `B`, `W` (any case), `黑`, `白`, `흑`,
-/// `백`, then `:` (or `：`, `.`) or a space, then the turn's `MV` (in any case). The colour (White:
+/// `백` (also `블랙`, `화이트`, `흑색`, `백색`, `흰색`, `검정`), then `:` (or `：`, `.`) or a space, then the turn's `MV` (in any case). The colour (White:
 /// true) and the byte offset of the turn.
 #[inline(always)]
 fn colour_prefix(s: &str, from: usize) -> Option<(bool, usize)> {
     match s.as_bytes().get(from)? {
-        b'B' | b'W' | b'b' | b'w' | 0xe9 | 0xe7 | 0xed | 0xeb | b'(' | b'[' | 0xef => {
+        b'B' | b'W' | b'b' | b'w' | 0xe9 | 0xe7 | 0xed | 0xeb | 0xea | b'(' | b'[' | 0xef => {
             colour_word_at(s, from)
         }
         _ => None,
@@ -540,6 +540,13 @@ fn colour_word_at(s: &str, from: usize) -> Option<(bool, usize)> {
         ("w", true),
         ("黑", false),
         ("白", true),
+        // the seed's translated text says 블랙 and 흰색; the colour words 흑색 백색 검정
+        ("블랙", false),
+        ("화이트", true),
+        ("흑색", false),
+        ("검정", false),
+        ("백색", true),
+        ("흰색", true),
         ("흑", false),
         ("백", true),
     ];
@@ -958,8 +965,8 @@ struct Reader {
     side: Option<bool>,
     /// Turns with their colour written before them.
     worded: u32,
-    /// A result line: (White wins, line, column, text).
-    result: Option<(bool, u32, u32, String)>,
+    /// A result line: (White wins, or `None` for a draw; line, column, text).
+    result: Option<(Option<bool>, u32, u32, String)>,
     /// Players named in header lines of the body (Black, White).
     body_players: [Option<String>; 2],
 }
@@ -1086,7 +1093,11 @@ impl Reader {
         self.back_to(mark);
         let col = char_col(line, first);
         if let Some(white) = result_line(text) {
-            self.result = Some((white, lineno, col, text.to_string()));
+            self.result = Some((Some(white), lineno, col, text.to_string()));
+            return;
+        }
+        if draw_line(text) {
+            self.result = Some((None, lineno, col, text.to_string()));
             return;
         }
         if self.game.turns.is_empty()
@@ -1097,8 +1108,12 @@ impl Reader {
         {
             let key = key.trim();
             let slot = match key.to_lowercase().as_str() {
-                "black" | "b" | "흑" | "黑" | "黑方" | "흑번" => Some(0),
-                "white" | "w" | "백" | "白" | "白方" | "백번" => Some(1),
+                "black" | "b" | "흑" | "黑" | "黑方" | "흑번" | "블랙" | "흑색" => {
+                    Some(0)
+                }
+                "white" | "w" | "백" | "白" | "白方" | "백번" | "화이트" | "백색" | "흰색" => {
+                    Some(1)
+                }
                 _ => None,
             };
             if let Some(k) = slot
@@ -1478,7 +1493,7 @@ impl Reader {
             if let Some(white) = result_line(text)
                 && self.result.is_none()
             {
-                self.result = Some((white, lineno, char_col(line, c), text.to_string()));
+                self.result = Some((Some(white), lineno, char_col(line, c), text.to_string()));
             }
         }
         if let Some(t) = self.game.turns.last_mut() {
@@ -1668,7 +1683,7 @@ fn prose_line(text: &str) -> Option<bool> {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let score = matches!(
         compact.as_str(),
-        "1-0" | "0-1" | "1:0" | "0:1" | "½-½" | "1/2-1/2"
+        "1-0" | "0-1" | "1:0" | "0:1" | "½-½" | "1/2-1/2" | "½:½" | "1/2:1/2"
     );
     let rule = compact.chars().count() >= 3
         && compact
@@ -1744,6 +1759,46 @@ fn result_line(text: &str) -> Option<bool> {
     result_words(t.get(..cut)?)
 }
 
+/// A line that says the game was drawn: a drawn score (`½-½`, `1/2-1/2`, `½:½`: which side is
+/// first does not matter) or the word (`Draw`, `Drawn`, `Draw agreed`, `무승부`, `비김`,
+/// `和棋`, `和局`), maybe after a key (`Result: draw`, `결과: 무승부`) or with the score before
+/// the word (`½-½ (draw)`).
+fn draw_line(text: &str) -> bool {
+    let t: String = text
+        .chars()
+        .map(fold_width)
+        .filter(|c| !c.is_whitespace() && !matches!(c, '.' | '!' | '(' | ')'))
+        .collect::<String>()
+        .to_lowercase()
+        .replace("1/2", "½");
+    let t = ["result:", "결과:", "结果:", "結果:", "result-", "결과-"]
+        .iter()
+        .find_map(|k| t.strip_prefix(k))
+        .unwrap_or(&t);
+    let (score, t) = match t.strip_prefix("½-½").or_else(|| t.strip_prefix("½:½")) {
+        Some(r) => (true, r.trim_start_matches([',', '-'])),
+        None => (false, t),
+    };
+    (score && t.is_empty())
+        || matches!(
+            t,
+            "draw"
+                | "drawn"
+                | "drawagreed"
+                | "agreeddraw"
+                | "drawbyagreement"
+                | "gamedrawn"
+                | "무승부"
+                | "무승부합의"
+                | "합의무승부"
+                | "비김"
+                | "和棋"
+                | "和局"
+                | "和"
+                | "平局"
+        )
+}
+
 /// [`result_line`] for the result alone.
 fn result_words(text: &str) -> Option<bool> {
     let t: String = text
@@ -1766,11 +1821,10 @@ fn result_words(text: &str) -> Option<bool> {
     .find_map(|&(w, white)| t.strip_prefix(w).map(|r| (white, r)))?;
     let rest = rest.trim_start_matches(['방', '方']);
     match rest {
-        "wins" | "win" | "won" | "winsbyresignation" | "승" | "승리" | "胜" | "胜利" | "勝" => {
-            Some(white)
-        }
+        "wins" | "win" | "won" | "winsbyresignation" | "승" | "승리" | "시간승" | "기권승"
+        | "胜" | "胜利" | "勝" => Some(white),
         "resigns" | "resigned" | "resign" | "surrenders" | "concedes" | "기권" | "기권패"
-        | "패" | "패배" | "항복" | "认输" | "認輸" | "负" => Some(!white),
+        | "패" | "패배" | "시간패" | "항복" | "认输" | "認輸" | "负" => Some(!white),
         _ => None,
     }
 }
@@ -2184,7 +2238,26 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
             color: Some(c.to_string()),
         })
         .collect();
-    if let Some((white, line, col, text)) = &result {
+    if let Some((None, line, col, text)) = &result {
+        diags.push(match game.winner.as_deref() {
+            None => Diagnostic::info(
+                code::RESULT_LINE,
+                *line,
+                *col,
+                format!("{text:?} read as the outcome: a draw"),
+            ),
+            Some(w) => Diagnostic::warning(
+                code::RESULT_LINE,
+                *line,
+                *col,
+                format!(
+                    "{text:?} says the game was drawn, but the replay ends with {} winning; the replay is kept",
+                    color_name(w)
+                ),
+            ),
+        });
+    }
+    if let Some((Some(white), line, col, text)) = &result {
         let said = if *white { "W" } else { "B" };
         let (d, msg) = match game.winner.as_deref() {
             None => (
@@ -2210,15 +2283,25 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
             Diagnostic::info(code::RESULT_LINE, *line, *col, msg)
         });
     }
-    let winner = game
-        .winner
-        .clone()
-        .or_else(|| result.map(|(white, ..)| if white { "W" } else { "B" }.to_string()));
-    let outcome = winner.as_ref().map(|w| Outcome {
-        winners: vec![w.clone()],
-        draw: Vec::new(),
-        summary: format!("{} wins", color_name(w)),
+    let drawn = game.winner.is_none() && matches!(result, Some((None, ..)));
+    let winner = game.winner.clone().or_else(|| {
+        result
+            .and_then(|(white, ..)| white)
+            .map(|white| if white { "W" } else { "B" }.to_string())
     });
+    let outcome = match winner {
+        Some(w) => Some(Outcome {
+            summary: format!("{} wins", color_name(&w)),
+            winners: vec![w],
+            draw: Vec::new(),
+        }),
+        None if drawn => Some(Outcome {
+            winners: Vec::new(),
+            draw: vec!["B".to_string(), "W".to_string()],
+            summary: "Draw".to_string(),
+        }),
+        None => None,
+    };
     Parsed {
         game,
         players,
