@@ -1822,6 +1822,19 @@ mod tests {
             .collect()
     }
 
+    /// Deletes the documents of the games `ids` from the index, commits and reloads its reader.
+    fn delete_ids(ix: &Index, ids: impl IntoIterator<Item = u64>) {
+        {
+            let mut guard = ix.writer().unwrap();
+            let w = guard.as_mut().unwrap();
+            for id in ids {
+                w.delete_term(Term::from_field_u64(ix.fields.id, id));
+            }
+            w.commit().unwrap();
+        }
+        ix.reader.reload().unwrap();
+    }
+
     /// [`fixture`] with its games imported in two halves (two segments at least).
     fn imported(games: usize, seed: u64) -> (tempfile::TempDir, Connection, Index) {
         let (dir, paths, mut conn, ix) = fixture(games, seed);
@@ -1857,15 +1870,7 @@ mod tests {
     fn totals_and_facets_are_those_of_tantivys_collectors() {
         // Two imports (two segments at least), then deleted documents in both.
         let (_dir, _conn, ix) = imported(600, 3);
-        {
-            let mut guard = ix.writer().unwrap();
-            let w = guard.as_mut().unwrap();
-            for id in (1..600).step_by(7) {
-                w.delete_term(Term::from_field_u64(ix.fields.id, id));
-            }
-            w.commit().unwrap();
-        }
-        ix.reader.reload().unwrap();
+        delete_ids(&ix, (1..600).step_by(7));
         assert!(ix.reader.searcher().segment_readers().len() >= 2);
         let mut queries = crate::bench::search_mix(3, 600);
         queries.sort();
@@ -1931,15 +1936,7 @@ mod tests {
         for part in [[a, &corpus[..]].concat(), b.to_vec()] {
             crate::ingest::import_paths(&mut conn, Some(&ix), &part, &Default::default()).unwrap();
         }
-        {
-            let mut guard = ix.writer().unwrap();
-            let w = guard.as_mut().unwrap();
-            for id in (1..600).step_by(5) {
-                w.delete_term(Term::from_field_u64(ix.fields.id, id));
-            }
-            w.commit().unwrap();
-        }
-        ix.reader.reload().unwrap();
+        delete_ids(&ix, (1..600).step_by(5));
         let searcher = ix.reader.searcher();
         let mut counter = ix.facet_counter(&searcher).unwrap();
         counter.top = usize::MAX;
@@ -1998,15 +1995,7 @@ mod tests {
         check(&ix);
         assert_eq!(ix.term_counts.lock().unwrap().by_term.len(), kept);
         // Deletions in every segment: the kept counts are no longer read.
-        {
-            let mut guard = ix.writer().unwrap();
-            let w = guard.as_mut().unwrap();
-            for id in (1..600).step_by(3) {
-                w.delete_term(Term::from_field_u64(ix.fields.id, id));
-            }
-            w.commit().unwrap();
-        }
-        ix.reader.reload().unwrap();
+        delete_ids(&ix, (1..600).step_by(3));
         check(&ix);
     }
 
@@ -2077,15 +2066,7 @@ mod tests {
         assert_eq!(games, 90);
         assert_eq!(ix.diff(&conn).unwrap(), (vec![], vec![]));
         // Games 44 and 3 lost from the index, game 17 gone from the database.
-        {
-            let mut guard = ix.writer().unwrap();
-            let w = guard.as_mut().unwrap();
-            for id in [44u64, 3] {
-                w.delete_term(Term::from_field_u64(ix.fields.id, id));
-            }
-            w.commit().unwrap();
-        }
-        ix.reader.reload().unwrap();
+        delete_ids(&ix, [44u64, 3]);
         conn.execute_batch("PRAGMA foreign_keys = OFF; DELETE FROM games WHERE id = 17;")
             .unwrap();
         assert_eq!(ix.diff(&conn).unwrap(), (vec![3, 44], vec![17]));
