@@ -136,6 +136,12 @@ const TERM_COUNTS_SHARE: u64 = 32;
 const TERM_COUNTS_PAIRS: usize = 1 << 20;
 
 impl TermCounts {
+    /// Drops the entries of segments merged away.
+    fn forget_dead(&mut self, live: &HashSet<tantivy::index::SegmentId>) {
+        self.by_term.retain(|(seg, _), _| live.contains(seg));
+        self.pairs = self.by_term.values().map(|c| c.counts.len()).sum();
+    }
+
     fn put(
         &mut self,
         key: (tantivy::index::SegmentId, Term),
@@ -143,9 +149,7 @@ impl TermCounts {
         live: impl Fn() -> HashSet<tantivy::index::SegmentId>,
     ) {
         if self.pairs + count.counts.len() > TERM_COUNTS_PAIRS {
-            let live = live();
-            self.by_term.retain(|(seg, _), _| live.contains(seg));
-            self.pairs = self.by_term.values().map(|c| c.counts.len()).sum();
+            self.forget_dead(&live());
             if self.pairs + count.counts.len() > TERM_COUNTS_PAIRS {
                 self.by_term.clear();
                 self.pairs = 0;
@@ -872,6 +876,9 @@ impl Index {
         let live = live_segments(&searcher);
         if let Ok(mut cache) = self.lock_facet_cache() {
             cache.retain(|k, _| live.contains(k));
+        }
+        if let Ok(mut counts) = self.term_counts.lock() {
+            counts.forget_dead(&live);
         }
     }
 
@@ -1994,6 +2001,27 @@ mod tests {
         // The second time, from the kept counts.
         check(&ix);
         assert_eq!(ix.term_counts.lock().unwrap().by_term.len(), kept);
+        // The segments merged into one: the counts of the old ones are forgotten at the commit,
+        // and the new segment's are kept at its first searches.
+        {
+            let ids: Vec<_> = live_segments(&ix.reader.searcher()).into_iter().collect();
+            assert!(ids.len() >= 2);
+            let mut guard = ix.writer().unwrap();
+            guard.as_mut().unwrap().merge(&ids).wait().unwrap();
+        }
+        ix.commit().unwrap();
+        let live = live_segments(&ix.reader.searcher());
+        assert_eq!(live.len(), 1);
+        assert!(ix.term_counts.lock().unwrap().by_term.is_empty());
+        assert_eq!(ix.term_counts.lock().unwrap().pairs, 0);
+        check(&ix);
+        check(&ix);
+        let counts = ix.term_counts.lock().unwrap();
+        assert_eq!(counts.by_term.len(), queries.len());
+        assert!(counts.by_term.keys().all(|(seg, _)| live.contains(seg)));
+        let pairs: usize = counts.by_term.values().map(|c| c.counts.len()).sum();
+        assert_eq!(counts.pairs, pairs);
+        drop(counts);
         // Deletions in every segment: the kept counts are no longer read.
         delete_ids(&ix, (1..600).step_by(3));
         check(&ix);
