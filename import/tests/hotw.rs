@@ -1880,3 +1880,93 @@ fn fifth_transcribers_file() {
             .all(|d| d.severity == Severity::Info)
     );
 }
+
+// ---- sixth transcribers ----
+
+#[test]
+fn cards_joined_by_a_slash_in_one_word() {
+    let g = p("EI\nA(Sumer): Lead/Popu\nLTig-->Zag 12\n");
+    let t = &g.game.turns[0];
+    assert_eq!(card_raws(t), ["Lead", "Popu"]);
+    assert_eq!(
+        t.cards.iter().map(|c| &*c.name).collect::<Vec<_>>(),
+        ["Leader", "Population Explosion"]
+    );
+    assert_eq!(at(&g, "hotw.punctuation"), [(2, 11)]);
+    assert_eq!(sev(&g, "hotw.punctuation"), Some(Severity::Info));
+    assert!(!has(&g, "hotw.card-unknown"));
+    assert_eq!(t.score, Some(12));
+    // a part that is no card: the word stays an unknown card, as before
+    let g = p("EI\nA(Sumer): Lead/Narnia\nLTig-->Zag 12\n");
+    assert!(has(&g, "hotw.card-unknown"));
+    assert!(!has(&g, "hotw.punctuation"));
+}
+
+#[test]
+fn a_sea_route_written_with_a_single_dash() {
+    for (line, col) in [
+        ("Wei-->Yang-->Che-(SCS)->Mek", 17),
+        ("Wei-->Yang-->Che-(SCS)-Mek", 17),
+    ] {
+        let g = p(&format!(
+            "EII\nA(Chou): CivilS(+2)\n{line}\nWei(+f, +m) 30\n"
+        ));
+        let t = &g.game.turns[0];
+        let last = t.expansions.last().unwrap();
+        assert_eq!((&*last.from, &*last.to), ("Che", "Mek"), "{line}");
+        assert_eq!(last.via, ["SCS"], "{line}");
+        assert_eq!(at(&g, "hotw.sea-dash"), [(3, col)], "{line}");
+        assert_eq!(sev(&g, "hotw.sea-dash"), Some(Severity::Info));
+        assert!(!has(&g, "hotw.unreadable"), "{line}");
+    }
+    // a dash before brackets holding no sea is not read so
+    let g = p("EII\nA(Chou): CivilS(+2)\nWei-->Yang-(XV)-->Che\n");
+    assert!(!has(&g, "hotw.sea-dash"));
+}
+
+#[test]
+fn scores_written_with_their_gain_or_a_word_for_the_total() {
+    for (end, score, code, col) in [
+        ("20 (+20)", 20, "hotw.score-gain", 13),
+        ("23 total", 23, "hotw.score-form", 10),
+        ("計7分", 7, "hotw.score-form", 10),
+        ("共23分", 23, "hotw.score-form", 10),
+        ("合計30", 30, "hotw.score-form", 10),
+    ] {
+        let g = p(&format!("EI\nA(Sumer): Lead\nLTig(+m) {end}\n"));
+        let t = &g.game.turns[0];
+        assert_eq!(t.score, Some(score), "{end}");
+        assert_eq!(at(&g, code), [(3, col)], "{end}");
+        assert_eq!(sev(&g, code), Some(Severity::Info), "{end}");
+        assert!(!has(&g, "hotw.unreadable"), "{end}");
+        assert!(t.unparsed.is_empty(), "{end}");
+    }
+    // the gain is kept as the turn's comment
+    let g = p("EI\nA(Sumer): Lead\nLTig(+m) 20 (+20)\n");
+    assert_eq!(g.game.turns[0].comments, ["(+20)"]);
+    // a number in brackets without a score before it stays what it was
+    let g = p("EI\nA(Sumer): Lead\nLTig-->Zag (64)\n");
+    assert!(has(&g, "hotw.bracketed-number"));
+    assert!(!has(&g, "hotw.score-gain"));
+}
+
+#[test]
+fn sixth_transcribers_file() {
+    let gs = games(include_str!("../../corpus/hotw/sixth-transcribers.hotw"));
+    assert_eq!(gs.len(), 1);
+    assert_no_errors(&gs);
+    let h = hotw_of(&gs[0]);
+    assert_eq!(
+        h.turns.iter().map(|t| t.score).collect::<Vec<_>>(),
+        [Some(12), Some(9), Some(6), Some(30), Some(29)]
+    );
+    assert_eq!(card_raws(&h.turns[0]), ["Lead", "Popu"]);
+    assert!(
+        gs[0]
+            .diagnostics
+            .iter()
+            .all(|d| d.severity == Severity::Info),
+        "{:?}",
+        gs[0].diagnostics
+    );
+}

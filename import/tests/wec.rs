@@ -1778,3 +1778,64 @@ fn fifth_transcribers_file() {
         ]
     );
 }
+
+// ---- sixth transcribers ----
+
+#[test]
+fn locations_written_in_square_brackets() {
+    let p = parse(
+        "1. MV:JE[1,4]->^[1,4]\n1... MV:JE[10,4]->^[ 10 , 4 ]\n2. MV:SP[2,2]->[3,3],PU:SP[3,3]^BI\n2... MV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n",
+    );
+    assert_eq!(notations(&p), OPENING);
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(p.game.turns[0].piece.at, [1, 4]);
+    assert_eq!(p.game.turns[1].to.at, [10, 4]);
+    assert_eq!(find(&p, "wec.location-brackets"), [(1, 9, Severity::Info)]);
+    assert!(p.diagnostics.iter().all(|d| d.severity == Severity::Info));
+    // with another separator inside: both are reported
+    let p = parse("1. MV:JE[1.4]->^[1.4]\n");
+    assert!(p.game.turns[0].unparsed.is_empty());
+    assert_eq!(find(&p, "wec.location-brackets").len(), 1);
+    assert_eq!(find(&p, "wec.location-separator").len(), 1);
+    // brackets holding no location are not read so
+    let p = parse("1. MV:JE[1,4,5]->^(1,4)\n");
+    assert!(find(&p, "wec.location-brackets").is_empty());
+    assert!(!p.game.turns[0].unparsed.is_empty());
+}
+
+#[test]
+fn a_draw_written_in_decimals() {
+    for line in ["0.5-0.5", "0,5-0,5", "0.5:0.5", "0.5 - 0.5"] {
+        let p = parse(&format!(
+            "1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n{line}\n"
+        ));
+        let o = p.outcome.as_ref().unwrap_or_else(|| panic!("{line}"));
+        assert_eq!(o.draw, ["B", "W"], "{line}");
+        assert_eq!(
+            find(&p, "wec.result-line"),
+            [(3, 1, Severity::Info)],
+            "{line}"
+        );
+        assert_eq!(p.game.turns.len(), 2, "{line}");
+        assert!(find(&p, "wec.turn-unreadable").is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn sixth_transcribers_file() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/wec/sixth-transcribers.wec"),
+    )
+    .unwrap();
+    let games = record::split_games(&text);
+    assert_eq!(games.len(), 2);
+    for raw in &games {
+        let g = annals_import::parse_game(raw, annals_import::Kind::Wec);
+        assert!(
+            g.diagnostics.iter().all(|d| d.severity == Severity::Info),
+            "{:?}",
+            g.diagnostics
+        );
+        assert_eq!(g.outcome.map(|o| o.summary), Some("Draw".to_string()));
+    }
+}

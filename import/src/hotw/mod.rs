@@ -167,6 +167,9 @@ pub mod code {
     pub const BRACKET_REPAIRED: &str = "hotw.bracket-repaired";
     /// warning: `--` without `>` read as an arrow.
     pub const ARROW_REPAIRED: &str = "hotw.arrow-repaired";
+    /// info: a sea route written with a single dash (`Che-(SCS)->Mek`, `Che-(SCS)-Mek`), read
+    /// as `Che--(SCS)-->Mek`.
+    pub const SEA_DASH: &str = "hotw.sea-dash";
     /// warning: a token in a battle record that is none of `f W St For M sea X V = R c/ cX fX mX`.
     pub const BATTLE_UNKNOWN: &str = "hotw.battle-unknown";
     /// info: battle tokens normalized (case: `fw` → `f W`; width: `c／` → `c/`).
@@ -175,6 +178,8 @@ pub mod code {
     pub const BUILD_UNKNOWN: &str = "hotw.build-unknown";
     /// info: stray punctuation ignored (`;;`, `A;`, a lone `.`).
     pub const PUNCTUATION: &str = "hotw.punctuation";
+    /// info: the turn's gain in brackets after its total (`20 (+20)`), kept as the turn's comment.
+    pub const SCORE_GAIN: &str = "hotw.score-gain";
     /// info: a score written with a unit or a full stop (`20分`, `20 pts`, `25.`), read as the number.
     pub const SCORE_FORM: &str = "hotw.score-form";
     /// warning: a score given twice in one turn (the last one counts).

@@ -699,6 +699,20 @@ impl Lp<'_, '_> {
                         repaired = true;
                     }
                 }
+                // `Che-(SCS)->Mek`, `Che-(SCS)-Mek`: the sea route with a single dash
+                Some(Tk::Other) if self.sea_dash(j, hi).is_some() => {
+                    let rp = self.sea_dash(j, hi).unwrap_or(j);
+                    self.info(
+                        code::SEA_DASH,
+                        j,
+                        format!(
+                            "sea route {:?} written with a single \"-\" read as --(…)-->",
+                            self.l.raw(j, rp + 2)
+                        ),
+                    );
+                    via = self.seas(j + 2, rp);
+                    j = rp + 2;
+                }
                 Some(Tk::RParen) if self.l.close(j, usize::MAX).is_none() => {
                     self.warn(code::BRACKET_REPAIRED, j, "stray \")\" ignored".into());
                     j += 1;
@@ -840,6 +854,88 @@ impl Lp<'_, '_> {
             )
     }
 
+    /// A single dash at `j` opening a sea route (`-(SCS)->`, `-(SCS)-` before a word): the `)`
+    /// of the route, whose words are all seas.
+    #[cold]
+    #[inline(never)]
+    fn sea_dash(&self, j: usize, hi: usize) -> Option<usize> {
+        let is_dash = |k: usize| {
+            self.l.kind(k) == Some(Tk::Other) && matches!(self.l.s(k), "-" | "—" | "–" | "－" | "―")
+        };
+        if !is_dash(j) || self.l.kind(j + 1) != Some(Tk::LParen) {
+            return None;
+        }
+        let rp = self.l.close(j + 1, hi)?;
+        let after = match self.l.kind(rp + 1) {
+            Some(Tk::Arrow) => true,
+            Some(Tk::Other) => is_dash(rp + 1) && self.l.kind(rp + 2) == Some(Tk::Word),
+            _ => false,
+        };
+        let mut seas = (j + 2..rp)
+            .filter(|&k| self.l.kind(k) == Some(Tk::Word))
+            .peekable();
+        let all_seas = seas.peek().is_some()
+            && seas.all(|k| {
+                TABLES
+                    .region(self.l.s(k), false)
+                    .is_some_and(|(r, _)| r.kind == RegionType::Sea)
+            });
+        (after && all_seas && rp + 2 <= hi).then_some(rp)
+    }
+
+    /// Cards joined by `/` in one word (`Lead/Popu`), with no argument after it: each part a card
+    /// (no misspelling, and not `Civil` or `King`, whose reading depends on their arguments), all
+    /// pushed to `turn` with an info at the word. False (nothing pushed) when a part is no card.
+    #[cold]
+    #[inline(never)]
+    fn slashed_cards(&mut self, j: usize, hi: usize, turn: &mut Turn) -> bool {
+        if j + 1 < hi && self.l.kind(j + 1) == Some(Tk::LParen) {
+            return false;
+        }
+        let w = self.l.s(j);
+        let mut found = Vec::new();
+        for part in w.split('/') {
+            let lower = part.to_ascii_lowercase();
+            if matches!(lower.as_str(), "civil" | "king" | "kingdom") {
+                return false;
+            }
+            match TABLES.card(part, false) {
+                Some((c, how)) => found.push((part, c, how)),
+                None => return false,
+            }
+        }
+        if found.len() < 2 {
+            return false;
+        }
+        self.info(
+            code::PUNCTUATION,
+            j,
+            format!("\"/\" between two cards in {w:?} read as \",\""),
+        );
+        for (part, c, how) in found {
+            if how != How::Exact {
+                self.report_inexact(
+                    &how,
+                    part,
+                    c.code.as_str(),
+                    j,
+                    code::CARD_ALIAS,
+                    code::CARD_ALIAS,
+                    code::CARD_FUZZY,
+                    "card",
+                );
+            }
+            self.check_epoch_of(c, j);
+            turn.cards.push(CardPlay {
+                card: Cow::Borrowed(c.code.as_str()),
+                name: Cow::Borrowed(c.name.as_str()),
+                raw: Cow::Owned(part.to_string()),
+                ..CardPlay::default()
+            });
+        }
+        true
+    }
+
     /// The words a transcriber writes for a turn without a card: `none`, `no card`, `-`… (the
     /// whole of `lo..hi`).
     fn no_card(&self, lo: usize, hi: usize) -> bool {
@@ -908,6 +1004,15 @@ impl Lp<'_, '_> {
                     j = stop;
                     continue;
                 }
+            }
+            if self.l.s(j).contains('/') && self.slashed_cards(j, hi, turn) {
+                j += 1;
+                if j < hi && self.l.kind(j) != Some(Tk::Comma) && !self.card_joiner(j, hi, turn) {
+                    let stop = self.l.find(j, hi, &[Tk::Comma]);
+                    self.unreadable(j, stop);
+                    j = stop;
+                }
+                continue;
             }
             let name_i = j;
             // a full name in several words (`Civil Service(+2)`, `Naval Power`) before the words
@@ -2978,6 +3083,27 @@ fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) -> usize {
             lp.unparsed.push(raw);
             return open;
         }
+        // `20 (+20)`: the turn's gain after its total (a number standing apart, not in brackets)
+        if open + 2 == last
+            && l.kind(open - 1) == Some(Tk::Num)
+            && l.raw(open - 1, open + 1).contains(char::is_whitespace)
+            && (open - 1 == lo || l.kind(open - 2) != Some(Tk::LParen))
+            && l.kind(open + 1) == Some(Tk::Plus)
+            && l.s(open + 1)
+                .strip_prefix('+')
+                .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+        {
+            lp.info(
+                code::SCORE_GAIN,
+                open,
+                format!(
+                    "{raw:?} after the score {} read as the turn's gain, kept as the turn's comment",
+                    l.s(open - 1)
+                ),
+            );
+            turn.comments.push(raw);
+            return open;
+        }
         // words after the score: none of them a region or a battle token, nothing built
         let prose = l.kind(open - 1) == Some(Tk::Num)
             && (open + 1..last)
@@ -3015,8 +3141,13 @@ fn header_line(l: &Line) -> bool {
 }
 
 /// The units a transcriber writes after a score (compared lower-cased and width-folded).
-const SCORE_UNITS: [&str; 9] = [
-    "分", "點", "点", "pts", "pt", "points", "point", "vp", "vps",
+const SCORE_UNITS: [&str; 10] = [
+    "分", "點", "点", "pts", "pt", "points", "point", "vp", "vps", "total",
+];
+
+/// Words a transcriber writes before a score in the same word (`計7分`, `共23分`, `合計30`).
+const SCORE_PREFIXES: [&str; 9] = [
+    "共計", "共计", "合計", "合计", "總計", "总计", "計", "计", "共",
 ];
 
 /// `w` is a unit after a score (`分`, `pts`), maybe with a full stop after it; or, with
@@ -3051,14 +3182,23 @@ fn end_score(l: &Line, lo: usize, hi: usize) -> Option<(Option<i64>, usize, bool
         }
         // `20分`, `20pts`, `25.` are words: digits, then a unit or a full stop
         Tk::Word => {
-            let w = l.s(hi - 1);
+            let mut w = l.s(hi - 1);
+            // `計7分`, `共23分`: a word for the total before the number
+            let mut marked = false;
+            if !w.is_ascii()
+                && let Some(r) = SCORE_PREFIXES.iter().find_map(|p| w.strip_prefix(p))
+                && r.starts_with(|c: char| fold_width(c).is_ascii_digit())
+            {
+                w = r;
+                marked = true;
+            }
             // (digits maybe full-width: `１５`, `２０分`)
             let digits: usize = w
                 .chars()
                 .take_while(|&c| fold_width(c).is_ascii_digit())
                 .map(char::len_utf8)
                 .sum();
-            if digits == w.len() && !w.is_ascii() {
+            if digits == w.len() && (!w.is_ascii() || marked) {
                 return Some((number(w), 1, true));
             }
             if digits == 0 {
@@ -3274,8 +3414,9 @@ fn number(w: &str) -> Option<i64> {
 }
 
 /// Words a transcriber writes before a score (`Score: 12`, `分數：12`; compared lower-cased).
-const SCORE_WORDS: [&str; 11] = [
+const SCORE_WORDS: [&str; 20] = [
     "score", "scores", "total", "pts", "points", "vp", "分數", "分数", "得分", "總分", "总分",
+    "共計", "共计", "合計", "合计", "總計", "总计", "計", "计", "共",
 ];
 
 /// [`end_score`], and the marks other transcribers put before the number: a word and a colon or

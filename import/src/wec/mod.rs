@@ -204,6 +204,9 @@ pub mod code {
     /// Info: a location's row and column separated otherwise than by `,` (`(10.4)`, `(9 2)`,
     /// `(8;3)`), read as `(Row,Column)`.
     pub const LOCATION_SEPARATOR: &str = "wec.location-separator";
+    /// Info: a location written in square brackets (`[1,4]`, the grammar's meta-signs, which
+    /// never occur in the notation), read as `(Row,Column)`.
+    pub const LOCATION_BRACKETS: &str = "wec.location-brackets";
     /// Warning: a line that is no turn string (no `MV:`, and not read as one without it); kept as
     /// the comment of the turn before it, and the colours keep alternating as if it were absent.
     pub const NOT_A_TURN: &str = "wec.not-a-turn";
@@ -942,6 +945,7 @@ struct Once {
     separator: bool,
     mv_colon: bool,
     location: bool,
+    brackets: bool,
 }
 
 /// Reads a body's lines into turns (see the module docs for the layout).
@@ -1554,6 +1558,12 @@ impl Reader {
                 "a location's row and column separated by '.', ';', '/' or a space ((10.4), (9 2)) read as (Row,Column) (reported once per game)",
             ),
             (
+                norm.brackets,
+                &mut self.once.brackets,
+                code::LOCATION_BRACKETS,
+                "a location written in square brackets ([1,4]) read as (Row,Column) (reported once per game)",
+            ),
+            (
                 Some(begin).filter(|_| add_mv),
                 &mut self.once.mv,
                 code::MV_MISSING,
@@ -1683,7 +1693,17 @@ fn prose_line(text: &str) -> Option<bool> {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let score = matches!(
         compact.as_str(),
-        "1-0" | "0-1" | "1:0" | "0:1" | "½-½" | "1/2-1/2" | "½:½" | "1/2:1/2"
+        "1-0"
+            | "0-1"
+            | "1:0"
+            | "0:1"
+            | "½-½"
+            | "1/2-1/2"
+            | "½:½"
+            | "1/2:1/2"
+            | "0.5-0.5"
+            | "0,5-0,5"
+            | "0.5:0.5"
     );
     let rule = compact.chars().count() >= 3
         && compact
@@ -1759,15 +1779,22 @@ fn result_line(text: &str) -> Option<bool> {
     result_words(t.get(..cut)?)
 }
 
-/// A line that says the game was drawn: a drawn score (`½-½`, `1/2-1/2`, `½:½`: which side is
+/// A line that says the game was drawn: a drawn score (`½-½`, `1/2-1/2`, `½:½`, `0.5-0.5`,
+/// `0,5-0,5`: which side is
 /// first does not matter) or the word (`Draw`, `Drawn`, `Draw agreed`, `무승부`, `비김`,
 /// `和棋`, `和局`), maybe after a key (`Result: draw`, `결과: 무승부`) or with the score before
 /// the word (`½-½ (draw)`).
 fn draw_line(text: &str) -> bool {
+    // `0.5-0.5`, `0,5-0,5`: the half in decimals (before the dots are dropped)
     let t: String = text
         .chars()
         .map(fold_width)
-        .filter(|c| !c.is_whitespace() && !matches!(c, '.' | '!' | '(' | ')'))
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .replace("0.5", "½")
+        .replace("0,5", "½")
+        .chars()
+        .filter(|c| !matches!(c, '.' | '!' | '(' | ')'))
         .collect::<String>()
         .to_lowercase()
         .replace("1/2", "½");
@@ -1865,10 +1892,80 @@ struct Norm {
     mv_colon: Option<usize>,
     /// A location's row and column separated otherwise than by `,` (`(10.4)`, `(9 2)`).
     location: Option<usize>,
+    /// A location in square brackets (`[1,4]`).
+    brackets: Option<usize>,
+}
+
+/// The square brackets around locations (`[1,4]`, `[ 10 , 4 ]`, `［2,2］`): byte offsets in the
+/// line of each `[` and its `]`, when between them are only two numbers of one or two digits
+/// (maybe negative: an offset) separated by one `,`, `.`, `;`, `/` or spaces.
+fn bracket_locations(line: &str, begin: usize, end: usize) -> Vec<usize> {
+    let seg = line.get(begin..end).unwrap_or_default();
+    if !seg.contains(['[', '［']) {
+        return Vec::new();
+    }
+    let cs: Vec<(usize, char)> = seg
+        .char_indices()
+        .map(|(o, c)| (begin + o, fold_width(c)))
+        .collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < cs.len() {
+        if cs.get(i).map(|&(_, c)| c) != Some('[') {
+            i += 1;
+            continue;
+        }
+        let mut k = i + 1;
+        let mut numbers = 0;
+        let mut seps = 0;
+        let mut ok = false;
+        while let Some(&(_, c)) = cs.get(k) {
+            match c {
+                // `[9 2]`: a space between the numbers is their separator
+                ' ' | '\t' => {
+                    if numbers == 1
+                        && seps == 0
+                        && cs
+                            .get(k + 1)
+                            .is_some_and(|&(_, d)| d.is_ascii_digit() || d == '-')
+                    {
+                        seps += 1;
+                    }
+                }
+                '-' if cs.get(k + 1).is_some_and(|&(_, d)| d.is_ascii_digit()) => {}
+                '0'..='9' => {
+                    let mut e = k;
+                    while cs.get(e + 1).is_some_and(|&(_, d)| d.is_ascii_digit()) {
+                        e += 1;
+                    }
+                    if e - k >= 2 || numbers != seps {
+                        break;
+                    }
+                    numbers += 1;
+                    k = e;
+                }
+                ',' | '.' | ';' | '/' if numbers == 1 && seps == 0 => seps += 1,
+                ']' => {
+                    ok = numbers == 2 && seps == 1;
+                    break;
+                }
+                _ => break,
+            }
+            k += 1;
+        }
+        if ok && let (Some(&(a, _)), Some(&(b, _))) = (cs.get(i), cs.get(k)) {
+            out.push(a);
+            out.push(b);
+            i = k + 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
 }
 
 /// The separators of locations written otherwise than `(Row,Column)`: `(10.4)`, `(9 2)`,
-/// `(8;3)`, `(8/3)`, `(-1 0)` (an offset). Byte offsets in the line of each separator character,
+/// `(8;3)`, `(8/3)`, `(-1 0)` (an offset), also in square brackets (`[10.4]`). Byte offsets in the line of each separator character,
 /// the first of each run marked true (it becomes the `,`; the others are dropped).
 fn location_separators(line: &str, begin: usize, end: usize) -> Vec<(usize, bool)> {
     let seg = line.get(begin..end).unwrap_or_default();
@@ -1880,11 +1977,15 @@ fn location_separators(line: &str, begin: usize, end: usize) -> Vec<(usize, bool
     let space = |c: char| c == ' ' || c == '\t';
     let mut i = 0;
     while i < cs.len() {
-        if cs.get(i).map(|&(_, c)| c) != Some('(') {
-            i += 1;
-            continue;
-        }
-        // `(`, spaces, a number (maybe negative), a separator run, a number, spaces, `)`
+        let close_with = match cs.get(i).map(|&(_, c)| c) {
+            Some('(') => ')',
+            Some('[') => ']',
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        // `(` (or `[`), spaces, a number (maybe negative), a separator run, a number, spaces, `)`
         let mut k = i + 1;
         let skip = |mut k: usize, f: &dyn Fn(char) -> bool| {
             while cs.get(k).is_some_and(|&(_, c)| f(c)) {
@@ -1919,7 +2020,7 @@ fn location_separators(line: &str, begin: usize, end: usize) -> Vec<(usize, bool
             .map(|&(_, c)| c)
             .filter(|c| !space(*c))
             .collect();
-        if cs.get(close).map(|&(_, c)| c) == Some(')')
+        if cs.get(close).map(|&(_, c)| c) == Some(close_with)
             && sep_end > a
             && written.chars().count() <= 1
         {
@@ -1984,6 +2085,7 @@ fn normalize(
     always: bool,
 ) -> Option<(Compact<'static>, Norm)> {
     let seg = line.get(begin..end)?;
+    let brackets = bracket_locations(line, begin, end);
     let locs = location_separators(line, begin, end);
     let chars: Vec<(usize, char)> = seg
         .char_indices()
@@ -2007,6 +2109,12 @@ fn normalize(
                 text.push(',');
                 map.push(at);
             }
+            continue;
+        }
+        if brackets.contains(&at) {
+            norm.brackets.get_or_insert(at);
+            text.push(if fold_width(c) == '[' { '(' } else { ')' });
+            map.push(at);
             continue;
         }
         let w = fold_width(c);
@@ -2100,6 +2208,7 @@ fn normalize(
         && norm.separator.is_none()
         && norm.mv_colon.is_none()
         && norm.location.is_none()
+        && norm.brackets.is_none()
     {
         return None;
     }
