@@ -1883,3 +1883,199 @@ fn fourth_transcribers_file() {
         Some("灭国")
     );
 }
+
+const SIXTH: &str = include_str!("../../corpus/sanguo/sixth-transcribers.sanguo");
+
+/// The `sanguo.side-pinyin` infos of a game: (line, col).
+fn pinyin_infos(p: &Parsed<SanguoGame>) -> Vec<(u32, u32)> {
+    p.diagnostics
+        .iter()
+        .filter(|d| d.code == "sanguo.side-pinyin")
+        .inspect(|d| assert_eq!(d.severity, annals_import::Severity::Info))
+        .map(|d| (d.line, d.col))
+        .collect()
+}
+
+#[test]
+fn side_names_in_pinyin_in_the_title() {
+    let moves = "1.车5进1，马6进5，车5进1\n2.车5退1，马5进6，车5退1\n3.车5进1，马6进4，车5进1\n4.车5退1，马4进2，车5退1\n5.车5进1，马2进1x汉，车5进1\n6.车5退1，后车进1，车5退1\n7.车5进1，后车平1，车5进1\n8.车5退1，车1平17#吴，车5退1\n";
+    let seed = parse(&format!("魏杀汉·魏灭吴·魏胜\n{moves}"));
+    for title in [
+        "Wei杀Han·Wei灭Wu·Wei胜",
+        "WEI杀HAN·WEI灭WU·WEI胜",
+        "wei杀han·wei灭wu·wei胜",
+        "Wèi杀Hàn·Wèi灭Wú·Wèi胜",
+        "标题：Wei杀Han·Wei灭Wu·Wei胜",
+    ] {
+        let p = parse(&format!("{title}\n{moves}"));
+        assert_eq!(problems(&p), Vec::<String>::new(), "{title}");
+        assert_eq!(p.game.title_events, seed.game.title_events, "{title}");
+        assert_eq!(
+            p.game.title.as_deref(),
+            Some("魏杀汉·魏灭吴·魏胜"),
+            "{title}"
+        );
+        assert_eq!(
+            p.outcome.as_ref().map(|o| o.winners.clone()),
+            Some(vec!["魏".to_string()])
+        );
+        assert_eq!(pinyin_infos(&p), [(1, 1)], "{title}");
+        // the seed's form once the names are read: no title-form info
+        assert!(diag(&p, "sanguo.title-form").is_none(), "{title}");
+    }
+    // a form of the looser grammar, with pinyin: both infos
+    let p = parse("Wu Shu 和\n1.马6进5，炮12平10，相7进9\n");
+    assert_eq!(
+        p.game.title_events,
+        [TitleEvent::Draw {
+            sides: vec!["吴".into(), "蜀".into()]
+        }]
+    );
+    assert_eq!(pinyin_infos(&p), [(1, 1)]);
+    assert!(diag(&p, "sanguo.title-form").is_some());
+    // the seed's own title: no such info
+    assert!(pinyin_infos(&seed).is_empty());
+    // a name inside a longer word is no name: the title is not read
+    for title in ["Weiguo胜", "Shuang胜", "Wuhan灭Shu", "胜者：Hanwei"] {
+        let p = parse(&format!("{title}\n1.马6进5，炮12平10，相7进9\n"));
+        assert!(pinyin_infos(&p).is_empty(), "{title}");
+        assert!(p.game.title_events.is_empty(), "{title}");
+        assert_eq!(problems(&p), ["sanguo.title@1:1"], "{title}");
+    }
+}
+
+#[test]
+fn side_names_in_pinyin_in_the_status_line() {
+    let body = "1.马6进5，炮12平10，相7进9\n";
+    for line in [
+        "Wu[认负] Wei[胜利] Shu[认负]",
+        "WU [认负] WEI [胜利] SHU [认负]",
+        "Wú认负，Wèi胜利，Shǔ认负",
+        "结果：Wu认负，Wei胜利，Shu认负",
+        "Result: wu 认负 wei 胜利 shu 认负",
+    ] {
+        let p = parse(&format!("{body}{line}\n"));
+        assert_eq!(problems(&p), Vec::<String>::new(), "{line}");
+        assert_eq!(
+            p.game.status.get("魏").map(String::as_str),
+            Some("胜利"),
+            "{line}"
+        );
+        assert_eq!(
+            p.game.status.get("吴").map(String::as_str),
+            Some("认负"),
+            "{line}"
+        );
+        assert_eq!(
+            p.game.status.get("蜀").map(String::as_str),
+            Some("认负"),
+            "{line}"
+        );
+        assert_eq!(p.outcome.as_ref().map(|o| o.summary.as_str()), Some("魏胜"));
+        assert_eq!(pinyin_infos(&p), [(2, 1)], "{line}");
+    }
+    // the names in another order than 吴 魏 蜀: each status goes to the side named before it
+    let p = parse(&format!("{body}Shu[胜利] Wu[认负] Wei[认负]\n"));
+    assert_eq!(p.outcome.as_ref().map(|o| o.summary.as_str()), Some("蜀胜"));
+    // with the title in pinyin too: one info, at the first place
+    let p = parse(&format!("Wei胜\n{body}Wu[认负] Wei[胜利] Shu[认负]\n"));
+    assert_eq!(pinyin_infos(&p), [(1, 1)]);
+    assert_eq!(problems(&p), Vec::<String>::new());
+    // inside a word: not read, the line is only partly read
+    let p = parse(&format!("{body}Wuhan[认负] Weiguo[胜利] Shuang[认负]\n"));
+    assert!(pinyin_infos(&p).is_empty());
+    assert_eq!(problems(&p), ["sanguo.status@2:1"]);
+    let p = parse(&format!("{body}吴[认负] 魏[胜利] 蜀[认负]\n"));
+    assert!(pinyin_infos(&p).is_empty());
+}
+
+#[test]
+fn side_names_in_pinyin_as_move_labels() {
+    let p =
+        parse("1.Wu: 马6进5，Wei 炮12平10，Shu马6进7\n2.WU：兵7进1，Wèi：炮6进14，SHU：车13平12\n");
+    assert_eq!(problems(&p), Vec::<String>::new());
+    assert_eq!(
+        notations(&p),
+        [
+            "马6进5",
+            "炮12平10",
+            "马6进7",
+            "兵7进1",
+            "炮6进14",
+            "车13平12"
+        ]
+    );
+    let sides: Vec<&str> = p.game.moves.iter().map(|m| m.side.as_ref()).collect();
+    assert_eq!(sides, ["吴", "魏", "蜀", "吴", "魏", "蜀"]);
+    assert_eq!(pinyin_infos(&p), [(1, 3)]);
+    assert!(diag(&p, "sanguo.side-label").is_some());
+    // a label naming another side than the round's order: the side-label error, as in Chinese
+    let p = parse("1.Wei: 马6进5，炮12平10，相7进9\n");
+    assert!(has_code(
+        &p,
+        "sanguo.side-label",
+        annals_import::Severity::Error
+    ));
+    // Han moves no pieces of its own: no label; nor a longer word
+    for body in [
+        "1.Han: 马6进5，炮12平10，相7进9\n",
+        "1.Wuwei: 马6进5，炮12平10，相7进9\n",
+    ] {
+        let p = parse(body);
+        assert!(pinyin_infos(&p).is_empty(), "{body}");
+        assert!(diag(&p, "sanguo.side-label").is_none(), "{body}");
+    }
+}
+
+#[test]
+fn side_names_in_pinyin_in_the_tags() {
+    let body = "1.马6进5，炮12平10，相7进9\n";
+    let p = parse_tags(body, &[("Result", "Shǔ胜")]);
+    assert_eq!(p.outcome.as_ref().map(|o| o.summary.as_str()), Some("蜀胜"));
+    assert_eq!(pinyin_infos(&p), [(1, 1)]);
+    assert!(diag(&p, "sanguo.result-tag").is_some());
+    let p = parse_tags(body, &[("Result", "Wu Shu 和")]);
+    assert_eq!(
+        p.outcome.as_ref().map(|o| o.summary.as_str()),
+        Some("吴蜀和")
+    );
+    let p = parse_tags(body, &[("Title", "Wei胜")]);
+    assert_eq!(p.game.title_events, [TitleEvent::Win { side: "魏".into() }]);
+    assert_eq!(p.game.title.as_deref(), Some("魏胜"));
+    assert_eq!(pinyin_infos(&p), [(1, 1)]);
+    assert_eq!(problems(&p), Vec::<String>::new());
+    // a name in a longer word: the tag is not read
+    let p = parse_tags(body, &[("Result", "Weiwei胜")]);
+    assert_eq!(p.outcome, None);
+    assert!(pinyin_infos(&p).is_empty());
+}
+
+#[test]
+fn sixth_transcribers_file() {
+    let games = corpus(SIXTH);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(
+            g.diagnostics
+                .iter()
+                .filter(|d| d.severity != annals_import::Severity::Info)
+                .count(),
+            0,
+            "{:?}",
+            g.diagnostics
+        );
+        assert_eq!(g.outcome.as_ref().map(|o| o.summary.as_str()), Some("魏胜"));
+        assert_eq!(pinyin_infos(g).len(), 1);
+    }
+    assert_eq!(games[0].game.moves.len(), 24);
+    assert_eq!(games[0].game.title.as_deref(), Some("魏杀汉·魏灭吴·魏胜"));
+    assert_eq!(
+        games[0].game.status.get("吴").map(String::as_str),
+        Some("灭国")
+    );
+    assert_eq!(games[1].game.moves.len(), 17);
+    assert_eq!(
+        games[1].game.status.get("蜀").map(String::as_str),
+        Some("认负")
+    );
+}

@@ -61,6 +61,41 @@ impl Side {
         }
     }
 
+    /// A side's name in pinyin, as transcribers writing in Latin letters give it: `Wu`, `Wei`,
+    /// `Shu`, `Han`, in any case, with or without a tone mark (`Wú`, `Wèi`, `Shǔ`, `Hàn`; also
+    /// written with a combining mark).
+    pub fn from_pinyin(word: &str) -> Option<Side> {
+        let mut folded = [0u8; 3];
+        let mut n = 0;
+        for c in word.chars() {
+            let b = match c {
+                'a'..='z' | 'A'..='Z' => c.to_ascii_lowercase() as u8,
+                'á' | 'à' | 'ǎ' | 'ā' | 'Á' | 'À' | 'Ǎ' | 'Ā' => b'a',
+                'é' | 'è' | 'ě' | 'ē' | 'É' | 'È' | 'Ě' | 'Ē' => b'e',
+                'ú' | 'ù' | 'ǔ' | 'ū' | 'Ú' | 'Ù' | 'Ǔ' | 'Ū' => b'u',
+                '\u{300}'..='\u{30c}' => continue,
+                _ => return None,
+            };
+            *folded.get_mut(n)? = b;
+            n += 1;
+        }
+        match folded.get(..n)? {
+            b"wu" => Some(Side::Wu),
+            b"wei" => Some(Side::Wei),
+            b"shu" => Some(Side::Shu),
+            b"han" => Some(Side::Han),
+            _ => None,
+        }
+    }
+
+    /// A letter of a word written in Latin letters (pinyin with its tone marks), for
+    /// [`Side::from_pinyin`]'s words: a pinyin name is read only as a whole word.
+    pub(crate) fn is_latin(c: char) -> bool {
+        c.is_ascii_alphabetic()
+            || (('\u{c0}'..='\u{24f}').contains(&c) && c != '×' && c != '÷')
+            || ('\u{300}'..='\u{36f}').contains(&c)
+    }
+
     pub fn from_index(i: u8) -> Side {
         match i {
             0 => Side::Wu,

@@ -61,6 +61,13 @@
 //!   outcome when the status line and the title give none (info `sanguo.result-tag`); one that
 //!   names no winner or draw, or another outcome than the record's, is a warning of the same code
 //!   and the record is kept.
+//! - **Side names in pinyin** (`Wei杀Han·Wei胜`, `Wu[认负] Wei[胜利] Shu[认负]`, `Wu: 马6进5`,
+//!   `[Result "Wèi胜"]`; any case, with or without tone marks) are read as 吴, 魏, 蜀, 汉 in a title
+//!   (body line or `Title` tag, when it does not read in the seed's form without them), a status
+//!   line, the `Result` tag and a move's side label, only as a whole word (no Latin letter next to
+//!   it: `Wuhan` is no name; info `sanguo.side-pinyin`, once per game). Not in a move's markers
+//!   (`#Wei`, `=Wu`, `xHan`), a general written with its side (`Wei9退1`), a 困毙 marker or a
+//!   header line.
 //! - **Chinese numerals** stand for a file or a step (`一`…`九`, `十`, `十一`…`十七`); a numeral
 //!   before the piece is still the ordinal (`一车平十一`: the first of the chariots, to file 11).
 //!
@@ -172,6 +179,11 @@ pub mod code {
     /// Info: a line without a round number after a round line that left sides without an entry
     /// (`1.车5进1` then `炮12平10` on the next line, one move a line): it continues that round.
     pub const ROUND_CONTINUED: &str = "sanguo.round-continued";
+    /// Info: side names written in pinyin (`Wei杀Han·Wei胜`, `Wu[认负] Wei[胜利] Shu[认负]`,
+    /// `Wu: 马6进5`, `[Result "Wei胜"]`; any case, tone marks or none) read as 吴, 魏, 蜀, 汉
+    /// (first place of the game). A name is read only as a whole word (no Latin letter next to it)
+    /// in a title, a status line, the `Title` and `Result` tags and a move's side label.
+    pub const SIDE_PINYIN: &str = "sanguo.side-pinyin";
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -318,6 +330,7 @@ struct State<'a> {
     seen_separator: bool,
     seen_label: bool,
     seen_note: bool,
+    seen_pinyin: bool,
     /// Side names from a header line in the body (吴, 魏, 蜀).
     body_players: [Option<String>; 3],
     /// The side labels of the current round's entries: (entry index, side, column).
@@ -593,7 +606,16 @@ impl State<'_> {
             .iter()
             .any(|w| cleaned.contains(w));
         if self.body_title.is_none() && (titleish || text.starts_with("标题")) {
-            match read_title(&text) {
+            let (read, loose, pinyin) = read_title_sides(&text);
+            let cleaned = match pinyin {
+                Some(p) => {
+                    let read_as = title::clean_title(&p);
+                    self.pinyin_read(ln, start as u32 + 1, text.trim(), &read_as);
+                    read_as
+                }
+                None => cleaned,
+            };
+            match (read, loose) {
                 (Ok(_), true) => self.title_form(ln, start as u32 + 1, &cleaned),
                 (Ok(_), false) => {}
                 (Err(bad), _) => self.sink.warning(
@@ -656,6 +678,22 @@ impl State<'_> {
             col,
             format!("title {written:?} read in the seed's form (X杀汉, X灭Y, X胜)"),
         );
+    }
+
+    /// Side names written in pinyin read as characters (`written` read as `read`), reported at the
+    /// first place of the game.
+    #[cold]
+    #[inline(never)]
+    fn pinyin_read(&mut self, ln: u32, col: u32, written: &str, read: &str) {
+        if !self.seen_pinyin {
+            self.seen_pinyin = true;
+            self.sink.info(
+                code::SIDE_PINYIN,
+                ln,
+                col,
+                format!("side names in pinyin read as characters: {written:?} read as {read:?}"),
+            );
+        }
     }
 
     /// A line that is no notation but that a reader passes over: a header line (`赛事：三国杯`;
@@ -983,8 +1021,11 @@ impl State<'_> {
         };
         // `吴：马6进5`: a label naming the mover (rare: read apart)
         let relabelled;
-        let (s, scan) = if matches!(chars.get(s), Some('吴' | '魏' | '蜀'))
-            && let Some((after, rescan)) = self.labelled(chars, s, e, out.len())
+        let (s, scan) = if matches!(
+            chars.get(s),
+            Some('吴' | '魏' | '蜀' | 'W' | 'w' | 'S' | 's')
+        ) && let Some((after, rescan)) =
+            self.labelled(ln, chars, s, e, out.len())
         {
             relabelled = rescan;
             (after, &relabelled)
@@ -1020,15 +1061,34 @@ impl State<'_> {
     /// label ([`side_label`]), it is noted for the round and the entry after it scanned again.
     #[cold]
     #[inline(never)]
-    fn labelled(&mut self, chars: &[char], s: usize, e: usize, k: usize) -> Option<(usize, Scan)> {
-        let sd = chars.get(s).and_then(|&c| Side::from_char(c))?;
-        let after = side_label(chars, s, e)?;
+    fn labelled(
+        &mut self,
+        ln: u32,
+        chars: &[char],
+        s: usize,
+        e: usize,
+        k: usize,
+    ) -> Option<(usize, Scan)> {
+        // `Wei: 炮12平10`: the side's name in pinyin, a whole word
+        let (sd, len) = match chars.get(s).and_then(|&c| Side::from_char(c)) {
+            Some(sd) => (sd, 1),
+            None => {
+                let len = chars.get(s..e)?.iter().position(|&c| !Side::is_latin(c))?;
+                let word: String = chars.get(s..s + len)?.iter().collect();
+                (Side::from_pinyin(&word).filter(|&sd| sd != Side::Han)?, len)
+            }
+        };
+        let after = side_label(chars, s + len, e)?;
+        if len > 1 {
+            let word: String = chars.get(s..s + len).unwrap_or(&[]).iter().collect();
+            self.pinyin_read(ln, s as u32 + 1, &word, sd.name());
+        }
         self.label_buf.push((k, sd, s));
         // `吴（周瑜）：`: the player, where the tags name none
-        let k = if matches!(chars.get(s + 1), Some('方' | '国')) {
-            s + 2
+        let k = if matches!(chars.get(s + len), Some('方' | '国')) {
+            s + len + 1
         } else {
-            s + 1
+            s + len
         };
         if chars.get(k) == Some(&'(')
             && let Some(colon) = player_in_label(chars, k, e)
@@ -1700,6 +1760,12 @@ impl State<'_> {
             );
             return;
         }
+        // `Wu[认负] Wei[胜利] Shu[认负]`: the sides in pinyin
+        let pinyin = title::pinyin_sides(text);
+        if let Some(p) = &pinyin {
+            self.pinyin_read(ln, start as u32 + 1, text.trim(), p.trim());
+        }
+        let text = pinyin.as_deref().unwrap_or(text);
         // `结果：吴[认负] …`, `Result: …`: a key before the statuses
         let text = match status_key(text) {
             Some(k) => {
@@ -1764,9 +1830,9 @@ fn status_key(text: &str) -> Option<usize> {
 /// A side's name labelling the entry at `s` (`s..e`, trimmed; the side character at `s`):
 /// `吴：马6进5`, `吴方:…`, `魏国 炮12平10`, `蜀马6进7`, `魏前车平14`, `魏五兵平5`, `魏（轮空）`,
 /// `魏……`. Returns where the move begins. A side followed by a file (`魏9退1`, `魏九退一`) is that
-/// side's general, as the seed writes it, and no label.
+/// side's general, as the seed writes it, and no label. `s` is where the side's name ends.
 fn side_label(chars: &[char], s: usize, e: usize) -> Option<usize> {
-    let mut k = s + 1;
+    let mut k = s;
     if chars.get(k).is_some_and(|&c| c == '方' || c == '国') {
         k += 1;
     }
@@ -1815,6 +1881,20 @@ fn player_in_label(chars: &[char], k: usize, e: usize) -> Option<usize> {
         && !has_action(inner)
         && !contains(inner, &['轮', '空']);
     (named && chars.get(close + 1) == Some(&':')).then_some(close + 1)
+}
+
+/// [`read_title`], or when that reads the title in no form or not in the seed's, the title with
+/// its side names in pinyin written as characters ([`title::pinyin_sides`]) when that reads:
+/// then also that title.
+fn read_title_sides(s: &str) -> (Result<Vec<TitleEvent>, String>, bool, Option<String>) {
+    let (read, loose) = read_title(s);
+    if (read.is_err() || loose)
+        && let Some(p) = title::pinyin_sides(s)
+        && let (Ok(ev), loose) = read_title(&p)
+    {
+        return (Ok(ev), loose, Some(p));
+    }
+    (read, loose, None)
 }
 
 /// A title's events: by the seed's form, else by the other forms
@@ -1998,6 +2078,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
         seen_separator: false,
         seen_label: false,
         seen_note: false,
+        seen_pinyin: false,
         body_players: [None, None, None],
         label_buf: Vec::new(),
         pending_note: None,
@@ -2100,21 +2181,28 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
     let title_line = st.body_title.as_ref().map_or(ctx.first_line, |t| t.1);
     let mut events = Vec::new();
     if let Some(t) = tag_title {
-        match read_title(t) {
-            (Ok(ev), loose) => {
+        let (read, loose, pinyin) = read_title_sides(t);
+        let mut written = title::clean_title(t);
+        if let Some(p) = pinyin {
+            let read_as = title::clean_title(&p);
+            st.pinyin_read(ctx.first_line, 1, t, &read_as);
+            written = read_as;
+        }
+        match read {
+            Ok(ev) => {
                 if loose {
-                    st.title_form(ctx.first_line, 1, &title::clean_title(t));
+                    st.title_form(ctx.first_line, 1, &written);
                 }
                 events = ev;
             }
-            (Err(bad), _) => st.sink.warning(
+            Err(bad) => st.sink.warning(
                 code::TITLE,
                 ctx.first_line,
                 1,
                 format!("Title tag part {bad:?} cannot be read"),
             ),
         }
-        st.game.title = Some(title::clean_title(t));
+        st.game.title = Some(written);
         if let Some((body, ln)) = &st.body_title
             && let (Ok(bev), _) = read_title(body)
             && !events.is_empty()
@@ -2267,8 +2355,12 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
     }
     // `[Result "魏胜"]`: read as a title's result; the outcome when the record gives none
     if let Some(r) = ctx.tag("Result").map(str::trim).filter(|t| !t.is_empty()) {
-        let read = match read_title(r) {
-            (Ok(ev), _) => {
+        let (read, _, pinyin) = read_title_sides(r);
+        if let Some(p) = pinyin {
+            st.pinyin_read(ctx.first_line, 1, r, &p);
+        }
+        let read = match read {
+            Ok(ev) => {
                 let (mut winners, mut draw) = (Vec::new(), Vec::new());
                 for e in ev {
                     match e {
@@ -2279,7 +2371,7 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
                 }
                 summary(&in_turn_order(winners), &in_turn_order(draw))
             }
-            (Err(_), _) => None,
+            Err(_) => None,
         };
         match (read, &outcome) {
             (None, _) => st.sink.warning(

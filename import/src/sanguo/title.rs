@@ -222,6 +222,40 @@ fn loose_part(p: &str) -> Option<Vec<TitleEvent>> {
     None
 }
 
+/// `s` with each side's name written in pinyin as a whole word (no Latin letter next to it:
+/// [`Side::from_pinyin`]) written as its character: `Wei杀Han·Wei胜` → `魏杀汉·魏胜`,
+/// `Wu[认负] Wei[胜利] Shu[认负]` → `吴[认负] 魏[胜利] 蜀[认负]`. `None` when it has none.
+pub(crate) fn pinyin_sides(s: &str) -> Option<String> {
+    // (most lines have no letter a name begins with: nothing to look for)
+    if !s
+        .bytes()
+        .any(|b| matches!(b, b'w' | b'W' | b's' | b'S' | b'h' | b'H'))
+    {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut any = false;
+    let mut rest = s;
+    while let Some(start) = rest.find(Side::is_latin) {
+        let (before, word) = rest.split_at(start);
+        out.push_str(before);
+        let len = word
+            .find(|c: char| !Side::is_latin(c))
+            .unwrap_or(word.len());
+        let (word, after) = word.split_at(len);
+        match Side::from_pinyin(word) {
+            Some(sd) => {
+                out.push_str(sd.name());
+                any = true;
+            }
+            None => out.push_str(word),
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    any.then_some(out)
+}
+
 /// The five statuses of seed 002 §7.
 pub(crate) const STATUSES: [&str; 5] = ["超时判负", "强制判和", "胜利", "灭国", "认负"];
 
