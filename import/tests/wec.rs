@@ -1663,13 +1663,18 @@ fn result_lines_with_a_key_a_reason_or_a_score_explained() {
     assert_eq!(p.outcome, None);
 }
 
+/// The games of a file of `corpus/wec`.
+fn corpus_games(name: &str) -> Vec<record::RawGame> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/wec")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    record::split_games(&text)
+}
+
 #[test]
 fn fourth_transcribers_file() {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/wec/fourth-transcribers.wec"),
-    )
-    .unwrap();
-    let games = record::split_games(&text);
+    let games = corpus_games("fourth-transcribers.wec");
     assert_eq!(games.len(), 4);
     for raw in &games {
         let g = annals_import::parse_game(raw, annals_import::Kind::Wec);
@@ -1752,11 +1757,7 @@ fn a_win_or_loss_on_time_in_korean() {
 
 #[test]
 fn fifth_transcribers_file() {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/wec/fifth-transcribers.wec"),
-    )
-    .unwrap();
-    let games = record::split_games(&text);
+    let games = corpus_games("fifth-transcribers.wec");
     assert_eq!(games.len(), 4);
     let mut summaries = Vec::new();
     for raw in &games {
@@ -1823,11 +1824,7 @@ fn a_draw_written_in_decimals() {
 
 #[test]
 fn sixth_transcribers_file() {
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/wec/sixth-transcribers.wec"),
-    )
-    .unwrap();
-    let games = record::split_games(&text);
+    let games = corpus_games("sixth-transcribers.wec");
     assert_eq!(games.len(), 2);
     for raw in &games {
         let g = annals_import::parse_game(raw, annals_import::Kind::Wec);
