@@ -1668,7 +1668,7 @@ fn corpus_games(name: &str) -> Vec<record::RawGame> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../corpus/wec")
         .join(name);
-    let text = std::fs::read_to_string(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     record::split_games(&text)
 }
 
