@@ -700,8 +700,7 @@ impl Lp<'_, '_> {
                     }
                 }
                 // `Che-(SCS)->Mek`, `Che-(SCS)-Mek`: the sea route with a single dash
-                Some(Tk::Other) if self.sea_dash(j, hi).is_some() => {
-                    let rp = self.sea_dash(j, hi).unwrap_or(j);
+                Some(Tk::Other) if let Some(rp) = self.sea_dash(j, hi) => {
                     self.info(
                         code::SEA_DASH,
                         j,
