@@ -326,9 +326,14 @@ pub fn parse_raws(file: &FileMeta, raws: Vec<record::RawGame>, opts: &Options) -
             continue;
         };
         let mut parsed = parse_game(&raw, kind);
-        parsed
-            .diagnostics
-            .splice(0..0, file.diagnostics.iter().cloned().chain(kind_diags));
+        parsed.diagnostics.splice(
+            0..0,
+            file.diagnostics
+                .iter()
+                .filter(|d| in_game(d, &raw))
+                .cloned()
+                .chain(kind_diags),
+        );
         let hash = content_hash(kind, &raw);
         let keys = crate::explorer::move_keys(&parsed.body);
         games.push(Prepared::Game {
@@ -346,6 +351,17 @@ pub fn parse_raws(file: &FileMeta, raws: Vec<record::RawGame>, opts: &Options) -
         file_diagnostics: file.diagnostics.clone(),
         games,
     }
+}
+
+/// Whether a diagnostic of the file's decoding belongs to a game: one about the whole file (at
+/// line 1, column 1) belongs to each; one at a place (bytes replaced at a line and column) to the
+/// game whose lines hold it.
+fn in_game(d: &Diagnostic, raw: &record::RawGame) -> bool {
+    if d.line == 1 && d.col == 1 {
+        return true;
+    }
+    let lines = u32::try_from(raw.raw.bytes().filter(|&b| b == b'\n').count()).unwrap_or(0);
+    (raw.line..=raw.line.saturating_add(lines)).contains(&d.line)
 }
 
 /// Reads and parses one file. Never fails: an unreadable file is one rejected entry.

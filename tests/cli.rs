@@ -143,6 +143,60 @@ fn legacy_encodings_are_transcoded_and_noted() {
     assert_eq!(g["title"], "魏殺漢·魏勝");
 }
 
+/// The corpus's files in EUC-KR and windows-1252 are transcoded; the UTF-8 file damaged in its
+/// second game is read as UTF-8, and the warning about its damaged bytes is stored with that game
+/// only (before: the three files were rejected whole).
+#[test]
+fn korean_western_and_damaged_files_are_read_and_the_damage_is_the_games_that_holds_it() {
+    let a = Archive::new();
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let files = [
+        corpus.join("wec/euc-kr.wec"),
+        corpus.join("deluge/windows-1252.dip"),
+        corpus.join("sanguo/damaged-utf8.sanguo"),
+    ];
+    let mut args = vec!["import", "--json"];
+    args.extend(files.iter().map(|f| f.to_str().expect("utf8")));
+    let (code, out, err) = a.cli(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    let s: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(s["imported"], 4, "{out}");
+    let conn = rusqlite::Connection::open(&a.paths().db).expect("db");
+    let damaged: Vec<(i64, i64, i64, String)> = conn
+        .prepare(
+            "SELECT g.id, d.line, d.col, d.message FROM diagnostics d JOIN games g ON g.id = d.game_id \
+             WHERE d.code = 'record.encoding-replaced' ORDER BY g.id",
+        )
+        .expect("prepare")
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    // games 3 and 4 are the damaged file's; only the second holds line 31
+    assert_eq!(
+        damaged,
+        [(
+            4,
+            31,
+            23,
+            "2 bytes not valid UTF-8 (the rest of the file is) replaced by U+FFFD".to_string()
+        )]
+    );
+    for (id, encoding, name) in [
+        (1, "EUC-KR", "박에이다"),
+        (2, "windows-1252", "Béatrice Baudin"),
+    ] {
+        let (code, show, _) = a.cli(&["show", &id.to_string()]);
+        assert_eq!(code, 0);
+        let g: serde_json::Value = serde_json::from_str(&show).expect("json");
+        assert_eq!(g["source"]["encoding"], encoding, "{show}");
+        assert!(
+            g["raw"].as_str().is_some_and(|r| r.contains(name)),
+            "{show}"
+        );
+    }
+}
+
 #[test]
 fn usage_errors_exit_2() {
     let a = Archive::new();

@@ -72,7 +72,7 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Diagnostic> {
 }
 
 fn decode_text(bytes: &[u8]) -> Result<Decoded<'_>, Diagnostic> {
-    use encoding_rs::{BIG5, GB18030, GBK, UTF_8, UTF_16BE, UTF_16LE};
+    use encoding_rs::{BIG5, EUC_KR, GB18030, GBK, UTF_8, UTF_16BE, UTF_16LE, WINDOWS_1252};
     if let Some((enc, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
         let (text, had_errors) = enc.decode_without_bom_handling(&bytes[bom_len..]);
         let mut diagnostics = vec![Diagnostic::info(
@@ -101,6 +101,10 @@ fn decode_text(bytes: &[u8]) -> Result<Decoded<'_>, Diagnostic> {
             diagnostics: Vec::new(),
         });
     }
+    if let Some(d) = mostly_utf8(bytes) {
+        check_text(&d.text)?;
+        return Ok(d);
+    }
     if bytes.contains(&0) {
         // UTF-16 without a BOM, or a binary file: neither is a record file we can read.
         return Err(Diagnostic::error(
@@ -115,15 +119,18 @@ fn decode_text(bytes: &[u8]) -> Result<Decoded<'_>, Diagnostic> {
     let guess = det.guess(None, chardetng::Utf8Detection::Deny);
     let enc = if guess == GBK || guess == GB18030 {
         GB18030
-    } else if guess == BIG5 {
-        BIG5
+    } else if guess == BIG5 || guess == EUC_KR || guess == WINDOWS_1252 {
+        // EUC-KR (Korean Windows' code page 949 is a superset, which encoding_rs decodes under
+        // this name): WEC's clubs write Korean; windows-1252: a Western editor's file, most often
+        // ASCII with a curly quote or an accented name in it (Deluge and WEC records)
+        guess
     } else {
         return Err(Diagnostic::error(
             code::ENCODING_UNSUPPORTED,
             1,
             1,
             format!(
-                "not valid UTF-8, and not GB18030/GBK or Big5 either (it looks like {}); convert the file to UTF-8",
+                "not valid UTF-8, and not GB18030/GBK, Big5, EUC-KR or windows-1252 either (it looks like {}); convert the file to UTF-8",
                 guess.name()
             ),
         ));
@@ -143,6 +150,78 @@ fn decode_text(bytes: &[u8]) -> Result<Decoded<'_>, Diagnostic> {
     Ok(Decoded {
         text,
         encoding: enc.name(),
+        diagnostics,
+    })
+}
+
+/// How many valid multi-byte characters a file read as UTF-8 must hold, at least, for each run of
+/// invalid bytes in it: at this or more a few bytes were damaged (a truncated character, a line pasted from a
+/// file in another encoding); above it the file is in a legacy encoding.
+const DAMAGED_PER_VALID: usize = 4;
+/// Runs of invalid bytes given a warning each; the rest are counted in one more.
+const DAMAGED_REPORTED: usize = 20;
+
+/// A file that is UTF-8 but for a few invalid byte sequences: its text with each replaced by
+/// U+FFFD and a warning at each run's line and column (so the game that holds it carries it),
+/// rather than the whole file rejected or transcoded as a legacy encoding it is not. `None` when
+/// the file holds no valid multi-byte character, or fewer than [`DAMAGED_PER_VALID`] of them for
+/// each run of invalid bytes.
+fn mostly_utf8(bytes: &[u8]) -> Option<Decoded<'static>> {
+    let mut text = String::with_capacity(bytes.len() + 16);
+    // each run of invalid sequences with nothing valid between them: where its first U+FFFD is
+    // in `text`, and how many bytes it replaced
+    let mut bad: Vec<(usize, usize)> = Vec::new();
+    let mut valid_multibyte = 0usize;
+    for chunk in bytes.utf8_chunks() {
+        let v = chunk.valid();
+        valid_multibyte += v.bytes().filter(|&b| b >= 0xc0).count();
+        text.push_str(v);
+        let n = chunk.invalid().len();
+        if n > 0 {
+            match bad.last_mut() {
+                Some((_, len)) if v.is_empty() => *len += n,
+                _ => bad.push((text.len(), n)),
+            }
+            text.push('\u{fffd}');
+        }
+    }
+    if valid_multibyte == 0 || bad.len() * DAMAGED_PER_VALID > valid_multibyte {
+        return None;
+    }
+    let mut diagnostics = Vec::new();
+    let (mut line, mut line_start, mut scanned) = (1u32, 0usize, 0usize);
+    for &(at, n) in bad.iter().take(DAMAGED_REPORTED) {
+        let before = text.get(scanned..at).unwrap_or_default();
+        for (i, _) in before.match_indices('\n') {
+            line += 1;
+            line_start = scanned + i + 1;
+        }
+        scanned = at;
+        let col = text.get(line_start..at).map_or(0, |s| s.chars().count()) + 1;
+        diagnostics.push(Diagnostic::warning(
+            code::ENCODING_REPLACED,
+            line,
+            u32::try_from(col).unwrap_or(u32::MAX),
+            format!(
+                "{n} byte{} not valid UTF-8 (the rest of the file is) replaced by U+FFFD",
+                if n == 1 { "" } else { "s" }
+            ),
+        ));
+    }
+    if bad.len() > DAMAGED_REPORTED {
+        diagnostics.push(Diagnostic::warning(
+            code::ENCODING_REPLACED,
+            1,
+            1,
+            format!(
+                "{} more places with bytes not valid UTF-8, replaced by U+FFFD",
+                bad.len() - DAMAGED_REPORTED
+            ),
+        ));
+    }
+    Some(Decoded {
+        text: Cow::Owned(text),
+        encoding: "UTF-8",
         diagnostics,
     })
 }
@@ -1337,6 +1416,60 @@ mod tests {
             decode(ascii(1000, '\0').as_bytes()).unwrap_err().code,
             code::BINARY
         );
+    }
+
+    #[test]
+    fn a_utf8_file_with_a_few_damaged_bytes_is_read_with_them_replaced_where_they_are() {
+        let s = "[Title \"魏胜局\"]\n\n1.马6进5，炮12平10 {注}\n2.车5进1\n";
+        // two of the three bytes of 注 (E6 B3 A8): a character cut between editors
+        let at = s.find('注').expect("注");
+        let mut b = s.as_bytes().to_vec();
+        b.splice(at..at + 3, [0xe6, 0xb3]);
+        let d = decode(&b).expect("read as UTF-8");
+        assert_eq!(d.encoding, "UTF-8");
+        assert_eq!(d.text, s.replace('注', "\u{fffd}"));
+        let [w] = d.diagnostics.as_slice() else {
+            panic!("{:?}", d.diagnostics)
+        };
+        assert_eq!(
+            (w.code.as_str(), w.severity, w.line, w.col),
+            (code::ENCODING_REPLACED, Severity::Warning, 3, 16)
+        );
+        assert!(
+            w.message.starts_with("2 bytes not valid UTF-8"),
+            "{}",
+            w.message
+        );
+        // bytes damaged in two places, one of them a run of two invalid sequences (FF, FF; FF FE would be a byte-order mark)
+        let mut b2 = b.clone();
+        b2.splice(0..0, *b"\xff\xff");
+        let d = decode(&b2).expect("read as UTF-8");
+        let at: Vec<(u32, u32, &str)> = d
+            .diagnostics
+            .iter()
+            .map(|d| (d.line, d.col, &d.message[..7]))
+            .collect();
+        assert_eq!(at, [(1, 1, "2 bytes"), (3, 16, "2 bytes")]);
+        // a file whose every multi-byte character is damaged is not UTF-8 with damage: as GBK
+        // bytes are not, it goes on to the legacy encodings
+        let (gb, _, _) = encoding_rs::GB18030.encode("魏胜局：马六进五，炮十二平十，相七进九");
+        assert_eq!(decode(&gb).expect("gb18030").encoding, "gb18030");
+    }
+
+    #[test]
+    fn decodes_korean_and_western_legacy_files() {
+        let k = "[Event \"서울 클럽의 밤\"]\n[Black \"박에이다\"]\n[White \"조벤\"]\n\n블랙: MV:JE(1,4)->^(1,4)\n화이트: MV:JE(10,4)->^(10,4)\n흑색: MV:SP(2,2)->(3,3)\n";
+        let (euc, _, _) = encoding_rs::EUC_KR.encode(k);
+        let d = decode(&euc).expect("euc-kr");
+        assert_eq!((&*d.text, d.encoding), (k, "EUC-KR"));
+        assert_eq!(d.diagnostics[0].message, "transcoded from EUC-KR to UTF-8");
+        let w = "[Event \"Café Diplomatie\"]\n[France \"Béatrice Baudin\"]\n\nSpring 1901\nFrance: A Par-Bur {Zoë’s “plan”}\n";
+        let (cp, _, _) = encoding_rs::WINDOWS_1252.encode(w);
+        let d = decode(&cp).expect("windows-1252");
+        assert_eq!((&*d.text, d.encoding), (w, "windows-1252"));
+        // one curly quote in an ASCII file
+        let d = decode(b"England: F Lon-Nth {Archer\x92s idea}\n").expect("windows-1252");
+        assert_eq!(d.text, "England: F Lon-Nth {Archer’s idea}\n");
     }
 
     #[test]
