@@ -39,6 +39,10 @@ pub mod code {
     /// info: a separator line (`----`, `====`, `***`) that ends a game's body before the next
     /// game's tags, left out of the body (the raw text keeps it).
     pub const SEPARATOR: &str = "record.separator";
+    /// info: a header line at the top of a body (`Event: Winter cup`, `賽事：台北聯賽`, `Date:
+    /// 2023-04-15`) read as the tag it names, where the game's tags do not give it; the line
+    /// stays in the body (the notations read it as a header line).
+    pub const HEADER_TAG: &str = "record.header-tag";
 }
 
 /// A file's text once decoded: the file's own bytes when they are UTF-8 already (no copy), else
@@ -761,6 +765,117 @@ fn tidy_game(g: &mut RawGame) {
         let keep = g.body.trim_end().len();
         g.body.truncate(keep);
     }
+    header_tags(g);
+}
+
+/// How many lines at the top of a body are looked at for header lines.
+const HEADER_LINES: usize = 40;
+
+/// Header lines at the top of a body read as tags (see [`code::HEADER_TAG`]): the lines up to the
+/// first blank-free line that is no `Name: value` line (a name of letters and spaces, then `:` or
+/// `：`); of those, the ones naming the event, site, date, round, source, transcriber, annotator
+/// or edition (in English, Chinese or Korean) give that tag when the game has none. Seats,
+/// `Title`, `Result` and `Game` are left to the notations, which read them in their own ways.
+fn header_tags(g: &mut RawGame) {
+    // (most bodies start with a move number: no header)
+    if g.body.as_bytes().first().is_none_or(u8::is_ascii_digit) {
+        return;
+    }
+    let mut added: Vec<(String, String, u32, String)> = Vec::new();
+    for (n, line) in g.body.split('\n').take(HEADER_LINES).enumerate() {
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        // the name: up to 20 letters and spaces, from a letter, up to the colon (a move, a turn or
+        // a phase ends the header at its first characters)
+        let mut colon = None;
+        for (k, (i, c)) in t.char_indices().enumerate() {
+            if c == ':' || c == '：' {
+                colon = Some((i, c.len_utf8()));
+                break;
+            }
+            if k == 20 || !(c.is_alphabetic() || (c == ' ' && k > 0)) {
+                break;
+            }
+        }
+        let Some((at, len)) = colon.filter(|&(at, _)| at > 0) else {
+            break;
+        };
+        let name = t.get(..at).unwrap_or_default().trim();
+        let value = t.get(at + len..).unwrap_or_default().trim();
+        let Some(tag) = header_tag_name(name) else {
+            continue;
+        };
+        if value.is_empty()
+            || g.tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(tag))
+            || added.iter().any(|(k, ..)| k == tag)
+        {
+            continue;
+        }
+        let line = g
+            .body_line
+            .saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
+        added.push((tag.to_string(), value.to_string(), line, t.to_string()));
+    }
+    for (tag, value, line, text) in added {
+        let mut value = value;
+        if tag == "Date" {
+            match normalize_date(&value) {
+                DateForm::Canonical => {}
+                DateForm::Normalized(d) => {
+                    g.diagnostics.push(Diagnostic::info(
+                        code::DATE_FORM,
+                        line,
+                        1,
+                        format!("Date {value:?} read as {d}"),
+                    ));
+                    value = d;
+                }
+                DateForm::Doubtful(why) => g.diagnostics.push(Diagnostic::warning(
+                    code::DATE_FORM,
+                    line,
+                    1,
+                    format!("Date {value:?} kept as written: {why}"),
+                )),
+            }
+        }
+        g.diagnostics.push(Diagnostic::info(
+            code::HEADER_TAG,
+            line,
+            1,
+            format!("header line {text:?} read as the tag [{tag} {value:?}]"),
+        ));
+        g.tags.push((tag, value));
+    }
+}
+
+/// The tag a header line's name gives ([`header_tags`]), if it is one of those read so.
+fn header_tag_name(name: &str) -> Option<&'static str> {
+    const ENGLISH: [(&str, &str); 13] = [
+        ("Event", "Event"),
+        ("Tournament", "Event"),
+        ("Site", "Site"),
+        ("Venue", "Site"),
+        ("Place", "Site"),
+        ("Location", "Site"),
+        ("Date", "Date"),
+        ("Round", "Round"),
+        ("Source", "Source"),
+        ("Transcriber", "Transcriber"),
+        ("Recorded by", "Transcriber"),
+        ("Annotator", "Annotator"),
+        ("Edition", "Edition"),
+    ];
+    if let Some(&(_, t)) = ENGLISH.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+        return Some(t);
+    }
+    common_tag_name(name).filter(|t| {
+        matches!(
+            *t,
+            "Event" | "Site" | "Date" | "Round" | "Source" | "Transcriber"
+        )
+    })
 }
 
 /// A line of three or more of one dash, equals sign, asterisk, tilde or box-drawing line and
@@ -1454,6 +1569,45 @@ mod tests {
         // bytes are not, it goes on to the legacy encodings
         let (gb, _, _) = encoding_rs::GB18030.encode("魏胜局：马六进五，炮十二平十，相七进九");
         assert_eq!(decode(&gb).expect("gb18030").encoding, "gb18030");
+    }
+
+    #[test]
+    fn header_lines_at_the_top_of_a_body_give_the_tags_they_name() {
+        let text = "[Event \"Spring cup\"]\n\nEvent: Winter cup\nTournament: Other\nPlace: Leeds\n日期：2023年4月15日\nBlack: Ada\nTitle: 魏胜\nResult: 1-0\nRound 3: later\n1. MV:JE(1,4)->^(1,4)\nSource: a note after a turn\n";
+        let g = &split_games(text)[0];
+        // the tag block's Event stays; Tournament is the Event too, so not a second one; the seat,
+        // Title and Result lines are left to the notation; `Round 3:` has a digit in its name and
+        // ends the header, so the Source line after it is none
+        assert_eq!(
+            g.tags,
+            [
+                ("Event".to_string(), "Spring cup".to_string()),
+                ("Site".to_string(), "Leeds".to_string()),
+                ("Date".to_string(), "2023.04.15".to_string()),
+            ]
+        );
+        let read: Vec<(u32, &str)> = g
+            .diagnostics
+            .iter()
+            .map(|d| (d.line, d.code.as_str()))
+            .collect();
+        assert_eq!(
+            read,
+            [
+                (5, code::HEADER_TAG),
+                (6, code::DATE_FORM),
+                (6, code::HEADER_TAG)
+            ]
+        );
+        assert_eq!(
+            g.diagnostics[0].message,
+            "header line \"Place: Leeds\" read as the tag [Site \"Leeds\"]"
+        );
+        // the body is as written: the notations read these lines as header lines
+        assert!(g.body.starts_with("Event: Winter cup\n"));
+        // a body that starts with a move has no header
+        let g = &split_games("1.车5进1，马6进5，车5进1\nEvent: late\n")[0];
+        assert!(g.tags.is_empty() && g.diagnostics.is_empty());
     }
 
     #[test]
