@@ -342,7 +342,7 @@ const KNOWN_TAGS: [&str; 30] = [
 ];
 
 /// Opening quotes read as `"` (leniently, except `"` itself), with the quote that closes each.
-const QUOTES: [(char, char); 7] = [
+const QUOTES: [(char, char); 12] = [
     ('"', '"'),
     ('“', '”'),
     ('＂', '＂'),
@@ -350,10 +350,17 @@ const QUOTES: [(char, char); 7] = [
     ('『', '』'),
     ('‘', '’'),
     ('\'', '\''),
+    // German and Polish low-high quotes (closed by “ or ”), guillemets either way round (French,
+    // Danish), Chinese title marks
+    ('„', '“'),
+    ('«', '»'),
+    ('»', '«'),
+    ('‹', '›'),
+    ('《', '》'),
 ];
 
 /// Reads one line as tag pairs. Strict form `[Name "Value"]`; lenient forms are accepted and
-/// flagged: curly, full-width, corner or single quotes, full-width brackets, a missing closing quote
+/// flagged: curly, full-width, corner, single, low-high („…“) or angle («…», 《…》) quotes, full-width brackets, a missing closing quote
 /// or bracket, `[Name: "Value"]`, an unquoted value for a known tag name, several tags on one line.
 /// A line like `[胜利]` (三国's closing status) is not a tag: a tag needs a name, white space and a
 /// value.
@@ -1405,6 +1412,35 @@ mod tests {
         let flagged: Vec<u32> = g[0].diagnostics.iter().map(|d| d.line).collect();
         assert_eq!(flagged, vec![1, 2, 4, 5, 6]);
         assert_eq!((g[0].body_line, g[0].body.as_str()), (9, "EI"));
+    }
+
+    #[test]
+    fn tags_quoted_in_other_languages_marks() {
+        let text = "[White „Ben“]\n[Black „Ada”]\n[Date «2023-04-15»]\n[Site »Aarhus«]\n[Round ‹3›]\n[Event 《三国杯》]\n\n1.车5进1\n";
+        let g = &split_games(text)[0];
+        let tags: Vec<(&str, &str)> = g
+            .tags
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            tags,
+            [
+                ("White", "Ben"),
+                ("Black", "Ada"),
+                ("Date", "2023.04.15"),
+                ("Site", "Aarhus"),
+                ("Round", "3"),
+                ("Event", "三国杯"),
+            ]
+        );
+        assert_eq!(
+            g.diagnostics
+                .iter()
+                .filter(|d| d.code == code::TAG_MALFORMED)
+                .count(),
+            6
+        );
     }
 
     #[test]
