@@ -360,8 +360,9 @@ const QUOTES: [(char, char); 12] = [
 ];
 
 /// Reads one line as tag pairs. Strict form `[Name "Value"]`; lenient forms are accepted and
-/// flagged: curly, full-width, corner, single, low-high („…“) or angle («…», 《…》) quotes, full-width brackets, a missing closing quote
-/// or bracket, `[Name: "Value"]`, an unquoted value for a known tag name, several tags on one line.
+/// flagged: curly, full-width, corner, single, low-high („…“) or angle («…», 《…》) quotes,
+/// full-width brackets, a missing closing quote or bracket, `[Name: "Value"]`, an unquoted value
+/// for a known tag name, several tags on one line.
 /// A line like `[胜利]` (三国's closing status) is not a tag: a tag needs a name, white space and a
 /// value.
 fn tag_line(line: &str) -> TagLine {
