@@ -33,7 +33,9 @@ fn make_corpus(root: &Path, copies: usize) -> PathBuf {
         let dir = out.join(format!("{:03}", c % 50));
         std::fs::create_dir_all(&dir).expect("mkdir");
         for (s, seed) in seeds.iter().enumerate() {
-            let text = std::fs::read_to_string(seed).expect("seed");
+            // (decoded as the import does: some corpus files are in legacy encodings)
+            let bytes = std::fs::read(seed).expect("seed");
+            let text = annals_import::record::decode(&bytes).expect("decode").text;
             let mut file = String::new();
             for (g, raw) in annals_import::record::split_games(&text).iter().enumerate() {
                 let tag = format!("[Crash \"{c}-{s}-{g}\"]\n");
