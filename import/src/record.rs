@@ -1,8 +1,12 @@
 //! Record files: bytes → text (encoding detection and transcoding) → games (tag pairs and a body).
 //!
 //! A file holds one or more games. A game is an optional block of PGN-style tag pairs
-//! (`[Name "Value"]`, one per line), then the body. A tag line after a body starts the next game.
-//! Nothing here knows any notation: bodies are handed to the notation modules untouched.
+//! (`[Name "Value"]`, one per line), then the body. A tag line after a body starts the next game;
+//! so does a separator line (`----`) followed by a game that starts again in the notation of the
+//! one before ([`split_games`]: the one place here that looks at the notation, only at what marks a
+//! game's progress).
+//! Apart from that, nothing here knows any notation: bodies are handed to the notation modules
+//! untouched.
 
 use std::borrow::Cow;
 
@@ -43,6 +47,11 @@ pub mod code {
     /// 2023-04-15`) read as the tag it names, where the game's tags do not give it; the line
     /// stays in the body (the notations read it as a header line).
     pub const HEADER_TAG: &str = "record.header-tag";
+    /// info: a separator line (`----`, `====`, `* * *`, `———`) between two games with no tags
+    /// before the second: the text after it starts a new game in the notation of the one before
+    /// (its numbering starts again: `EI`, `1.`, `Spring 1901`), so it is a game of its own, its
+    /// raw text its own slice of the file. At the separator, in the game after it.
+    pub const SEPARATOR_SPLIT: &str = "record.separator-split";
 }
 
 /// A file's text once decoded: the file's own bytes when they are UTF-8 already (no copy), else
@@ -607,12 +616,15 @@ pub(crate) fn lines_inclusive(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Splits a decoded file into games. Never fails: a file with no tags is one game whose body is the
-/// whole text; the caller rejects games with empty bodies.
+/// whole text, unless it is several games with a separator line between them
+/// ([`split_separated`]); the caller rejects games with empty bodies.
 pub fn split_games(text: &str) -> Vec<RawGame> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let bytes = text.as_bytes();
     let mut games = Vec::new();
     let mut cur: Option<Building> = None;
+    // a game's body may hold a separator line ([`split_all`])
+    let mut separated = false;
     // the line's first byte, its end without `\r`s and `\n`, and the start of the next line:
     // the lines of `lines_inclusive`, on offsets (no `str` slicing on the common path)
     let mut start = 0usize;
@@ -635,12 +647,15 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
         let exact = kept + 1 == offset || (kept == offset && offset == bytes.len());
         // Most lines are body lines that start with a printable ASCII character other than `[`:
         // no tag and not blank, told at their first byte (what `tag_line` and `is_blank` say).
-        if bytes
-            .get(line_start)
-            .is_some_and(|&f| f.is_ascii_graphic() && f != b'[')
+        if let Some(&f) = bytes.get(line_start)
+            && f.is_ascii_graphic()
+            && f != b'['
             && kept > line_start
         {
             body_line(&mut cur, lineno, line_start, kept, offset, exact);
+            // (maybe a separator line, `----`, `====`, `* * *`: told by `split_all`, off this
+            // path; no branch here)
+            separated |= matches!(f, b'-' | b'=' | b'*' | b'~' | b'_');
             continue;
         }
         let line = text.get(line_start..kept).unwrap_or_default();
@@ -689,6 +704,7 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
             continue;
         }
         body_line(&mut cur, lineno, line_start, kept, offset, exact);
+        separated |= is_separator(line);
     }
     if let Some(b) = cur.take() {
         games.push(b.finish(text));
@@ -696,7 +712,27 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
     for g in &mut games {
         tidy_game(g);
     }
+    if separated {
+        return split_all(games);
+    }
     games
+}
+
+/// The games of [`split_games`] with each game that holds separator lines cut by
+/// [`split_separated`] (off the common path: most files have no rule in a body).
+#[cold]
+#[inline(never)]
+fn split_all(games: Vec<RawGame>) -> Vec<RawGame> {
+    let mut out = Vec::with_capacity(games.len());
+    for g in games {
+        // (the body's lines looked at again: a game with no rule in its body is none to cut)
+        if g.body.split('\n').any(is_separator) {
+            split_separated(g, &mut out);
+        } else {
+            out.push(g);
+        }
+    }
+    out
 }
 
 /// What [`split_games`] does to each game once it is cut out: tag names in other languages or
@@ -753,7 +789,12 @@ fn tidy_game(g: &mut RawGame) {
             g.diagnostics.push(d);
         }
     }
-    // a separator line ending the body (`----` before the next game's tags)
+    drop_trailing_separator(g);
+}
+
+/// A separator line ending a game's body (`----` before the next game's tags, or before the
+/// next game of [`split_separated`]) left out of the body, with its info; the raw text keeps it.
+fn drop_trailing_separator(g: &mut RawGame) {
     if let Some(k) = g.body.rfind('\n')
         && let Some(last) = g.body.get(k + 1..)
         && is_separator(last)
@@ -886,9 +927,307 @@ fn header_tag_name(name: &str) -> Option<&'static str> {
     })
 }
 
+/// Cuts a game whose body holds separator lines into the games it is: several games written one
+/// after another with only a separator line (`----`, `====`, `* * *`, `———`) between them and no
+/// tags before the later ones. The body is read in pieces between its separator lines; a piece
+/// starts a new game when the first line in it that marks the game's progress in its notation
+/// ([`progress_mark`]) is one a game begins with and lies before the last such line of the game
+/// so far: its numbering starts again. A separator inside one game (between epochs or seasons,
+/// before the final scores or the status line) is followed by no such line, or by one further
+/// on, and leaves the game whole; so does any separator when the notation cannot be told (the
+/// `Game` tag, else the body's sniffed notation). Each later game gets its own slice of the raw
+/// text (from its first line that is not blank), its lines numbered as in the file, no tags, and
+/// an info at the separator ([`code::SEPARATOR_SPLIT`]); the game's diagnostics go with the
+/// lines they are on.
+fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
+    let Some(kind) = crate::detect_kind(&g, None, None).0.map(|(k, _)| k) else {
+        out.push(g);
+        return;
+    };
+    // the body line (index) of each separator where a new game starts
+    let mut cuts: Vec<usize> = Vec::new();
+    // the line that starts each new game
+    let mut starts: Vec<&str> = Vec::new();
+    // the last mark of the game so far, the first of the piece being read, and its separator
+    let mut last: Option<(u32, bool)> = None;
+    let mut piece: Option<(usize, Option<(u32, bool)>)> = None;
+    let lines: Vec<&str> = g.body.split('\n').collect();
+    for (i, line) in lines.iter().enumerate() {
+        if is_separator(line) {
+            piece = Some((i, None));
+            continue;
+        }
+        let Some(m) = progress_mark(kind, line) else {
+            continue;
+        };
+        if let Some((at, first @ None)) = &mut piece {
+            *first = Some(m);
+            if m.1 && last.is_some_and(|l| l.0 > m.0) {
+                cuts.push(*at);
+                starts.push(line.trim());
+            }
+        }
+        last = Some(m);
+    }
+    if cuts.is_empty() {
+        out.push(g);
+        return;
+    }
+    let starts: Vec<String> = starts.into_iter().map(str::to_string).collect();
+    // the separator lines of the raw text are those of the body, in order (a tag line is none,
+    // and the one separator a body can lose is its last line, `drop_trailing_separator`'s)
+    let sep_index: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| is_separator(l))
+        .map(|(i, _)| i)
+        .collect();
+    let mut raw_seps: Vec<(usize, usize)> = Vec::new();
+    let mut pos = 0usize;
+    for l in g.raw.split_inclusive('\n') {
+        if is_separator(l) {
+            raw_seps.push((pos, pos + l.len()));
+        }
+        pos += l.len();
+    }
+    let raw_cut = |cut: usize| -> Option<(usize, usize)> {
+        let k = sep_index.iter().position(|&i| i == cut)?;
+        raw_seps.get(k).copied()
+    };
+    let RawGame {
+        line,
+        body_line,
+        tags,
+        body,
+        raw,
+        diagnostics,
+    } = g;
+    let lines: Vec<&str> = body.split('\n').collect();
+    let sep_line = |cut: usize| body_line + cut as u32;
+    // the bounds of each game: body lines, raw bytes, and the separator before it
+    let mut bounds: Vec<(usize, usize, usize, usize, Option<usize>)> = Vec::new();
+    let (mut from, mut raw_from, mut sep) = (0usize, 0usize, None);
+    for &cut in &cuts {
+        let Some((rs, re)) = raw_cut(cut) else {
+            // (cannot happen: the body's separators are the raw text's) the game stays whole
+            out.push(RawGame {
+                line,
+                body_line,
+                tags,
+                body,
+                raw,
+                diagnostics,
+            });
+            return;
+        };
+        bounds.push((from, cut, raw_from, rs, sep));
+        (from, raw_from, sep) = (cut + 1, re, Some(cut));
+    }
+    bounds.push((from, lines.len(), raw_from, raw.len(), sep));
+    let mut diagnostics = diagnostics.into_iter().peekable();
+    let mut tags = Some(tags);
+    for (j, (lo, hi, rlo, rhi, sep)) in bounds.into_iter().enumerate() {
+        let part = lines.get(lo..hi).unwrap_or_default();
+        // a later game starts at its first line that is not blank (in the body and the raw text)
+        let skip = if sep.is_some() {
+            part.iter().take_while(|l| l.trim().is_empty()).count()
+        } else {
+            0
+        };
+        let mut rlo = rlo;
+        if sep.is_some() {
+            for l in raw.get(rlo..rhi).unwrap_or_default().split_inclusive('\n') {
+                if !l.trim().is_empty() {
+                    break;
+                }
+                rlo += l.len();
+            }
+        }
+        let kept = part.get(skip..).unwrap_or_default();
+        let n = kept
+            .iter()
+            .rposition(|l| !l.trim().is_empty())
+            .map_or(0, |k| k + 1);
+        let mut game = RawGame {
+            line: if sep.is_some() {
+                body_line + (lo + skip) as u32
+            } else {
+                line
+            },
+            body_line: body_line + (lo + skip) as u32,
+            tags: tags.take().unwrap_or_default(),
+            body: kept.get(..n).unwrap_or_default().join("\n"),
+            raw: raw.get(rlo..rhi).unwrap_or_default().trim_end().to_string(),
+            diagnostics: Vec::new(),
+        };
+        if let Some(cut) = sep {
+            let text = lines.get(cut).map_or("", |l| l.trim());
+            let start = starts.get(j.saturating_sub(1)).map_or("", String::as_str);
+            let col = lines
+                .get(cut)
+                .map_or(0, |l| l.chars().take_while(|c| c.is_whitespace()).count())
+                as u32
+                + 1;
+            game.diagnostics.push(Diagnostic::info(
+                code::SEPARATOR_SPLIT,
+                sep_line(cut),
+                col,
+                format!(
+                    "separator line {text:?} ends the game before it: the text after it starts a new game ({start:?} begins it again), read as a game of its own"
+                ),
+            ));
+        }
+        // the game's diagnostics on its lines (those of the tags go with the first game)
+        let end_line = body_line + hi as u32;
+        while let Some(d) = diagnostics.next_if(|d| d.line < end_line || hi == lines.len()) {
+            game.diagnostics.push(d);
+        }
+        // (a rule before the rule that ends the game; the last game's was dropped already)
+        drop_trailing_separator(&mut game);
+        out.push(game);
+    }
+}
+
+/// The place of a body line in a game's progress in the notation of `kind` (`(ordinal,
+/// start)`: the ordinal grows as the game goes on; `start` when a game may begin at the line),
+/// or None for a line that marks none. HotW: epoch headers and turn headers
+/// ([`crate::hotw::parser::progress_mark`]). 三国: a round number (`1.`, `1、`, `第1回合`). WEC: a
+/// turn number (`1.` Black, `1...` White). Deluge: a season and year (`Spring 1901`, `1901
+/// Spring`, `S1901`, `Winter of 1900`, a judge's `Movement results for Spring of 1901`), a game
+/// beginning in Winter 1900 or Spring 1901.
+fn progress_mark(kind: crate::Kind, line: &str) -> Option<(u32, bool)> {
+    use crate::Kind;
+    match kind {
+        Kind::Hotw => crate::hotw::parser::progress_mark(line),
+        Kind::Sanguo => sanguo_round(line).map(|n| (n, n == 1)),
+        Kind::Wec => wec_turn(line).map(|(n, white)| (2 * n + u32::from(white), n == 1)),
+        Kind::Deluge => deluge_season(line).map(|o| (o, o <= 1901 * 4)),
+    }
+}
+
+/// The number of digits (ASCII or full-width) opening `t` and their value (at most four).
+fn leading_number(t: &str) -> Option<(u32, &str)> {
+    let mut n = 0u32;
+    let mut len = 0usize;
+    for c in t.chars() {
+        let d = match crate::text::fold_width(c) {
+            d @ '0'..='9' => d as u32 - '0' as u32,
+            _ => break,
+        };
+        n = n * 10 + d;
+        len += c.len_utf8();
+        if len > 12 {
+            return None;
+        }
+    }
+    (len > 0).then(|| (n, t.get(len..).unwrap_or_default()))
+}
+
+/// A 三国 round number opening a line: `1.`, `1．`, `1、`, `第1回合`, `第一回合` (one to ten in
+/// Chinese numerals), `1回合`.
+fn sanguo_round(line: &str) -> Option<u32> {
+    let t = line.trim_start();
+    if let Some(r) = t.strip_prefix('第') {
+        let (n, rest) = match leading_number(r) {
+            Some(x) => x,
+            None => {
+                let c = r.chars().next()?;
+                let n = "一二三四五六七八九十".chars().position(|x| x == c)? as u32 + 1;
+                (n, r.get(c.len_utf8()..)?)
+            }
+        };
+        return (rest.starts_with("回合") || rest.starts_with('回') || rest.starts_with('轮'))
+            .then_some(n);
+    }
+    let (n, rest) = leading_number(t)?;
+    let next = rest.chars().next()?;
+    let dot = matches!(next, '.' | '．' | '、');
+    // (not `1...`, not a decimal `1.5`)
+    let after = rest.get(next.len_utf8()..).unwrap_or_default();
+    (dot && !after.starts_with(['.', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
+        || rest.starts_with("回合"))
+    .then_some(n)
+}
+
+/// A WEC turn number opening a line: `1.` (Black) or `1...`, `1…` (White; the bool).
+fn wec_turn(line: &str) -> Option<(u32, bool)> {
+    let t = line.trim_start();
+    let (n, rest) = leading_number(t)?;
+    let rest: String = rest.chars().take(3).map(crate::text::fold_width).collect();
+    if rest.starts_with("...") || rest.starts_with('…') {
+        return Some((n, true));
+    }
+    let mut cs = rest.chars();
+    (cs.next() == Some('.') && !cs.next().is_some_and(|c| c.is_ascii_digit())).then_some((n, false))
+}
+
+/// A Deluge season heading a line, as `year * 4 + season` (Spring 0, Summer 1, Fall 2,
+/// Winter 3): `Spring 1901`, `Fall of 1901`, `1901 Spring`, `S1901`, `F 1901`, `W1901A`, a
+/// judge's `Movement results for Spring of 1901.`; the year from 1800 to 2099.
+fn deluge_season(line: &str) -> Option<u32> {
+    let low = line.trim().to_ascii_lowercase();
+    let low = low.trim_end_matches([':', '.']);
+    // (a judge's report: the season after ` for `)
+    let low = match low.split_once(" for ") {
+        Some((head, tail))
+            if ["movement ", "retreat ", "adjustment "]
+                .iter()
+                .any(|p| head.starts_with(p)) =>
+        {
+            tail
+        }
+        _ => low,
+    };
+    const SEASONS: [(&str, u32); 6] = [
+        ("spring", 0),
+        ("summer", 1),
+        ("fall", 2),
+        ("autumn", 2),
+        ("winter", 3),
+        ("", 0),
+    ];
+    let year = |w: &str| -> Option<u32> {
+        let y: u32 = w.parse().ok()?;
+        (w.len() == 4 && (1800..2100).contains(&y)).then_some(y)
+    };
+    let words: Vec<&str> = low.split_whitespace().collect();
+    let season = |w: &str| {
+        SEASONS
+            .iter()
+            .find(|(n, _)| !n.is_empty() && *n == w)
+            .map(|&(_, s)| s)
+    };
+    let (s, y) = match words.as_slice() {
+        [w, rest @ ..] if season(w).is_some() => {
+            let rest = rest.strip_prefix(&["of"]).unwrap_or(rest);
+            (season(w)?, year(rest.first()?)?)
+        }
+        [y, w, ..] if year(y).is_some() && season(w).is_some() => (season(w)?, year(y)?),
+        [w, rest @ ..] => {
+            // `S1901`, `S1901M`, `F 1901`, `W 1900`
+            let (c, tail) = w.split_at_checked(1)?;
+            let s = match c {
+                "s" => 0,
+                "f" | "a" => 2,
+                "w" => 3,
+                _ => return None,
+            };
+            let tail = tail.trim_end_matches(['m', 'r', 'a', 'b']);
+            let y = if tail.is_empty() {
+                year(rest.first()?)?
+            } else {
+                year(tail)?
+            };
+            (s, y)
+        }
+        [] => return None,
+    };
+    Some(y * 4 + s)
+}
+
 /// A line of three or more of one dash, equals sign, asterisk, tilde or box-drawing line and
 /// nothing else (white space around it allowed).
-fn is_separator(line: &str) -> bool {
+pub(crate) fn is_separator(line: &str) -> bool {
     let t = line.trim();
     let mut cs = t.chars();
     let Some(c) = cs.next() else {

@@ -298,3 +298,135 @@ fn a_game_of_no_known_kind_is_reported_not_dropped() {
         }
     }
 }
+
+/// The games of a file as `(first line, body line, tags, raw text)`.
+fn cut(text: &str) -> Vec<(u32, u32, usize, String)> {
+    record::split_games(text)
+        .iter()
+        .map(|g| (g.line, g.body_line, g.tags.len(), g.raw.clone()))
+        .collect()
+}
+
+#[test]
+fn games_separated_by_a_rule_alone_are_games_of_their_own() {
+    // HotW: a rule between epochs and before the final scores stays in its game; one before a
+    // game that starts again at EI (in any form) ends the game
+    let text = "EI\nA(Sumer): Lead\nLTig-->Zag 5\n----\nEII\nB(Greek): Mor-->Pin 9\n----\nFinal: A 5, B 9\n\n====\n\nEpoch I\nA(Egypt): NileDel-->Nub 4\n* * *\nB(Sumer): LTig-->Zag\n———\n第一世代\nC(Egypt): UInd-->LInd 3\n";
+    let g = record::split_games(text);
+    assert_eq!(
+        cut(text),
+        vec![
+            (1, 1, 0, "EI\nA(Sumer): Lead\nLTig-->Zag 5\n----\nEII\nB(Greek): Mor-->Pin 9\n----\nFinal: A 5, B 9".to_string()),
+            (12, 12, 0, "Epoch I\nA(Egypt): NileDel-->Nub 4\n* * *\nB(Sumer): LTig-->Zag".to_string()),
+            (17, 17, 0, "第一世代\nC(Egypt): UInd-->LInd 3".to_string()),
+        ]
+    );
+    assert!(g[0].diagnostics.is_empty());
+    assert_eq!(
+        diags_of(&g[1]),
+        vec![(record::code::SEPARATOR_SPLIT, 10, 1)]
+    );
+    assert_eq!(
+        diags_of(&g[2]),
+        vec![(record::code::SEPARATOR_SPLIT, 16, 1)]
+    );
+    assert_eq!(g[1].diagnostics[0].severity, annals_import::Severity::Info);
+    // the bodies are the raw texts (no tags), and each game parses alone
+    for x in &g {
+        assert_eq!(x.body, x.raw);
+        assert_eq!(detect_kind(x, None, None).0.map(|k| k.0), Some(Kind::Hotw));
+    }
+    let p = annals_import::parse_game(&g[2], Kind::Hotw);
+    let annals_import::Body::Hotw(h) = &p.body else {
+        panic!("hotw")
+    };
+    assert_eq!((h.turns.len(), h.turns[0].line), (1, 18));
+    // a game with no epoch header starts again at a turn of an empire of epoch I, once the game
+    // before has reached a later epoch
+    let text = "A(Sumer): Lead 5\nEII\nB(Greek): Mor-->Pin 9\n----\nC(Hit): E.Ana-->Lev\n";
+    assert_eq!(cut(text).len(), 2);
+    let text = "A(Sumer): Lead 5\n----\nC(Hit): E.Ana-->Lev\n";
+    assert_eq!(cut(text).len(), 1, "within epoch I: no new game for sure");
+}
+
+#[test]
+fn separated_games_of_the_other_notations() {
+    // 三国: the first game's tags stay with it; a status line after a rule stays in its game; a
+    // title before the first round
+    let text = "[Game \"Sanguo\"]\n[赛事 \"练习赛\"]\n\n1.马6进5，炮12平10，相7进9\n2.兵7进1，炮6进14，车13平12\n----\n吴[认负] 魏[胜利] 蜀[认负]\n====\n魏胜局\n1.马6进5，炮12平10，相7进9\n";
+    let g = record::split_games(text);
+    assert_eq!(g.len(), 2);
+    assert_eq!((g[0].tags.len(), g[0].body_line), (2, 4));
+    assert!(g[0].body.ends_with("吴[认负] 魏[胜利] 蜀[认负]"));
+    assert!(g[0].raw.starts_with("[Game \"Sanguo\"]") && g[0].raw.ends_with("蜀[认负]"));
+    assert_eq!(diags_of(&g[0]), vec![(record::code::TAG_ALIAS, 2, 2)]);
+    assert_eq!((g[1].line, g[1].tags.len()), (9, 0));
+    assert_eq!(g[1].raw, "魏胜局\n1.马6进5，炮12平10，相7进9");
+    assert_eq!(diags_of(&g[1]), vec![(record::code::SEPARATOR_SPLIT, 8, 1)]);
+    // WEC with CRLF line ends: each raw text its own slice of the file, `\r`s kept; White's
+    // `1...` after a rule is no new game
+    let text = "1. MV:JE(1,4)->^(1,4)\r\n----\r\n1... MV:JE(10,4)->^(10,4)\r\n2. MV:SP(2,2)->(3,3)\r\n  ----  \r\n\r\n1. MV:JE(1,4)->^(1,4)\r\n";
+    let g = record::split_games(text);
+    assert_eq!(g.len(), 2);
+    assert_eq!(
+        g[0].raw,
+        "1. MV:JE(1,4)->^(1,4)\r\n----\r\n1... MV:JE(10,4)->^(10,4)\r\n2. MV:SP(2,2)->(3,3)"
+    );
+    assert_eq!(
+        g[0].body,
+        "1. MV:JE(1,4)->^(1,4)\n----\n1... MV:JE(10,4)->^(10,4)\n2. MV:SP(2,2)->(3,3)"
+    );
+    assert_eq!((g[1].line, g[1].raw.as_str()), (7, "1. MV:JE(1,4)->^(1,4)"));
+    assert_eq!(diags_of(&g[1]), vec![(record::code::SEPARATOR_SPLIT, 5, 3)]);
+    // Deluge: a game starts at Winter 1900 or Spring 1901; a rule between seasons stays
+    let text = "Spring 1901\nEngland: F Lon-NTH\nFall 1901\nEngland: F NTH-Nwy\n----\nWinter 1901\nEngland: Build F Lon\n=====\nWinter 1900\nEngland: Build F Lon\n----\nSpring 1901\nEngland: F Lon-NTH\n";
+    let g = cut(text);
+    assert_eq!(g.iter().map(|x| x.0).collect::<Vec<_>>(), vec![1, 9]);
+    // the last game keeps the rule before the next game's tags as before
+    let text = "1.马6进5，炮12平10，相7进9\n2.兵7进1，炮6进14，车13平12\n----\n1.马6进5，炮12平10，相7进9\n====\n[Game \"WEC\"]\n\nMV:JE(1,4)->^(1,4)\n";
+    let g = record::split_games(text);
+    assert_eq!(g.len(), 3);
+    assert_eq!(
+        (g[1].body.as_str(), g[1].raw.as_str()),
+        (
+            "1.马6进5，炮12平10，相7进9",
+            "1.马6进5，炮12平10，相7进9\n===="
+        )
+    );
+    assert_eq!(
+        diags_of(&g[1]),
+        vec![
+            (record::code::SEPARATOR_SPLIT, 3, 1),
+            (record::code::SEPARATOR, 5, 1)
+        ]
+    );
+}
+
+#[test]
+fn rules_that_start_no_new_game_leave_the_game_whole() {
+    for text in [
+        // a blank-line run is no separator
+        "EI\nA(Sumer): Lead 5\n\n\n\nEI\nB(Egypt): Lead 4\n",
+        // a rule with text beside it is no separator
+        "EI\nA(Sumer): Lead 5\n---- game 2 ----\nEI\nB(Egypt): Lead 4\n",
+        // the text before the rule holds no game yet (a header, then the game)
+        "Date: 2026-11-03\nPlace: Leeds\n----\nEI\nA(Sumer): Lead 5\n",
+        // the numbering goes on after the rule
+        "1.马6进5，炮12平10，相7进9\n----\n2.兵7进1，炮6进14，车13平12\n",
+        "1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n----\n2. MV:SP(2,2)->(3,3)\n",
+        // a round 1 after a game of round 1 alone is not sure to be a new game
+        "1.马6进5，炮12平10，相7进9\n----\n1.马6进5，炮12平10，相7进9\n",
+        // no notation to tell a new game by
+        "something\n----\nsomething else\n",
+    ] {
+        let g = record::split_games(text);
+        assert_eq!(g.len(), 1, "{text}");
+        // (the header's lines give tags, record.header-tag; nothing else is said)
+        assert!(
+            g[0].diagnostics
+                .iter()
+                .all(|d| d.code == record::code::HEADER_TAG || d.code == record::code::DATE_FORM),
+            "{text}"
+        );
+    }
+}

@@ -1539,6 +1539,32 @@ enum EpochLine {
     Pause(u8),
 }
 
+/// A line's place in a HotW game's progress, for [`crate::record::split_games`] (a file of games
+/// written one after another with a separator line between them): `(ordinal, start)`, the
+/// ordinal growing as a game goes on (an epoch header `EN` is `2N - 1`, a turn of an empire of
+/// epoch `N` is `2N`), `start` when a game may begin there: at `EI` (in any form the parser
+/// reads: `Epoch I`, `E1`, `第一世代`, `--- EI ---`), or at a turn of an empire of epoch I (the
+/// appendix-4 record has no `EI`). None for any other line. A turn's empire counts only when it
+/// is resolved alone (no context choosing, no misspelling); a resumption or pause is no start.
+#[cold]
+#[inline(never)]
+pub(crate) fn progress_mark(line: &str) -> Option<(u32, bool)> {
+    let t = line.trim();
+    if let Some((e, _)) = epoch_line(t) {
+        return Some(match e {
+            EpochLine::Plain(n) => (2 * u32::from(n) - 1, n == 1),
+            EpochLine::Cont(n) | EpochLine::Pause(n) => (2 * u32::from(n) - 1, false),
+        });
+    }
+    let l = Line::new(t, 0);
+    let h = header(&l).filter(|h| !h.pause)?;
+    let (e, how, chose) = TABLES.empire(h.empire, None, false)?;
+    if chose || how.is_fuzzy() || e.epoch == 0 {
+        return None;
+    }
+    Some((2 * u32::from(e.epoch), e.epoch == 1))
+}
+
 fn is_pause(s: &str) -> bool {
     ["後暫停", "后暂停", "暫停", "暂停", "後暂停", "后暫停"]
         .iter()
@@ -1551,6 +1577,8 @@ fn is_pause(s: &str) -> bool {
 /// a space, `.` or `-` after the `E` (`E I`), `Epoch` written out, a colon or full stop after the
 /// numeral (`EIII:`). The bool is true for such a form (the caller reports it); digits (`E3`) are
 /// read as they always were, silently.
+// (inlined into the parser's line loop, as it was when the loop was its one caller)
+#[inline(always)]
 fn epoch_line(t: &str) -> Option<(EpochLine, bool)> {
     // most lines are none: an epoch header opens with `E`, `e` or a character outside ASCII
     // (`Ｅ`), and the numeral comes right after the `E` or after a separator
