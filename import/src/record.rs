@@ -52,6 +52,10 @@ pub mod code {
     /// (its numbering starts again: `EI`, `1.`, `Spring 1901`), so it is a game of its own, its
     /// raw text its own slice of the file. At the separator, in the game after it.
     pub const SEPARATOR_SPLIT: &str = "record.separator-split";
+    /// info: a tag block after a game's moves with no moves of its own (`[Result "魏胜"]` on the
+    /// lines after the last move, then a blank line and the next game's tags, or the end of the
+    /// file) read as tags of the game before; its raw text runs to their end.
+    pub const TRAILING_TAGS: &str = "record.trailing-tags";
 }
 
 /// A file's text once decoded: the file's own bytes when they are UTF-8 already (no copy), else
@@ -621,8 +625,10 @@ pub(crate) fn lines_inclusive(text: &str) -> impl Iterator<Item = &str> {
 pub fn split_games(text: &str) -> Vec<RawGame> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let bytes = text.as_bytes();
-    let mut games = Vec::new();
+    let mut games: Vec<RawGame> = Vec::new();
     let mut cur: Option<Building> = None;
+    // where the last game pushed starts in the text (its raw text may grow by trailing tags)
+    let mut last_start = 0usize;
     // a game's body may hold a separator line ([`split_all`])
     let mut separated = false;
     // the line's first byte, its end without `\r`s and `\n`, and the start of the next line:
@@ -660,16 +666,39 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
         }
         let line = text.get(line_start..kept).unwrap_or_default();
         if let TagLine::Tags(tags) = tag_line(line) {
+            // A tag block with no body, then a blank line, then this one: the first block may be
+            // the tags of the game before, written after its moves.
+            if let Some(b) = cur.as_ref()
+                && b.blank_after_tags
+                && !b.body_started
+                && let Some(p) = games.last()
+                && (b.after_body
+                    || (tags.iter().any(|(n, ..)| b.has_tag(n))
+                        && !b.tags.iter().any(|(n, _)| has_tag(&p.tags, n))))
+                && let Some(b) = cur.take()
+                && let Some(p) = games.last_mut()
+            {
+                b.trail(p, text, last_start);
+            }
             // A tag after a body starts a new game.
             let new_game = match &cur {
                 None => true,
                 Some(b) => b.body_started,
             };
             if new_game {
+                let mut after_body = false;
                 if let Some(b) = cur.take() {
+                    // (this line is the one after the body's last: no blank line between)
+                    after_body = b.body_started
+                        && text
+                            .get(b.body_end..line_start)
+                            .is_some_and(|gap| gap.bytes().filter(|&c| c == b'\n').count() == 1);
+                    last_start = b.start;
                     games.push(b.finish(text));
                 }
-                cur = Some(Building::new(lineno, line_start));
+                let mut b = Building::new(lineno, line_start);
+                b.after_body = after_body;
+                cur = Some(b);
             }
             let b = cur.get_or_insert_with(|| Building::new(lineno, line_start));
             b.end = offset;
@@ -696,10 +725,12 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
             continue;
         }
         if crate::text::is_blank(line) {
-            if let Some(b) = cur.as_mut()
-                && b.body_started
-            {
-                b.body_exact &= exact && line.is_empty();
+            if let Some(b) = cur.as_mut() {
+                if b.body_started {
+                    b.body_exact &= exact && line.is_empty();
+                } else {
+                    b.blank_after_tags = b.tag_lines > 0;
+                }
             }
             continue;
         }
@@ -707,7 +738,18 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
         separated |= is_separator(line);
     }
     if let Some(b) = cur.take() {
-        games.push(b.finish(text));
+        // a tag block with no body at the end of the file, after a game: that game's tags, when
+        // it follows the moves or names no tag the game has
+        match games.last_mut() {
+            Some(p)
+                if !b.body_started
+                    && b.tag_lines > 0
+                    && (b.after_body || !b.tags.iter().any(|(n, _)| has_tag(&p.tags, n))) =>
+            {
+                b.trail(p, text, last_start);
+            }
+            _ => games.push(b.finish(text)),
+        }
     }
     for g in &mut games {
         tidy_game(g);
@@ -1519,7 +1561,16 @@ struct Building {
     body_started: bool,
     /// Lines read as tags (a line may hold several tags).
     tag_lines: u32,
+    /// Its first tag line is the line after a game's last body line (no blank line between).
+    after_body: bool,
+    /// A blank line came after its tags, and no body yet.
+    blank_after_tags: bool,
     diagnostics: Vec<Diagnostic>,
+}
+
+/// Whether tags hold one of this name (in any case).
+fn has_tag(tags: &[(String, String)], name: &str) -> bool {
+    tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(name))
 }
 
 impl Building {
@@ -1535,8 +1586,48 @@ impl Building {
             body_exact: true,
             body_started: false,
             tag_lines: 0,
+            after_body: false,
+            blank_after_tags: false,
             diagnostics: Vec::new(),
         }
+    }
+
+    fn has_tag(&self, name: &str) -> bool {
+        has_tag(&self.tags, name)
+    }
+
+    /// A tag block with no body read as trailing tags of the game `p` before it (which starts at
+    /// `p_start` in the text): its tags and their diagnostics go to `p`, a tag `p` has already
+    /// warned as given twice, and `p`'s raw text runs to the block's end.
+    #[cold]
+    fn trail(self, p: &mut RawGame, text: &str, p_start: usize) {
+        let names: Vec<&str> = self.tags.iter().map(|(k, _)| k.as_str()).collect();
+        p.diagnostics.push(Diagnostic::info(
+            code::TRAILING_TAGS,
+            self.line,
+            1,
+            format!(
+                "tags after the game's moves ({}) read as the game's",
+                names.join(", ")
+            ),
+        ));
+        p.diagnostics.extend(self.diagnostics);
+        for (name, value) in self.tags {
+            if has_tag(&p.tags, &name) {
+                p.diagnostics.push(Diagnostic::warning(
+                    code::TAG_DUPLICATE,
+                    self.line,
+                    1,
+                    format!("tag {name} given twice; the first value is used"),
+                ));
+            }
+            p.tags.push((name, value));
+        }
+        p.raw = text
+            .get(p_start..self.end)
+            .unwrap_or_default()
+            .trim_end()
+            .to_string();
     }
 
     fn finish(mut self, text: &str) -> RawGame {
@@ -1752,6 +1843,73 @@ mod tests {
         let flagged: Vec<u32> = g[0].diagnostics.iter().map(|d| d.line).collect();
         assert_eq!(flagged, vec![1, 2, 4, 5, 6]);
         assert_eq!((g[0].body_line, g[0].body.as_str()), (9, "EI"));
+    }
+
+    #[test]
+    fn tags_written_after_the_moves_are_the_games_before() {
+        let tags = |g: &RawGame| -> Vec<String> {
+            g.tags.iter().map(|(k, v)| format!("{k}={v}")).collect()
+        };
+        // right after the last move, then a blank line and the next game's tags
+        let text = "[Game \"Sanguo\"]\n[Event \"x\"]\n\n1.车5进1\n2.车5退1\n[Result \"魏胜\"]\n[Date \"2023.01.02\"]\n\n[Game \"Sanguo\"]\n[Event \"y\"]\n\n1.车5进1\n";
+        let g = split_games(text);
+        assert_eq!(g.len(), 2);
+        assert_eq!(
+            tags(&g[0]),
+            ["Game=Sanguo", "Event=x", "Result=魏胜", "Date=2023.01.02"]
+        );
+        assert_eq!(tags(&g[1]), ["Game=Sanguo", "Event=y"]);
+        assert!(
+            g[0].raw
+                .ends_with("2.车5退1\n[Result \"魏胜\"]\n[Date \"2023.01.02\"]")
+        );
+        assert!(g[1].raw.starts_with("[Game \"Sanguo\"]\n[Event \"y\"]"));
+        assert_eq!(g[1].line, 9);
+        let d = &g[0].diagnostics[0];
+        assert_eq!((d.code.as_str(), d.line), (code::TRAILING_TAGS, 6));
+        assert_eq!(
+            d.message,
+            "tags after the game's moves (Result, Date) read as the game's"
+        );
+        assert!(g[1].diagnostics.is_empty());
+        // the game's raw text reads again as itself (a stored game reparsed)
+        let again = split_games(&g[0].raw);
+        assert_eq!((again.len(), tags(&again[0])), (1, tags(&g[0])));
+        // at the end of the file, after a blank line: no tag the game has
+        let g = split_games("[Event \"x\"]\n\n1.车5进1\n\n[Result \"魏胜\"]\n");
+        assert_eq!(
+            (g.len(), tags(&g[0])),
+            (1, vec!["Event=x".to_string(), "Result=魏胜".to_string()])
+        );
+        // … but a tag block naming the game's tags again is a game with no body (rejected by the
+        // import), not the game's
+        let g = split_games("[Event \"x\"]\n\n1.车5进1\n\n[Event \"y\"]\n");
+        assert_eq!(g.len(), 2);
+        // between blank lines, naming a tag of the next game's first line and none of the game
+        // before: the game before's
+        let g = split_games(
+            "[Event \"x\"]\n\n1.车5进1\n\n[Result \"魏胜\"]\n\n[Result \"吴胜\"]\n[Event \"y\"]\n\n1.车5进1\n",
+        );
+        assert_eq!(tags(&g[0]), ["Event=x", "Result=魏胜"]);
+        assert_eq!(tags(&g[1]), ["Result=吴胜", "Event=y"]);
+        // a blank line inside the first game's tag block: one block, as before
+        let g = split_games("[Event \"x\"]\n\n[Date \"2023.01.02\"]\n\n1.车5进1\n");
+        assert_eq!(
+            (g.len(), tags(&g[0])),
+            (
+                1,
+                vec!["Event=x".to_string(), "Date=2023.01.02".to_string()]
+            )
+        );
+        // … and inside a later game's, after a blank line: also one block
+        let g = split_games(
+            "[Event \"x\"]\n\n1.车5进1\n\n[Event \"y\"]\n\n[Date \"2023.01.02\"]\n\n1.车5进1\n",
+        );
+        assert_eq!(g.len(), 2);
+        assert_eq!(tags(&g[1]), ["Event=y", "Date=2023.01.02"]);
+        // tags right after the moves followed by moves are the next game's, as before
+        let g = split_games("[Event \"x\"]\n\n1.车5进1\n[Event \"y\"]\n1.车5进1\n");
+        assert_eq!((g.len(), tags(&g[1])), (2, vec!["Event=y".to_string()]));
     }
 
     #[test]
