@@ -1071,3 +1071,251 @@ fn powers_under_their_historical_and_state_names() {
         codes(&p)
     );
 }
+
+// ---- seventh transcribers ----
+
+/// njudge's report names another power's unit with its owner after SUPPORT and CONVOY, and notes
+/// a unit it had no order for; its order syntax holds a unit with `stand`.
+#[test]
+fn a_judges_report_of_other_powers_units_and_units_without_orders() {
+    let g = parse(
+        "Winter 1900\nEngland: Build F Lon, Build A Lvp\nRussia: Build A Mos, Build F Sev\nTurkey: Build A Con, Build F Ank\nSpring 1901\nEngland:  Fleet London -> North Sea.\nEngland:  Army Liverpool, No Order Processed.\nRussia:   Army Moscow -> Ukraine.\nRussia:   Fleet Sevastopol -> Black Sea.\nTurkey:   Army Constantinople -> Bulgaria.\nTurkey:   Fleet Ankara stand\nFall 1901\nRussia:   Army Ukraine -> Rumania.\nTurkey:   Army Bulgaria SUPPORT Russian Army Ukraine -> Rumania.\nTurkey:   Fleet Ankara CONVOY Russian Army Ukraine -> Rumania.\n",
+    );
+    assert!(g.game.unparsed.is_empty(), "{:?}", g.game.unparsed);
+    assert!(
+        codes(&g).iter().all(|c| c.1 != Severity::Error),
+        "{:?}",
+        codes(&g)
+    );
+    let s = &g.game.orders[13];
+    assert_eq!(
+        (
+            s.power.as_str(),
+            s.kind.as_str(),
+            s.at.as_deref(),
+            s.of_unit.as_deref(),
+            s.of.as_deref(),
+            s.to.as_deref()
+        ),
+        (
+            "Turkey",
+            "support",
+            Some("bul"),
+            Some("A"),
+            Some("ukr"),
+            Some("rum")
+        )
+    );
+    assert_eq!(g.game.orders[14].kind, "convoy");
+    assert_eq!(g.game.orders[14].of.as_deref(), Some("ukr"));
+    // `Army Liverpool` holds; the note after it is no order of its own
+    assert_eq!(g.game.orders[7].kind, "hold");
+    assert_eq!(g.game.orders[7].at.as_deref(), Some("lvp"));
+    assert!(codes(&g).contains(&("deluge.no-orders".to_string(), Severity::Info, 7, 27)));
+    // `stand` is a hold
+    assert_eq!(g.game.orders[11].kind, "hold");
+    assert_eq!(g.game.orders.len(), 15);
+    let forms: Vec<(u32, u32)> = codes(&g)
+        .into_iter()
+        .filter(|d| d.0 == "deluge.order-form")
+        .map(|d| (d.2, d.3))
+        .collect();
+    assert_eq!(forms, [(14, 33), (15, 31)]);
+    // a power's name there is no owner (`F` is the fleet, `Russia` no adjective)
+    let g = parse("Spring 1901\nTurkey: A Bul S Russia A Ukr-Rum\n");
+    assert_eq!(g.game.unparsed.len(), 1);
+}
+
+#[test]
+fn powers_and_seasons_in_other_languages() {
+    for (w, p) in [
+        ("Deutschland", "Germany"),
+        ("Frankreich", "France"),
+        ("Österreich", "Austria"),
+        ("ÖSTERREICH", "Austria"),
+        ("Türkei", "Turkey"),
+        ("Angleterre", "England"),
+        ("Allemagne", "Germany"),
+        ("Italia", "Italy"),
+        ("Russie", "Russia"),
+        ("Inglaterra", "England"),
+        ("ロシア", "Russia"),
+        ("イギリス", "England"),
+        ("俄国", "Russia"),
+        ("영국", "England"),
+    ] {
+        assert_eq!(
+            annals_import::deluge::map::power_in_other_language(w),
+            Some(p),
+            "{w}"
+        );
+    }
+    let g = parse(
+        "Winter 1900\nDeutschland: Build A Ber\nFrankreich: Build A Par\nFrühjahr 1901\nDeutschland: A Ber-Kie\nFrancia A Par-Bur\nHerbst 1901 Rückzüge\nAutomne 1901\nHiver 1901\nInverno 1902\nPrimavera 1902\n",
+    );
+    let powers: Vec<&str> = g.game.orders.iter().map(|o| o.power.as_str()).collect();
+    assert_eq!(powers, ["Germany", "France", "Germany", "France"]);
+    let phases: Vec<&str> = g.game.phases.iter().map(|p| p.phase.as_str()).collect();
+    assert_eq!(
+        phases,
+        [
+            "W1900A", "S1901M", "F1901R", "F1901M", "W1901A", "W1902A", "S1902M"
+        ]
+    );
+    let at = |code: &str| -> Vec<(u32, u32)> {
+        codes(&g)
+            .into_iter()
+            .filter(|d| d.0 == code)
+            .map(|d| {
+                assert_eq!(d.1, Severity::Info);
+                (d.2, d.3)
+            })
+            .collect()
+    };
+    // once per written form
+    assert_eq!(at("deluge.power-form"), [(2, 1), (3, 1), (6, 1)]);
+    assert_eq!(
+        at("deluge.phase-form"),
+        [(4, 1), (7, 1), (8, 1), (9, 1), (10, 1), (11, 1)]
+    );
+    assert!(!codes(&g).iter().any(|d| d.0 == "deluge.unknown-power"));
+    // a result line names them too
+    let g = parse("Winter 1900\nDeutschland: Build A Ber\nDraw: Deutschland, Frankreich\n");
+    assert_eq!(
+        g.outcome.as_ref().map(|o| o.draw.clone()),
+        Some(vec!["Germany".to_string(), "France".to_string()])
+    );
+}
+
+#[test]
+fn powers_abbreviated_with_a_full_stop_and_summer_for_the_springs_retreats() {
+    let g = parse("Winter 1900\nEng.: Build F Lon\nAust.: Build A Vie\nTurk. Build A Con\n");
+    let powers: Vec<&str> = g.game.orders.iter().map(|o| o.power.as_str()).collect();
+    assert_eq!(powers, ["England", "Austria", "Turkey"]);
+    assert!(
+        codes(&g).iter().all(|c| c.1 == Severity::Info),
+        "{:?}",
+        codes(&g)
+    );
+    // a letter with a full stop is no power (it may be a player's initial)
+    let g = parse("Winter 1900\nE.: Build F Lon\n");
+    assert!(codes(&g).iter().any(|d| d.0 == "deluge.unknown-power"));
+    let k = |s| annals_import::deluge::notation::phase_header(s).map(|k| k.code());
+    assert_eq!(k("Summer 1901"), Some("S1901R".to_string()));
+    assert_eq!(k("Summer 1901 Retreats"), Some("S1901R".to_string()));
+    assert_eq!(k("Summer 1901 Movement"), None);
+    let g = parse("Summer 1901\n");
+    assert!(codes(&g).contains(&("deluge.phase-form".to_string(), Severity::Info, 1, 1)));
+}
+
+#[test]
+fn results_between_stars_without_brackets() {
+    let g = parse(
+        "Winter 1900\nFrance: Build A Par\nGermany: Build A Mun\nSpring 1901\nFrance: A Par-Bur *bounce*\nGermany: A Mun-Bur **bounce**\nFall 1901\nFrance: A Par-Bur (stand-off)\nGermany: A Mun H *dislodged*\n",
+    );
+    let r: Vec<Option<&str>> = g.game.orders[2..]
+        .iter()
+        .map(|o| o.result.as_deref())
+        .collect();
+    assert_eq!(
+        r,
+        [
+            Some("bounced"),
+            Some("bounced"),
+            Some("bounced"),
+            Some("dislodged")
+        ]
+    );
+    assert!(g.game.unparsed.is_empty());
+    let at: Vec<(u32, u32)> = codes(&g)
+        .into_iter()
+        .filter(|d| d.0 == "deluge.order-form")
+        .map(|d| (d.2, d.3))
+        .collect();
+    assert_eq!(at, [(5, 19), (6, 20), (9, 18)]);
+    assert!(!codes(&g).iter().any(|d| d.0 == "deluge.result-unknown"));
+    // a lone star stays unread (what it means is not known), and stars round no result too
+    let g = parse("Spring 1901\nFrance: A Bur-Par*, A Mar-Spa *maybe*\n");
+    assert_eq!(g.game.unparsed.len(), 2);
+}
+
+#[test]
+fn province_names_misspelled_or_from_other_maps() {
+    let m = map();
+    assert_eq!(m.lookup("Tyrol"), Some("tyr"));
+    assert_eq!(m.lookup("Marseille"), Some("mar"));
+    assert_eq!(m.lookup("Sebastopol"), Some("sev"));
+    assert_eq!(m.lookup("Helgoland Bight"), Some("hel"));
+    assert_eq!(m.lookup("Skagerak"), Some("ska"));
+    for (w, code) in [
+        ("Burgandy", "bur"),
+        ("Ukriane", "ukr"),
+        ("Gallicia", "gal"),
+        ("Sevastapol", "sev"),
+        ("Holand", "hol"),
+        ("Norwegain Sea", "nwg"),
+        ("BURGANDY", "bur"),
+    ] {
+        assert_eq!(m.lookup_misspelled(w), Some(code), "{w}");
+    }
+    // short names, names spelled right, Ireland (drawn on the board, no province) and names a
+    // letter from two provinces are not guessed
+    for w in [
+        "Parus", "Burgundy", "Ireland", "Xyzzyx", "Russia", "Germania",
+    ] {
+        assert_eq!(m.lookup_misspelled(w), None, "{w}");
+    }
+    let g = parse(
+        "Winter 1900\nFrance: Build A Par, Build A Marseille\nSpring 1901\nFrance: A Par-Burgandy, A Marseille-Piedmont\nFall 1901\nFrance: A Burgandy-Mun, A Pie-Tyrol\n",
+    );
+    let to: Vec<Option<&str>> = g.game.orders.iter().map(|o| o.to.as_deref()).collect();
+    assert_eq!(
+        to,
+        [
+            None,
+            None,
+            Some("bur"),
+            Some("pie"),
+            Some("mun"),
+            Some("tyr")
+        ]
+    );
+    let at: Vec<(u32, u32)> = codes(&g)
+        .into_iter()
+        .filter(|d| d.0 == "deluge.misspelled")
+        .map(|d| {
+            assert_eq!(d.1, Severity::Info);
+            (d.2, d.3)
+        })
+        .collect();
+    // once per written name
+    assert_eq!(at, [(4, 15)]);
+    assert!(!codes(&g).iter().any(|d| d.0 == "deluge.unknown-province"));
+}
+
+#[test]
+fn seventh_transcribers_corpus_file() {
+    let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/seventh-transcribers.dip"));
+    assert_eq!(gs.len(), 4);
+    assert_eq!(errors, [0, 0, 0, 0]);
+    for g in &gs {
+        let Body::Deluge(d) = &g.body else {
+            panic!("not a Deluge body")
+        };
+        assert!(d.unparsed.is_empty());
+        assert!(
+            g.diagnostics.iter().all(|d| d.severity == Severity::Info),
+            "{:?}",
+            g.diagnostics
+        );
+    }
+    let Body::Deluge(d) = &gs[1].body else {
+        panic!("not a Deluge body")
+    };
+    assert!(
+        d.orders
+            .iter()
+            .all(|o| ["Germany", "France", "Austria"].contains(&o.power.as_str()))
+    );
+    assert_eq!(d.orders.len(), 34);
+}

@@ -1836,3 +1836,144 @@ fn sixth_transcribers_file() {
         assert_eq!(g.outcome.map(|o| o.summary), Some("Draw".to_string()));
     }
 }
+
+// ---- seventh transcribers ----
+
+#[test]
+fn the_colour_glued_before_the_number_as_go_records_label_moves() {
+    let p = parse(
+        "B1. MV:JE(1,4)->^(1,4)\nW1. MV:JE(10,4)->^(10,4)\nb2: MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\nWhite 2) MV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n",
+    );
+    assert_eq!(notations(&p), OPENING);
+    assert_eq!(colours(&p), "BWBW");
+    let nos: Vec<Option<u32>> = p.game.turns.iter().map(|t| t.no).collect();
+    assert_eq!(nos, [Some(1), Some(1), Some(2), Some(2)]);
+    assert_eq!(find(&p, "wec.color-word"), [(1, 1, Severity::Info)]);
+    assert_eq!(find(&p, "wec.number-form"), [(1, 1, Severity::Info)]);
+    assert!(p.diagnostics.iter().all(|d| d.severity == Severity::Info));
+    // in Korean and Chinese, and the colour decides against the alternation when every turn has it
+    let p = parse(
+        "흑1 MV:JE(1,4)->^(1,4)\n백1 MV:JE(10,4)->^(10,4)\n黑2 MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\n白2. MV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n",
+    );
+    assert_eq!(notations(&p), OPENING);
+    assert_eq!(colours(&p), "BWBW");
+    assert!(p.diagnostics.iter().all(|d| d.severity == Severity::Info));
+    let p = parse("W1. MV:JE(10,4)->^(10,4)\n");
+    assert_eq!(colours(&p), "W");
+    // only before a turn: a colour and a number with no MV after them stay unread; a number glued
+    // to a colour after it (8B.) is still no such form
+    let p = parse("MV:JE(1,4)->^(1,4)\nW1. JE(10,4)\n");
+    assert!(find(&p, "wec.number-form").is_empty());
+    let p = parse("MV:JE(1,4)->^(1,4)\n8B. MV:JE(10,4)->^(10,4)\n");
+    assert!(find(&p, "wec.color-word").is_empty());
+}
+
+#[test]
+fn results_as_go_and_baduk_records_write_them() {
+    for (line, winner) in [
+        ("B+R", "B"),
+        ("W+R", "W"),
+        ("W+", "W"),
+        ("B+T", "B"),
+        ("W+Resign", "W"),
+        ("Result: B+R", "B"),
+        ("흑 불계승", "B"),
+        ("백불계승", "W"),
+        ("흑 불계패", "W"),
+        ("흑의 승리", "B"),
+        ("백의 승리", "W"),
+        ("黑中盘胜", "B"),
+    ] {
+        let p = parse(&format!(
+            "1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n{line}\n"
+        ));
+        let o = p.outcome.as_ref().unwrap_or_else(|| panic!("{line}"));
+        assert_eq!(o.winners, [winner], "{line}");
+        assert_eq!(
+            find(&p, "wec.result-line"),
+            [(3, 1, Severity::Info)],
+            "{line}"
+        );
+        assert_eq!(p.game.turns.len(), 2, "{line}");
+        assert!(
+            p.diagnostics.iter().all(|d| d.severity == Severity::Info),
+            "{line}: {:?}",
+            p.diagnostics
+        );
+    }
+    // a plus that is no result stays what it was
+    let p = parse("1. MV:JE(1,4)->^(1,4)\nB+X\n");
+    assert!(p.outcome.is_none());
+}
+
+#[test]
+fn a_fire_written_without_its_number() {
+    let p = parse(
+        "MV:CH(1,4)->^(1,4)\nMV:CH(10,4)->^(10,4)\nMV:CH^(1,4)->^(5,4),FI:ST/CH^(5,4)=>CH^(8,4)\nMV:CH^(10,4)->^(8,4),FI:ST/CH^(8,4)=>CH^(5,4),FI:RL/RP(9,10)->(3,10)\n",
+    );
+    let slots: Vec<Vec<u8>> = p
+        .game
+        .turns
+        .iter()
+        .map(|t| t.fires.iter().map(|f| f.slot).collect())
+        .collect();
+    assert_eq!(slots, [vec![], vec![], vec![1], vec![1, 2]]);
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(
+        p.game.turns[3].notation,
+        "MV:CH^(10,4)->^(8,4),FI1:ST/CH^(8,4)=>CH^(5,4),FI2:RL/RP(9,10)->(3,10)"
+    );
+    assert_eq!(find(&p, "wec.fire-unnumbered"), [(3, 21, Severity::Info)]);
+    assert!(!p.diagnostics.iter().any(|d| d.severity == Severity::Error));
+    // with a number on one of them: the other gets the place left
+    let t = turn("MV:CH^(10,4)->^(8,4),FI1:ST/CH^(8,4)=>CH^(5,4),FI:RL/RP(9,10)->(3,10)");
+    assert_eq!(t.fires.iter().map(|f| f.slot).collect::<Vec<_>>(), [1, 2]);
+    // a third fire is no fire the grammar has: still an error
+    let p = parse(
+        "MV:CH^(10,4)->^(8,4),FI:ST/CH^(8,4)=>CH^(5,4),FI:RL/RP(9,10)->(3,10),FI:RL/RP(9,9)->(3,9)\n",
+    );
+    assert!(p.diagnostics.iter().any(|d| d.severity == Severity::Error));
+}
+
+#[test]
+fn a_full_stop_or_comma_after_the_turn() {
+    let p = parse(
+        "1. MV:JE(1,4)->^(1,4).\n1... MV:JE(10,4)->^(10,4),\n2. MV:SP(2,2)->(3,3),PU:SP(3,3)^BI.\n2... MV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n",
+    );
+    assert_eq!(notations(&p), OPENING);
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(find(&p, "wec.trailing-mark"), [(1, 22, Severity::Info)]);
+    assert!(p.diagnostics.iter().all(|d| d.severity == Severity::Info));
+    // a result's colour stays its own (`…0W.`)
+    let t = turn("MV:JE^(1,7)->^(7,6),FI1:RL/JE^(7,6)->(10,6),RS:RK*K(10,6)0W.");
+    assert_eq!(t.results.len(), 1);
+    assert_eq!(
+        t.notation,
+        "MV:JE^(1,7)->^(7,6),FI1:RL/JE^(7,6)->(10,6),RS:RK*K(10,6)0W"
+    );
+}
+
+#[test]
+fn seventh_transcribers_file() {
+    let games = corpus_games("seventh-transcribers.wec");
+    assert_eq!(games.len(), 4);
+    let mut summaries = Vec::new();
+    for raw in &games {
+        let g = annals_import::parse_game(raw, annals_import::Kind::Wec);
+        assert!(
+            g.diagnostics.iter().all(|d| d.severity == Severity::Info),
+            "{:?}",
+            g.diagnostics
+        );
+        summaries.push(g.outcome.map(|o| o.summary));
+    }
+    assert_eq!(
+        summaries,
+        [
+            Some("White wins".to_string()),
+            Some("Black wins".to_string()),
+            None,
+            Some("Black wins".to_string())
+        ]
+    );
+}

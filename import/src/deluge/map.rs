@@ -47,6 +47,34 @@ pub fn power(written: &str) -> Option<&'static str> {
     Some(p)
 }
 
+/// The power a name in another language means, as clubs abroad and the seed's own translation write
+/// it (seed 001's Japanese says ロシア for Russia): German, French, Italian, Spanish, Portuguese and
+/// Dutch names, and the Japanese, Chinese and Korean ones (any case; the English names are
+/// [`power`]'s).
+pub fn power_in_other_language(written: &str) -> Option<&'static str> {
+    let l = written.trim().to_lowercase();
+    let p = match l.as_str() {
+        "angleterre" | "inghilterra" | "inglaterra" | "engeland" | "grossbritannien"
+        | "großbritannien" | "イギリス" | "イングランド" | "英国" | "英國" | "英格兰"
+        | "英格蘭" | "영국" => "England",
+        "frankreich" | "francia" | "frankrijk" | "frança" | "フランス" | "法国" | "法國"
+        | "프랑스" => "France",
+        "deutschland" | "allemagne" | "germania" | "alemania" | "alemanha" | "duitsland"
+        | "ドイツ" | "德国" | "德國" | "독일" => "Germany",
+        "italien" | "italie" | "italia" | "itália" | "italië" | "イタリア" | "意大利"
+        | "義大利" | "이탈리아" => "Italy",
+        "österreich" | "oesterreich" | "österreich-ungarn" | "autriche" | "autriche-hongrie"
+        | "austria-ungheria" | "austria-hungría" | "áustria" | "oostenrijk" | "オーストリア"
+        | "奥地利" | "奧地利" | "奥匈" | "奧匈" | "오스트리아" => "Austria",
+        "russland" | "russie" | "rusia" | "rússia" | "rusland" | "ロシア" | "俄国" | "俄國"
+        | "俄罗斯" | "俄羅斯" | "러시아" => "Russia",
+        "türkei" | "tuerkei" | "turquie" | "turchia" | "turquía" | "turquia" | "turkije"
+        | "トルコ" | "土耳其" | "터키" | "튀르키예" => "Turkey",
+        _ => return None,
+    };
+    Some(p)
+}
+
 /// What a province is on the standard map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Terrain {
@@ -154,6 +182,13 @@ impl Map {
             ("gob", "bot"),
             ("norwegian", "nwg"),
             ("skag", "ska"),
+            // names of other maps and languages: Tyrol (the older map's name for Tyrolia), the
+            // French Marseille, Sebastopol, the German Helgoland, Skagerak with one r
+            ("tyrol", "tyr"),
+            ("marseille", "mar"),
+            ("sebastopol", "sev"),
+            ("helgoland bight", "hel"),
+            ("skagerak", "ska"),
         ] {
             spellings.insert(alias.to_string(), code);
         }
@@ -200,6 +235,40 @@ impl Map {
     pub fn lookup(&self, written: &str) -> Option<&'static str> {
         let l = written.trim().to_ascii_lowercase();
         self.spellings.get(&l).copied()
+    }
+
+    /// The province a misspelled name means: the one province with a name (or a spelling of six
+    /// letters or more) one edit away (a letter left out, added, changed, or two swapped:
+    /// `Burgandy`, `Ukriane`, `Gallicia`, `Sevastapol`). `None` when the written name has fewer
+    /// than six letters, is a province's spelling itself, or is one edit from two provinces.
+    /// Ireland, drawn on the board but no province, is no misspelling of Iceland, and a power's
+    /// name none of a province (Russia is not Prussia).
+    pub fn lookup_misspelled(&self, written: &str) -> Option<&'static str> {
+        let l: Vec<char> = written.trim().to_lowercase().chars().collect();
+        if l.len() < 6
+            || l.iter().collect::<String>() == "ireland"
+            || power(written).is_some()
+            || power_in_other_language(written).is_some()
+        {
+            return None;
+        }
+        let mut found: Option<&'static str> = None;
+        for (spelling, &code) in &self.spellings {
+            if spelling.len() < 6 {
+                continue;
+            }
+            let s: Vec<char> = spelling.chars().collect();
+            if s == l {
+                return None;
+            }
+            if one_edit(&l, &s) {
+                match found {
+                    Some(f) if f != code => return None,
+                    _ => found = Some(code),
+                }
+            }
+        }
+        found
     }
 
     /// The coasts of a split-coast province (`stp` → `nc`, `sc`).
@@ -331,6 +400,27 @@ impl Map {
             .filter(|(y, e, _)| *e == Event::Submerge && *y < year)
             .map(|(_, _, p)| *p)
             .collect()
+    }
+}
+
+/// Are `a` and `b` one edit apart: one character left out, added or changed, or two neighbours
+/// swapped (and not equal)?
+fn one_edit(a: &[char], b: &[char]) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    match long.len() - short.len() {
+        0 => {
+            let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+            match diff.as_slice() {
+                [_] => true,
+                [i, j] => *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i],
+                _ => false,
+            }
+        }
+        1 => {
+            let k = short.iter().zip(long).take_while(|(x, y)| x == y).count();
+            short.get(k..) == long.get(k + 1..)
+        }
+        _ => false,
     }
 }
 

@@ -52,6 +52,21 @@
 //!   strength)`) is read as that result (the same info); a phase header with a dash between its
 //!   words (`Spring 1901 - Movement`, `Fall 1901 — Retreats`) is read as the header (info
 //!   `deluge.phase-form`; before, it was read as an order of the power of the line above).
+//! - **Seventh transcribers:** an njudge report's `SUPPORT Russian Army Moscow -> St Petersburg.`
+//!   and `CONVOY English Army …` (the owner's adjective before another power's unit) and its
+//!   `Army Vienna, No Order Processed.` (the unit holds; info `deluge.no-orders`), and `stand` for a
+//!   hold (the judge's order syntax); the powers in German, French, Italian, Spanish, Portuguese,
+//!   Dutch, Japanese (as seed 001's translation writes `ロシア`), Chinese and Korean
+//!   (`Deutschland:`, `Österreich:`, `Angleterre:`, `イギリス:`) or abbreviated with a full stop
+//!   (`Eng.:`, `Aust.:`), each with the info `deluge.power-form`; the seasons in those European
+//!   languages (`Frühjahr 1901`, `Herbst 1901 Rückzüge`, `Printemps 1901`, `Inverno 1901`) and
+//!   `Summer 1901`, the spring's retreats as DAIDE judges name them (info `deluge.phase-form`); a
+//!   result between stars without brackets (`A Par-Bur *bounce*`, `A Mun H *dislodged*`; info
+//!   `deluge.order-form`) and `(stand-off)`; province names of other maps and languages (`Tyrol`,
+//!   `Marseille`, `Sebastopol`, `Helgoland Bight`, `Skagerak`: `deluge.alias`) and full names
+//!   misspelled by one letter when only one province is that near (`Burgandy`, `Ukriane`,
+//!   `Gallicia`, `Norwegain Sea`; info `deluge.misspelled`; never a power's name, `Russia` is no
+//!   `Prussia`, nor `Ireland`). A lone `*` (`A Bur-Par*`) still stays unread.
 //! - **Result lines** `Draw: Germany, Austria`, `Solo: France`, `Winner: …`, `Result: draw …`
 //!   give the game's outcome when the replay gives none (info `deluge.result-line`); a replay that
 //!   gives another keeps its own (warning `deluge.result-disagrees`); a name that is no power
@@ -87,7 +102,7 @@
 //! `deluge.unclosed-comment`, `deluge.transform-invalid`, `deluge.order-twice`. Infos: `deluge.alias`, `deluge.phase-gap`, `deluge.retreat-missing`,
 //! `deluge.coast-inferred`, `deluge.no-orders`, `deluge.report-skipped`, `deluge.phase-form`,
 //! `deluge.adjustment-inferred`, `deluge.adjustment-mark`, `deluge.result-line`,
-//! `deluge.order-form`, `deluge.power-form`.
+//! `deluge.order-form`, `deluge.power-form`, `deluge.misspelled`.
 
 pub mod adjudicate;
 pub mod map;
@@ -288,6 +303,12 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                     notation::PhaseForm::Cjk => "the season written in Chinese or Japanese",
                     notation::PhaseForm::ShortYear => "a year of two digits, read as 19xx",
                     notation::PhaseForm::Dash => "a dash between its words",
+                    notation::PhaseForm::OtherLanguage => {
+                        "the season written in German, French, Italian, Spanish, Portuguese or Dutch"
+                    }
+                    notation::PhaseForm::Summer => {
+                        "Summer, the spring's retreats as DAIDE judges name them; Deluge has no summer moves"
+                    }
                 };
                 sink.info(
                     "deluge.phase-form",
@@ -412,6 +433,8 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
         };
         // the adjustment verb of an earlier order on the line: `Build F Lon, F Edi, A Lpl`
         let mut line_lead: Option<OrderKind> = None;
+        // the order read last on this line (`Army Vienna, No Order Processed.`)
+        let mut line_order: Option<usize> = None;
         for (off, otext) in notation::split_orders(&text) {
             let col = (text_off + off + 1) as u32;
             let Some(ph) = phases.last_mut() else {
@@ -451,6 +474,22 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                 });
                 continue;
             };
+            // `Army Vienna, No Order Processed.`: the judge's note on the unit before it, which holds
+            if let Some(i) = line_order.filter(|_| notation::no_order_processed(&otext))
+                && let Some(before) = game.orders.get(i)
+                && before.kind == "hold"
+            {
+                sink.info(
+                    "deluge.no-orders",
+                    lno,
+                    col,
+                    format!(
+                        "{otext:?}: the judge's note that {p} gave no order for {:?}, which holds",
+                        before.notation
+                    ),
+                );
+                continue;
+            }
             let parsed = if notation::no_order(&otext) {
                 if ph.key.step != 2 {
                     sink.info(
@@ -509,6 +548,19 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                     {
                         let lcol = col + l.off as u32;
                         match l.code {
+                            Some(code) if l.misspelled => {
+                                let w = l.written.to_ascii_lowercase();
+                                if !aliases_seen.contains(&w) {
+                                    aliases_seen.push(w);
+                                    let name = map::map().province(code).map_or(code, |p| p.name);
+                                    sink.info(
+                                        "deluge.misspelled",
+                                        lno,
+                                        lcol,
+                                        format!("{:?} is no province's name; read as {code} ({name}), the one name a letter away", l.written),
+                                    );
+                                }
+                            }
                             None => sink.warning(
                                 "deluge.unknown-province",
                                 lno,
@@ -530,6 +582,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                         }
                     }
                     let idx = game.orders.len();
+                    line_order = Some(idx);
                     let key = ph.key;
                     game.orders.push(Order {
                         phase: key.code(),

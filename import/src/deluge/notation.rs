@@ -47,6 +47,12 @@ pub enum PhaseForm {
     ShortYear,
     /// A dash between the header's words (`Spring 1901 - Retreats`, `Fall 1901 — Movement`).
     Dash,
+    /// The season (and step) in German, French, Italian, Spanish or Dutch (`Frühjahr 1901`,
+    /// `Herbst 1901`, `Printemps 1901`, `Automne 1901 Retraites`, `Inverno 1901`).
+    OtherLanguage,
+    /// `Summer 1901`: the retreats after the spring moves, as DAIDE judges name them (SUM);
+    /// Deluge has no summer moves.
+    Summer,
 }
 
 /// [`phase_header`], with the form of the header when it is one the caller reports.
@@ -101,8 +107,17 @@ pub fn phase_header_form(line: &str) -> Option<(PhaseKey, Option<PhaseForm>)> {
     let l = line
         .trim()
         .trim_end_matches([':', '-', '.', '=', '*', '#'])
-        .trim()
-        .to_ascii_lowercase();
+        .trim();
+    // every header has its year in digits (an order line mostly has none)
+    if !l.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // (`Frühjahr`, `Otoño`: the other languages' seasons are not all ASCII)
+    let l = if l.is_ascii() {
+        l.to_ascii_lowercase()
+    } else {
+        l.to_lowercase()
+    };
     let l = l.trim_start_matches(['=', '-', '#', '*', ' ']);
     if let Some(k) = compact_phase(l) {
         return Some((k, form));
@@ -126,6 +141,8 @@ pub fn phase_header_form(line: &str) -> Option<(PhaseKey, Option<PhaseForm>)> {
     let mut words = 0usize;
     let mut short_year = false;
     let mut dashed = false;
+    let mut other_language = false;
+    let mut summer = false;
     for w in l.split(|c: char| c.is_whitespace() || matches!(c, ',' | '(' | ')' | ':' | '.')) {
         if w.is_empty() {
             continue;
@@ -141,6 +158,26 @@ pub fn phase_header_form(line: &str) -> Option<(PhaseKey, Option<PhaseForm>)> {
             "fall" | "autumn" | "aut" | "f" | "a" => Some(1),
             "winter" | "win" | "w" => Some(2),
             _ => None,
+        };
+        // the seasons in German, French, Italian, Spanish, Portuguese and Dutch
+        let foreign = match w {
+            "frühjahr" | "frühling" | "fruehjahr" | "fruhjahr" | "printemps" | "primavera"
+            | "voorjaar" | "lente" => Some(0),
+            "herbst" | "automne" | "autunno" | "otoño" | "otono" | "outono" | "najaar"
+            | "herfst" => Some(1),
+            "hiver" | "inverno" | "invierno" => Some(2),
+            _ => None,
+        };
+        if foreign.is_some() {
+            other_language = true;
+        }
+        // `Summer 1901`: the spring's retreats (DAIDE's SUM)
+        let s = match (s, foreign, w) {
+            (None, None, "summer" | "sum") => {
+                summer = true;
+                Some(0)
+            }
+            (s, f, _) => s.or(f),
         };
         if let Some(s) = s {
             if season.replace(s).is_some() {
@@ -168,6 +205,22 @@ pub fn phase_header_form(line: &str) -> Option<(PhaseKey, Option<PhaseForm>)> {
             "movement" | "moves" | "move" | "diplomacy" => Some(0),
             "retreats" | "retreat" | "retreating" => Some(1),
             "adjustments" | "adjustment" | "builds" | "build" | "adjust" => Some(2),
+            // the steps in the other languages of the seasons above
+            "bewegung" | "bewegungen" | "züge" | "mouvement" | "mouvements" | "movimento"
+            | "movimenti" | "movimiento" | "movimientos" | "beweging" | "bewegingen" => {
+                other_language = true;
+                Some(0)
+            }
+            "rückzug" | "rückzüge" | "retraite" | "retraites" | "ritirata" | "ritirate"
+            | "retirada" | "retiradas" | "terugtocht" => {
+                other_language = true;
+                Some(1)
+            }
+            "anpassung" | "anpassungen" | "aufbau" | "ajustement" | "ajustements"
+            | "aggiustamenti" | "ajustes" | "aanpassingen" => {
+                other_language = true;
+                Some(2)
+            }
             // judge report words and connectives: `… results for Spring of 1901`
             "orders" | "results" | "for" | "of" | "phase" | "season" | "turn" => None,
             // `Winter 1900 initial builds` (rule 1: the game begins with a winter of builds)
@@ -187,6 +240,9 @@ pub fn phase_header_form(line: &str) -> Option<(PhaseKey, Option<PhaseForm>)> {
     // A winter is always an adjustment phase (rule 1 plays Winter 1900 as a season of builds).
     let step = match (season, step) {
         (2, _) => 2,
+        // a summer is the spring's retreats, nothing else
+        (_, Some(1) | None) if summer => 1,
+        _ if summer => return None,
         (_, Some(st)) => st,
         (_, None) => 0,
     };
@@ -196,6 +252,12 @@ pub fn phase_header_form(line: &str) -> Option<(PhaseKey, Option<PhaseForm>)> {
     }
     if dashed && form.is_none() {
         form = Some(PhaseForm::Dash);
+    }
+    if other_language && form.is_none() {
+        form = Some(PhaseForm::OtherLanguage);
+    }
+    if summer && form.is_none() {
+        form = Some(PhaseForm::Summer);
     }
     match code {
         // the bracketed code wins where it disagrees (it is the judge's own)
@@ -320,6 +382,9 @@ pub struct Loc {
     pub coast: Option<String>,
     /// Column offset (characters) in the order text.
     pub off: usize,
+    /// Read as the one province a letter away from what is written (`Burgandy`), see
+    /// [`map::Map::lookup_misspelled`].
+    pub misspelled: bool,
 }
 
 impl Loc {
@@ -392,6 +457,41 @@ fn result_with_reason(l: &str) -> Option<&'static str> {
     result_word(head)
 }
 
+/// A result between stars at the end of an order (`*bounce*`, `**dislodged**`, `*bounce,
+/// dislodged*`): where its first star is, the result, and the words as written. Only after a word
+/// that can end an order (a province or `H`): `*` alone, or with no result word, is none.
+fn starred_result(toks: &[T]) -> Option<(usize, &'static str, String)> {
+    let star = |t: &T| t.tok == Tok::Sym('*');
+    let end = toks.len() - toks.iter().rev().take_while(|t| star(t)).count();
+    if end == toks.len() {
+        return None;
+    }
+    let open = toks.get(..end)?.iter().rposition(star)?;
+    let start = open + 1
+        - toks
+            .get(..=open)?
+            .iter()
+            .rev()
+            .take_while(|t| star(t))
+            .count();
+    let inner = toks.get(open + 1..end)?;
+    if start == 0 || inner.is_empty() {
+        return None;
+    }
+    let mut words = Vec::new();
+    for t in inner {
+        match &t.tok {
+            Tok::Word(w) => words.push(w.as_str()),
+            Tok::Sym(',') => words.push(","),
+            Tok::Sym('-') => words.push("-"),
+            Tok::Sym(_) => return None,
+        }
+    }
+    let joined = words.join(" ").replace(" ,", ",");
+    let r = result_word(&joined).or_else(|| result_with_reason(&joined.to_ascii_lowercase()))?;
+    Some((start, r, joined))
+}
+
 /// Normalizes a bracketed result word; `None` when it is not a result.
 pub fn result_word(s: &str) -> Option<&'static str> {
     let l: String = s
@@ -401,7 +501,8 @@ pub fn result_word(s: &str) -> Option<&'static str> {
         .join(" ");
     let r = match l.trim_matches(['*', '.', '!', ' ']) {
         "succeeds" | "success" | "succeeded" | "ok" | "moves" | "moved" | "s" => "succeeds",
-        "bounce" | "bounced" | "bounces" | "standoff" | "stand off" | "b" => "bounced",
+        "bounce" | "bounced" | "bounces" | "standoff" | "stand off" | "stand - off"
+        | "stand-off" | "b" => "bounced",
         "fails" | "failed" | "fail" | "f" => "fails",
         "cut" | "support cut" => "cut",
         "void" | "invalid" | "illegal" | "no such unit" | "impossible" => "void",
@@ -483,6 +584,22 @@ const KEYWORDS: &[&str] = &[
     "removes",
 ];
 
+/// The power whose unit a judge's report names with this adjective (`Russian Army Moscow`): the
+/// adjectives of the seven powers only (a power's name or letter there is no such form).
+fn owner_adjective(w: &str) -> Option<&'static str> {
+    let p = match w {
+        "english" | "british" => "England",
+        "french" => "France",
+        "german" => "Germany",
+        "italian" => "Italy",
+        "austrian" => "Austria",
+        "russian" => "Russia",
+        "turkish" | "ottoman" => "Turkey",
+        _ => return None,
+    };
+    Some(p)
+}
+
 /// Reads a unit type `A`/`F` (also `Army`, `Fleet`).
 fn unit(c: &mut Cursor) -> Option<char> {
     let u = match c.word()?.as_str() {
@@ -513,6 +630,7 @@ fn loc(c: &mut Cursor) -> Option<Loc> {
             written: w,
             coast: None,
             off,
+            misspelled: false,
         };
         if let Some(cw) = c.word().and_then(|w| coast_word(&w))
             && l.code.is_some_and(|p| !m.coasts(p).is_empty())
@@ -555,18 +673,30 @@ fn loc(c: &mut Cursor) -> Option<Loc> {
     for n in (1..=words.len()).rev() {
         let joined = words[..n].join(" ");
         if let Some(code) = m.lookup(&joined) {
-            found = Some((ends[n - 1], code, joined));
+            found = Some((ends[n - 1], code, joined, false));
             break;
         }
     }
+    // No spelling known: a name one letter away from one province's (`Burgandy`, `Norwegain Sea`),
+    // longest first. (Only here, where the order would else name an unknown province.)
+    if found.is_none() {
+        for n in (1..=words.len()).rev() {
+            let joined = words[..n].join(" ");
+            if let Some(code) = m.lookup_misspelled(&joined) {
+                found = Some((ends[n - 1], code, joined, true));
+                break;
+            }
+        }
+    }
     let mut l = match found {
-        Some((n, code, written)) => {
+        Some((n, code, written, misspelled)) => {
             c.i += n;
             Loc {
                 code: Some(code),
                 written,
                 coast: None,
                 off,
+                misspelled,
             }
         }
         None => {
@@ -579,6 +709,7 @@ fn loc(c: &mut Cursor) -> Option<Loc> {
                 written: w,
                 coast: None,
                 off,
+                misspelled: false,
             }
         }
     };
@@ -695,7 +826,29 @@ pub fn no_order(text: &str) -> bool {
             | "no adjustments"
             | "no change"
             | "no orders received"
+            | "no order processed"
             | "pass"
+    )
+}
+
+/// `No Order Processed.`: a judge's note after a unit it had no order for (`Army Vienna, No Order
+/// Processed.`, njudge's report); the unit holds.
+pub fn no_order_processed(text: &str) -> bool {
+    let t = text.trim_start();
+    if !t
+        .as_bytes()
+        .first()
+        .is_some_and(|b| b.eq_ignore_ascii_case(&b'n'))
+    {
+        return false;
+    }
+    let mut w = t.trim_end().trim_end_matches('.').split_whitespace();
+    matches!(
+        (w.next(), w.next(), w.next(), w.next()),
+        (Some(a), Some(b), Some(c), None)
+            if a.eq_ignore_ascii_case("no")
+                && b.eq_ignore_ascii_case("order")
+                && c.eq_ignore_ascii_case("processed")
     )
 }
 
@@ -758,6 +911,18 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
     }
     // `A Mun-Bur: bounced`: the result after a colon that ends a whole order
     let mut forms: Vec<(usize, String)> = reason.into_iter().collect();
+    // `A Par-Bur *bounce*`, `A Mun H *dislodged*`: a result between stars, as a judge marks it in
+    // its brackets (`(*bounce*)`), written without them. (A lone `*`, `A Bur-Par*`, is no result.)
+    if result.is_none()
+        && let Some((start, r, written)) = starred_result(&toks)
+    {
+        forms.push((
+            toks.get(start).map_or(0, |t| t.off),
+            format!("the result between stars ({written:?}) read as {r}"),
+        ));
+        result = Some(r.to_string());
+        toks.truncate(start);
+    }
     if result.is_none()
         && let Some(k) = toks.iter().rposition(|t| t.tok == Tok::Sym(':'))
         && k >= 3
@@ -861,7 +1026,8 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
     if o.at.is_none() {
         return err(&c, "expected a unit and a province (`A Par`, `F Lon`)");
     }
-    if c.done() || c.is_word(&["h", "hold", "holds", "stands"]) {
+    // (`stand`: a hold in the judge's syntax, with `h`, `hold`, `holds`, `stands`)
+    if c.done() || c.is_word(&["h", "hold", "holds", "stands", "stand"]) {
         c.i += 1;
         if c.i < c.toks.len() {
             return err(&c, "unexpected text after a hold");
@@ -969,6 +1135,21 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
             o.forms.push((c.off(), format!("{w:?} read as {judge}")));
         }
         c.i += 1;
+        // `SUPPORT Russian Army Moscow -> St Petersburg`: a judge names another power's unit with
+        // its owner (njudge writes the owner's adjective before the supported or convoyed unit)
+        if let Some(owner) = c.word().as_deref().and_then(owner_adjective)
+            && matches!(c.peek_at(1), Some(Tok::Word(w)) if ["a", "f", "army", "fleet"].contains(&w.to_ascii_lowercase().as_str()))
+        {
+            let w = match c.peek() {
+                Some(Tok::Word(w)) => w.clone(),
+                _ => String::new(),
+            };
+            o.forms.push((
+                c.off(),
+                format!("{w:?} read as the owner of the unit named after it ({owner}), as a judge names another power's unit"),
+            ));
+            c.i += 1;
+        }
         o.of_unit = unit(&mut c);
         o.of = loc(&mut c);
         if o.of.is_none() {
@@ -980,7 +1161,7 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
             if o.to.is_none() {
                 return err(&c, "expected a province after `-`");
             }
-        } else if c.is_word(&["h", "hold", "holds"]) {
+        } else if c.is_word(&["h", "hold", "holds", "stand", "stands"]) {
             c.i += 1;
         }
         if o.kind == OrderKind::Convoy && o.to.is_none() {
@@ -1083,7 +1264,7 @@ pub fn result_line(line: &str) -> Option<ResultLine> {
         .map(str::trim)
         .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("and"))
     {
-        match map::power(w) {
+        match map::power(w).or_else(|| other_power(w)) {
             Some(p) if !out.powers.contains(&p) => out.powers.push(p),
             Some(_) => {}
             None => out.unknown.push(w.to_string()),
@@ -1175,7 +1356,7 @@ pub fn power_prefix(line: &str) -> Prefix {
         if let Some(p) = map::power(name) {
             return Prefix::Power(p, off);
         }
-        if let Some(p) = worded_power(name) {
+        if let Some(p) = worded_power(name).or_else(|| other_power(name)) {
             return Prefix::Worded(p, off, head.trim().to_string());
         }
         // a word or two of letters that starts no order is meant as a power
@@ -1203,7 +1384,9 @@ pub fn power_prefix(line: &str) -> Prefix {
     if let (Some(first), Some(dash), Some(third)) = (it.next(), it.next(), it.next())
         && first.chars().count() >= 3
         && matches!(dash, "-" | "–" | "—" | "=")
-        && let Some(p) = map::power(first)
+        && let Some((p, other)) = map::power(first)
+            .map(|p| (p, false))
+            .or_else(|| other_power(first).map(|p| (p, true)))
         && ORDER_START.contains(&third.to_ascii_lowercase().as_str())
     {
         let lead = line.chars().take_while(|c| c.is_whitespace()).count();
@@ -1215,20 +1398,42 @@ pub fn power_prefix(line: &str) -> Prefix {
             .find(|(_, c)| matches!(c, '-' | '–' | '—' | '='))
             .map(|(k, _)| k + 1);
         if let Some(off) = at {
-            return Prefix::Power(p, off);
+            return if other {
+                Prefix::Worded(p, off, first.to_string())
+            } else {
+                Prefix::Power(p, off)
+            };
         }
     }
     // `England F Lon-Nth`, `ENG Build A Lpl`
     let mut it = line.split_whitespace();
     if let (Some(first), Some(second)) = (it.next(), it.next())
         && first.chars().count() >= 3
-        && let Some(p) = map::power(first)
         && ORDER_START.contains(&second.to_ascii_lowercase().as_str())
     {
         let lead = line.chars().take_while(|c| c.is_whitespace()).count();
-        return Prefix::Power(p, lead + first.chars().count());
+        let off = lead + first.chars().count();
+        if let Some(p) = map::power(first) {
+            return Prefix::Power(p, off);
+        }
+        if let Some(p) = other_power(first) {
+            return Prefix::Worded(p, off, first.to_string());
+        }
     }
     Prefix::None
+}
+
+/// A power written in another language (`Deutschland`, `Österreich`, `Angleterre`, `ロシア`, the
+/// seed's Japanese for Russia) or abbreviated with a full stop (`Eng.`, `Ger.`, `Aust.`; three
+/// letters or more before it).
+fn other_power(name: &str) -> Option<&'static str> {
+    let name = name.trim();
+    map::power_in_other_language(name).or_else(|| {
+        let short = name.strip_suffix('.')?;
+        (short.chars().count() >= 3 && short.chars().all(char::is_alphabetic))
+            .then(|| map::power(short))
+            .flatten()
+    })
 }
 
 /// A power named in words before the colon: `Orders for Germany`, `Orders of Italy`, `England's

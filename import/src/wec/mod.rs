@@ -41,6 +41,15 @@
 //!   converted)`, `…, on time`) or a score before them that the words explain (`1-0 (Black
 //!   wins)`, `0-1 White wins`). A score alone (`1-0`) stays a warning `wec.not-a-turn`: the seed
 //!   says Black moves first but gives no score order, and a chess writer's `1-0` is White's win.
+//! - As go and baduk records write moves and results: the colour glued before the turn's number
+//!   (`B1. MV:…`, `W1: MV:…`, `흑1 MV:…`, `백2. MV:…`, `Black 3: MV:…`; the infos `wec.color-word`
+//!   and `wec.number-form`, the colour deciding as a colour written before a turn does) and the
+//!   result (`B+R`, `W+T`, `W+`, `Result: B+R`, `흑 불계승` a win by resignation, `흑의 승리`
+//!   with the possessive, `黑中盘胜`; info `wec.result-line`). On the reread path: a fire written
+//!   without its number (`,FI:RL/…`) numbered by its place among the turn's fires (info
+//!   `wec.fire-unnumbered`; a third is still an error), and a full stop or comma after the turn
+//!   string (`MV:JE(1,4)->^(1,4).`) left out when the turn then reads whole (info
+//!   `wec.trailing-mark`).
 //! - `{…}` comments (which may span lines) are attached to the turn *before* them: the last turn
 //!   whose text starts before the comment's opening brace. Comments before the first turn go to
 //!   [`WecGame::intro`]. A comment inside a turn string is removed from it (the string is read
@@ -207,6 +216,12 @@ pub mod code {
     /// Info: a location written in square brackets (`[1,4]`, the grammar's meta-signs, which
     /// never occur in the notation), read as `(Row,Column)`.
     pub const LOCATION_BRACKETS: &str = "wec.location-brackets";
+    /// Info: a fire written without its number (`,FI:RL/…`), numbered by its place (the first
+    /// fire of the turn `FI1`, the second `FI2`).
+    pub const FIRE_UNNUMBERED: &str = "wec.fire-unnumbered";
+    /// Info: a full stop or comma after the turn string (`MV:JE(1,4)->^(1,4).`), which the
+    /// grammar never ends with; read without it.
+    pub const TRAILING_MARK: &str = "wec.trailing-mark";
     /// Warning: a line that is no turn string (no `MV:`, and not read as one without it); kept as
     /// the comment of the turn before it, and the colours keep alternating as if it were absent.
     pub const NOT_A_TURN: &str = "wec.not-a-turn";
@@ -590,6 +605,62 @@ fn colour_word_at(s: &str, from: usize) -> Option<(bool, usize)> {
     None
 }
 
+/// The colour glued before the turn's number, as go and baduk records write moves (`B1.`, `W1:`,
+/// `흑1`, `백2.`, `Black 3:`, `黑4`), then the turn's `MV` (in any case): the colour (White: true),
+/// the byte offset where the colour ends and the number as [`other_number_prefix`] reads it
+/// (its ellipsis, if any, does not decide: the colour does).
+#[inline(always)]
+fn colour_number_prefix(s: &str, from: usize) -> Option<(bool, usize, Number)> {
+    match s.as_bytes().get(from)? {
+        b'B' | b'W' | b'b' | b'w' | 0xe9 | 0xe7 | 0xed | 0xeb => colour_number_at(s, from),
+        _ => None,
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn colour_number_at(s: &str, from: usize) -> Option<(bool, usize, Number)> {
+    let rest = s.get(from..)?;
+    let (white, len) = [
+        ("black", false),
+        ("white", true),
+        ("b", false),
+        ("w", true),
+        ("흑", false),
+        ("백", true),
+        ("黑", false),
+        ("白", true),
+    ]
+    .into_iter()
+    .find(|(w, _)| {
+        rest.get(..w.len())
+            .is_some_and(|r| r.eq_ignore_ascii_case(w))
+    })
+    .map(|(w, white)| (white, w.len()))?;
+    let colour_end = from + len;
+    let b = s.as_bytes();
+    let mut k = colour_end;
+    while b.get(k).is_some_and(|c| *c == b' ' || *c == b'\t') {
+        k += 1;
+    }
+    if !b.get(k).is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = other_number_prefix(s, k)?;
+    s.get(n.after..)
+        .and_then(|r| r.get(..2))
+        .is_some_and(|m| m.eq_ignore_ascii_case("MV"))
+        .then_some((
+            white,
+            colour_end,
+            Number {
+                ellipsis: false,
+                other: true,
+                ..n
+            },
+        ))
+}
+
 /// A turn number after a word: `Turn 1:`, `Move 12.`, `#3` (then as [`other_number_prefix`]
 /// reads the number).
 #[cold]
@@ -946,6 +1017,8 @@ struct Once {
     mv_colon: bool,
     location: bool,
     brackets: bool,
+    fire_number: bool,
+    trailing: bool,
 }
 
 /// Reads a body's lines into turns (see the module docs for the layout).
@@ -1040,15 +1113,22 @@ impl Reader {
         let Some(first) = first_non_space(line) else {
             return;
         };
-        let num = number_prefix(line, first);
+        let mut num = number_prefix(line, first);
         if let Some(n) = num.filter(|n| n.other) {
             self.number_form(line, lineno, first, n);
         }
         let mut begin = num.map_or(first, |n| n.after);
-        let side = colour_prefix(line, begin);
+        let mut side = colour_prefix(line, begin);
         if let Some((white, after)) = side {
             self.colour_word(line, lineno, begin, after, white);
             begin = after;
+        } else if num.is_none()
+            && let Some((white, n)) = self.colour_number(line, lineno, first)
+        {
+            // `B1. MV:…`, `흑1 MV:…`: the colour glued before the number
+            num = Some(n);
+            begin = n.after;
+            side = Some((white, begin));
         }
         let side = side.map(|(white, _)| white);
         let end = line.trim_end().len().max(begin);
@@ -1169,6 +1249,29 @@ impl Reader {
             }
             None => *slot = Some(text.to_string()),
         }
+    }
+
+    /// The colour glued before the turn's number (`B1. MV:…`, `흑1 MV:…`), reported as a colour
+    /// and a number form: the colour (White: true) and the number.
+    #[inline(always)]
+    fn colour_number(&mut self, line: &str, lineno: u32, first: usize) -> Option<(bool, Number)> {
+        let (white, colour_end, n) = colour_number_prefix(line, first)?;
+        self.glued(line, lineno, first, colour_end, (white, n));
+        Some((white, n))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn glued(
+        &mut self,
+        line: &str,
+        lineno: u32,
+        first: usize,
+        colour_end: usize,
+        (white, n): (bool, Number),
+    ) {
+        self.number_form(line, lineno, first, n);
+        self.colour_word(line, lineno, first, colour_end, white);
     }
 
     #[cold]
@@ -1437,6 +1540,10 @@ impl Reader {
         let mut best_score = errors(self.diags.get(d0..).unwrap_or_default(), turn);
         let note = note_start(line, begin, end);
         let mv_missing = mv_missing(line, begin, end);
+        // `….`, `…,`: a full stop or comma after the turn
+        let trailing = line
+            .get(begin..end)
+            .is_some_and(|t| t.trim_end().ends_with(['.', ',', '。', '，', '．', '、']));
         // (the turn, its diagnostics and spellings seen, and how it was read)
         type Reading = (
             Turn,
@@ -1447,8 +1554,8 @@ impl Reader {
             bool,
         );
         let mut best: Option<Reading> = None;
-        for add_mv in [false, true] {
-            if add_mv && !mv_missing {
+        for (add_mv, trim) in [(false, false), (true, false), (false, true), (true, true)] {
+            if add_mv && !mv_missing || trim && !trailing {
                 continue;
             }
             for (k, cut) in [None, note].into_iter().enumerate() {
@@ -1458,7 +1565,8 @@ impl Reader {
                 let to = cut.map_or(end, |c| {
                     begin + line.get(begin..c).map_or(0, |t| t.trim_end().len())
                 });
-                let Some((cm, norm)) = normalize(line, begin, to, add_mv, cut.is_some() || add_mv)
+                let Some((cm, norm)) =
+                    normalize(line, begin, to, (add_mv, trim), cut.is_some() || add_mv)
                 else {
                     continue;
                 };
@@ -1475,8 +1583,9 @@ impl Reader {
                 let mut seen: Vec<&'static str> = self.seen.get(..s0).unwrap_or_default().to_vec();
                 parse_turn(&mut fresh, &cm, line, lineno, &mut d, &mut seen);
                 let score = errors(&d, &fresh);
-                // a note cut off, or an `MV:` put back, only for a turn that then reads whole
-                if (cut.is_some() || add_mv) && score.0 > 0 {
+                // a note cut off, an `MV:` put back or a final mark left out, only for a turn that
+                // then reads whole
+                if (cut.is_some() || add_mv || norm.trailing.is_some()) && score.0 > 0 {
                     continue;
                 }
                 if score < best_score {
@@ -1568,6 +1677,18 @@ impl Reader {
                 &mut self.once.mv,
                 code::MV_MISSING,
                 "a turn written without its 'MV:' read as if it had it (reported once per game)",
+            ),
+            (
+                norm.fire_number,
+                &mut self.once.fire_number,
+                code::FIRE_UNNUMBERED,
+                "a fire written without its number (FI:) read as FI1: for the turn's first fire and FI2: for its second (reported once per game)",
+            ),
+            (
+                norm.trailing,
+                &mut self.once.trailing,
+                code::TRAILING_MARK,
+                "a full stop or comma after the turn string read as the end of the turn (reported once per game)",
             ),
         ] {
             if let Some(b) = at.filter(|_| !*seen) {
@@ -1712,7 +1833,9 @@ fn prose_line(text: &str) -> Option<bool> {
     let prose = text
         .split(|c: char| !c.is_alphabetic())
         .any(|w| !w.is_ascii() || (w.len() >= 3 && w.chars().any(|c| c.is_ascii_lowercase())));
-    (score || rule || prose).then_some(score)
+    // `B+R`, `W+`: a result as go records write it (capitals only, no word in lower case)
+    let go = !prose && text.contains('+') && result_words(text).is_some();
+    (score || rule || prose || go).then_some(score)
 }
 
 /// A result line: `Black wins`, `White won`, `B wins`, `Black resigns`, `흑 승`, `흑승`, `백 기권`,
@@ -1846,12 +1969,19 @@ fn result_words(text: &str) -> Option<bool> {
     ]
     .iter()
     .find_map(|&(w, white)| t.strip_prefix(w).map(|r| (white, r)))?;
+    // (`흑의 승리`: the colour with the possessive 의, "Black's win")
     let rest = rest.trim_start_matches(['방', '方']);
+    let rest = rest.strip_prefix('의').unwrap_or(rest);
     match rest {
         "wins" | "win" | "won" | "winsbyresignation" | "승" | "승리" | "시간승" | "기권승"
         | "胜" | "胜利" | "勝" => Some(white),
         "resigns" | "resigned" | "resign" | "surrenders" | "concedes" | "기권" | "기권패"
         | "패" | "패배" | "시간패" | "항복" | "认输" | "認輸" | "负" => Some(!white),
+        // as go and baduk records write a result: `B+R`, `W+T`, `W+`, `흑 불계승` (a win by
+        // resignation), `黑中盘胜`
+        "+" | "+r" | "+resign" | "+resignation" | "+t" | "+time" | "+f" | "+forfeit" | "불계승"
+        | "中盘胜" | "中盤勝" => Some(white),
+        "불계패" => Some(!white),
         _ => None,
     }
 }
@@ -1894,6 +2024,10 @@ struct Norm {
     location: Option<usize>,
     /// A location in square brackets (`[1,4]`).
     brackets: Option<usize>,
+    /// A fire without its number (`,FI:`).
+    fire_number: Option<usize>,
+    /// A full stop or comma after the turn (`….`, `…,`).
+    trailing: Option<usize>,
 }
 
 /// The square brackets around locations (`[1,4]`, `[ 10 , 4 ]`, `［2,2］`): byte offsets in the
@@ -2069,6 +2203,30 @@ fn part_separators(text: &mut String, map: &mut Vec<usize>, norm: &mut Norm) {
     }
 }
 
+/// `FI:` (a fire written without its number) made `FI1:` or `FI2:` by its place among the fires of
+/// the turn (in the normalized `text`, whose source offsets are `map`); a third fire is left as it
+/// is (the grammar has two). The first such fire's offset goes to `norm`.
+fn fire_numbers(text: &mut String, map: &mut Vec<usize>, norm: &mut Norm) {
+    let mut fires = 0usize;
+    let mut k = 0;
+    while let Some(f) = text.get(k..).and_then(|r| r.find("FI")).map(|f| k + f) {
+        k = f + 2;
+        let after = text.as_bytes().get(k).copied();
+        match after {
+            Some(b'1' | b'2') => fires += 1,
+            Some(b':') if fires < 2 => {
+                fires += 1;
+                let at = map.get(k).copied().unwrap_or(0);
+                norm.fire_number
+                    .get_or_insert(map.get(f).copied().unwrap_or(at));
+                text.insert(k, if fires == 1 { '1' } else { '2' });
+                map.insert(k, at);
+            }
+            _ => {}
+        }
+    }
+}
+
 /// A turn string (`begin..end` of the line) as transcribers also write it, brought to the
 /// grammar's form: full-width forms folded ([`fold_width`]), arrow characters written as the
 /// grammar's arrows (`→` `->`, `⇒` `=>`, `←` `<-`, `⇔` `<=>`, dashes and the minus sign `-`), letters
@@ -2076,12 +2234,13 @@ fn part_separators(text: &mut String, map: &mut Vec<usize>, norm: &mut Norm) {
 /// read so unless it ends a code (`AV`, `MV:`). `None` when nothing changes.
 ///
 /// With `add_mv`, the string is read with `MV:` before it (a turn written without it); with
-/// `always`, it is given back even when nothing changes.
+/// `trim`, without a full stop or comma at its end; with `always`, it is given back even when
+/// nothing changes.
 fn normalize(
     line: &str,
     begin: usize,
     end: usize,
-    add_mv: bool,
+    (add_mv, trim): (bool, bool),
     always: bool,
 ) -> Option<(Compact<'static>, Norm)> {
     let seg = line.get(begin..end)?;
@@ -2198,10 +2357,22 @@ fn normalize(
                 .get_or_insert(map.get(k).copied().unwrap_or(begin));
         }
     }
+    // `,FI:RL/…`: a fire without its number, numbered by its place among the turn's fires
+    if text.contains("FI:") {
+        fire_numbers(&mut text, &mut map, &mut norm);
+    }
     if PART_MARKERS.iter().any(|m| text.contains(m)) {
         part_separators(&mut text, &mut map, &mut norm);
     }
+    // `MV:JE(1,4)->^(1,4).`, `…,`: a full stop or comma after the turn (the grammar ends with a
+    // location, a code, a number or an orientation, never with these)
+    while trim && text.len() > 3 && text.ends_with(['.', ',']) {
+        text.pop();
+        norm.trailing = map.pop();
+    }
     if !always
+        && norm.fire_number.is_none()
+        && norm.trailing.is_none()
         && norm.lower.is_none()
         && norm.capital_v.is_none()
         && norm.wide.is_none()
