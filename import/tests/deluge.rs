@@ -1319,3 +1319,69 @@ fn seventh_transcribers_corpus_file() {
     );
     assert_eq!(d.orders.len(), 34);
 }
+
+/// Header lines before the first phase: a power's player (`England: A. Archer`), read where the
+/// tags name none, and other lines (`Event: …`, `GM: …`) kept as the record's comment; a power's
+/// orders before any phase stay the error they were.
+#[test]
+fn header_lines_before_the_first_phase_name_the_players() {
+    let body = "Event: Deluge demo\nGM: C. Chen\nEngland: A. Archer\nFrance: A Marchand\nGermany: A Mun-Ruh\n\nSpring 1901\nEngland: F Lon-NTH\nFrance: A Par-Bur\n";
+    let p = parse(body);
+    let players: Vec<(&str, Option<&str>)> = p
+        .players
+        .iter()
+        .map(|s| (s.seat.as_str(), s.name.as_deref()))
+        .collect();
+    assert_eq!(
+        players,
+        [
+            ("England", Some("A. Archer")),
+            ("France", Some("A Marchand"))
+        ]
+    );
+    let header: Vec<(u32, Severity)> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "deluge.header-line")
+        .map(|d| (d.line, d.severity))
+        .collect();
+    assert_eq!(
+        header,
+        [
+            (1, Severity::Info),
+            (2, Severity::Info),
+            (3, Severity::Info),
+            (4, Severity::Info)
+        ]
+    );
+    // `Germany: A Mun-Ruh` is an order with no phase, as before
+    assert!(
+        codes(&p)
+            .iter()
+            .any(|(c, s, l, _)| c == "deluge.no-phase" && *s == Severity::Error && *l == 5),
+        "{:?}",
+        codes(&p)
+    );
+    assert_eq!(
+        p.game.intro,
+        [
+            "Event: Deluge demo",
+            "GM: C. Chen",
+            "England: A. Archer",
+            "France: A Marchand"
+        ]
+    );
+    // a tag naming the player is kept; the line is only a comment
+    let tags = [("England".to_string(), "Ann".to_string())];
+    let p = deluge::parse(
+        body,
+        &Ctx {
+            first_line: 1,
+            tags: &tags,
+        },
+    );
+    assert_eq!(p.players[0].name.as_deref(), Some("Ann"));
+    // after the first phase, a power's line is orders (here unreadable ones), not a player
+    let p = parse("Spring 1901\nEngland: A. Archer\n");
+    assert!(p.players.is_empty());
+}

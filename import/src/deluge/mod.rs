@@ -102,7 +102,7 @@
 //! `deluge.unclosed-comment`, `deluge.transform-invalid`, `deluge.order-twice`. Infos: `deluge.alias`, `deluge.phase-gap`, `deluge.retreat-missing`,
 //! `deluge.coast-inferred`, `deluge.no-orders`, `deluge.report-skipped`, `deluge.phase-form`,
 //! `deluge.adjustment-inferred`, `deluge.adjustment-mark`, `deluge.result-line`,
-//! `deluge.order-form`, `deluge.power-form`, `deluge.misspelled`.
+//! `deluge.order-form`, `deluge.power-form`, `deluge.misspelled`, `deluge.header-line`.
 
 pub mod adjudicate;
 pub mod map;
@@ -281,6 +281,8 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
     let mut report_run = false;
     // the record's own result line (`Draw: England, France`): line and column
     let mut record_result: Option<(notation::ResultLine, u32, u32)> = None;
+    // players named by header lines (`England: A. Archer`) where the tags name none
+    let mut body_players: Vec<(&'static str, String)> = Vec::new();
     for (li, raw_line) in clean.lines().enumerate() {
         let lno = ctx.first_line + li as u32;
         // full-width punctuation (`：`, `（`, `，`) as ASCII; one character for one, so columns hold
@@ -377,6 +379,37 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                     col,
                 });
             }
+            continue;
+        }
+        // a header line before the first phase: `England: A. Archer` (the power's player, where
+        // the tags name none), `Event: Winter cup`, `GM: …` (kept as the record's comment)
+        if phases.is_empty()
+            && let Some(h) = notation::header_line(trimmed)
+        {
+            let col = lead as u32 + 1;
+            let message = match h {
+                notation::HeaderLine::Player(p, name) => {
+                    let given = ctx.tag(p).is_some() || body_players.iter().any(|(q, _)| *q == p);
+                    let m = if given {
+                        format!(
+                            "{trimmed:?} read as a header line naming {p}'s player (the tags name one already; kept as the record's comment)"
+                        )
+                    } else {
+                        format!("{trimmed:?} read as a header line: {name} plays {p}")
+                    };
+                    if !given {
+                        body_players.push((p, name));
+                    }
+                    m
+                }
+                notation::HeaderLine::Other => {
+                    format!(
+                        "{trimmed:?} before the first phase read as a header line, kept as the record's comment"
+                    )
+                }
+            };
+            sink.info("deluge.header-line", lno, col, message);
+            game.intro.push(trimmed.to_string());
             continue;
         }
         let (text, text_off) = match notation::power_prefix(trimmed) {
@@ -661,9 +694,15 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
     let players = map::POWERS
         .iter()
         .filter_map(|p| {
-            ctx.tag(p).map(|n| Seat {
+            let name = ctx.tag(p).map(str::to_string).or_else(|| {
+                body_players
+                    .iter()
+                    .find(|(q, _)| q == p)
+                    .map(|(_, n)| n.clone())
+            })?;
+            Some(Seat {
                 seat: p.to_string(),
-                name: Some(n.to_string()),
+                name: Some(name),
                 color: None,
             })
         })

@@ -1324,6 +1324,64 @@ pub fn split_orders(s: &str) -> Vec<(usize, String)> {
         .collect()
 }
 
+/// A header line before a record's first phase ([`header_line`]).
+#[derive(Debug, PartialEq)]
+pub enum HeaderLine {
+    /// `England: A. Archer`, `France (player): B. Baudin`: a power and the name of its player.
+    Player(&'static str, String),
+    /// `Event: Winter cup`, `GM: C. Chen`, `Variant: Deluge II`: a name that is no power.
+    Other,
+}
+
+/// The words an order list starts with when it gives no unit (an adjustment, a missed turn):
+/// a line of a power with one of them after its colon is orders, not the power's player.
+const ORDER_WORDS: [&str; 20] = [
+    "build", "builds", "remove", "removes", "disband", "disbands", "waive", "waives", "waived",
+    "nmr", "none", "no", "retreat", "retreats", "hold", "holds", "civil", "defaults", "stand",
+    "stands",
+];
+
+/// A header line at the top of a record: `Name: value` with a name of letters, spaces and
+/// full stops (at most 24 characters) and a value. A power's name (as [`power_prefix`] reads it)
+/// with a value that is no orders is its player's name; any other name is a header line of
+/// another kind. A power followed by orders, an empty value, or no colon: `None`.
+///
+/// Orders: a value that starts with an order word ([`ORDER_WORDS`]), or with a unit (`A`, `F`,
+/// `Army`, `Fleet`, without a full stop) then a province of at most four letters or a dash or
+/// arrow (`A Lon-Nth`, `F Lon`, `A Par H`); `A. Archer` and `A Archer` are names.
+pub fn header_line(line: &str) -> Option<HeaderLine> {
+    let (head, value) = line.split_once(':')?;
+    let (name, value) = (head.trim(), value.trim());
+    if name.is_empty()
+        || value.is_empty()
+        || name.chars().count() > 24
+        || !name
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '.' || c == '(' || c == ')')
+    {
+        return None;
+    }
+    let mut words = value.split_whitespace();
+    let first = words
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches(',')
+        .to_ascii_lowercase();
+    let second = words.next().unwrap_or_default();
+    let orders = ORDER_WORDS.contains(&first.as_str())
+        || (matches!(first.as_str(), "a" | "f" | "army" | "fleet")
+            && (value.contains(['-', '>', '→'])
+                || second.chars().count() <= 4
+                || second.contains(['(', '/'])));
+    match power_prefix(line) {
+        Prefix::Power(p, _) | Prefix::Worded(p, _, _) => {
+            (!orders).then(|| HeaderLine::Player(p, value.to_string()))
+        }
+        Prefix::Unknown(..) if !orders => Some(HeaderLine::Other),
+        _ => None,
+    }
+}
+
 /// What starts a line of orders.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Prefix {
