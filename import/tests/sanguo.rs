@@ -2079,3 +2079,345 @@ fn sixth_transcribers_file() {
         Some("认负")
     );
 }
+
+const SEVENTH: &str = include_str!("../../corpus/sanguo/seventh-transcribers.sanguo");
+
+/// titles.sanguo game 1's moves, with its `x汉` (round 5) and `#吴` (round 8) markers written
+/// `kill` and `elim`.
+fn titles_game_1(kill: &str, elim: &str) -> String {
+    format!(
+        "1.车5进1，马6进5，车5进1\n2.车5退1，马5进6，车5退1\n3.车5进1，马6进4，车5进1\n4.车5退1，马4进2，车5退1\n5.车5进1，马2进1{kill}，车5进1\n6.车5退1，后车进1，车5退1\n7.车5进1，后车平1，车5进1\n8.车5退1，车1平17{elim}，车5退1\n"
+    )
+}
+
+/// The moves' events of a game (those that have any), by notation.
+fn move_events(p: &Parsed<SanguoGame>) -> Vec<(String, Vec<MoveEvent>)> {
+    p.game
+        .moves
+        .iter()
+        .filter(|m| !m.events.is_empty())
+        .map(|m| (m.notation.clone(), m.events.clone()))
+        .collect()
+}
+
+#[test]
+fn markers_with_side_names_in_pinyin() {
+    let seed = parse(&titles_game_1("x汉", "#吴"));
+    assert_eq!(problems(&seed), Vec::<String>::new());
+    for (kill, elim) in [
+        ("xHan", "#Wu"),
+        ("XHAN", "#WU"),
+        ("xhan", "#wu"),
+        ("xHàn", "#Wú"),
+        ("×Han", "＃Wu"),
+    ] {
+        let p = parse(&titles_game_1(kill, elim));
+        assert_eq!(problems(&p), Vec::<String>::new(), "{kill} {elim}");
+        // stored as the seed writes them (an `X` kept as written, as `X汉` is), with the same
+        // events
+        let events = move_events(&p)
+            .into_iter()
+            .map(|(n, e)| (n.replace('X', "x"), e))
+            .collect::<Vec<_>>();
+        assert_eq!(events, move_events(&seed), "{kill} {elim}");
+        // once per game, at the first name: the `H` of line 5
+        assert_eq!(pinyin_infos(&p), [(5, 13)], "{kill} {elim}");
+    }
+    // the alliance marker
+    let body = "1.车5进1，马6进5，车5进1\n2.车5退1，马5进6，车5退1\n3.车5进1，马6进4，车5进1\n4.车5退1，马4进6，车5退1\n5.车5进1，马6进4，车5进1\n6.车5退1，马4进2=Wei，后车进1\n";
+    let p = parse(&body.replace("=Wei", "=吴"));
+    let alliance = move_events(&p);
+    let p = parse(&body.replace("=Wei", "=Wu"));
+    assert_eq!(move_events(&p), alliance);
+    assert_eq!(problems(&p), Vec::<String>::new());
+    // not a name, or not one the marker takes: a syntax error, as before
+    for (kill, elim) in [
+        ("xHan", "#Wuhan"),
+        ("xHan", "#Han"),
+        ("xWei", "#吴"),
+        ("xHanwei", "#吴"),
+        ("x Han", "#吴"),
+    ] {
+        let p = parse(&titles_game_1(kill, elim));
+        assert!(
+            has_code(&p, "sanguo.syntax", annals_import::Severity::Error),
+            "{kill} {elim}"
+        );
+    }
+}
+
+#[test]
+fn the_general_written_with_its_side_in_pinyin() {
+    let seed = parse("1.车5进1，魏9进1，车5进1\n2.车5退1，魏9退1，车5退1\n");
+    assert_eq!(problems(&seed), Vec::<String>::new());
+    for (a, b) in [
+        ("Wei9进1", "Wei9退1"),
+        ("WEI9进1", "wèi9退1"),
+        ("Wei九进一", "Wei 9退1"),
+    ] {
+        let p = parse(&format!("1.车5进1，{a}，车5进1\n2.车5退1，{b}，车5退1\n"));
+        assert_eq!(problems(&p), Vec::<String>::new(), "{a} {b}");
+        assert_eq!(notations(&p), notations(&seed), "{a} {b}");
+        assert_eq!(mv(&p, "魏9进1"), mv(&seed, "魏9进1"));
+        assert_eq!(find(&p, "魏9退1").piece, "将");
+        assert_eq!(pinyin_infos(&p), [(1, 8)], "{a} {b}");
+    }
+    // labelled too: the label, then the general
+    let p = parse("1.车5进1，Wei: Wei9进1，车5进1\n");
+    assert_eq!(problems(&p), Vec::<String>::new());
+    assert_eq!(notations(&p), ["车5进1", "魏9进1", "车5进1"]);
+    // 汉's emperor is no side's general, and a longer word is no name
+    for mv in ["Han9进1", "Weiwei9进1"] {
+        let p = parse(&format!("1.车5进1，{mv}，车5进1\n"));
+        assert!(
+            has_code(&p, "sanguo.syntax", annals_import::Severity::Error),
+            "{mv}"
+        );
+        assert!(pinyin_infos(&p).is_empty(), "{mv}");
+    }
+}
+
+#[test]
+fn players_in_a_header_line_in_pinyin() {
+    let moves = "1.车5进1，马6进5，车5进1\n";
+    let players = |p: &Parsed<SanguoGame>| -> Vec<Option<String>> {
+        p.players.iter().map(|s| s.name.clone()).collect()
+    };
+    let some = |a: &str, b: &str, c: &str| vec![Some(a.into()), Some(b.into()), Some(c.into())];
+    for header in [
+        "Wu: Zhou Yu   Wei: Cao Cao   Shu: Liu Bei",
+        "Wu：Zhou Yu，Wei：Cao Cao，Shu：Liu Bei",
+        "WU: Zhou Yu WEI: Cao Cao SHU: Liu Bei",
+        "Wú : Zhou Yu  Wèi : Cao Cao  Shǔ : Liu Bei",
+        "Wu: Zhou Yu\nWei: Cao Cao\nShu: Liu Bei",
+    ] {
+        let p = parse(&format!("{header}\n{moves}"));
+        assert_eq!(problems(&p), Vec::<String>::new(), "{header}");
+        assert_eq!(
+            players(&p),
+            some("Zhou Yu", "Cao Cao", "Liu Bei"),
+            "{header}"
+        );
+        assert_eq!(p.game.moves.len(), 3, "{header}");
+        assert_eq!(pinyin_infos(&p), [(1, 1)], "{header}");
+        assert!(diag(&p, "sanguo.header-line").is_some(), "{header}");
+    }
+    // 韩当 is Han Dang: Han without a colon is no label; names in characters too
+    let p = parse(&format!("Wu: Han Dang   Wei: 曹操\n{moves}"));
+    assert_eq!(
+        players(&p),
+        vec![Some("Han Dang".into()), Some("曹操".into()), None]
+    );
+    // the tags win
+    let p = parse_tags(&format!("Wu: Zhou Yu\n{moves}"), &[("吴", "周瑜")]);
+    assert_eq!(
+        players(&p).first().cloned().flatten().as_deref(),
+        Some("周瑜")
+    );
+    // no players: a word in small letters (a result), 汉 as a label, a label not first, a move
+    for line in [
+        "Wu: resigned  Wei: won  Shu: resigned",
+        "Han: Xian Di",
+        "Players Wu: Zhou Yu",
+        "Wu: Zhou Yu Wei:",
+    ] {
+        let p = parse(&format!("{line}\n{moves}"));
+        assert_eq!(players(&p), vec![None, None, None], "{line}");
+        assert!(pinyin_infos(&p).is_empty(), "{line}");
+    }
+    let p = parse("Wu: 马6进5\n");
+    assert_eq!(players(&p), vec![None, None, None]);
+    assert_eq!(notations(&p), ["马6进5"]);
+}
+
+#[test]
+fn notes_in_other_brackets_after_moves() {
+    let p = parse(
+        "1.马6进5〔好棋〕，炮12平10<常见>，相7进9『飞相』\n2.兵7进1《挺兵，试探》，炮6进14“打马”，车13平12「还吃」\n3.兵7进1〈挺兵〉，砲平11 〖好棋〗，相9退7\n",
+    );
+    assert_eq!(problems(&p), Vec::<String>::new());
+    assert_eq!(p.game.moves.len(), 9);
+    let comments: Vec<Option<&str>> = p.game.moves.iter().map(|m| m.comment.as_deref()).collect();
+    assert_eq!(
+        comments,
+        [
+            Some("好棋"),
+            Some("常见"),
+            Some("飞相"),
+            Some("挺兵,试探"),
+            Some("打马"),
+            Some("还吃"),
+            Some("挺兵"),
+            Some("好棋"),
+            None
+        ]
+    );
+    assert_eq!(notations(&p)[3], "兵7进1");
+    assert!(diag(&p, "sanguo.bracket-comment").is_some());
+    // a bracket holding a number stays a syntax error, as with ( )
+    let p = parse("1.兵7进1《2》，炮12平10，相7进9\n");
+    assert!(has_code(
+        &p,
+        "sanguo.syntax",
+        annals_import::Severity::Error
+    ));
+}
+
+#[test]
+fn one_move_a_line_with_its_rounds_number() {
+    let seed = parse("1.马6进5，炮12平10，相7进9\n2.兵7进1，炮6进14，车13平12\n");
+    for body in [
+        "1. 吴 马6进5\n1. 魏 炮12平10\n1. 蜀 相7进9\n2. 吴 兵7进1\n2. 魏 炮6进14\n2. 蜀 车13平12\n",
+        "1.马6进5\n1.炮12平10\n1.相7进9\n2.兵7进1\n2.炮6进14\n2.车13平12\n",
+        "1.马6进5，炮12平10\n1.相7进9\n2.兵7进1\n2.炮6进14，车13平12\n",
+        "第1回合 吴：马6进5\n第1回合 魏：炮12平10\n第1回合 蜀：相7进9\n第2回合 吴：兵7进1\n第2回合 魏：炮6进14\n第2回合 蜀：车13平12\n",
+    ] {
+        let p = parse(body);
+        assert_eq!(problems(&p), Vec::<String>::new(), "{body}");
+        assert_eq!(notations(&p), notations(&seed), "{body}");
+        let rounds: Vec<(u32, &str)> = p
+            .game
+            .moves
+            .iter()
+            .map(|m| (m.round, m.side.as_ref()))
+            .collect();
+        assert_eq!(
+            rounds,
+            [
+                (1, "吴"),
+                (1, "魏"),
+                (1, "蜀"),
+                (2, "吴"),
+                (2, "魏"),
+                (2, "蜀")
+            ],
+            "{body}"
+        );
+        assert_eq!(p.game.rounds, 2, "{body}");
+        let d = diag(&p, "sanguo.round-continued").expect("the info");
+        assert_eq!((d.line, d.col), (2, 1), "{body}");
+    }
+    // a line of three entries after a short round is the next round, its number mistyped: the
+    // round-number warning as before
+    let p = parse("1.马6进5，炮12平10\n1.兵7进1，炮6进14，车13平12\n");
+    assert_eq!(problems(&p), ["sanguo.round-number@2:1"]);
+    assert!(diag(&p, "sanguo.round-continued").is_none());
+    // a full round's number repeated: as before
+    let p = parse("1.马6进5，炮12平10，相7进9\n1.兵7进1，炮6进14，车13平12\n");
+    assert_eq!(problems(&p), ["sanguo.round-number@2:1"]);
+    // a comma inside a closed note separates nothing; a bracket never closed: not continued
+    let p = parse("1.马6进5，炮12平10\n1.相7进9《飞相，稳健》\n");
+    assert_eq!(problems(&p), Vec::<String>::new());
+    assert_eq!(find(&p, "相7进9").side, "蜀");
+    let p = parse("1.马6进5，炮12平10\n1.相7进9（飞相，稳健\n");
+    assert!(problems(&p).contains(&"sanguo.round-number@2:1".to_string()));
+}
+
+#[test]
+fn titles_joined_by_dashes_or_arrows() {
+    let seed = parse_title("魏杀汉·魏灭吴·魏胜");
+    for title in [
+        "魏杀汉—魏灭吴—魏胜",
+        "魏杀汉——魏灭吴——魏胜",
+        "魏杀汉 – 魏灭吴 – 魏胜",
+        "魏杀汉→魏灭吴→魏胜",
+        "魏杀汉 > 魏灭吴 > 魏胜",
+    ] {
+        let p = parse(&format!("{title}\n{}", titles_game_1("x汉", "#吴")));
+        assert_eq!(problems(&p), Vec::<String>::new(), "{title}");
+        assert_eq!(Ok(p.game.title_events.clone()), seed, "{title}");
+        assert!(diag(&p, "sanguo.title-form").is_some(), "{title}");
+    }
+}
+
+fn parse_title(t: &str) -> Result<Vec<TitleEvent>, String> {
+    sanguo::parse_title(t)
+}
+
+#[test]
+fn markers_written_in_words() {
+    let seed = parse(&titles_game_1("x汉", "#吴"));
+    for (kill, elim) in [
+        ("杀汉", "灭吴"),
+        ("（杀汉）", "（灭吴）"),
+        ("[杀汉]", "【灭吴】"),
+        ("殺漢", "滅吳"),
+    ] {
+        let p = parse(&titles_game_1(kill, elim));
+        assert_eq!(problems(&p), Vec::<String>::new(), "{kill} {elim}");
+        assert_eq!(move_events(&p), move_events(&seed), "{kill} {elim}");
+        let d = diag(&p, "sanguo.marker-words").expect("the info");
+        assert_eq!((d.line, d.col), (5, 12), "{kill} {elim}");
+        assert_eq!(
+            p.diagnostics
+                .iter()
+                .filter(|d| d.code == "sanguo.marker-words")
+                .count(),
+            1
+        );
+    }
+    // 灭国 names no side, 杀 alone no emperor: syntax errors as before
+    for elim in ["灭国", "杀", "灭汉"] {
+        let p = parse(&titles_game_1("x汉", elim));
+        assert!(
+            has_code(&p, "sanguo.syntax", annals_import::Severity::Error),
+            "{elim}"
+        );
+    }
+    // a 困毙 bracket is still the notation's own
+    let p =
+        parse("1.炮6进1，炮6进1，炮6进1\n2.炮6退1[困毙灭国]\n吴：强制判和 魏：灭国 蜀：强制判和\n");
+    assert!(diag(&p, "sanguo.marker-words").is_none());
+    assert_eq!(problems(&p), Vec::<String>::new());
+}
+
+#[test]
+fn seventh_transcribers_file() {
+    let games = corpus(SEVENTH);
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert_eq!(problems(g), Vec::<String>::new(), "{:?}", g.diagnostics);
+    }
+    let titles = corpus(TITLES);
+    let openings = corpus(OPENINGS);
+    let same = |a: &Parsed<SanguoGame>, b: &Parsed<SanguoGame>| {
+        // a move: notation, from, to, events
+        type Key = (String, [u8; 2], [u8; 2], Vec<MoveEvent>);
+        let key = |p: &Parsed<SanguoGame>| -> Vec<Key> {
+            p.game
+                .moves
+                .iter()
+                .map(|m| (m.notation.clone(), m.from, m.to, m.events.clone()))
+                .collect()
+        };
+        assert_eq!(key(a), key(b));
+        assert_eq!(a.game.title_events, b.game.title_events);
+        assert_eq!(a.game.status, b.game.status);
+        assert_eq!(a.outcome, b.outcome);
+    };
+    same(&games[0], &titles[0]);
+    same(&games[2], &openings[0]);
+    same(&games[3], &titles[2]);
+    let names = |p: &Parsed<SanguoGame>| -> Vec<Option<String>> {
+        p.players.iter().map(|s| s.name.clone()).collect()
+    };
+    assert_eq!(
+        names(&games[0]),
+        vec![
+            Some("Lu Xun".to_string()),
+            Some("Sima Yi".to_string()),
+            Some("Zhuge Liang".to_string())
+        ]
+    );
+    assert_eq!(
+        names(&games[1]).first().cloned().flatten().as_deref(),
+        Some("Han Dang")
+    );
+    assert_eq!(find(&games[1], "马4进2=吴").events.len(), 1);
+    assert_eq!(find(&games[1], "魏9退1").piece, "将");
+    assert_eq!(games[2].game.rounds, 6);
+    assert_eq!(
+        games[2].game.moves[0].comment.as_deref(),
+        Some("种子例:吴上右马")
+    );
+}

@@ -65,9 +65,23 @@
 //!   `[Result "Wèi胜"]`; any case, with or without tone marks) are read as 吴, 魏, 蜀, 汉 in a title
 //!   (body line or `Title` tag, when it does not read in the seed's form without them), a status
 //!   line, the `Result` tag and a move's side label, only as a whole word (no Latin letter next to
-//!   it: `Wuhan` is no name; info `sanguo.side-pinyin`, once per game). Not in a move's markers
-//!   (`#Wei`, `=Wu`, `xHan`), a general written with its side (`Wei9退1`), a 困毙 marker or a
-//!   header line.
+//!   it: `Wuhan` is no name; info `sanguo.side-pinyin`, once per game), also in a move's markers
+//!   (`#Wei`, `=Wu`, `xHan`) and for a general written with its side (`Wei9退1`, as the seed's
+//!   `魏9退1`), the move stored with the characters (`车1平17#吴`), and in a header line of players
+//!   (`Wu: Zhou Yu  Wei: Cao Cao  Shu: Liu Bei`, one side a line or several; a name runs to the
+//!   next label, so `Wu: Han Dang` is 韩当; a name beginning with a small letter is none). Not in
+//!   a 困毙 marker.
+//! - **Markers in words** (`车1平17灭吴`, `马2进1杀汉`, `马2进1（杀汉）`) are read as `#吴`, `x汉`
+//!   and stored so (info `sanguo.marker-words`, once per game); `灭国` names no side and stays a
+//!   syntax error.
+//! - **Notes in other brackets** after a move (`〔…〕`, `〖…〗`, `『…』`, `「…」`, `《…》`, `〈…〉`,
+//!   `<…>`, `“…”`) are read as `（…）` is: the move's comment (info `sanguo.bracket-comment`).
+//! - **One move a line, each with its round's number** (`1. 吴 马6进5`, `1. 魏 炮12平10`): a
+//!   round line numbered as the round still open (the line before left sides without an entry)
+//!   continues it when its entries fit the sides left (info `sanguo.round-continued`); a line of
+//!   more entries is the next round with its number mistyped (the round-number warning, as before).
+//! - **Titles joined by dashes or arrows** (`魏杀汉—魏灭吴—魏胜`, `魏杀汉→魏胜`) are read by the
+//!   looser grammar (info `sanguo.title-form`).
 //! - **Chinese numerals** stand for a file or a step (`一`…`九`, `十`, `十一`…`十七`); a numeral
 //!   before the piece is still the ordinal (`一车平十一`: the first of the chariots, to file 11).
 //!
@@ -165,8 +179,9 @@ pub mod code {
     /// the label (first one of the game). Error when the label names another side than the
     /// round's order gives: the move is not played and the replay stops.
     pub const SIDE_LABEL: &str = "sanguo.side-label";
-    /// Info: a note in brackets after a move (`马6进5（好棋）`, `车1进1【注：…】`, `马进7 // 跳马`),
-    /// kept as the move's comment (first one of the game).
+    /// Info: a note in brackets after a move (`马6进5（好棋）`, `车1进1【注：…】`, `马进7 // 跳马`,
+    /// also `〔…〕`, `〖…〗`, `『…』`, `「…」`, `《…》`, `〈…〉`, `<…>`, `“…”`), kept as the move's
+    /// comment (first one of the game).
     pub const BRACKET_COMMENT: &str = "sanguo.bracket-comment";
     /// Info: a title or result written otherwise than seed §8 (`胜者：魏`, `结果：魏胜`, `魏 胜`,
     /// `汉被魏所杀`, `魏杀汉，魏灭吴，魏胜`), read as the seed's form.
@@ -177,13 +192,19 @@ pub mod code {
     /// Info: a line ignored: an end mark (`（完）`, `终局`) or a line of punctuation only (`---`).
     pub const IGNORED_LINE: &str = "sanguo.ignored-line";
     /// Info: a line without a round number after a round line that left sides without an entry
-    /// (`1.车5进1` then `炮12平10` on the next line, one move a line): it continues that round.
+    /// (`1.车5进1` then `炮12平10` on the next line, one move a line), or with that round's number
+    /// again (`1. 吴 马6进5` then `1. 魏 炮12平10`): it continues that round.
     pub const ROUND_CONTINUED: &str = "sanguo.round-continued";
     /// Info: side names written in pinyin (`Wei杀Han·Wei胜`, `Wu[认负] Wei[胜利] Shu[认负]`,
     /// `Wu: 马6进5`, `[Result "Wei胜"]`; any case, tone marks or none) read as 吴, 魏, 蜀, 汉
     /// (first place of the game). A name is read only as a whole word (no Latin letter next to it)
-    /// in a title, a status line, the `Title` and `Result` tags and a move's side label.
+    /// in a title, a status line, the `Title` and `Result` tags, a move's side label, a move's
+    /// markers (`#Wei`, `=Wu`, `xHan`), a general written with its side (`Wei9退1`) and a header
+    /// line of players (`Wu: Zhou Yu  Wei: Cao Cao  Shu: Liu Bei`).
     pub const SIDE_PINYIN: &str = "sanguo.side-pinyin";
+    /// Info: a move's marker written in words (`车1平17灭吴`, `马2进1杀汉`, also in brackets:
+    /// `马2进1（杀汉）`), read as the seed's `#吴`, `x汉` and stored so (first one of the game).
+    pub const MARKER_WORDS: &str = "sanguo.marker-words";
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -331,6 +352,7 @@ struct State<'a> {
     seen_label: bool,
     seen_note: bool,
     seen_pinyin: bool,
+    seen_words: bool,
     /// Side names from a header line in the body (吴, 魏, 蜀).
     body_players: [Option<String>; 3],
     /// The side labels of the current round's entries: (entry index, side, column).
@@ -413,9 +435,9 @@ impl Scan {
             self.space_pending = self.end > 0;
             self.prev = c;
             return;
-        } else if c == '(' || c == '[' {
+        } else if note_close(c).is_some() {
             t.open = true;
-        } else if c == ')' || c == ']' {
+        } else if is_note_close(c) {
             t.open = false;
         }
         // content: white space between two characters of it is white space in the entry
@@ -490,8 +512,37 @@ fn skip_word(chars: &[char]) -> bool {
         })
 }
 
-/// Is the bracket open before `i` closed (`)` or `]`) before `end`, with no bracket opened
-/// between? Then a separator at `i` is inside a note: `马5进6（好棋，跳马），…`.
+/// The closing bracket of a bracket a note after a move opens with: `(` and `[` (also the
+/// folded `（` and `【`), and the other brackets transcribers put notes in: `〔〕`, `〖〗`, `『』`,
+/// `「」`, `《》`, `〈〉`, `<>` (and `＜＞`), `“”`.
+#[inline]
+fn note_close(c: char) -> Option<char> {
+    match c {
+        '(' => Some(')'),
+        '[' => Some(']'),
+        '〔' => Some('〕'),
+        '〖' => Some('〗'),
+        '『' => Some('』'),
+        '「' => Some('」'),
+        '《' => Some('》'),
+        '〈' => Some('〉'),
+        '<' => Some('>'),
+        '“' => Some('”'),
+        _ => None,
+    }
+}
+
+/// A closing bracket of [`note_close`].
+#[inline]
+fn is_note_close(c: char) -> bool {
+    matches!(
+        c,
+        ')' | ']' | '〕' | '〗' | '』' | '」' | '》' | '〉' | '>' | '”'
+    )
+}
+
+/// Is the bracket open before `i` closed before `end`, with no bracket opened between? Then a
+/// separator at `i` is inside a note: `马5进6（好棋，跳马），…`.
 #[cold]
 #[inline(never)]
 fn closed_later(chars: &[char], i: usize, end: usize) -> bool {
@@ -499,8 +550,8 @@ fn closed_later(chars: &[char], i: usize, end: usize) -> bool {
         .get(i + 1..end)
         .unwrap_or(&[])
         .iter()
-        .find(|&&c| matches!(c, '(' | '[' | ')' | ']'))
-        .is_some_and(|&c| c == ')' || c == ']')
+        .find(|&&c| note_close(c).is_some() || is_note_close(c))
+        .is_some_and(|&c| is_note_close(c))
 }
 
 fn contains(chars: &[char], pat: &[char]) -> bool {
@@ -568,6 +619,9 @@ impl State<'_> {
             .or_else(|| circled_round(chars, start))
             .or_else(|| english_round(chars, start))
         {
+            if self.repeated_round(li, chars, (start, after), end, n) {
+                return;
+            }
             self.round_form(ln, chars, (start, after), n);
             self.entries(li, chars, after, end, n);
             return;
@@ -585,7 +639,7 @@ impl State<'_> {
         }
         if has_action(body) || first == '…' {
             if let Some((round, slot)) = self.open_round.take() {
-                self.continued(li, chars, (start, end), round, slot);
+                self.continued(li, chars, (start, end), round, slot, None);
                 return;
             }
             self.sink.warning(
@@ -639,8 +693,9 @@ impl State<'_> {
         );
     }
 
-    /// A line without a round number that continues the round before it (`round`, its next entry
-    /// going to `slot`), reported at the first of the game.
+    /// A line without a round number, or with the number of the round it is in (`numbered`: the
+    /// column of that number), that continues the round before it (`round`, its next entry going
+    /// to `slot`; the entries from `start`), reported at the first of the game.
     #[cold]
     #[inline(never)]
     fn continued(
@@ -650,14 +705,21 @@ impl State<'_> {
         (start, end): (usize, usize),
         round: u32,
         slot: usize,
+        numbered: Option<usize>,
     ) {
         if !self.seen_continued {
             self.seen_continued = true;
+            let msg = match numbered {
+                Some(_) => {
+                    format!("a line numbered {round} again read as more of round {round}")
+                }
+                None => format!("a line without a round number read as more of round {round}"),
+            };
             self.sink.info(
                 code::ROUND_CONTINUED,
                 self.line_no(li),
-                start as u32 + 1,
-                format!("a line without a round number read as more of round {round}"),
+                numbered.unwrap_or(start) as u32 + 1,
+                msg,
             );
         }
         let (rounds, expected) = (self.game.rounds, self.expected_round);
@@ -789,6 +851,22 @@ impl State<'_> {
             );
             return true;
         }
+        // `Wu: Zhou Yu  Wei: Cao Cao  Shu: Liu Bei`: the sides in pinyin (names with spaces)
+        if let Some((names, read)) = pinyin_players(text) {
+            for (slot, name) in self.body_players.iter_mut().zip(names) {
+                if slot.is_none() {
+                    *slot = name;
+                }
+            }
+            self.pinyin_read(ln, col, text, &read);
+            self.sink.info(
+                code::HEADER_LINE,
+                ln,
+                col,
+                "a line of players in the body, read as the sides' players where the tags name none",
+            );
+            return true;
+        }
         let Some((key, value)) = text.split_once(':') else {
             return false;
         };
@@ -844,6 +922,9 @@ impl State<'_> {
         if chars.get(i) == Some(&'回')
             && let Some((n, after)) = round_prefix(chars, start)
         {
+            if self.repeated_round(li, chars, (start, after), end, n) {
+                return;
+            }
             self.round_form(ln, chars, (start, after), n);
             self.entries(li, chars, after, end, n);
             return;
@@ -866,8 +947,38 @@ impl State<'_> {
                 "round number not followed by '.'",
             ),
         }
+        if self.repeated_round(li, chars, (start, i), end, n) {
+            return;
+        }
         self.check_round(ln, start, n);
         self.entries(li, chars, i, end, n);
+    }
+
+    /// A round line numbered `n` (written at `start`, its entries from `from`) while round `n` is
+    /// still open, the last round line having left sides without an entry: one move a line, each
+    /// with its round's number (`1. 吴 马6进5`, then `1. 魏 炮12平10`). It continues that round, as
+    /// a line without a number does (true); else nothing is done (false).
+    #[inline]
+    fn repeated_round(
+        &mut self,
+        li: usize,
+        chars: &[char],
+        (start, from): (usize, usize),
+        end: usize,
+        n: u32,
+    ) -> bool {
+        match self.open_round {
+            Some((round, slot))
+                if round == n
+                    && n.saturating_add(1) == self.expected_round
+                    && self.fits_open_round(chars.get(from..end).unwrap_or(&[]), slot) =>
+            {
+                self.open_round = None;
+                self.continued(li, chars, (from, end), round, slot, Some(start));
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Reports a round number `n` (written at `start`) other than the expected one.
@@ -880,6 +991,45 @@ impl State<'_> {
                 format!("round {n} where round {} was expected", self.expected_round),
             );
         }
+    }
+
+    /// Do the entries of `text` (separated by `,`, `;`, `/`, `|`, empty ones not counted; or its
+    /// moves, one 进/退/平 each, when more: moves separated by spaces) fit in the open round, whose
+    /// sides from `slot` on have no entry yet? (A line of three entries after a short round is the
+    /// next round, its number mistyped.)
+    #[cold]
+    #[inline(never)]
+    fn fits_open_round(&self, text: &[char], slot: usize) -> bool {
+        // (a separator inside a note's brackets separates nothing: `车13平12〈车还吃，兑子〉`)
+        let (mut entries, mut moves, mut depth, mut content) = (0, 0, 0u32, false);
+        for &c in text {
+            match c {
+                ',' | ';' | '/' | '|' if depth == 0 => {
+                    entries += usize::from(content);
+                    // (a bracket never closed: which separators it holds is not clear)
+                    if depth > 0 {
+                        return false;
+                    }
+                    content = false;
+                    continue;
+                }
+                '进' | '退' | '平' if depth == 0 => moves += 1,
+                _ if note_close(c).is_some() => depth += 1,
+                _ if is_note_close(c) => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            content |= !is_space(c);
+        }
+        entries += usize::from(content);
+        // (a bracket never closed: which separators it holds is not clear)
+        if depth > 0 {
+            return false;
+        }
+        let entries = entries.max(moves);
+        let open = (slot..3)
+            .filter(|&i| Side::PLAYERS.get(i).is_some_and(|&s| self.board.is_live(s)))
+            .count();
+        entries <= open
     }
 
     /// A round number written `第N回合` or `N回合`: checked against the expected round, reported
@@ -1429,10 +1579,10 @@ impl State<'_> {
         for &c in chars {
             notation.push(c);
         }
-        if tok.numerals {
+        if tok.numerals | tok.pinyin | tok.words {
             // (a new string, not the one above by reference: that would keep it out of registers
             // in the loop)
-            notation = self.numerals_read(ln, col, &tok, chars);
+            notation = self.rewritten(ln, col, &tok, chars);
         }
         if !self.board.is_live(side) {
             self.sink.error(
@@ -1469,6 +1619,7 @@ impl State<'_> {
     }
 
     /// A move that does not read with a note in brackets after it (`马6进5（好棋）`, `炮12平10[注：…]`,
+    /// `兵7进1《挺兵》`, any bracket of [`note_close`],
     /// an unclosed `相9退7（退相`): when the move reads without the bracket, the move so read and the
     /// bracket's text, which becomes its comment. `None` otherwise. A bracket naming a
     /// 困毙 is the notation's own and is never a note.
@@ -1480,17 +1631,11 @@ impl State<'_> {
         chars: &[char],
         a: usize,
     ) -> Option<(Vec<char>, MoveTok, String)> {
-        let open = chars
+        let (open, close_char) = chars
             .iter()
             .enumerate()
             .skip(1)
-            .find(|&(_, &c)| c == '(' || c == '[')
-            .map(|(j, _)| j)?;
-        let close_char = if chars.get(open) == Some(&'(') {
-            ')'
-        } else {
-            ']'
-        };
+            .find_map(|(j, &c)| note_close(c).map(|close| (j, close)))?;
         let inner_end = chars
             .get(open + 1..)
             .and_then(|r| r.iter().position(|&c| c == close_char))
@@ -1537,6 +1682,65 @@ impl State<'_> {
         }
         let text: String = inner.iter().collect();
         Some((cleaned, tok, text.trim().to_string()))
+    }
+
+    /// A move written otherwise than the seed writes it (at column `col`): its notation with the
+    /// sides' names in characters (`Wei9退1` → `魏9退1`), its markers in the seed's marks
+    /// (`车1平17灭吴` → `车1平17#吴`) and its numerals Arabic (`马六进五` → `马6进5`), each reported
+    /// at the first of the game.
+    #[cold]
+    #[inline(never)]
+    fn rewritten(&mut self, ln: u32, col: u32, tok: &MoveTok, chars: &[char]) -> String {
+        let written;
+        let chars = if tok.pinyin {
+            written = self.pinyin_move(ln, col, chars);
+            &written[..]
+        } else {
+            chars
+        };
+        let marked;
+        let chars = if tok.words {
+            marked = self.words_move(ln, col, chars);
+            &marked[..]
+        } else {
+            chars
+        };
+        if tok.numerals {
+            return self.numerals_read(ln, col, tok, chars);
+        }
+        chars.iter().collect()
+    }
+
+    /// A move with side names in pinyin (`车1平17#Wu`, at column `col`): written with the sides'
+    /// characters, reported at the first place of the game.
+    #[cold]
+    #[inline(never)]
+    fn pinyin_move(&mut self, ln: u32, col: u32, chars: &[char]) -> Vec<char> {
+        let (written, at) = notation::pinyin_written(chars);
+        let text: String = chars.iter().collect();
+        let read: String = written.iter().collect();
+        self.pinyin_read(ln, col + at as u32, &text, &read);
+        written
+    }
+
+    /// A move with markers in words (`车1平17灭吴`, at column `col`): written with the seed's marks,
+    /// reported at the first of the game.
+    #[cold]
+    #[inline(never)]
+    fn words_move(&mut self, ln: u32, col: u32, chars: &[char]) -> Vec<char> {
+        let (written, at) = notation::words_written(chars);
+        if !self.seen_words {
+            self.seen_words = true;
+            let text: String = chars.iter().collect();
+            let read: String = written.iter().collect();
+            self.sink.info(
+                code::MARKER_WORDS,
+                ln,
+                col + at as u32,
+                format!("a marker written in words: {text:?} read as {read:?}"),
+            );
+        }
+        written
     }
 
     /// A move with Chinese numerals: its notation written with Arabic ones, reported at the first
@@ -1868,6 +2072,84 @@ fn side_label(chars: &[char], s: usize, e: usize) -> Option<usize> {
     (after < e).then_some(after)
 }
 
+/// A line of players labelled with the sides' names in pinyin, `Wu: Zhou Yu  Wei: Cao Cao  Shu:
+/// Liu Bei` (or one side a line, `Wei: 曹操`): each label a whole word `Wu`, `Wei` or `Shu` (any
+/// case, tone marks) followed by `:`, the first one opening the line; a name runs to the next
+/// label (pinyin names have spaces: `Wu: Han Dang` is 韩当, `Han` being no label without its
+/// colon). Every name must be there, and look like one: not beginning with a small letter
+/// (`Wu: resigned` is no player). The names by side, and the line with the labels written as
+/// characters.
+#[cold]
+#[inline(never)]
+fn pinyin_players(text: &str) -> Option<([Option<String>; 3], String)> {
+    // (no Latin letter a label begins with: nothing to look for)
+    if !text.starts_with(['W', 'w', 'S', 's']) {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    // (label start, index after its colon, side)
+    let mut labels: Vec<(usize, usize, Side)> = Vec::new();
+    let mut k = 0;
+    let mut prev = ' ';
+    while let Some(&c) = chars.get(k) {
+        if !(Side::is_latin(c) && (is_space(prev) || matches!(prev, ',' | ';'))) {
+            prev = c;
+            k += 1;
+            continue;
+        }
+        let len = chars
+            .get(k..)
+            .unwrap_or(&[])
+            .iter()
+            .position(|&c| !Side::is_latin(c))
+            .unwrap_or(chars.len() - k);
+        let word: String = chars.get(k..k + len).unwrap_or(&[]).iter().collect();
+        let mut j = k + len;
+        while chars.get(j).is_some_and(|&c| is_space(c)) {
+            j += 1;
+        }
+        if let Some(sd) = Side::from_pinyin(&word)
+            && chars.get(j) == Some(&':')
+        {
+            if sd == Side::Han {
+                return None;
+            }
+            labels.push((k, j + 1, sd));
+            prev = ':';
+            k = j + 1;
+            continue;
+        }
+        prev = chars.get(k + len - 1).copied().unwrap_or(c);
+        k += len;
+    }
+    if labels.first().is_none_or(|l| l.0 != 0) {
+        return None;
+    }
+    let mut names: [Option<String>; 3] = [None, None, None];
+    let mut read = String::new();
+    for (n, &(_, after, sd)) in labels.iter().enumerate() {
+        let end = labels.get(n + 1).map_or(chars.len(), |l| l.0);
+        let name: String = chars.get(after..end).unwrap_or(&[]).iter().collect();
+        let name = name.trim_matches(|c: char| is_space(c) || matches!(c, ',' | ';'));
+        if name.is_empty()
+            || name.starts_with(|c: char| c.is_ascii_lowercase())
+            || has_action(&name.chars().collect::<Vec<_>>())
+        {
+            return None;
+        }
+        if !read.is_empty() {
+            read.push(' ');
+        }
+        read.push_str(sd.name());
+        read.push_str(": ");
+        read.push_str(name);
+        if let Some(slot) = names.get_mut(sd as usize) {
+            *slot = Some(name.to_string());
+        }
+    }
+    Some((names, read))
+}
+
 /// A player's name in brackets after a side's label (`吴（周瑜）：`, the `(` at `k`): the index of
 /// the colon after its `)`, when a colon follows it and the brackets hold a name (no move, no 轮空).
 #[cold]
@@ -2079,6 +2361,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
         seen_label: false,
         seen_note: false,
         seen_pinyin: false,
+        seen_words: false,
         body_players: [None, None, None],
         label_buf: Vec::new(),
         pending_note: None,

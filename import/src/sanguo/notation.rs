@@ -1,6 +1,7 @@
 //! Characters and move tokens: width/traditional folding that keeps every character's column, and
 //! the grammar of one move, `[前|中|后|一…七][piece][file](进|退|平)N` followed by markers
-//! (`#X`, `=X`, `x汉`, `[困毙灭国]`). The file and `N` are Arabic numerals, or Chinese ones as
+//! (`#X`, `=X`, `x汉`, `[困毙灭国]`; the side's name also in pinyin, `#Wei`, `xHan`, and the
+//! markers also in words, `灭吴`, `杀汉`, `（杀汉）`). The file and `N` are Arabic numerals, or Chinese ones as
 //! xiangqi records write them (`马六进五`, `车九平十一`; [`cjk_number`]).
 
 use super::geometry::{Kind, Side};
@@ -202,6 +203,12 @@ pub(crate) struct MoveTok {
     pub stalemate: Option<Stalemate>,
     /// The file or the number was written in Chinese numerals (`马六进五`).
     pub numerals: bool,
+    /// A side's name was written in pinyin, in a marker (`#Wei`, `=Wu`, `xHan`) or for the
+    /// general (`Wei9退1`): [`pinyin_written`] writes the move with characters.
+    pub pinyin: bool,
+    /// A marker was written in words (`杀汉`, `灭吴`, also in brackets: `（杀汉）`):
+    /// [`words_written`] writes the move with the seed's marks.
+    pub words: bool,
 }
 
 impl MoveTok {
@@ -389,6 +396,103 @@ pub(crate) fn stalemate_sides(s: &[char]) -> Stalemate {
     st
 }
 
+/// A side's name in pinyin at `i` ([`Side::from_pinyin`]), a whole word (the Latin letters from
+/// `i` on, up to the first character that is none): the side and the word's length.
+#[cold]
+#[inline(never)]
+fn pinyin_side(s: &[char], i: usize) -> Option<(Side, usize)> {
+    let rest = s.get(i..)?;
+    let len = rest
+        .iter()
+        .position(|&c| !Side::is_latin(c))
+        .unwrap_or(rest.len());
+    if len < 2 {
+        return None;
+    }
+    let word: String = rest.get(..len)?.iter().collect();
+    Side::from_pinyin(&word).map(|sd| (sd, len))
+}
+
+/// A move read with side names in pinyin ([`MoveTok::pinyin`]) written with their characters:
+/// `Wei9退1` → `魏9退1`, `车1平17#Wu` → `车1平17#吴`, `马2进1xHan` → `马2进1x汉`. Also gives the
+/// index of the first name in `s`.
+#[cold]
+#[inline(never)]
+pub(crate) fn pinyin_written(s: &[char]) -> (Vec<char>, usize) {
+    let mut out = Vec::with_capacity(s.len());
+    let mut first = None;
+    let mut k = 0;
+    while let Some(&c) = s.get(k) {
+        // a name where the grammar reads one: first (the general), or after a marker
+        let after_marker = k
+            .checked_sub(1)
+            .and_then(|j| s.get(j))
+            .is_some_and(|&m| matches!(m, '#' | '=' | 'x' | 'X'));
+        if (k == 0 || after_marker)
+            && Side::is_latin(c)
+            && let Some((sd, len)) = pinyin_side(s, k)
+        {
+            first.get_or_insert(k);
+            out.extend(sd.name().chars());
+            k += len;
+            continue;
+        }
+        out.push(c);
+        k += 1;
+    }
+    (out, first.unwrap_or(0))
+}
+
+/// A marker written in words at the start of `s`: `杀汉` (x汉) or `灭X` (#X, X one of 吴 魏 蜀),
+/// set on `tok`. Its length (2), or `None` when `s` does not begin with one.
+fn marker_words(s: &[char], tok: &mut MoveTok) -> Option<usize> {
+    match s {
+        ['杀', '汉', ..] => tok.kill_han = true,
+        ['灭', c, ..] => {
+            tok.eliminate = Some(Side::from_char(*c).filter(|&s| s != Side::Han)?);
+        }
+        _ => return None,
+    }
+    Some(2)
+}
+
+/// A move read with markers in words ([`MoveTok::words`]) written with the seed's marks:
+/// `车1平17灭吴` → `车1平17#吴`, `马2进1（杀汉）` → `马2进1x汉`. Also gives the index of the first
+/// such marker in `s`.
+#[cold]
+#[inline(never)]
+pub(crate) fn words_written(s: &[char]) -> (Vec<char>, usize) {
+    let mut out = Vec::with_capacity(s.len());
+    let mut first = None;
+    let mut k = 0;
+    while let Some(&c) = s.get(k) {
+        let rest = s.get(k..).unwrap_or(&[]);
+        let (bracket, words) = match rest {
+            ['(' | '[', a, b, ')' | ']', ..] => (1, [*a, *b]),
+            [a, b, ..] => (0, [*a, *b]),
+            _ => (0, [c, ' ']),
+        };
+        let mark = match words {
+            ['杀', '汉'] => Some('x'),
+            ['灭', d] if Side::from_char(d).is_some_and(|s| s != Side::Han) => Some('#'),
+            _ => None,
+        };
+        match mark {
+            Some(m) => {
+                first.get_or_insert(k);
+                out.push(m);
+                out.push(words[1]);
+                k += 2 + 2 * bracket;
+            }
+            None => {
+                out.push(c);
+                k += 1;
+            }
+        }
+    }
+    (out, first.unwrap_or(0))
+}
+
 /// Parses one move (normalized characters, no surrounding spaces). The error carries the offset of
 /// the offending character within `s` and a plain message.
 pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
@@ -408,6 +512,7 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
     }
     let mut kind = None;
     let mut general_of = None;
+    let mut pinyin = false;
     if let Some(c) = at(i) {
         if let Some(k) = Kind::from_char(c) {
             kind = Some(k);
@@ -416,6 +521,14 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
             kind = Some(Kind::General);
             general_of = Some(sd);
             i += 1;
+        } else if matches!(c, 'W' | 'w' | 'S' | 's')
+            && let Some((sd, len)) = pinyin_side(s, i).filter(|&(s, _)| s != Side::Han)
+        {
+            // `Wei9退1`: the general, its side's name in pinyin
+            kind = Some(Kind::General);
+            general_of = Some(sd);
+            pinyin = true;
+            i += len;
         }
     }
     let file_at = i;
@@ -457,14 +570,18 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
         kill_han: false,
         stalemate: None,
         numerals,
+        pinyin,
+        words: false,
     };
     while let Some(c) = at(i) {
         match c {
             '#' | '=' => {
-                let Some(sd) = at(i + 1)
-                    .and_then(Side::from_char)
-                    .filter(|&s| s != Side::Han)
-                else {
+                // `#魏`, or the side's name in pinyin: `#Wei`, `=Wu`
+                let named = match at(i + 1).and_then(Side::from_char) {
+                    Some(sd) => Some((sd, 1)),
+                    None => pinyin_side(s, i + 1).inspect(|_| tok.pinyin = true),
+                };
+                let Some((sd, len)) = named.filter(|&(s, _)| s != Side::Han) else {
                     return Err((i, format!("{c} must be followed by 吴, 魏 or 蜀")));
                 };
                 if c == '#' {
@@ -472,14 +589,31 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
                 } else {
                     tok.ally = Some(sd);
                 }
-                i += 2;
+                i += 1 + len;
             }
             'x' | 'X' => {
-                if at(i + 1) != Some('汉') {
-                    return Err((i, "x must be followed by 汉".to_string()));
-                }
+                // `x汉`, or `xHan`
+                let len = if at(i + 1) == Some('汉') {
+                    1
+                } else {
+                    match pinyin_side(s, i + 1) {
+                        Some((Side::Han, len)) => {
+                            tok.pinyin = true;
+                            len
+                        }
+                        _ => return Err((i, "x must be followed by 汉".to_string())),
+                    }
+                };
                 tok.kill_han = true;
-                i += 2;
+                i += 1 + len;
+            }
+            // `杀汉`, `灭吴`: the markers in words
+            '杀' | '灭' => {
+                let Some(len) = marker_words(s.get(i..).unwrap_or(&[]), &mut tok) else {
+                    return Err((i, format!("unexpected {c:?} after the move")));
+                };
+                tok.words = true;
+                i += len;
             }
             '[' | '(' => {
                 let close = if c == '[' { ']' } else { ')' };
@@ -488,6 +622,12 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
                     return Err((i, format!("{c} is never closed")));
                 };
                 let inner = rest.get(..len).unwrap_or(&[]);
+                // `（杀汉）`, `[灭吴]`
+                if marker_words(inner, &mut tok) == Some(inner.len()) {
+                    tok.words = true;
+                    i += len + 2;
+                    continue;
+                }
                 if !inner.windows(2).any(|w| w == ['困', '毙']) {
                     return Err((
                         i,

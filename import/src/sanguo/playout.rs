@@ -108,6 +108,8 @@ impl Playout {
                     kill_han: false,
                     stalemate: None,
                     numerals: false,
+                    pinyin: false,
+                    words: false,
                 };
                 if resolve::find_piece(&self.board, mover, &tok) != Ok(i) {
                     continue;
