@@ -265,6 +265,141 @@ pub fn sniff(body: &str) -> Option<Kind> {
     Some([Kind::Hotw, Kind::Sanguo, Kind::Wec, Kind::Deluge][best])
 }
 
+/// The diagnostic code of [`parse_game`]'s own repair.
+pub mod code {
+    /// info: invisible characters in a body (a zero-width space, a soft hyphen, a byte-order mark
+    /// inside a line, a direction mark: U+200B–U+200F, U+202A–U+202E, U+2060–U+2064,
+    /// U+2066–U+2069, U+FEFF, U+00AD, U+180E), pasted from a web page or a word processor, read
+    /// past: the body is read again without them when it did not read whole with them and reads
+    /// with fewer errors without. The raw text keeps them; the columns of the other diagnostics
+    /// are the file's.
+    pub const INVISIBLE: &str = "text.invisible";
+}
+
+/// A character that shows nothing and means nothing in a notation (see [`code::INVISIBLE`]).
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{feff}' | '\u{ad}' | '\u{180e}')
+}
+
+/// What a notation's parser makes of a body: the game, players, outcome, title and its own
+/// diagnostics.
+type BodyParse = (
+    Body,
+    Vec<model::Seat>,
+    Option<model::Outcome>,
+    Option<String>,
+    Vec<Diagnostic>,
+);
+
+fn parse_body(body: &str, ctx: &model::Ctx<'_>, kind: Kind) -> BodyParse {
+    match kind {
+        Kind::Hotw => {
+            let p = hotw::parse(body, ctx);
+            (
+                Body::Hotw(p.game),
+                p.players,
+                p.outcome,
+                p.title,
+                p.diagnostics,
+            )
+        }
+        Kind::Sanguo => {
+            let p = sanguo::parse(body, ctx);
+            (
+                Body::Sanguo(p.game),
+                p.players,
+                p.outcome,
+                p.title,
+                p.diagnostics,
+            )
+        }
+        Kind::Wec => {
+            let p = wec::parse(body, ctx);
+            (
+                Body::Wec(p.game),
+                p.players,
+                p.outcome,
+                p.title,
+                p.diagnostics,
+            )
+        }
+        Kind::Deluge => {
+            let p = deluge::parse(body, ctx);
+            (
+                Body::Deluge(p.game),
+                p.players,
+                p.outcome,
+                p.title,
+                p.diagnostics,
+            )
+        }
+    }
+}
+
+/// A body that did not read whole, read again without its invisible characters
+/// ([`code::INVISIBLE`]): the new reading when it has fewer errors, its diagnostics' columns put
+/// back where the characters were, and the info at the first one. Cold: only for a body with an
+/// error.
+#[cold]
+#[inline(never)]
+fn reparse_visible(body: &str, ctx: &model::Ctx<'_>, kind: Kind, first: BodyParse) -> BodyParse {
+    let errors = |d: &[Diagnostic]| d.iter().filter(|x| x.severity == Severity::Error).count();
+    if !body.contains(invisible) {
+        return first;
+    }
+    // the body without them, and where each was (line, column), in order
+    let mut visible = String::with_capacity(body.len());
+    let mut removed: Vec<(u32, u32)> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    for (i, line) in body.split('\n').enumerate() {
+        if i > 0 {
+            visible.push('\n');
+        }
+        let lno = ctx
+            .first_line
+            .saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
+        for (col, c) in line.chars().enumerate() {
+            if invisible(c) {
+                removed.push((lno, u32::try_from(col + 1).unwrap_or(u32::MAX)));
+                let name = format!("U+{:04X}", u32::from(c));
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            } else {
+                visible.push(c);
+            }
+        }
+    }
+    let mut second = parse_body(&visible, ctx, kind);
+    if errors(&second.4) >= errors(&first.4) {
+        return first;
+    }
+    for d in &mut second.4 {
+        // a column of the body read: one more for each character removed before it on its line
+        let mut col = d.col;
+        for &(_, at) in removed.iter().filter(|(l, _)| *l == d.line) {
+            if at <= col {
+                col += 1;
+            }
+        }
+        d.col = col;
+    }
+    if let Some(&(line, col)) = removed.first() {
+        second.4.push(Diagnostic::info(
+            code::INVISIBLE,
+            line,
+            col,
+            format!(
+                "{} invisible character{} ({}) read past",
+                removed.len(),
+                if removed.len() == 1 { "" } else { "s" },
+                names.join(", ")
+            ),
+        ));
+    }
+    second
+}
+
 /// Parses a game's body in the notation of `kind`. Never panics and never fails: what cannot be read
 /// becomes a diagnostic.
 pub fn parse_game(raw: &RawGame, kind: Kind) -> ParsedGame {
@@ -272,29 +407,13 @@ pub fn parse_game(raw: &RawGame, kind: Kind) -> ParsedGame {
         first_line: raw.body_line,
         tags: &raw.tags,
     };
+    let mut parsed = parse_body(&raw.body, &ctx, kind);
+    if parsed.4.iter().any(|d| d.severity == Severity::Error) {
+        parsed = reparse_visible(&raw.body, &ctx, kind, parsed);
+    }
+    let (body, players, outcome, title, found) = parsed;
     let mut diagnostics = raw.diagnostics.clone();
-    let (body, players, outcome, title) = match kind {
-        Kind::Hotw => {
-            let p = hotw::parse(&raw.body, &ctx);
-            diagnostics.extend(p.diagnostics);
-            (Body::Hotw(p.game), p.players, p.outcome, p.title)
-        }
-        Kind::Sanguo => {
-            let p = sanguo::parse(&raw.body, &ctx);
-            diagnostics.extend(p.diagnostics);
-            (Body::Sanguo(p.game), p.players, p.outcome, p.title)
-        }
-        Kind::Wec => {
-            let p = wec::parse(&raw.body, &ctx);
-            diagnostics.extend(p.diagnostics);
-            (Body::Wec(p.game), p.players, p.outcome, p.title)
-        }
-        Kind::Deluge => {
-            let p = deluge::parse(&raw.body, &ctx);
-            diagnostics.extend(p.diagnostics);
-            (Body::Deluge(p.game), p.players, p.outcome, p.title)
-        }
-    };
+    diagnostics.extend(found);
     diagnostics.sort_by_key(|d| (d.line, d.col));
     let title = raw
         .tag("Title")
