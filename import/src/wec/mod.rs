@@ -617,26 +617,29 @@ fn colour_number_prefix(s: &str, from: usize) -> Option<(bool, usize, Number)> {
     }
 }
 
+/// A side's name as a result or a numbered turn starts with it, lower-case: whether it is White.
+const COLOUR_WORDS: [(&str, bool); 8] = [
+    ("black", false),
+    ("white", true),
+    ("b", false),
+    ("w", true),
+    ("흑", false),
+    ("백", true),
+    ("黑", false),
+    ("白", true),
+];
+
 #[cold]
 #[inline(never)]
 fn colour_number_at(s: &str, from: usize) -> Option<(bool, usize, Number)> {
     let rest = s.get(from..)?;
-    let (white, len) = [
-        ("black", false),
-        ("white", true),
-        ("b", false),
-        ("w", true),
-        ("흑", false),
-        ("백", true),
-        ("黑", false),
-        ("白", true),
-    ]
-    .into_iter()
-    .find(|(w, _)| {
-        rest.get(..w.len())
-            .is_some_and(|r| r.eq_ignore_ascii_case(w))
-    })
-    .map(|(w, white)| (white, w.len()))?;
+    let (white, len) = COLOUR_WORDS
+        .into_iter()
+        .find(|(w, _)| {
+            rest.get(..w.len())
+                .is_some_and(|r| r.eq_ignore_ascii_case(w))
+        })
+        .map(|(w, white)| (white, w.len()))?;
     let colour_end = from + len;
     let b = s.as_bytes();
     let mut k = colour_end;
@@ -1957,18 +1960,9 @@ fn result_words(text: &str) -> Option<bool> {
         .filter(|c| !c.is_whitespace() && !matches!(c, '.' | '!'))
         .collect::<String>()
         .to_lowercase();
-    let (white, rest) = [
-        ("black", false),
-        ("white", true),
-        ("b", false),
-        ("w", true),
-        ("흑", false),
-        ("백", true),
-        ("黑", false),
-        ("白", true),
-    ]
-    .iter()
-    .find_map(|&(w, white)| t.strip_prefix(w).map(|r| (white, r)))?;
+    let (white, rest) = COLOUR_WORDS
+        .iter()
+        .find_map(|&(w, white)| t.strip_prefix(w).map(|r| (white, r)))?;
     // (`흑의 승리`: the colour with the possessive 의, "Black's win")
     let rest = rest.trim_start_matches(['방', '方']);
     let rest = rest.strip_prefix('의').unwrap_or(rest);
