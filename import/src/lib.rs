@@ -292,47 +292,14 @@ type BodyParse = (
 );
 
 fn parse_body(body: &str, ctx: &model::Ctx<'_>, kind: Kind) -> BodyParse {
+    fn parts<G>(p: model::Parsed<G>, body: fn(G) -> Body) -> BodyParse {
+        (body(p.game), p.players, p.outcome, p.title, p.diagnostics)
+    }
     match kind {
-        Kind::Hotw => {
-            let p = hotw::parse(body, ctx);
-            (
-                Body::Hotw(p.game),
-                p.players,
-                p.outcome,
-                p.title,
-                p.diagnostics,
-            )
-        }
-        Kind::Sanguo => {
-            let p = sanguo::parse(body, ctx);
-            (
-                Body::Sanguo(p.game),
-                p.players,
-                p.outcome,
-                p.title,
-                p.diagnostics,
-            )
-        }
-        Kind::Wec => {
-            let p = wec::parse(body, ctx);
-            (
-                Body::Wec(p.game),
-                p.players,
-                p.outcome,
-                p.title,
-                p.diagnostics,
-            )
-        }
-        Kind::Deluge => {
-            let p = deluge::parse(body, ctx);
-            (
-                Body::Deluge(p.game),
-                p.players,
-                p.outcome,
-                p.title,
-                p.diagnostics,
-            )
-        }
+        Kind::Hotw => parts(hotw::parse(body, ctx), Body::Hotw),
+        Kind::Sanguo => parts(sanguo::parse(body, ctx), Body::Sanguo),
+        Kind::Wec => parts(wec::parse(body, ctx), Body::Wec),
+        Kind::Deluge => parts(deluge::parse(body, ctx), Body::Deluge),
     }
 }
 
