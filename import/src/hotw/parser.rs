@@ -1566,8 +1566,10 @@ pub(crate) fn progress_mark(line: &str) -> Option<(u32, bool)> {
     let t = line.trim();
     if let Some((e, _)) = epoch_line(t) {
         return Some(match e {
-            EpochLine::Plain(n) => (2 * u32::from(n) - 1, n == 1),
-            EpochLine::Cont(n) | EpochLine::Pause(n) => (2 * u32::from(n) - 1, false),
+            EpochLine::Plain(n) => ((2 * u32::from(n)).saturating_sub(1), n == 1),
+            EpochLine::Cont(n) | EpochLine::Pause(n) => {
+                ((2 * u32::from(n)).saturating_sub(1), false)
+            }
         });
     }
     let l = Line::new(t, 0);
