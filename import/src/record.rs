@@ -1142,12 +1142,14 @@ fn progress_mark(kind: crate::Kind, line: &str) -> Option<(u32, bool)> {
     match kind {
         Kind::Hotw => crate::hotw::parser::progress_mark(line),
         Kind::Sanguo => sanguo_round(line).map(|n| (n, n == 1)),
-        Kind::Wec => wec_turn(line).map(|(n, white)| (2 * n + u32::from(white), n == 1)),
+        Kind::Wec => wec_turn(line)
+            .map(|(n, white)| (n.saturating_mul(2).saturating_add(u32::from(white)), n == 1)),
         Kind::Deluge => deluge_season(line).map(|o| (o, o <= 1901 * 4)),
     }
 }
 
-/// The number of digits (ASCII or full-width) opening `t` and their value (at most four).
+/// The digits (ASCII or full-width) opening `t`: their value (saturating) and the text after
+/// them; None when there are none, or more than twelve bytes of them.
 fn leading_number(t: &str) -> Option<(u32, &str)> {
     let mut n = 0u32;
     let mut len = 0usize;
@@ -1156,7 +1158,7 @@ fn leading_number(t: &str) -> Option<(u32, &str)> {
             d @ '0'..='9' => d as u32 - '0' as u32,
             _ => break,
         };
-        n = n * 10 + d;
+        n = n.saturating_mul(10).saturating_add(d);
         len += c.len_utf8();
         if len > 12 {
             return None;

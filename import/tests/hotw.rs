@@ -1970,3 +1970,174 @@ fn sixth_transcribers_file() {
         gs[0].diagnostics
     );
 }
+
+// ---- seventh transcribers ----
+
+#[test]
+fn rule_lines_inside_a_game_are_ignored() {
+    let r = p(
+        "EI\nA(Sumer): Lead\nLTig-->Zag 5\n----\nEII\nB(Greek): Mor-->Pin 9\n  * * *  \n═══\nFinal: A 5, B 9\n",
+    );
+    assert!(
+        r.diagnostics.iter().all(|d| d.severity == Severity::Info),
+        "{:?}",
+        r.diagnostics
+    );
+    let at: Vec<(u32, u32)> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == hotw::code::RULE_LINE)
+        .map(|d| (d.line, d.col))
+        .collect();
+    assert_eq!(at, [(4, 1), (7, 3), (8, 1)]);
+    assert_eq!(r.game.turns.len(), 2);
+    assert!(r.game.unparsed.is_empty() && r.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(r.game.final_scores.len(), 2);
+    // a rule with a header in it is the header (`--- EII ---`), a dash line with text no rule
+    let r = p("EI\nA(Sumer): Lead 5\n--- EII ---\nB(Greek): Mor-->Pin 9\n");
+    assert_eq!(r.game.turns[1].epoch, 2);
+    assert!(!has(&r, hotw::code::RULE_LINE));
+    let r = p("EI\nA(Sumer): Lead 5\n---- x\n");
+    assert!(!has(&r, hotw::code::RULE_LINE));
+    assert!(has(&r, hotw::code::UNREADABLE));
+}
+
+#[test]
+fn epochs_written_as_eras_and_in_english_words() {
+    for (header, epoch) in [
+        ("第一紀元", 1),
+        ("第二纪元", 2),
+        ("第3紀元", 3),
+        ("第四纪元：", 4),
+        ("Epoch One", 1),
+        ("Epoch two", 2),
+        ("EPOCH THREE", 3),
+        ("Epoch Seven:", 7),
+        ("--- Epoch Five ---", 5),
+    ] {
+        let r = p(&format!("{header}\nA(Sumer): Lead 5\n"));
+        assert_eq!(r.game.turns[0].epoch, epoch, "{header}");
+        assert_eq!(
+            sev(&r, hotw::code::EPOCH_FORM),
+            Some(Severity::Info),
+            "{header}"
+        );
+        assert!(!has(&r, hotw::code::UNREADABLE), "{header}");
+    }
+    // a resumption and a pause after the era
+    let r = p(
+        "第三紀元\nA(Nu): Mong-->GPC 5\nA(Nu)後暫停\nA: GPC(III)\n第三紀元 (續)\nB(Rome): Pin-->Dal 4\n",
+    );
+    assert!(r.game.turns[1].resumed, "{:?}", r.diagnostics);
+    // no other word after `Epoch`, and no word after `E`
+    for line in ["Epoch Eight", "Epoch Oner", "E One", "Epoch 1One"] {
+        let r = p(&format!("{line}\nA(Sumer): Lead 5\n"));
+        assert!(!has(&r, hotw::code::EPOCH_FORM), "{line}");
+    }
+}
+
+#[test]
+fn final_scores_as_a_table() {
+    let r = p(
+        "EI\nA(Sumer): Lead 12\nB(Egypt): Lead 7\nC(Mino): Lead 9\nFinal scores\n  A    B    C\n 12    7    9\n",
+    );
+    assert!(
+        r.diagnostics.iter().all(|d| d.severity == Severity::Info),
+        "{:?}",
+        r.diagnostics
+    );
+    let fs: Vec<(&str, i64, u32)> = r
+        .game
+        .final_scores
+        .iter()
+        .map(|f| (f.player.as_str(), f.score, f.line))
+        .collect();
+    assert_eq!(fs, [("A", 12, 7), ("B", 7, 7), ("C", 9, 7)]);
+    assert_eq!(count(&r, hotw::code::SCORE_TABLE), 1);
+    assert_eq!(r.game.closing.len(), 3);
+    // bars, a rule and labels; a row of labels heads the table itself
+    for text in [
+        "Scores:\n| A | B | C |\n|---|---|---|\n| 12 | 7 | 9 |\n",
+        "| Seat | Score |\n|:-----|------:|\n| A | 12 |\n| B | 7 |\n| C | 9 |\n",
+        "總分\n｜A｜B｜C｜\n｜１２｜７｜９｜\n",
+    ] {
+        let r = p(&format!(
+            "EI\nA(Sumer): Lead 12\nB(Egypt): Lead 7\nC(Mino): Lead 9\n{text}"
+        ));
+        assert!(
+            r.diagnostics.iter().all(|d| d.severity == Severity::Info),
+            "{text}: {:?}",
+            r.diagnostics
+        );
+        let fs: Vec<(&str, i64)> = r
+            .game
+            .final_scores
+            .iter()
+            .map(|f| (f.player.as_str(), f.score))
+            .collect();
+        assert_eq!(fs, [("A", 12), ("B", 7), ("C", 9)], "{text}");
+    }
+    // a row of numbers needs as many numbers as the seats above it; seats are not repeated; with
+    // no heading a row of seats is no table
+    for text in [
+        "Final scores\nA B C\n12 7\n",
+        "Final scores\nA B A\n12 7 9\n",
+        "A B C\n12 7 9\n",
+    ] {
+        let r = p(&format!(
+            "EI\nA(Sumer): Lead 12\nB(Egypt): Lead 7\nC(Mino): Lead 9\n{text}"
+        ));
+        assert!(has(&r, hotw::code::UNREADABLE), "{text}");
+    }
+}
+
+#[test]
+fn cards_parted_by_a_semicolon() {
+    let r = p("EI\nD(Mino): Lead; Popu\nCre-->Lev 7\nB(Egypt): Lead;Popu;Wea\nNileDel-->Nub 5\n");
+    assert!(!has(&r, hotw::code::UNREADABLE), "{:?}", r.diagnostics);
+    assert_eq!(card_raws(&r.game.turns[0]), ["Lead", "Popu"]);
+    assert_eq!(card_raws(&r.game.turns[1]), ["Lead", "Popu", "Wea"]);
+    assert_eq!(count(&r, hotw::code::PUNCTUATION), 3);
+    // a semicolon before a move chain or a region is the notation's, as before
+    for line in ["A(Sumer): Lead; LTig-->Zag", "C(Baby): Lead; Mong"] {
+        let r = p(&format!("EI\n{line}\n"));
+        assert!(has(&r, hotw::code::UNREADABLE), "{line}");
+        assert!(!has(&r, hotw::code::PUNCTUATION), "{line}");
+    }
+}
+
+#[test]
+fn seventh_transcribers_file() {
+    let gs = games(include_str!("../../corpus/hotw/seventh-transcribers.hotw"));
+    assert_eq!(
+        gs.len(),
+        2,
+        "a rule and a game that starts again at Epoch One"
+    );
+    assert_no_errors(&gs);
+    for g in &gs {
+        assert!(
+            g.diagnostics.iter().all(|d| d.severity == Severity::Info),
+            "{:?}",
+            g.diagnostics
+        );
+    }
+    let h = hotw_of(&gs[0]);
+    assert_eq!(
+        h.turns.iter().map(|t| t.epoch).collect::<Vec<_>>(),
+        [1, 1, 1, 2, 2, 2]
+    );
+    assert_eq!(h.final_scores.len(), 3);
+    assert_eq!(card_raws(&h.turns[2]), ["Lead", "Popu"]);
+    assert_eq!(gs[1].tags.len(), 0);
+    assert_eq!(gs[1].diagnostics[0].code, record::code::SEPARATOR_SPLIT);
+    let h = hotw_of(&gs[1]);
+    assert_eq!(
+        h.turns
+            .iter()
+            .map(|t| (t.epoch, t.line))
+            .collect::<Vec<_>>(),
+        [(1, 39), (1, 42), (2, 46)]
+    );
+    assert_eq!(h.final_scores.len(), 3);
+}

@@ -418,6 +418,8 @@ fn rules_that_start_no_new_game_leave_the_game_whole() {
         "1.马6进5，炮12平10，相7进9\n----\n1.马6进5，炮12平10，相7进9\n",
         // no notation to tell a new game by
         "something\n----\nsomething else\n",
+        // numbers too long to be a turn's
+        "99999999999. MV:JE(1,4)->^(1,4)\n----\n99999999999... MV:JE(1,4)->^(1,4)\n",
     ] {
         let g = record::split_games(text);
         assert_eq!(g.len(), 1, "{text}");

@@ -31,7 +31,12 @@
 //!   `E3` are read silently, as always); a resumption may be bracketed in any width (`EIII（續）`).
 //!   A snapshot's unit epoch may be written so too (`(ii)`, `(Ⅱ)`). Appendix 2's own names of the
 //!   epochs, `第一世代`…`第七世代` (with its numeral `(I)` after them, `(續)`, `後暫停`), headers set
-//!   off by marks (`--- Epoch I ---`, `== EII ==`) and `EIII (resumed)` are read so too.
+//!   off by marks (`--- Epoch I ---`, `== EII ==`) and `EIII (resumed)` are read so too, and
+//!   so are the epochs named as eras (`第一紀元`, `第二纪元`, `第3紀元`) and `Epoch` with its number
+//!   in English words (`Epoch One`…`Epoch Seven`).
+//! - **Rule lines** (`----`, `====`, `* * *`, `———`: one mark repeated, alone on its line) inside
+//!   a game, between epochs or before the final scores, are ignored (info `hotw.rule-line`). (A
+//!   rule between two games is [`crate::record::split_games`]'s.)
 //! - **Pauses in words**: `Game paused after D (Greek).`, `Paused after A(Hsiung)` are read as
 //!   `D(Greek)後暫停` (info `hotw.pause-form`).
 //! - **Epochs**: a turn whose empire belongs to a later epoch than the last header (or comes before
@@ -42,6 +47,9 @@
 //!   `Jewish Revolt(V)`, `Naval Power`, `Population Explosion`, `Expert Troops: Forests`) are read
 //!   as one card, the longest run of words that names one, before single words are tried (info
 //!   `hotw.card-alias`); a full name settles `Civil` (no argument needed).
+//! - **Cards parted by a semicolon** (`Lead; Popu`) are read as parted by a comma (info
+//!   `hotw.punctuation`) when the word after the `;` is a card (no misspelling) and no region and
+//!   no arrow follows; `Lead; LTig-->Zag` is read as before.
 //! - **Cards by arguments**: `Civil(+2)` is Civil Service, `Civil(Malay, X; …)` and `Civil: …` are
 //!   Civil War; `King(Etr)` is the kingdom card `Etr`; a bare `King` is the kingdom card of the
 //!   current epoch (each epoch has one; warning `hotw.kingdom-inferred`); `Exp(forest)` is Expert
@@ -102,6 +110,11 @@
 //!   The turns' totals are the record: a final score that is not the seat's last total is
 //!   reported (warning `hotw.final-score-differs`) and the total kept; a seat with no total takes
 //!   its final score for the outcome (not as a turn's score).
+//!   The scores may be a **table** under the key: a row of seats then a row of as many numbers
+//!   (`A  B  C` / `12  7  9`, with or without bars `| A | B | C |`), or rows of a seat and its
+//!   score between bars (`| A | 12 |`) under a row of labels (`| Seat | Score |`, which heads the
+//!   table by itself) and a rule (`|---|---|`); each row that holds no score gets an info
+//!   `hotw.score-table`.
 //! - **Winner lines** after the first turn (`Winner: C`, `勝者：C`, `C wins.`, `C勝`) are kept in
 //!   `closing` (info `hotw.result-line`); they give the outcome only when no total is recorded, and
 //!   one that names other seats than the highest totals is reported (warning
@@ -213,6 +226,14 @@ pub mod code {
     /// warning: a number in brackets ending a line (`PersP(V, cX) (64)`), kept as raw text: the
     /// notation writes no score so, and it is no battle token.
     pub const BRACKETED_NUMBER: &str = "hotw.bracketed-number";
+    /// info: a line of one mark repeated (`----`, `====`, `* * *`, `———`) inside a game, between
+    /// epochs or before the final scores: a separator the transcriber drew, ignored.
+    pub const RULE_LINE: &str = "hotw.rule-line";
+    /// info: a row of the final scores written as a table under their heading (`Scores` then
+    /// `A  B  C` / `12  7  9`, or `| A | 12 |` rows, with rules `|---|---|` and labels `| Seat |
+    /// Score |`) that holds no score itself: its seats, a rule or labels. The row of numbers is
+    /// read as the final scores (info `hotw.final-scores`).
+    pub const SCORE_TABLE: &str = "hotw.score-table";
     /// warning: `(con't)` with no pause before it.
     pub const RESUME_WITHOUT_PAUSE: &str = "hotw.resume-without-pause";
     /// warning: a snapshot unit epoch later than the current epoch.

@@ -847,10 +847,24 @@ impl Lp<'_, '_> {
         !turn.cards.is_empty()
             && j + 1 < hi
             && self.l.kind(j + 1) == Some(Tk::Word)
-            && matches!(
-                (self.l.kind(j), self.l.s(j)),
-                (Some(Tk::Plus), "+") | (Some(Tk::Other), "&" | "＆")
-            )
+            && match (self.l.kind(j), self.l.s(j)) {
+                (Some(Tk::Plus), "+") | (Some(Tk::Other), "&" | "＆") => true,
+                // `Lead; Popu`: a semicolon before a word that is a card and no region (a `;`
+                // before a move chain is the notation's)
+                (Some(Tk::Semi), _) => self.semi_card(j + 1, hi),
+                _ => false,
+            }
+    }
+
+    /// The word at `k` is an event card (as its code, an alias or its full name, no
+    /// misspelling) and names no region, and no arrow follows it before `hi`.
+    #[cold]
+    #[inline(never)]
+    fn semi_card(&self, k: usize, hi: usize) -> bool {
+        let w = self.l.s(k);
+        TABLES.card(w, false).is_some()
+            && TABLES.region(w, false).is_none()
+            && !(k..hi).any(|i| matches!(self.l.kind(i), Some(Tk::Arrow | Tk::Dash2)))
     }
 
     /// A single dash at `j` opening a sea route (`-(SCS)->`, `-(SCS)-` before a word): the `)`
@@ -963,17 +977,17 @@ impl Lp<'_, '_> {
         let mut j = lo;
         while j < hi {
             match self.l.kind(j) {
-                Some(Tk::Comma | Tk::Semi | Tk::Ellipsis) => {
-                    j += 1;
-                    continue;
-                }
-                Some(Tk::Plus | Tk::Other) if self.card_joiner(j, hi, turn) => {
+                Some(Tk::Plus | Tk::Other | Tk::Semi) if self.card_joiner(j, hi, turn) => {
                     let sep = self.l.s(j);
                     self.info(
                         code::PUNCTUATION,
                         j,
                         format!("{sep:?} between two cards read as \",\""),
                     );
+                    j += 1;
+                    continue;
+                }
+                Some(Tk::Comma | Tk::Semi | Tk::Ellipsis) => {
                     j += 1;
                     continue;
                 }
@@ -1552,8 +1566,10 @@ pub(crate) fn progress_mark(line: &str) -> Option<(u32, bool)> {
     let t = line.trim();
     if let Some((e, _)) = epoch_line(t) {
         return Some(match e {
-            EpochLine::Plain(n) => (2 * u32::from(n) - 1, n == 1),
-            EpochLine::Cont(n) | EpochLine::Pause(n) => (2 * u32::from(n) - 1, false),
+            EpochLine::Plain(n) => ((2 * u32::from(n)).saturating_sub(1), n == 1),
+            EpochLine::Cont(n) | EpochLine::Pause(n) => {
+                ((2 * u32::from(n)).saturating_sub(1), false)
+            }
         });
     }
     let l = Line::new(t, 0);
@@ -1633,28 +1649,38 @@ fn epoch_plain(t: &str) -> Option<(EpochLine, bool)> {
     }
     let mut form = first != b'E';
     let mut rest = t.strip_prefix(['E', 'e', 'Ｅ', 'ｅ'])?;
+    let mut spelled = false;
     if rest
         .get(..4)
         .is_some_and(|p| p.eq_ignore_ascii_case("poch"))
     {
         rest = rest.get(4..)?;
         form = true;
+        spelled = true;
     }
     // a space, `.` or `-` after the `E` (one mark, with spaces around it)
     let sep = rest.trim_start_matches([' ', '\t', '\u{3000}']);
     let sep = sep.strip_prefix(['.', '-']).unwrap_or(sep);
     let sep = sep.trim_start_matches([' ', '\t', '\u{3000}']);
     form |= sep.len() != rest.len();
+    let rest_before = rest;
     let rest = sep;
     let n: usize = rest
         .chars()
         .take_while(|&c| is_numeral_char(c))
         .map(char::len_utf8)
         .sum();
-    if n == 0 {
-        return None;
-    }
-    let (e, folded) = roman_lenient(rest.get(..n)?)?;
+    // `Epoch One`…`Epoch Seven`: the numeral in English words (after `Epoch` only)
+    let word = if n == 0 && spelled && sep.len() != rest_before.len() {
+        number_word(rest)
+    } else {
+        None
+    };
+    let (n, (e, folded)) = match word {
+        Some((e, len)) => (len, (e, true)),
+        None if n == 0 => return None,
+        None => (n, roman_lenient(rest.get(..n)?)?),
+    };
     form |= folded;
     let after = rest.get(n..)?.trim();
     if after.is_empty() {
@@ -1668,6 +1694,18 @@ fn epoch_plain(t: &str) -> Option<(EpochLine, bool)> {
         return Some((EpochLine::Pause(e), form));
     }
     resumption(after).map(|other| (EpochLine::Cont(e), form || other))
+}
+
+/// An epoch's number written as an English word opening `t` (`One`…`Seven`, any case, the word
+/// ending there): the epoch and the word's length.
+fn number_word(t: &str) -> Option<(u8, usize)> {
+    const WORDS: [&str; 7] = ["one", "two", "three", "four", "five", "six", "seven"];
+    let len = t
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(t.len());
+    let w = t.get(..len)?;
+    let e = WORDS.iter().position(|x| x.eq_ignore_ascii_case(w))?;
+    Some((e as u8 + 1, len))
 }
 
 /// Whether the words after an epoch mark a resumption: `Some(false)` for the seed's `(con't)`
@@ -1711,7 +1749,13 @@ fn epoch_chinese(t: &str) -> Option<(EpochLine, bool)> {
         '七' | '7' | '７' => 7,
         _ => return None,
     };
-    let rest = cs.as_str().strip_prefix("世代")?.trim_start();
+    // (`紀元`, `纪元`: "era", as other clubs name the epochs)
+    let rest = cs.as_str();
+    let rest = rest
+        .strip_prefix("世代")
+        .or_else(|| rest.strip_prefix("紀元"))
+        .or_else(|| rest.strip_prefix("纪元"))?
+        .trim_start();
     // `(I)`, `（I）`: the appendix's numeral in brackets, which must agree
     let rest = match rest.strip_prefix(['(', '（']) {
         Some(inner) => match inner.split_once([')', '）']) {
@@ -2019,6 +2063,9 @@ struct State<'c> {
     winner_line: Option<(Vec<usize>, u32, u32)>,
     /// The line before was a final-score line or its heading: a line of seats and scores goes on.
     final_block: bool,
+    /// The seats of a score table's row under the final-score heading, for the row of numbers
+    /// under it.
+    table_seats: Vec<usize>,
 }
 
 /// Parses a body (see [`crate::hotw::parse`]).
@@ -2072,6 +2119,7 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         finals: Vec::new(),
         winner_line: None,
         final_block: false,
+        table_seats: Vec::new(),
     };
     for (idx, text) in crate::text::lines(&clean).enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
@@ -2113,7 +2161,26 @@ impl State<'_> {
             self.epoch_header(EpochLine::Cont(e), no, text, None);
             return;
         }
-        if self.fast && (self.fast_header(text, no) || self.fast_move_line(text, no)) {
+        // a rule line (`----`, `====`, `* * *`, `———`) between epochs or before the final scores
+        if matches!(
+            t.as_bytes().first(),
+            Some(b'-' | b'=' | b'*' | b'~' | b'_' | 0xe2 | 0xef)
+        ) && crate::record::is_separator(t)
+        {
+            let col = text.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1;
+            self.sink.info(
+                code::RULE_LINE,
+                no,
+                col,
+                format!("rule line {t:?} read as a separator inside the game; ignored"),
+            );
+            return;
+        }
+        // (under a final-score heading the lines are the scores' table: the general parser's)
+        if self.fast
+            && !self.final_block
+            && (self.fast_header(text, no) || self.fast_move_line(text, no))
+        {
             return;
         }
         let l = Line::with_buffers(text, no, std::mem::take(&mut self.buffers));
@@ -2349,12 +2416,27 @@ impl State<'_> {
     fn closing_line(&mut self, l: &Line, t: &str) -> bool {
         // under `Final scores:`, lines of seats and scores (`A 12`, `B 30, C 25`)
         let block = if self.final_block {
-            score_items(l, 0).map(Closing::Scores)
+            score_items(l, 0)
+                .map(Closing::Scores)
+                .or_else(|| self.table_row(l, t))
         } else {
             None
         };
         self.final_block = false;
-        let Some(c) = block.or_else(|| closing(l)) else {
+        if !matches!(block, Some(Closing::Table(_))) {
+            self.table_seats.clear();
+        }
+        // (a table's row of labels, `| Seat | Score |`, heads the scores' table itself)
+        let labels = || {
+            if t.starts_with(['|', '｜']) {
+                let row = self.table_row(l, t);
+                self.table_seats.clear();
+                row.filter(|r| matches!(r, Closing::Table("the row of labels")))
+            } else {
+                None
+            }
+        };
+        let Some(c) = block.or_else(|| closing(l)).or_else(labels) else {
             return false;
         };
         let no = l.no;
@@ -2385,6 +2467,15 @@ impl State<'_> {
                 // (more lines of scores may follow)
                 self.final_block = true;
             }
+            Closing::Table(what) => {
+                self.sink.info(
+                    code::SCORE_TABLE,
+                    no,
+                    l.col(0),
+                    format!("{t:?} read as {what} of the final scores' table"),
+                );
+                self.final_block = true;
+            }
             Closing::Winner(seats) => {
                 let list: Vec<&str> = seats
                     .iter()
@@ -2401,6 +2492,62 @@ impl State<'_> {
         }
         self.game.closing.push(t.to_string());
         true
+    }
+
+    /// A row of the final scores written as a table under their heading: a row of seats (`A  B
+    /// C`, `| A | B | C |`; kept for the row of numbers under it), a rule (`|---|---|`) or a row
+    /// of labels (`| Seat | Score |`), a row of numbers as many as the seats above it (`12  7
+    /// 9`), or a seat and its score between bars (`| A | 12 |`). None for any other line.
+    fn table_row(&mut self, l: &Line, t: &str) -> Option<Closing> {
+        if t.contains(['-', '=', '─'])
+            && t.chars()
+                .all(|c| matches!(c, '|' | '｜' | '-' | '─' | '+' | ':' | '=' | ' ' | '\t'))
+        {
+            return Some(Closing::Table("a rule"));
+        }
+        let items: Vec<usize> = (0..l.toks.len())
+            .filter(|&k| {
+                !(l.kind(k) == Some(Tk::Comma)
+                    || (l.kind(k) == Some(Tk::Other) && matches!(l.s(k), "|" | "｜")))
+            })
+            .collect();
+        let seat = |k: usize| seat_upper(l.s(k)).filter(|_| l.kind(k) == Some(Tk::Word));
+        let num =
+            |k: usize| number(l.s(k)).filter(|_| matches!(l.kind(k), Some(Tk::Num | Tk::Word)));
+        if items.len() >= 2 && items.iter().all(|&k| seat(k).is_some()) {
+            let seats: Vec<usize> = items.iter().filter_map(|&k| seat(k)).collect();
+            if (1..seats.len()).any(|i| seats.get(..i).is_some_and(|p| p.contains(&seats[i]))) {
+                return None;
+            }
+            self.table_seats = seats;
+            return Some(Closing::Table("the row of seats"));
+        }
+        if !items.is_empty()
+            && items.iter().all(|&k| {
+                l.kind(k) == Some(Tk::Word) && TABLE_LABELS.contains(&folded_lower(l.s(k)).as_str())
+            })
+        {
+            return Some(Closing::Table("the row of labels"));
+        }
+        if !self.table_seats.is_empty()
+            && items.len() == self.table_seats.len()
+            && items.iter().all(|&k| num(k).is_some())
+        {
+            let scores = items
+                .iter()
+                .zip(std::mem::take(&mut self.table_seats))
+                .filter_map(|(&k, seat)| Some((seat, num(k)?, k)))
+                .collect();
+            return Some(Closing::Scores(scores));
+        }
+        // `| A | 12 |`
+        if items.len() == 2
+            && let (Some(s), Some(v)) = (seat(items[0]), num(items[1]))
+            && t.trim_start().starts_with(['|', '｜'])
+        {
+            return Some(Closing::Scores(vec![(s, v, items[0])]));
+        }
+        None
     }
 
     /// An epoch header; `form` is the header as written when it is not in the seed's form
@@ -3247,7 +3394,15 @@ enum Closing {
     Winner(Vec<usize>),
     /// `Final scores:` alone on its line: the scores follow, one line or more.
     Block,
+    /// A row of a table of the final scores that holds none (its seats, a rule, labels).
+    Table(&'static str),
 }
+
+/// The labels of a score table's columns (`| Seat | Score |`; width-folded, lower-cased).
+const TABLE_LABELS: [&str; 16] = [
+    "seat", "seats", "player", "players", "score", "scores", "points", "pts", "total", "弈者",
+    "玩家", "分數", "分数", "得分", "座位", "總分",
+];
 
 /// Key words of a final-score line (compared width-folded and lower-cased).
 const FINAL_WORDS: [&str; 27] = [
@@ -3570,6 +3725,7 @@ mod tests {
             include_str!("../../../corpus/hotw/quirks.hotw"),
             include_str!("../../../corpus/hotw/club-habits.hotw"),
             include_str!("../../../corpus/hotw/transcribers.hotw"),
+            include_str!("../../../corpus/hotw/seventh-transcribers.hotw"),
             // the shapes of the generated records, and edges of the fast path
             "EI\n\nA(Assy): Allie\nPac-->DeepS-->Mex(c/)\nPac-->GP-->GLake-->WInd(V, cX)\n\
              Pac(+f) 36\n\nB(Chou): \nCEu-->Dan-->Bal(XV, c/)-->Scan\nCEu(+f, +m) 19\n\
