@@ -1385,3 +1385,19 @@ fn header_lines_before_the_first_phase_name_the_players() {
     let p = parse("Spring 1901\nEngland: A. Archer\n");
     assert!(p.players.is_empty());
 }
+
+/// A rule line between phases (`* * *`, `----`) is a separator, not the orders of the power of the
+/// line before (before: `"* * *": England gives no orders`).
+#[test]
+fn a_rule_line_between_phases_is_ignored() {
+    let p = parse("Spring 1901\nEngland: F Lon-NTH\n* * *\nFall 1901\nEngland: F NTH-Bel\n");
+    let rules: Vec<(u32, Severity)> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "deluge.rule-line")
+        .map(|d| (d.line, d.severity))
+        .collect();
+    assert_eq!(rules, [(3, Severity::Info)]);
+    assert!(!p.diagnostics.iter().any(|d| d.code == "deluge.no-orders"));
+    assert_eq!(p.game.orders.len(), 2);
+}

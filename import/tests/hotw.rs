@@ -2141,3 +2141,36 @@ fn seventh_transcribers_file() {
     );
     assert_eq!(h.final_scores.len(), 3);
 }
+
+/// Header lines naming a seat's player before the first turn (`A: Ana`, `B：班`, `B: Ben`, a
+/// region's code as a name) name the seat's player where the tags name none; a seat with a card,
+/// an empire or a colour after its colon is no such line.
+#[test]
+fn seat_header_lines_name_the_players() {
+    let gs = games(
+        "[Game \"HotW\"]\n[C \"Cleo\"]\n\nA: Ana\nB：班\nC: Chen\nD: Lead\n\nEI\nA(Sumer): LTig-->Zag 5\nB(Egypt): NileDel-->Nub 6\nC(Mino): Cre-->Pin 4\n",
+    );
+    let players: Vec<(&str, Option<&str>)> = gs[0]
+        .players
+        .iter()
+        .map(|s| (s.seat.as_str(), s.name.as_deref()))
+        .collect();
+    assert_eq!(
+        players,
+        [("A", Some("Ana")), ("B", Some("班")), ("C", Some("Cleo"))]
+    );
+    let header: Vec<u32> = gs[0]
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "hotw.header-line")
+        .map(|d| d.line)
+        .collect();
+    assert_eq!(header, [4, 5, 6]);
+    // `D: Lead` names a card: not a player (read as before)
+    assert!(
+        gs[0]
+            .diagnostics
+            .iter()
+            .any(|d| d.line == 7 && d.code != "hotw.header-line")
+    );
+}

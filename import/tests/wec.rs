@@ -1977,3 +1977,26 @@ fn seventh_transcribers_file() {
         ]
     );
 }
+
+/// A rule line inside a game (`----`, `* * *`) is a separator: ignored with an info, and the
+/// colours go on as if it were absent (before: a line that is no turn, a warning).
+#[test]
+fn a_rule_line_inside_a_game_is_ignored() {
+    let p = parse(
+        "1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n----\n* * *\n2. MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\n",
+    );
+    let found: Vec<(String, Severity, u32)> = p
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.clone(), d.severity, d.line))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("wec.rule-line".to_string(), Severity::Info, 3),
+            ("wec.rule-line".to_string(), Severity::Info, 4)
+        ]
+    );
+    assert_eq!(p.game.turns.len(), 3);
+    assert!(p.game.turns.iter().all(|t| t.comment.is_none()));
+}

@@ -102,7 +102,8 @@
 //! `deluge.unclosed-comment`, `deluge.transform-invalid`, `deluge.order-twice`. Infos: `deluge.alias`, `deluge.phase-gap`, `deluge.retreat-missing`,
 //! `deluge.coast-inferred`, `deluge.no-orders`, `deluge.report-skipped`, `deluge.phase-form`,
 //! `deluge.adjustment-inferred`, `deluge.adjustment-mark`, `deluge.result-line`,
-//! `deluge.order-form`, `deluge.power-form`, `deluge.misspelled`, `deluge.header-line`.
+//! `deluge.order-form`, `deluge.power-form`, `deluge.misspelled`, `deluge.header-line`,
+//! `deluge.rule-line`.
 
 pub mod adjudicate;
 pub mod map;
@@ -379,6 +380,17 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
                     col,
                 });
             }
+            continue;
+        }
+        // a rule line (`----`, `====`, `* * *`) between phases: a separator, no orders
+        if crate::record::is_separator(trimmed) {
+            sink.info(
+                "deluge.rule-line",
+                lno,
+                lead as u32 + 1,
+                format!("rule line {trimmed:?} read as a separator inside the game; ignored"),
+            );
+            power = None;
             continue;
         }
         // a header line before the first phase: `England: A. Archer` (the power's player, where

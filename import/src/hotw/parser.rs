@@ -2045,6 +2045,8 @@ struct State<'c> {
     colours: Vec<Option<String>>,
     colour_line: Option<u32>,
     seen: [bool; 6],
+    /// Players named by header lines before the first turn (`A: Ana`), where the tags name none.
+    body_players: [Option<String>; 6],
     /// Token buffers reused from line to line.
     buffers: Buffers,
     /// The segment buffer of [`Lp`], reused from line to line.
@@ -2106,6 +2108,7 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         colours: vec![None; 6],
         colour_line: None,
         seen: [false; 6],
+        body_players: Default::default(),
         buffers: (
             Vec::with_capacity(32),
             Vec::with_capacity(32),
@@ -2373,6 +2376,25 @@ impl State<'_> {
                 turn.unparsed.append(&mut lp.unparsed);
                 self.seq = lp.seq;
                 self.lists = lp.lists;
+            }
+            None if before_turns && let Some((seat, name)) = seat_player_line(t) => {
+                // `A: Ana`, `B：班` before the first turn: the seat's player
+                let tagged = self.ctx.tag(SEATS[seat]).is_some();
+                self.sink.info(
+                    code::HEADER_LINE,
+                    no,
+                    l.col(0),
+                    if tagged {
+                        format!("{t:?} before the first turn read as a header line naming seat {}'s player (a tag names one already); kept as the game's comment", SEATS[seat])
+                    } else {
+                        format!("{t:?} before the first turn read as a header line: {name} plays seat {}", SEATS[seat])
+                    },
+                );
+                if !tagged && self.body_players[seat].is_none() {
+                    self.body_players[seat] = Some(name);
+                }
+                self.seen[seat] = true;
+                self.game.comments.push(t.to_string());
             }
             None if before_turns && header_line(l) => {
                 // `Date: 2026-11-03`, `日期：…`, `Place: Leeds` before the first turn
@@ -2994,7 +3016,11 @@ impl State<'_> {
             .filter(|(i, _)| self.seen[*i])
             .map(|(i, s)| Seat {
                 seat: s.to_string(),
-                name: self.ctx.tag(s).map(str::to_string),
+                name: self
+                    .ctx
+                    .tag(s)
+                    .map(str::to_string)
+                    .or_else(|| self.body_players[i].clone()),
                 color: match self.colour_line {
                     Some(_) => self.colours.get(i).cloned().flatten(),
                     None => DEFAULT_COLOURS.get(i).map(|c| c.to_string()),
@@ -3303,6 +3329,32 @@ fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) -> usize {
 /// A line of the form `Key: value` whose key (one to three words before the colon) is no seat
 /// letter, region or card: a transcriber's header line (`Date: 2026-11-03`, `日期：…`, `Place:
 /// Leeds`), read only before the first turn.
+/// A header line naming a seat's player (`A: Ana`, `b：班`, `C: Lee Ka-ming`): a seat letter, a
+/// colon and a name that is no turn (no card, empire or colour as its first word; no digit,
+/// arrow or bracket; a region's code may be a name: `B: Ben`). The seat's index and the name.
+fn seat_player_line(t: &str) -> Option<(usize, String)> {
+    let (key, value) = t.split_once([':', '：'])?;
+    let (seat, _) = seat_of(key.trim())?;
+    let name = value.trim();
+    let first = name.split_whitespace().next()?;
+    if name.contains(|c: char| {
+        c.is_ascii_digit()
+            || matches!(
+                c,
+                '(' | ')' | '（' | '）' | '[' | ']' | '>' | '→' | ':' | '：' | ',' | '，'
+            )
+    }) || name.contains("--")
+        || TABLES.card(first, false).is_some()
+        || TABLES.empire(first, None, false).is_some()
+        || DEFAULT_COLOURS
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(first))
+    {
+        return None;
+    }
+    Some((seat, name.to_string()))
+}
+
 fn header_line(l: &Line) -> bool {
     let Some(c) = (0..l.toks.len().min(4)).find(|&k| l.kind(k) == Some(Tk::Colon)) else {
         return false;

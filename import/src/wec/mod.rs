@@ -225,6 +225,9 @@ pub mod code {
     /// Warning: a line that is no turn string (no `MV:`, and not read as one without it); kept as
     /// the comment of the turn before it, and the colours keep alternating as if it were absent.
     pub const NOT_A_TURN: &str = "wec.not-a-turn";
+    /// info: a rule line (`----`, `====`, `* * *`, `———`) inside a game, read as a separator and
+    /// ignored (before: a line that is no turn, a warning).
+    pub const RULE_LINE: &str = "wec.rule-line";
 }
 
 /// A code of the notation (`TA`, `ground`, `B`, `<`…): borrowed from the parser's static tables, so
@@ -1214,6 +1217,16 @@ impl Reader {
                 lineno,
                 col,
                 format!("{text:?} read as a header line, no turn"),
+            ));
+            return;
+        }
+        // a rule line (`----`, `====`, `* * *`) inside the game: a separator, no turn
+        if crate::record::is_separator(text) {
+            self.diags.push(Diagnostic::info(
+                code::RULE_LINE,
+                lineno,
+                col,
+                format!("rule line {text:?} read as a separator inside the game; ignored"),
             ));
             return;
         }
