@@ -594,11 +594,16 @@ pub fn export_records(conn: &Connection, c: &Collection) -> Result<String> {
     let mut out = String::new();
     for it in &c.items {
         let Some(g) = it.game else { continue };
-        let raw: String =
-            conn.query_row("SELECT raw FROM games WHERE id = ?1", params![g], |r| {
-                r.get(0)
-            })?;
+        let (raw, kind): (String, String) = conn.query_row(
+            "SELECT raw, kind FROM games WHERE id = ?1",
+            params![g],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
         let mut comments = Vec::new();
+        // a game with no tags: marked, or it would run into the game before when imported
+        if !has_tag_block(&raw) {
+            comments.push(format!("{} {kind}}}", annals_import::record::GAME_MARK));
+        }
         if !it.note.is_empty() {
             comments.push(format!("{NOTE_PREFIX} {}}}", comment_text(&it.note)));
         }
@@ -615,6 +620,13 @@ pub fn export_records(conn: &Connection, c: &Collection) -> Result<String> {
         out.push_str("\n\n");
     }
     Ok(out)
+}
+
+/// Whether a raw game starts with a tag line (as `record::split_games` read it).
+fn has_tag_block(raw: &str) -> bool {
+    annals_import::record::split_games(raw)
+        .first()
+        .is_some_and(|g| !g.tags.is_empty())
 }
 
 /// Puts `lines` after the tag block (and its blank line) of a raw game.

@@ -125,10 +125,13 @@ pub struct Annotation {
     pub note: Option<String>,
     pub ply: Option<i64>,
     pub section: Option<String>,
+    /// The kind an export wrote for a game with no tags (`{annals-game: sanguo}`).
+    pub kind: Option<Kind>,
 }
 
-/// Takes the leading `{annals-note: …}`, `{annals-ply: …}` and `{annals-section: …}` lines out of a
-/// game's body (and raw text), so that an exported game is the same game when imported again.
+/// Takes the leading `{annals-game: …}`, `{annals-note: …}`, `{annals-ply: …}` and
+/// `{annals-section: …}` lines out of a game's body (and raw text), so that an exported game is
+/// the same game when imported again.
 pub fn take_annotation(raw: &mut record::RawGame) -> Annotation {
     use crate::collections::{NOTE_PREFIX, PLY_PREFIX, SECTION_PREFIX};
     let mut a = Annotation::default();
@@ -146,6 +149,8 @@ pub fn take_annotation(raw: &mut record::RawGame) -> Annotation {
             a.ply = v.parse().ok();
         } else if let Some(v) = value(SECTION_PREFIX) {
             a.section = Some(v);
+        } else if let Some(v) = value(record::GAME_MARK) {
+            a.kind = Kind::from_name(&v);
         } else {
             break;
         }
@@ -312,7 +317,7 @@ pub fn parse_raws(file: &FileMeta, raws: Vec<record::RawGame>, opts: &Options) -
             });
             continue;
         }
-        let (kind, kind_diags) = detect_kind(&raw, ext, opts.kind);
+        let (kind, kind_diags) = detect_kind(&raw, ext, opts.kind.or(annotation.kind));
         let Some((kind, _)) = kind else {
             games.push(Prepared::Rejected {
                 line: raw.line,

@@ -374,6 +374,90 @@ fn notes_are_escaped_on_every_page() {
     );
 }
 
+/// Games with no tags keep apart in an export: each starts with `{annals-game: kind}`, which the
+/// import takes out again (before: the untagged games of an export ran together into one game
+/// when it was imported).
+#[test]
+fn an_export_of_games_without_tags_imports_as_the_same_games() {
+    let c = setup();
+    let untagged = [
+        "1.车5进1，马6进5，车5进1\n2.车5退1，马5进6，车5退1\n",
+        "1.马6进5，炮12平10，相7进9\n",
+    ];
+    for (i, g) in untagged.iter().enumerate() {
+        let f = c.a.file(&format!("u{i}.sanguo"), *g);
+        assert_eq!(c.a.import(&[f]).imported, 1);
+    }
+    let srv = c.a.serve();
+    let id = create(&srv, &c.admin_a, false);
+    for (game, note) in [(3, ""), (1, "tagged"), (4, "second untagged")] {
+        let r = srv.json(
+            "POST",
+            &format!("/api/collections/{id}/items"),
+            Some(&c.admin_a),
+            &json!({"game": game, "note": note}),
+        );
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let exported = srv.send(
+        "GET",
+        &format!("/api/collections/{id}/export.records"),
+        Some(&c.admin_a),
+        None,
+        &[],
+    );
+    assert_eq!(exported.status, 200, "{}", exported.body);
+    assert_eq!(exported.body.matches("{annals-game: sanguo}").count(), 2);
+    let target = create(&srv, &c.admin_a, false);
+    let r = srv.send(
+        "POST",
+        &format!("/api/collections/{target}/import"),
+        Some(&c.admin_a),
+        Some(&exported.body),
+        &[],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let s = r.json();
+    assert_eq!(
+        (
+            s["imported"].as_u64(),
+            s["duplicates"].as_u64(),
+            s["added"].as_u64()
+        ),
+        (Some(0), Some(3), Some(3)),
+        "{}",
+        r.body
+    );
+    let copy = srv
+        .send(
+            "GET",
+            &format!("/api/collections/{target}"),
+            Some(&c.admin_a),
+            None,
+            &[],
+        )
+        .json();
+    let items: Vec<(i64, String)> = copy["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|i| {
+            (
+                i["game"].as_i64().unwrap_or(0),
+                i["note"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        items,
+        [
+            (3, String::new()),
+            (1, "tagged".to_string()),
+            (4, "second untagged".to_string())
+        ]
+    );
+}
+
 #[test]
 fn export_then_import_gives_back_the_same_games_and_notes() {
     let c = setup();

@@ -619,6 +619,11 @@ pub(crate) fn lines_inclusive(text: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// The comment a collection export writes before a game that has no tags, so that the games of
+/// the export stay apart when it is imported (`{annals-game: sanguo}`); a line starting with it
+/// after a blank line starts a new game.
+pub const GAME_MARK: &str = "{annals-game:";
+
 /// Splits a decoded file into games. Never fails: a file with no tags is one game whose body is the
 /// whole text, unless it is several games with a separator line between them
 /// ([`split_separated`]); the caller rejects games with empty bodies.
@@ -658,6 +663,22 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
             && f != b'['
             && kept > line_start
         {
+            // `{annals-game: …}` after a blank line: a collection export's start of a game with
+            // no tags (the import takes the line out again)
+            if f == b'{'
+                && let Some(b) = cur.as_ref()
+                && b.body_started
+                && bytes
+                    .get(line_start..kept)
+                    .is_some_and(|l| l.starts_with(GAME_MARK.as_bytes()))
+                && text
+                    .get(b.body_end..line_start)
+                    .is_some_and(|gap| gap.bytes().filter(|&c| c == b'\n').count() > 1)
+                && let Some(b) = cur.take()
+            {
+                last_start = b.start;
+                games.push(b.finish(text));
+            }
             body_line(&mut cur, lineno, line_start, kept, offset, exact);
             // (maybe a separator line, `----`, `====`, `* * *`: told by `split_all`, off this
             // path; no branch here)
