@@ -853,6 +853,7 @@ fn tidy_game(g: &mut RawGame) {
         }
     }
     drop_trailing_separator(g);
+    header_tags(g);
 }
 
 /// A separator line ending a game's body (`----` before the next game's tags, or before the
@@ -877,7 +878,6 @@ fn drop_trailing_separator(g: &mut RawGame) {
         let keep = g.body.trim_end().len();
         g.body.truncate(keep);
     }
-    header_tags(g);
 }
 
 /// How many lines at the top of a body are looked at for header lines.
@@ -1147,6 +1147,7 @@ fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
         }
         // (a rule before the rule that ends the game; the last game's was dropped already)
         drop_trailing_separator(&mut game);
+        header_tags(&mut game);
         out.push(game);
     }
 }
