@@ -52,6 +52,9 @@ pub mod code {
     /// (its numbering starts again: `EI`, `1.`, `Spring 1901`), so it is a game of its own, its
     /// raw text its own slice of the file. At the separator, in the game after it.
     pub const SEPARATOR_SPLIT: &str = "record.separator-split";
+    /// info: a heading line at the top of a game of a file cut by its headings (`Game 2`,
+    /// `第2局`, `제3국`: [`split_separated`]), left out of the game's body; the raw text keeps it.
+    pub const HEADING: &str = "record.heading";
     /// info: a tag block after a game's moves with no moves of its own (`[Result "魏胜"]` on the
     /// lines after the last move, then a blank line and the next game's tags, or the end of the
     /// file) read as tags of the game before; its raw text runs to their end.
@@ -775,10 +778,81 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
     for g in &mut games {
         tidy_game(g);
     }
+    // a file whose first game starts with a heading (`Game 1`) may head the others so
+    separated |= games
+        .first()
+        .and_then(|g| g.body.split('\n').find(|l| !l.trim().is_empty()))
+        .is_some_and(is_heading);
     if separated {
         return split_all(games);
     }
     games
+}
+
+/// A heading line naming a game by its number, as a file of several games without tags heads
+/// each (`Game 2`, `Game #2: Lee v Kim`, `## Partie 3`, `第2局`, `第二盘：`, `제3국`): a word for
+/// a game, a number, then nothing or a punctuation mark and what it introduces.
+fn is_heading(line: &str) -> bool {
+    let t = line
+        .trim()
+        .trim_matches(|c: char| matches!(c, '#' | '=' | '*') || c.is_whitespace());
+    let after = |rest: &str| {
+        let r = rest.trim_start();
+        r.is_empty() || r.starts_with([':', '：', '-', '–', '—', '(', '（', '.', ',', '，', '、'])
+    };
+    let digits = |r: &str| -> Option<usize> {
+        let n = r.bytes().take_while(u8::is_ascii_digit).count();
+        (1..=4).contains(&n).then_some(n)
+    };
+    // `Game 2`, `Game #2`, `Game No. 2`, `Partie 2`
+    const WORDS: [&str; 7] = [
+        "game", "partie", "spiel", "partita", "partida", "juego", "match",
+    ];
+    if let Some(w) = WORDS
+        .iter()
+        .find(|w| t.get(..w.len()).is_some_and(|h| h.eq_ignore_ascii_case(w)))
+    {
+        let r = t.get(w.len()..).unwrap_or_default();
+        if !r.starts_with([' ', '#']) {
+            return false;
+        }
+        let r = r.trim_start();
+        let r = r
+            .strip_prefix('#')
+            .or_else(|| r.strip_prefix("No."))
+            .or_else(|| r.strip_prefix("no."))
+            .or_else(|| r.strip_prefix("Nr."))
+            .unwrap_or(r)
+            .trim_start();
+        return digits(r).is_some_and(|n| after(r.get(n..).unwrap_or_default()));
+    }
+    // `第2局`, `第二盘`, `第十場`
+    if let Some(r) = t.strip_prefix('第') {
+        let n = r
+            .char_indices()
+            .take_while(|(_, c)| c.is_ascii_digit() || "一二三四五六七八九十百零".contains(*c))
+            .last()
+            .map_or(0, |(i, c)| i + c.len_utf8());
+        let r = r.get(n..).unwrap_or_default();
+        return n > 0
+            && ['局', '盘', '盤', '场', '場']
+                .iter()
+                .any(|&u| r.strip_prefix(u).is_some_and(after));
+    }
+    // `제3국`, `3국`, `제2경기`
+    let r = t.strip_prefix('제').unwrap_or(t);
+    digits(r).is_some_and(|n| {
+        let r = r.get(n..).unwrap_or_default();
+        ["국", "경기", "게임", "판"]
+            .iter()
+            .any(|u| r.strip_prefix(u).is_some_and(after))
+    })
+}
+
+/// A line that may end a game of a file with no tags between its games: a rule line or a
+/// heading ([`split_separated`]).
+fn is_cut_line(line: &str) -> bool {
+    is_separator(line) || is_heading(line)
 }
 
 /// The games of [`split_games`] with each game that holds separator lines cut by
@@ -789,7 +863,7 @@ fn split_all(games: Vec<RawGame>) -> Vec<RawGame> {
     let mut out = Vec::with_capacity(games.len());
     for g in games {
         // (the body's lines looked at again: a game with no rule in its body is none to cut)
-        if g.body.split('\n').any(is_separator) {
+        if g.body.split('\n').any(is_cut_line) {
             split_separated(g, &mut out);
         } else {
             out.push(g);
@@ -1016,7 +1090,7 @@ fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
     let mut piece: Option<(usize, Option<(u32, bool)>)> = None;
     let lines: Vec<&str> = g.body.split('\n').collect();
     for (i, line) in lines.iter().enumerate() {
-        if is_separator(line) {
+        if is_cut_line(line) {
             piece = Some((i, None));
             continue;
         }
@@ -1042,13 +1116,13 @@ fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
     let sep_index: Vec<usize> = lines
         .iter()
         .enumerate()
-        .filter(|(_, l)| is_separator(l))
+        .filter(|(_, l)| is_cut_line(l))
         .map(|(i, _)| i)
         .collect();
     let mut raw_seps: Vec<(usize, usize)> = Vec::new();
     let mut pos = 0usize;
     for l in g.raw.split_inclusive('\n') {
-        if is_separator(l) {
+        if is_cut_line(l) {
             raw_seps.push((pos, pos + l.len()));
         }
         pos += l.len();
@@ -1084,7 +1158,11 @@ fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
             return;
         };
         bounds.push((from, cut, raw_from, rs, sep));
-        (from, raw_from, sep) = (cut + 1, re, Some(cut));
+        // (a heading is the next game's first line; a rule is neither game's)
+        (from, raw_from, sep) = match lines.get(cut).is_some_and(|l| is_heading(l)) {
+            true => (cut, rs, Some(cut)),
+            false => (cut + 1, re, Some(cut)),
+        };
     }
     bounds.push((from, lines.len(), raw_from, raw.len(), sep));
     let mut diagnostics = diagnostics.into_iter().peekable();
@@ -1106,7 +1184,18 @@ fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
                 rlo += l.len();
             }
         }
-        let kept = part.get(skip..).unwrap_or_default();
+        // a heading at the top of the game (`Game 2`) is no part of its body; the raw text keeps it
+        let mut body_skip = skip;
+        let heading = part.get(skip).filter(|l| is_heading(l)).map(|l| l.trim());
+        if heading.is_some() {
+            body_skip += 1;
+            body_skip += part
+                .iter()
+                .skip(body_skip)
+                .take_while(|l| l.trim().is_empty())
+                .count();
+        }
+        let kept = part.get(body_skip..).unwrap_or_default();
         let n = kept
             .iter()
             .rposition(|l| !l.trim().is_empty())
@@ -1117,12 +1206,20 @@ fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
             } else {
                 line
             },
-            body_line: body_line + (lo + skip) as u32,
+            body_line: body_line + (lo + body_skip) as u32,
             tags: tags.take().unwrap_or_default(),
             body: kept.get(..n).unwrap_or_default().join("\n"),
             raw: raw.get(rlo..rhi).unwrap_or_default().trim_end().to_string(),
             diagnostics: Vec::new(),
         };
+        if let Some(h) = heading {
+            game.diagnostics.push(Diagnostic::info(
+                code::HEADING,
+                body_line + (lo + skip) as u32,
+                1,
+                format!("heading line {h:?} left out of the game's body (the raw text keeps it)"),
+            ));
+        }
         if let Some(cut) = sep {
             let text = lines.get(cut).map_or("", |l| l.trim());
             let start = starts.get(j.saturating_sub(1)).map_or("", String::as_str);
@@ -1135,9 +1232,15 @@ fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
                 code::SEPARATOR_SPLIT,
                 sep_line(cut),
                 col,
-                format!(
-                    "separator line {text:?} ends the game before it: the text after it starts a new game ({start:?} begins it again), read as a game of its own"
-                ),
+                if is_heading(text) {
+                    format!(
+                        "heading line {text:?} starts a new game ({start:?} begins it again), read as a game of its own"
+                    )
+                } else {
+                    format!(
+                        "separator line {text:?} ends the game before it: the text after it starts a new game ({start:?} begins it again), read as a game of its own"
+                    )
+                },
             ));
         }
         // the game's diagnostics on its lines (those of the tags go with the first game)

@@ -432,3 +432,66 @@ fn rules_that_start_no_new_game_leave_the_game_whole() {
         );
     }
 }
+
+/// A file of games with no tags, each under a heading (`Game 1: Ada v Ben`, `第2局`, `제3국`):
+/// cut at the headings where the numbering starts again, each heading its game's first raw line
+/// and no part of its body (info `record.heading`); a heading that starts no new game, or a file
+/// whose first game has no heading, is left as it was.
+#[test]
+fn games_under_headings_are_cut_at_them() {
+    let text = "Game 1: Ada v Ben\n1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n2. MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\n\nGame 2: Ben v Ada\n1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n";
+    let g = record::split_games(text);
+    assert_eq!(g.len(), 2);
+    assert_eq!((g[0].line, g[0].body_line), (1, 2));
+    assert_eq!((g[1].line, g[1].body_line), (6, 7));
+    assert!(g[0].raw.starts_with("Game 1: Ada v Ben\n1. MV"));
+    assert!(g[0].raw.ends_with("^BI"));
+    assert_eq!(
+        g[1].raw,
+        "Game 2: Ben v Ada\n1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)"
+    );
+    assert!(g[1].body.starts_with("1. MV"));
+    let codes: Vec<(&str, u32)> = g[1]
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.as_str(), d.line))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            (record::code::HEADING, 6),
+            (record::code::SEPARATOR_SPLIT, 6)
+        ]
+    );
+    for (text, n) in [
+        (
+            "第1局\n1.车5进1，马6进5，车5进1\n2.车5退1，马5进6，车5退1\n第2局\n1.马6进5，炮12平10，相7进9\n",
+            2,
+        ),
+        (
+            "## Game 1\nEI\nA(Sumer): Lead 5\nEII\nB(Egypt): Lead 4\n## Game 2\nEI\nA(Sumer): Lead 6\n",
+            2,
+        ),
+        (
+            "제1국\n1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n2. MV:SP(2,2)->(3,3)\n제2국\n1. MV:JE(1,4)->^(1,4)\n",
+            2,
+        ),
+        // the numbering goes on after the heading: one game
+        (
+            "Game 1\n1.车5进1，马6进5，车5进1\nGame 2\n2.车5退1，马5进6，车5退1\n",
+            1,
+        ),
+        // the first game has no heading: no heading is looked for
+        (
+            "1.车5进1，马6进5，车5进1\n2.车5退1，马5进6，车5退1\nGame 2\n1.马6进5，炮12平10，相7进9\n",
+            1,
+        ),
+        // prose that starts like a heading is none
+        (
+            "Game 1\n1.车5进1，马6进5，车5进1\n2.车5退1，马5进6，车5退1\nGame 2 was played later\n1.马6进5，炮12平10，相7进9\n",
+            1,
+        ),
+    ] {
+        assert_eq!(record::split_games(text).len(), n, "{text}");
+    }
+}
