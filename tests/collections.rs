@@ -374,6 +374,32 @@ fn notes_are_escaped_on_every_page() {
     );
 }
 
+/// Imports a collection's export into a new collection of the admin's club; asserts the import's
+/// (imported, duplicates, added) and gives the new collection's id.
+fn import_into_new(srv: &Server, token: &str, records: &str, counts: (u64, u64, u64)) -> i64 {
+    let target = create(srv, token, false);
+    let r = srv.send(
+        "POST",
+        &format!("/api/collections/{target}/import"),
+        Some(token),
+        Some(records),
+        &[],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let s = r.json();
+    assert_eq!(
+        (
+            s["imported"].as_u64(),
+            s["duplicates"].as_u64(),
+            s["added"].as_u64()
+        ),
+        (Some(counts.0), Some(counts.1), Some(counts.2)),
+        "{}",
+        r.body
+    );
+    target
+}
+
 /// Games with no tags keep apart in an export: each starts with `{annals-game: kind}`, which the
 /// import takes out again (before: the untagged games of an export ran together into one game
 /// when it was imported).
@@ -408,26 +434,7 @@ fn an_export_of_games_without_tags_imports_as_the_same_games() {
     );
     assert_eq!(exported.status, 200, "{}", exported.body);
     assert_eq!(exported.body.matches("{annals-game: sanguo}").count(), 2);
-    let target = create(&srv, &c.admin_a, false);
-    let r = srv.send(
-        "POST",
-        &format!("/api/collections/{target}/import"),
-        Some(&c.admin_a),
-        Some(&exported.body),
-        &[],
-    );
-    assert_eq!(r.status, 200, "{}", r.body);
-    let s = r.json();
-    assert_eq!(
-        (
-            s["imported"].as_u64(),
-            s["duplicates"].as_u64(),
-            s["added"].as_u64()
-        ),
-        (Some(0), Some(3), Some(3)),
-        "{}",
-        r.body
-    );
+    let target = import_into_new(&srv, &c.admin_a, &exported.body, (0, 3, 3));
     let copy = srv
         .send(
             "GET",
@@ -499,24 +506,7 @@ fn export_then_import_gives_back_the_same_games_and_notes() {
             .contains("Han killed,1,魏杀汉·魏胜,sanguo,3,魏 kills Han early")
     );
 
-    let target = create(&srv, &c.admin_a, false);
-    let r = srv.send(
-        "POST",
-        &format!("/api/collections/{target}/import"),
-        Some(&c.admin_a),
-        Some(&exported.body),
-        &[],
-    );
-    assert_eq!(r.status, 200, "{}", r.body);
-    let s = r.json();
-    assert_eq!(
-        (
-            s["imported"].as_u64(),
-            s["duplicates"].as_u64(),
-            s["added"].as_u64()
-        ),
-        (Some(0), Some(2), Some(2))
-    );
+    let target = import_into_new(&srv, &c.admin_a, &exported.body, (0, 2, 2));
     let orig = srv
         .send(
             "GET",

@@ -1672,6 +1672,22 @@ fn corpus_games(name: &str) -> Vec<record::RawGame> {
     record::split_games(&text)
 }
 
+/// The outcomes' summaries of games that each read with infos only (asserted).
+fn info_only_summaries(games: &[record::RawGame]) -> Vec<Option<String>> {
+    games
+        .iter()
+        .map(|raw| {
+            let g = annals_import::parse_game(raw, annals_import::Kind::Wec);
+            assert!(
+                g.diagnostics.iter().all(|d| d.severity == Severity::Info),
+                "{:?}",
+                g.diagnostics
+            );
+            g.outcome.map(|o| o.summary)
+        })
+        .collect()
+}
+
 #[test]
 fn fourth_transcribers_file() {
     let games = corpus_games("fourth-transcribers.wec");
@@ -1759,16 +1775,7 @@ fn a_win_or_loss_on_time_in_korean() {
 fn fifth_transcribers_file() {
     let games = corpus_games("fifth-transcribers.wec");
     assert_eq!(games.len(), 4);
-    let mut summaries = Vec::new();
-    for raw in &games {
-        let g = annals_import::parse_game(raw, annals_import::Kind::Wec);
-        assert!(
-            g.diagnostics.iter().all(|d| d.severity == Severity::Info),
-            "{:?}",
-            g.diagnostics
-        );
-        summaries.push(g.outcome.map(|o| o.summary));
-    }
+    let summaries = info_only_summaries(&games);
     assert_eq!(
         summaries,
         [
@@ -1957,16 +1964,7 @@ fn a_full_stop_or_comma_after_the_turn() {
 fn seventh_transcribers_file() {
     let games = corpus_games("seventh-transcribers.wec");
     assert_eq!(games.len(), 4);
-    let mut summaries = Vec::new();
-    for raw in &games {
-        let g = annals_import::parse_game(raw, annals_import::Kind::Wec);
-        assert!(
-            g.diagnostics.iter().all(|d| d.severity == Severity::Info),
-            "{:?}",
-            g.diagnostics
-        );
-        summaries.push(g.outcome.map(|o| o.summary));
-    }
+    let summaries = info_only_summaries(&games);
     assert_eq!(
         summaries,
         [
