@@ -2174,3 +2174,33 @@ fn seat_header_lines_name_the_players() {
             .any(|d| d.line == 7 && d.code != "hotw.header-line")
     );
 }
+
+/// Empires written by other English or pinyin names (aliases.csv): the people, the land, the
+/// singular, the adjective, the pinyin spelling.
+#[test]
+fn empires_by_other_english_and_pinyin_names() {
+    for (written, code) in [
+        ("Greece", "Greek"),
+        ("Macedon", "Mac"),
+        ("Xiongnu", "Nu"),
+        ("Song", "Sung"),
+        ("Qing", "Manchu"),
+        ("Mongol", "Mong"),
+        ("Holland", "Neth"),
+        ("Hittite", "Hit"),
+    ] {
+        let gs = games(&format!("[Game \"HotW\"]\n\nEI\nA({written}): Lead 5\n"));
+        let Body::Hotw(g) = &gs[0].body else {
+            panic!("not HotW")
+        };
+        assert_eq!(g.turns[0].empire, code, "{written}");
+        assert!(
+            gs[0]
+                .diagnostics
+                .iter()
+                .all(|d| d.code != "hotw.empire-unknown"),
+            "{written}: {:?}",
+            gs[0].diagnostics
+        );
+    }
+}
