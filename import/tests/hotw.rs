@@ -2148,7 +2148,7 @@ fn seventh_transcribers_file() {
 #[test]
 fn seat_header_lines_name_the_players() {
     let gs = games(
-        "[Game \"HotW\"]\n[C \"Cleo\"]\n\nA: Ana\nB：班\nC: Chen\nD: Lead\n\nEI\nA(Sumer): LTig-->Zag 5\nB(Egypt): NileDel-->Nub 6\nC(Mino): Cre-->Pin 4\n",
+        "[Game \"HotW\"]\n[C \"Cleo\"]\n\nA: Ana (Blue)\nB：班\nC: Chen\nD: Lead\n\nEI\nA(Sumer): LTig-->Zag 5\nB(Egypt): NileDel-->Nub 6\nC(Mino): Cre-->Pin 4\n",
     );
     let players: Vec<(&str, Option<&str>)> = gs[0]
         .players
@@ -2159,6 +2159,9 @@ fn seat_header_lines_name_the_players() {
         players,
         [("A", Some("Ana")), ("B", Some("班")), ("C", Some("Cleo"))]
     );
+    // the colour after A's name is A's; the others keep chapter 1's order
+    let colours: Vec<Option<&str>> = gs[0].players.iter().map(|s| s.color.as_deref()).collect();
+    assert_eq!(colours, [Some("Blue"), Some("Yellow"), Some("Green")]);
     let header: Vec<u32> = gs[0]
         .diagnostics
         .iter()

@@ -2377,7 +2377,12 @@ impl State<'_> {
                 self.seq = lp.seq;
                 self.lists = lp.lists;
             }
-            None if before_turns && let Some((seat, name)) = seat_player_line(t) => {
+            None if before_turns && let Some((seat, name, colour)) = seat_player_line(t) => {
+                if let Some(c) = colour
+                    && let Some(slot) = self.colours.get_mut(seat)
+                {
+                    *slot = Some(c.to_string());
+                }
                 // `A: Ana`, `B：班` before the first turn: the seat's player
                 let tagged = self.ctx.tag(SEATS[seat]).is_some();
                 self.sink.info(
@@ -3023,7 +3028,13 @@ impl State<'_> {
                     .or_else(|| self.body_players[i].clone()),
                 color: match self.colour_line {
                     Some(_) => self.colours.get(i).cloned().flatten(),
-                    None => DEFAULT_COLOURS.get(i).map(|c| c.to_string()),
+                    // (a colour a header line gave: `A: Ana (Red)`)
+                    None => self
+                        .colours
+                        .get(i)
+                        .cloned()
+                        .flatten()
+                        .or_else(|| DEFAULT_COLOURS.get(i).map(|c| c.to_string())),
                 },
             })
             .collect();
@@ -3329,13 +3340,25 @@ fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) -> usize {
 /// A line of the form `Key: value` whose key (one to three words before the colon) is no seat
 /// letter, region or card: a transcriber's header line (`Date: 2026-11-03`, `日期：…`, `Place:
 /// Leeds`), read only before the first turn.
-/// A header line naming a seat's player (`A: Ana`, `b：班`, `C: Lee Ka-ming`): a seat letter, a
+/// A header line naming a seat's player (`A: Ana`, `b：班`, `C: Lee Ka-ming`; `A: Ana (Red)` with
+/// the seat's colour): a seat letter, a
 /// colon and a name that is no turn (no card, empire or colour as its first word; no digit,
 /// arrow or bracket; a region's code may be a name: `B: Ben`). The seat's index and the name.
-fn seat_player_line(t: &str) -> Option<(usize, String)> {
+fn seat_player_line(t: &str) -> Option<(usize, String, Option<&'static str>)> {
     let (key, value) = t.split_once([':', '：'])?;
     let (seat, _) = seat_of(key.trim())?;
-    let name = value.trim();
+    let mut name = value.trim();
+    // `A: Ana (Red)`, `B：班（黃）`: the seat's colour after the name
+    let mut colour = None;
+    if let Some(inner) = name.strip_suffix(')').or_else(|| name.strip_suffix('）'))
+        && let Some(k) = inner.rfind(['(', '（'])
+        && let Some(c) = inner
+            .get(k..)
+            .and_then(|c| colour_name(c.trim_start_matches(['(', '（']).trim()))
+    {
+        colour = Some(c);
+        name = inner.get(..k).unwrap_or_default().trim();
+    }
     let first = name.split_whitespace().next()?;
     if name.contains(|c: char| {
         c.is_ascii_digit()
@@ -3352,7 +3375,7 @@ fn seat_player_line(t: &str) -> Option<(usize, String)> {
     {
         return None;
     }
-    Some((seat, name.to_string()))
+    Some((seat, name.to_string(), colour))
 }
 
 fn header_line(l: &Line) -> bool {
