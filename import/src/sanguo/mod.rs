@@ -746,6 +746,22 @@ impl State<'_> {
     /// first place of the game.
     #[cold]
     #[inline(never)]
+    /// A line of players (`吴：陆逊　魏：司马懿`, `Wu: Zhou Yu  Wei: Cao Cao`): each side's name
+    /// where the tags name none, and the line's info.
+    fn players_line(&mut self, names: [Option<String>; 3], ln: u32, col: u32) {
+        for (slot, name) in self.body_players.iter_mut().zip(names) {
+            if slot.is_none() {
+                *slot = name;
+            }
+        }
+        self.sink.info(
+            code::HEADER_LINE,
+            ln,
+            col,
+            "a line of players in the body, read as the sides' players where the tags name none",
+        );
+    }
+
     fn pinyin_read(&mut self, ln: u32, col: u32, written: &str, read: &str) {
         if !self.seen_pinyin {
             self.seen_pinyin = true;
@@ -838,33 +854,13 @@ impl State<'_> {
             }
         }
         if any && all_named {
-            for (slot, name) in self.body_players.iter_mut().zip(names) {
-                if slot.is_none() {
-                    *slot = name;
-                }
-            }
-            self.sink.info(
-                code::HEADER_LINE,
-                ln,
-                col,
-                "a line of players in the body, read as the sides' players where the tags name none",
-            );
+            self.players_line(names, ln, col);
             return true;
         }
         // `Wu: Zhou Yu  Wei: Cao Cao  Shu: Liu Bei`: the sides in pinyin (names with spaces)
         if let Some((names, read)) = pinyin_players(text) {
-            for (slot, name) in self.body_players.iter_mut().zip(names) {
-                if slot.is_none() {
-                    *slot = name;
-                }
-            }
             self.pinyin_read(ln, col, text, &read);
-            self.sink.info(
-                code::HEADER_LINE,
-                ln,
-                col,
-                "a line of players in the body, read as the sides' players where the tags name none",
-            );
+            self.players_line(names, ln, col);
             return true;
         }
         let Some((key, value)) = text.split_once(':') else {
