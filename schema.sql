@@ -118,7 +118,8 @@ CREATE TABLE IF NOT EXISTS diagnostics (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS diagnostics_code ON diagnostics(code);
 
--- Each run of `annals import` and what it could not store (rejected files and games).
+-- Each run of `annals import` and what it could not store: rejected files and games, and text of a
+-- file in no game (a preamble before its first game, a signature after its last).
 CREATE TABLE IF NOT EXISTS imports (
     id          INTEGER PRIMARY KEY,
     started_at  TEXT NOT NULL,

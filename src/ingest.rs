@@ -196,6 +196,9 @@ pub struct PreparedFile {
     pub encoding: &'static str,
     /// Diagnostics of the file as a whole (its encoding), given to every game of it.
     pub file_diagnostics: Vec<Diagnostic>,
+    /// Diagnostics about text of the file that is in no game (a preamble before the first, a
+    /// signature after the last): reported and kept with the import's problems.
+    pub outside: Vec<Diagnostic>,
     pub games: Vec<Prepared>,
 }
 
@@ -216,6 +219,8 @@ pub struct FileMeta {
     pub encoding: &'static str,
     /// Diagnostics of the file as a whole (its encoding), given to every game of it.
     pub diagnostics: Vec<Diagnostic>,
+    /// Diagnostics about text in no game (see [`PreparedFile::outside`]).
+    pub outside: Vec<Diagnostic>,
 }
 
 fn rejected_file(name: &str, line: u32, d: Diagnostic) -> PreparedFile {
@@ -223,6 +228,7 @@ fn rejected_file(name: &str, line: u32, d: Diagnostic) -> PreparedFile {
         name: name.to_string(),
         encoding: "",
         file_diagnostics: Vec::new(),
+        outside: Vec::new(),
         games: vec![Prepared::Rejected {
             line,
             diagnostic: d,
@@ -266,16 +272,29 @@ pub fn split_file(path: &Path) -> SplitFile {
 
 /// Decodes and splits the bytes of one file named `name` (its extension is `ext`).
 pub fn split_bytes(name: &str, bytes: &[u8], ext: Option<&str>) -> SplitFile {
-    let decoded = match record::decode(bytes) {
+    let mut decoded = match record::decode(bytes) {
         Ok(d) => d,
         Err(d) => return SplitFile::Rejected(rejected_file(name, 1, d)),
     };
-    let raws = record::split_games(&decoded.text);
+    let mut raws = record::split_games(&decoded.text);
+    // a preamble, and what the decoding said of lines in no game (a fence before the first, a
+    // signature after the last), are the file's
+    let mut outside: Vec<Diagnostic> = Vec::new();
+    outside.extend(annals_import::take_preamble(&mut raws, ext, None));
+    decoded.diagnostics.retain(|d| {
+        let in_none = !raws.iter().any(|r| in_game(d, r));
+        if in_none {
+            outside.push(d.clone());
+        }
+        !in_none
+    });
+    outside.sort_by_key(|d| (d.line, d.col));
     if raws.is_empty() {
         return SplitFile::Rejected(PreparedFile {
             name: name.to_string(),
             encoding: decoded.encoding,
             file_diagnostics: decoded.diagnostics,
+            outside,
             games: vec![Prepared::Rejected {
                 line: 1,
                 diagnostic: Diagnostic::error(
@@ -293,14 +312,21 @@ pub fn split_bytes(name: &str, bytes: &[u8], ext: Option<&str>) -> SplitFile {
             ext: ext.map(str::to_string),
             encoding: decoded.encoding,
             diagnostics: decoded.diagnostics,
+            outside,
         },
         raws,
     }
 }
 
-/// Parses games of one file (all of them, or one chunk): kind detection, parsing, the content
-/// hash and the normalized moves.
-pub fn parse_raws(file: &FileMeta, raws: Vec<record::RawGame>, opts: &Options) -> PreparedFile {
+/// Parses games of one file (all of them, or one chunk; the file's first chunk carries its
+/// [`FileMeta::outside`] diagnostics): kind detection, parsing, the content hash and the
+/// normalized moves.
+pub fn parse_raws(
+    file: &FileMeta,
+    raws: Vec<record::RawGame>,
+    first_chunk: bool,
+    opts: &Options,
+) -> PreparedFile {
     let (name, ext) = (file.name.as_str(), file.ext.as_deref());
     let mut games = Vec::with_capacity(raws.len());
     for mut raw in raws {
@@ -354,6 +380,11 @@ pub fn parse_raws(file: &FileMeta, raws: Vec<record::RawGame>, opts: &Options) -
         name: name.to_string(),
         encoding: file.encoding,
         file_diagnostics: file.diagnostics.clone(),
+        outside: if first_chunk {
+            file.outside.clone()
+        } else {
+            Vec::new()
+        },
         games,
     }
 }
@@ -382,7 +413,7 @@ pub fn prepare_bytes(name: &str, bytes: &[u8], ext: Option<&str>, opts: &Options
 fn prepare_split(f: SplitFile, opts: &Options) -> PreparedFile {
     match f {
         SplitFile::Rejected(p) => p,
-        SplitFile::Split { file, raws } => parse_raws(&file, raws, opts),
+        SplitFile::Split { file, raws } => parse_raws(&file, raws, true, opts),
     }
 }
 
@@ -666,6 +697,7 @@ const CHUNKS_IN_FLIGHT: usize = 8;
 enum Job {
     Parse {
         seq: usize,
+        first_of_file: bool,
         last_of_file: bool,
         file: std::sync::Arc<FileMeta>,
         raws: Vec<record::RawGame>,
@@ -701,6 +733,7 @@ fn read_files(files: &[PathBuf], jobs: &mpsc::SyncSender<Job>, tokens: &mpsc::Re
                     let chunk: Vec<record::RawGame> = raws.by_ref().take(CHUNK_GAMES).collect();
                     let job = Job::Parse {
                         seq,
+                        first_of_file: c == 0,
                         last_of_file: c + 1 == chunks,
                         file: file.clone(),
                         raws: chunk,
@@ -735,13 +768,14 @@ fn parse_jobs(
             },
             Ok(Job::Parse {
                 seq,
+                first_of_file,
                 last_of_file,
                 file,
                 raws,
             }) => Done {
                 seq,
                 last_of_file,
-                file: parse_raws(&file, raws, opts),
+                file: parse_raws(&file, raws, first_of_file, opts),
             },
         };
         if done.send(out).is_err() {
@@ -876,6 +910,22 @@ impl<'c> Writer<'c> {
         let tx = self.conn.transaction()?;
         let mut stored_at = Vec::new();
         for (fi, pf) in batch.iter().enumerate() {
+            for d in &pf.outside {
+                tx.prepare_cached(
+                    "INSERT INTO import_problems(import_id, file, line, col, severity, code, message)
+                     VALUES (?1,?2,?3,?4,?5,?6,?7)",
+                )?
+                .execute(params![
+                    self.import_id,
+                    pf.name,
+                    d.line,
+                    d.col,
+                    d.severity.as_str(),
+                    d.code,
+                    d.message
+                ])?;
+                summary.diagnostics.push(file_diag(&pf.name, d));
+            }
             for (gi, g) in pf.games.iter().enumerate() {
                 match g {
                     Prepared::Rejected { line, diagnostic } => {

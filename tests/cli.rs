@@ -583,3 +583,98 @@ fn a_capped_report_counts_the_diagnostics_it_leaves_out() {
     assert_eq!(stored_capped, stored_all);
     assert!(stored_all > 3);
 }
+
+/// Records pasted from a web page, a forum post, a Markdown post and an e-mail reply: each file
+/// is one game, stored without its wrapping (HTML, `[code]`, a fence, `>` marks, a signature);
+/// the poster's line before the record is no game but a problem of the import, and so is what
+/// was taken off outside the game.
+#[test]
+fn pasted_records_are_unwrapped_and_their_preambles_are_no_games() {
+    let a = Archive::new();
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let files = [
+        corpus.join("wec/blog-post.wec"),
+        corpus.join("sanguo/forum-post.sanguo"),
+        corpus.join("deluge/markdown-post.dip"),
+        corpus.join("hotw/email-reply.hotw"),
+    ];
+    let mut args = vec!["import", "--json"];
+    args.extend(files.iter().map(|f| f.to_str().expect("utf8")));
+    let (code, out, err) = a.cli(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    let s: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(
+        (s["imported"].as_i64(), s["rejected"].as_i64()),
+        (Some(4), Some(0)),
+        "{out}"
+    );
+    let preambles: Vec<(String, i64)> = s["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .filter(|d| d["code"] == "record.preamble")
+        .map(|d| {
+            let f = d["file"].as_str().unwrap_or_default();
+            let name = f.rsplit('/').next().unwrap_or(f).to_string();
+            (name, d["line"].as_i64().unwrap_or(0))
+        })
+        .collect();
+    assert_eq!(
+        preambles,
+        [
+            ("blog-post.wec".to_string(), 2),
+            ("forum-post.sanguo".to_string(), 1),
+            ("markdown-post.dip".to_string(), 1),
+            ("email-reply.hotw".to_string(), 1),
+        ]
+    );
+    let conn = rusqlite::Connection::open(&a.paths().db).expect("db");
+    let problems: Vec<(String, i64)> = conn
+        .prepare("SELECT code, line FROM import_problems ORDER BY rowid")
+        .expect("prepare")
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    assert_eq!(
+        problems,
+        [
+            ("record.preamble".to_string(), 2),
+            ("record.preamble".to_string(), 1),
+            ("record.preamble".to_string(), 1),
+            ("record.wrapper".to_string(), 3),
+            ("record.wrapper".to_string(), 37),
+            ("record.preamble".to_string(), 1),
+            ("record.signature".to_string(), 45),
+        ]
+    );
+    let rows: Vec<(String, i64, String)> = conn
+        .prepare("SELECT kind, move_count, raw FROM games ORDER BY id")
+        .expect("prepare")
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    let kinds: Vec<(&str, i64)> = rows.iter().map(|(k, n, _)| (k.as_str(), *n)).collect();
+    assert_eq!(
+        kinds,
+        [("wec", 16), ("sanguo", 17), ("deluge", 41), ("hotw", 10)]
+    );
+    for (_, _, raw) in &rows {
+        assert!(raw.trim_start().starts_with("[Game "), "{raw}");
+        for wrap in [
+            "&quot;", "<br>", "[code][", "[/quote]", "\n```", "\n> ", "Lee Wing",
+        ] {
+            assert!(!raw.contains(wrap), "{wrap} in {raw}");
+        }
+    }
+    // the page's `&lt;` is WEC's `<` again
+    assert!(rows[0].2.contains("->(4,2)<,RS:Tv(5,2)"), "{}", rows[0].2);
+    let (code, show, _) = a.cli(&["show", "4"]);
+    assert_eq!(code, 0);
+    let g: serde_json::Value = serde_json::from_str(&show).expect("json");
+    assert_eq!(
+        g["tags"]["Event"], "Kowloon club league, round 3 (by e-mail)",
+        "{show}"
+    );
+}

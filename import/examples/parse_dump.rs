@@ -54,7 +54,11 @@ fn record_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// One game of a text: the raw game and its parse, as one JSON line.
 fn dump_text(out: &mut impl Write, label: &str, text: &str, ext: Option<&str>) {
-    for raw in record::split_games(text) {
+    let mut raws = record::split_games(text);
+    if let Some(d) = annals_import::take_preamble(&mut raws, ext, None) {
+        writeln!(out, "{}", serde_json::json!({"src": label, "preamble": d})).expect("write");
+    }
+    for raw in raws {
         let (kind, kdiags) = detect_kind(&raw, ext, None);
         let rawj = serde_json::json!({
             "line": raw.line,

@@ -16,6 +16,7 @@ pub mod model;
 pub mod record;
 pub mod sanguo;
 pub mod text;
+mod unwrap;
 pub mod wec;
 
 use serde::{Deserialize, Serialize};
@@ -365,6 +366,56 @@ fn reparse_visible(body: &str, ctx: &model::Ctx<'_>, kind: Kind, first: BodyPars
         ));
     }
     second
+}
+
+/// At most this many non-blank lines make a preamble ([`take_preamble`]).
+const PREAMBLE_LINES: usize = 6;
+
+/// Takes off the games of a file a preamble: a few lines of text before its first tag block
+/// (`Here is last night's game, as promised.`, `Bob wrote:`), with no tags of their own and no
+/// move that the notation of the game after them reads. [`record::split_games`] makes such text a
+/// game of its own, since a file's games may have no tags; this tells it apart, and returns the
+/// info diagnostic (`record.preamble`, quoting the text) that stands for it. A first game with a
+/// move, tags, or more than a few lines is left as it is.
+pub fn take_preamble(
+    raws: &mut Vec<RawGame>,
+    extension: Option<&str>,
+    option: Option<Kind>,
+) -> Option<Diagnostic> {
+    let [first, next, ..] = raws.as_slice() else {
+        return None;
+    };
+    if !first.tags.is_empty() || next.tags.is_empty() {
+        return None;
+    }
+    let text: Vec<&str> = first
+        .body
+        .split('\n')
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if text.is_empty() || text.len() > PREAMBLE_LINES {
+        return None;
+    }
+    let kind = detect_kind(next, extension, option).0?.0;
+    if parse_game(first, kind).body.move_count() > 0 {
+        return None;
+    }
+    let mut quoted = text.join(" / ");
+    if let Some((cut, _)) = quoted.char_indices().nth(300) {
+        quoted.truncate(cut);
+        quoted.push('…');
+    }
+    let d = Diagnostic::info(
+        record::code::PREAMBLE,
+        first.line,
+        1,
+        format!(
+            "text before the first game, not a game (no tags, no move), not stored as one: \"{quoted}\""
+        ),
+    );
+    raws.remove(0);
+    Some(d)
 }
 
 /// Parses a game's body in the notation of `kind`. Never panics and never fails: what cannot be read

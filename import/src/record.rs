@@ -59,6 +59,24 @@ pub mod code {
     /// lines after the last move, then a blank line and the next game's tags, or the end of the
     /// file) read as tags of the game before; its raw text runs to their end.
     pub const TRAILING_TAGS: &str = "record.trailing-tags";
+    /// info: the file is the HTML of a web page (`<br>`, `<p>`, `&quot;`, `&amp;`): its tags
+    /// are read as the line breaks they make and its entities as their characters
+    /// ([`crate::unwrap`]). At line 1, column 1.
+    pub const HTML: &str = "record.html";
+    /// info: the file is an e-mail reply, its lines quoted with `>` (`> [Event "…"]`, nested
+    /// `> > `): read without the marks. At line 1, column 1; the message names the first line.
+    pub const QUOTED: &str = "record.quoted";
+    /// info: a line that is a Markdown code fence (```` ``` ````, ```` ```text ````) or a forum's
+    /// code or quote tag (`[code]`, `[/code]`, `[quote=Bob]`, also at the start or end of a
+    /// line), left out.
+    pub const WRAPPER: &str = "record.wrapper";
+    /// info: an e-mail signature (a `-- ` line and at most ten lines after it, to the end of the
+    /// file), left out; the message quotes it.
+    pub const SIGNATURE: &str = "record.signature";
+    /// info: text before a file's first game that is no game (`Here is last night's game:`: no
+    /// tags, no move read in the notation of the game after it), not stored as a game; the
+    /// message quotes it ([`crate::take_preamble`]).
+    pub const PREAMBLE: &str = "record.preamble";
 }
 
 /// A file's text once decoded: the file's own bytes when they are UTF-8 already (no copy), else
@@ -87,6 +105,10 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded<'_>, Diagnostic> {
             1,
             "lines end with a carriage return alone; read as line ends",
         ));
+    }
+    if let Some((text, diags)) = crate::unwrap::unwrap(&d.text) {
+        d.text = Cow::Owned(text);
+        d.diagnostics.extend(diags);
     }
     Ok(d)
 }

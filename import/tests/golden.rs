@@ -35,8 +35,11 @@ fn normalize_file(path: &Path) -> serde_json::Value {
     let ext = path.extension().and_then(|e| e.to_str());
     match record::decode(&bytes) {
         Err(d) => serde_json::json!({ "rejected": d }),
-        Ok(dec) => {
-            let games: Vec<serde_json::Value> = record::split_games(&dec.text)
+        Ok(mut dec) => {
+            let mut raws = record::split_games(&dec.text);
+            dec.diagnostics
+                .extend(annals_import::take_preamble(&mut raws, ext, None));
+            let games: Vec<serde_json::Value> = raws
                 .iter()
                 .map(|raw| {
                     let (kind, kdiags) = detect_kind(raw, ext, None);

@@ -495,3 +495,33 @@ fn games_under_headings_are_cut_at_them() {
         assert_eq!(record::split_games(text).len(), n, "{text}");
     }
 }
+
+/// A poster's lines before the first tag block are no game; a first game with a move, with tags
+/// or of more than a few lines stays one.
+#[test]
+fn a_preamble_is_no_game_and_a_game_before_tags_stays_one() {
+    let game = "[Game \"Sanguo\"]\n[Event \"x\"]\n\n1.车5进1，马6进5，车5进1\n";
+    let split = |pre: &str| {
+        let mut raws = record::split_games(&format!("{pre}\n\n{game}"));
+        let d = annals_import::take_preamble(&mut raws, None, None);
+        (raws.len(), d.map(|d| (d.code, d.line, d.message)))
+    };
+    let (n, d) = split("Here is Saturday's final, as promised.\nBob");
+    assert_eq!(n, 1);
+    let (code, line, message) = d.expect("a preamble");
+    assert_eq!((code.as_str(), line), ("record.preamble", 1));
+    assert!(
+        message.ends_with("\"Here is Saturday's final, as promised. / Bob\""),
+        "{message}"
+    );
+    // an untagged game before a tagged one: its moves make it a game
+    assert_eq!(split("1.车5进1，马6进5，车5进1").0, 2);
+    // seven lines of text: more than a preamble
+    assert_eq!(split(&["a line"; 7].join("\n")).0, 2);
+    // a first game with tags is never a preamble, nor is a file's only game
+    let mut raws = record::split_games(game);
+    assert!(annals_import::take_preamble(&mut raws, None, None).is_none());
+    let mut raws = record::split_games("Just some words\n");
+    assert!(annals_import::take_preamble(&mut raws, Some("sanguo"), None).is_none());
+    assert_eq!(raws.len(), 1);
+}

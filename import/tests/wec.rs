@@ -1151,8 +1151,12 @@ fn corpus_exercises_every_production() {
     let mut winner = false;
     let mut errors = 0;
     for f in corpus_files() {
-        let text = std::fs::read_to_string(&f).unwrap_or_default();
-        for raw in record::split_games(&text) {
+        // decoded and split as the import does (a web page's HTML and a preamble taken off)
+        let bytes = std::fs::read(&f).unwrap_or_default();
+        let text = record::decode(&bytes).map(|d| d.text).unwrap_or_default();
+        let mut raws = record::split_games(&text);
+        annals_import::take_preamble(&mut raws, Some("wec"), None);
+        for raw in raws {
             let p = wec::parse(
                 &raw.body,
                 &Ctx {
