@@ -77,6 +77,9 @@ pub mod code {
     /// tags, no move read in the notation of the game after it), not stored as a game; the
     /// message quotes it ([`crate::take_preamble`]).
     pub const PREAMBLE: &str = "record.preamble";
+    /// info: a YAML front matter block at the top of a body (`---`, `event: Winter cup`, `black:
+    /// Ada Park`, `---`) read as the game's tag block; at its first line, naming the tags.
+    pub const FRONT_MATTER: &str = "record.front-matter";
 }
 
 /// A file's text once decoded: the file's own bytes when they are UTF-8 already (no copy), else
@@ -949,7 +952,163 @@ fn tidy_game(g: &mut RawGame) {
         }
     }
     drop_trailing_separator(g);
+    if g.body.starts_with("---") {
+        front_matter(g);
+    }
     header_tags(g);
+}
+
+/// How many lines a front matter block may hold, its `---` lines included.
+const FRONT_MATTER_LINES: usize = 40;
+
+/// A YAML front matter block at the top of a body (`---`, then `key: value` lines, then `---`), as
+/// notes apps and static sites write a record's metadata, read as its tag block (see
+/// [`code::FRONT_MATTER`]): each key is a tag (`event` as `Event`, `black` as `Black`, `日期` as
+/// `Date`), unless the game's tags give it already, its value without YAML's quotes. The block
+/// leaves the body, which starts after it, as a tag block would.
+#[cold]
+#[inline(never)]
+fn front_matter(g: &mut RawGame) {
+    let mut lines = g.body.split('\n');
+    if lines.next().map(str::trim_end) != Some("---") {
+        return;
+    }
+    let mut pairs: Vec<(&str, &str, u32)> = Vec::new();
+    let mut close = None;
+    for (n, line) in lines.take(FRONT_MATTER_LINES).enumerate() {
+        let t = line.trim_end();
+        if t == "---" || t == "..." {
+            close = Some(n + 1);
+            break;
+        }
+        if t.trim().is_empty() || t.trim_start().starts_with('#') {
+            continue;
+        }
+        let Some((k, v)) = t.split_once(':') else {
+            return;
+        };
+        let k = k.trim();
+        if k.is_empty()
+            || k.chars().count() > 24
+            || !k
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '_' | '-'))
+        {
+            return;
+        }
+        pairs.push((k, v.trim(), u32::try_from(n + 1).unwrap_or(u32::MAX)));
+    }
+    let Some(close) = close else {
+        return;
+    };
+    if pairs.is_empty() {
+        return;
+    }
+    let first = g.body_line;
+    let mut added: Vec<(String, String)> = Vec::new();
+    let mut diags = Vec::new();
+    for (k, v, at) in pairs {
+        let v = unquote_yaml(v);
+        let name = front_matter_name(k);
+        if v.is_empty()
+            || g.tags.iter().any(|(n, _)| n.eq_ignore_ascii_case(&name))
+            || added.iter().any(|(n, _)| n.eq_ignore_ascii_case(&name))
+        {
+            continue;
+        }
+        let v = if name == "Date" {
+            date_value(v, first.saturating_add(at), &mut diags)
+        } else {
+            v.to_string()
+        };
+        added.push((name, v));
+    }
+    let names: Vec<&str> = added.iter().map(|(n, _)| n.as_str()).collect();
+    g.diagnostics.push(Diagnostic::info(
+        code::FRONT_MATTER,
+        first,
+        1,
+        format!(
+            "a front matter block (---, key: value lines, ---) read as the tags {}",
+            names.join(", ")
+        ),
+    ));
+    g.diagnostics.extend(diags);
+    g.tags.extend(added);
+    // the body starts after the block (its blank lines too)
+    let mut rest = g.body.as_str();
+    let mut skipped = 0u32;
+    for _ in 0..=close {
+        match rest.split_once('\n') {
+            Some((_, r)) => rest = r,
+            None => rest = "",
+        }
+        skipped += 1;
+    }
+    while let Some((l, r)) = rest.split_once('\n')
+        && l.trim().is_empty()
+    {
+        rest = r;
+        skipped += 1;
+    }
+    g.body = rest.to_string();
+    g.body_line = g.body_line.saturating_add(skipped);
+}
+
+/// A YAML value without its quotes (`"魏杀汉·魏胜"`, `'Leeds'`).
+fn unquote_yaml(v: &str) -> &str {
+    for q in ['"', '\''] {
+        if let Some(inner) = v.strip_prefix(q).and_then(|r| r.strip_suffix(q)) {
+            return inner;
+        }
+    }
+    v
+}
+
+/// The tag a front matter key names: a known tag or one of its other forms in any case
+/// (`event`, `white player`, `GAME`, `日期`), else the key with a capital first letter.
+fn front_matter_name(k: &str) -> String {
+    let joined: String = k
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '_' | '-'))
+        .collect();
+    if let Some(t) = KNOWN_TAGS.iter().find(|t| t.eq_ignore_ascii_case(&joined)) {
+        return (*t).to_string();
+    }
+    if let Some(t) = header_tag_name(k).or_else(|| common_tag_name(&joined)) {
+        return t.to_string();
+    }
+    let mut cs = k.chars();
+    cs.next()
+        .map(|c| c.to_uppercase().chain(cs).collect())
+        .unwrap_or_default()
+}
+
+/// A `Date` value of a header line or front matter as `YYYY.MM.DD` where it can be read so, with
+/// its diagnostic at `line`.
+#[inline(never)]
+fn date_value(value: &str, line: u32, diags: &mut Vec<Diagnostic>) -> String {
+    match normalize_date(value) {
+        DateForm::Canonical => value.to_string(),
+        DateForm::Normalized(d) => {
+            diags.push(Diagnostic::info(
+                code::DATE_FORM,
+                line,
+                1,
+                format!("Date {value:?} read as {d}"),
+            ));
+            d
+        }
+        DateForm::Doubtful(why) => {
+            diags.push(Diagnostic::warning(
+                code::DATE_FORM,
+                line,
+                1,
+                format!("Date {value:?} kept as written: {why}"),
+            ));
+            value.to_string()
+        }
+    }
 }
 
 /// A separator line ending a game's body (`----` before the next game's tags, or before the
@@ -1029,24 +1188,9 @@ fn header_tags(g: &mut RawGame) {
     for (tag, value, line, text) in added {
         let mut value = value;
         if tag == "Date" {
-            match normalize_date(&value) {
-                DateForm::Canonical => {}
-                DateForm::Normalized(d) => {
-                    g.diagnostics.push(Diagnostic::info(
-                        code::DATE_FORM,
-                        line,
-                        1,
-                        format!("Date {value:?} read as {d}"),
-                    ));
-                    value = d;
-                }
-                DateForm::Doubtful(why) => g.diagnostics.push(Diagnostic::warning(
-                    code::DATE_FORM,
-                    line,
-                    1,
-                    format!("Date {value:?} kept as written: {why}"),
-                )),
-            }
+            let mut diags = Vec::new();
+            value = date_value(&value, line, &mut diags);
+            g.diagnostics.extend(diags);
         }
         g.diagnostics.push(Diagnostic::info(
             code::HEADER_TAG,

@@ -525,3 +525,41 @@ fn a_preamble_is_no_game_and_a_game_before_tags_stays_one() {
     assert!(annals_import::take_preamble(&mut raws, Some("sanguo"), None).is_none());
     assert_eq!(raws.len(), 1);
 }
+
+/// YAML front matter at the top of a file is its tag block; a `---` line that opens no such
+/// block is left to the body.
+#[test]
+fn front_matter_is_a_tag_block() {
+    let text = "---\nGame: WEC\nevent: 'Club night'\nwhite player: Ben Cho\ndate: 2026-11-20\n---\n\n1. MV:JE(1,4)->^(1,4)\n";
+    let g = &record::split_games(text)[0];
+    assert_eq!(
+        g.tags,
+        [
+            ("Game".to_string(), "WEC".to_string()),
+            ("Event".to_string(), "Club night".to_string()),
+            ("White".to_string(), "Ben Cho".to_string()),
+            ("Date".to_string(), "2026.11.20".to_string()),
+        ]
+    );
+    assert_eq!((g.body.as_str(), g.body_line), ("1. MV:JE(1,4)->^(1,4)", 8));
+    let codes: Vec<(&str, u32)> = g
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.as_str(), d.line))
+        .collect();
+    assert_eq!(codes, [("record.front-matter", 1), ("record.date-form", 5)]);
+    assert_eq!(detect_kind(g, None, None).0.map(|k| k.0), Some(Kind::Wec));
+    // a tag of the tag block wins over the front matter's
+    let g = &record::split_games("[Event \"Cup\"]\n\n---\nevent: other\nround: 2\n---\nbody\n")[0];
+    assert_eq!(g.tag("Event"), Some("Cup"));
+    assert_eq!(g.tag("Round"), Some("2"));
+    // a rule line, then moves: no front matter
+    for body in [
+        "---\n1. MV:JE(1,4)->^(1,4)\n",
+        "---\nevent: x\n1. MV:JE(1,4)->^(1,4)\n",
+    ] {
+        let g = &record::split_games(body)[0];
+        assert!(g.tags.iter().all(|(n, _)| n != "Event"), "{body}");
+        assert!(g.body.starts_with("---"), "{body}");
+    }
+}
