@@ -137,6 +137,7 @@ CREATE TABLE IF NOT EXISTS import_problems (
     code      TEXT NOT NULL,
     message   TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS import_problems_import ON import_problems(import_id);
 
 -- HotW: one row per empire turn, with its cards, expansions and builds packed as JSON arrays
 -- (SQLite's json_each reads them; e.g. the turns that played Civil Service:

@@ -1090,3 +1090,75 @@ mod tests {
         );
     }
 }
+
+/// One run of `annals import` (or of the start-up import of `serve`) and what it could not store.
+#[derive(Debug, Clone, Serialize)]
+pub struct ImportRun {
+    pub id: i64,
+    pub started_at: String,
+    /// `None` while it runs, or when it stopped half-way.
+    pub finished_at: Option<String>,
+    pub imported: i64,
+    pub duplicates: i64,
+    pub rejected: i64,
+    /// How many problems the run recorded (rejected files and games, text in no game).
+    pub problem_count: i64,
+    /// The first [`IMPORT_PROBLEMS_SHOWN`] of them, in file order.
+    pub problems: Vec<ImportProblem>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ImportProblem {
+    pub file: String,
+    pub line: i64,
+    pub col: i64,
+    pub severity: String,
+    pub code: String,
+    pub message: String,
+}
+
+/// How many problems of one run [`imports`] lists.
+pub const IMPORT_PROBLEMS_SHOWN: i64 = 200;
+
+/// The newest `limit` import runs after skipping `offset`, newest first, and how many there are.
+pub fn imports(conn: &Connection, limit: usize, offset: usize) -> Result<(i64, Vec<ImportRun>)> {
+    let total: i64 = conn.query_row("SELECT count(*) FROM imports", [], |r| r.get(0))?;
+    let mut runs: Vec<ImportRun> = conn
+        .prepare_cached(
+            "SELECT i.id, i.started_at, i.finished_at, i.imported, i.duplicates, i.rejected,
+                    (SELECT count(*) FROM import_problems p WHERE p.import_id = i.id)
+             FROM imports i ORDER BY i.id DESC LIMIT ?1 OFFSET ?2",
+        )?
+        .query_map(params![limit as i64, offset as i64], |r| {
+            Ok(ImportRun {
+                id: r.get(0)?,
+                started_at: r.get(1)?,
+                finished_at: r.get(2)?,
+                imported: r.get(3)?,
+                duplicates: r.get(4)?,
+                rejected: r.get(5)?,
+                problem_count: r.get(6)?,
+                problems: Vec::new(),
+            })
+        })?
+        .collect::<std::result::Result<_, _>>()?;
+    let mut st = conn.prepare_cached(
+        "SELECT file, line, col, severity, code, message FROM import_problems
+         WHERE import_id = ?1 ORDER BY rowid LIMIT ?2",
+    )?;
+    for run in &mut runs {
+        run.problems = st
+            .query_map(params![run.id, IMPORT_PROBLEMS_SHOWN], |r| {
+                Ok(ImportProblem {
+                    file: r.get(0)?,
+                    line: r.get(1)?,
+                    col: r.get(2)?,
+                    severity: r.get(3)?,
+                    code: r.get(4)?,
+                    message: r.get(5)?,
+                })
+            })?
+            .collect::<std::result::Result<_, _>>()?;
+    }
+    Ok((total, runs))
+}

@@ -233,3 +233,52 @@ fn hotw_page_shows_the_final_scores_and_closing_lines_as_written() {
     }
     assert_eq!(found, 1);
 }
+
+/// The import runs and what each could not store, as JSON and as a page: the corpus's pasted
+/// records leave their posters' lines (no games) among the problems.
+#[test]
+fn imports_list_their_counts_and_problems() {
+    let a = Archive::new();
+    let s = a.import(&[corpus()]);
+    let srv = a.serve();
+    let j = srv.get("/api/imports").json();
+    assert_eq!(j["total"], 1, "{j}");
+    let run = &j["imports"][0];
+    assert_eq!(run["imported"].as_u64(), Some(s.imported as u64), "{run}");
+    assert_eq!(run["rejected"], 0);
+    assert!(run["finished_at"].is_string(), "{run}");
+    let problems = run["problems"].as_array().expect("problems");
+    assert_eq!(run["problem_count"].as_u64(), Some(problems.len() as u64));
+    let preambles: Vec<&str> = problems
+        .iter()
+        .filter(|p| p["code"] == "record.preamble")
+        .filter_map(|p| p["file"].as_str())
+        .map(|f| f.rsplit('/').next().unwrap_or(f))
+        .collect();
+    assert_eq!(
+        preambles,
+        [
+            "markdown-post.dip",
+            "email-reply.hotw",
+            "forum-post.sanguo",
+            "blog-post.wec"
+        ]
+    );
+    let page = srv.get("/imports");
+    assert_eq!(page.status, 200);
+    assert!(
+        page.content_type.starts_with("text/html"),
+        "{}",
+        page.content_type
+    );
+    for needle in ["Import 1", "record.preamble", "forum-post.sanguo", "周郎"] {
+        assert!(page.body.contains(needle), "{needle} not on the page");
+    }
+    for bad in [
+        "/api/imports?limit=0",
+        "/api/imports?offset=x",
+        "/imports?limit=abc",
+    ] {
+        assert_eq!(srv.get(bad).status, 400, "{bad}");
+    }
+}

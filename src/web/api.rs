@@ -91,3 +91,15 @@ pub fn run_search(
             .unwrap_or_default()
     })
 }
+
+/// `GET /api/imports?limit=&offset=`: the import runs, newest first, each with its counts and the
+/// first problems it recorded (see [`crate::db::ImportRun`]).
+pub async fn imports(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Value>> {
+    let p = Params::parse(q.as_deref());
+    let limit = p.usize("limit", 20, 1, MAX_PAGE_SIZE)?;
+    let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
+    let (total, runs) = st
+        .run(move |s| s.db.with(|c| db::imports(c, limit, offset)))
+        .await?;
+    Ok(Json(json!({ "total": total, "imports": runs })))
+}

@@ -98,6 +98,8 @@ pub fn app(state: AppState) -> Router {
             post(collections::action_form),
         )
         .route("/share/{token}", get(collections::share))
+        .route("/imports", get(pages::imports))
+        .route("/api/imports", get(api::imports))
         .route("/events", get(people::events_page))
         .route("/events/{id}", get(people::event_page))
         .route("/events/{id}/standings.csv", get(people::standings_csv))

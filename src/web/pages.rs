@@ -619,3 +619,35 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
         Err(e) => Err(e.into()),
     }
 }
+
+#[derive(Template, WebTemplate)]
+#[template(path = "imports.html")]
+pub struct ImportsPage {
+    q: String,
+    total: i64,
+    runs: Vec<db::ImportRun>,
+    shown: i64,
+    prev: Option<String>,
+    next: Option<String>,
+}
+
+/// `GET /imports?limit=&offset=`: the import runs, newest first, with what each could not store
+/// (rejected files and games, a poster's lines before a record, a signature after it).
+pub async fn imports(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageResult<ImportsPage> {
+    let p = Params::parse(q.as_deref());
+    let limit = p.usize("limit", 20, 1, MAX_PAGE_SIZE)?;
+    let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
+    let (total, runs) = st
+        .run(move |s| s.db.with(|c| db::imports(c, limit, offset)))
+        .await?;
+    let link = |o: usize| format!("?limit={limit}&offset={o}");
+    Ok(ImportsPage {
+        q: String::new(),
+        total,
+        runs,
+        shown: db::IMPORT_PROBLEMS_SHOWN,
+        prev: (offset > 0).then(|| link(offset.saturating_sub(limit))),
+        next: ((offset + limit) < usize::try_from(total).unwrap_or(0))
+            .then(|| link(offset + limit)),
+    })
+}
