@@ -495,6 +495,11 @@ fn one_tag(t: &str) -> Option<(String, String, bool, Option<&str>)> {
                     lenient |= tail.starts_with('］');
                     return Some((name, value.replace("\\\"", "\""), lenient, Some(after)));
                 }
+                // a comment after the tag (`[Site "Leeds"] ; where we play`, `{…}`, `% …`): the
+                // tag is what is before it (the raw text keeps the comment)
+                if after.starts_with([';', '{', '%', '#', '（', '(']) || after.starts_with("//") {
+                    return Some((name, value.replace("\\\"", "\""), true, None));
+                }
             }
             search = k + 1;
         }

@@ -563,3 +563,20 @@ fn front_matter_is_a_tag_block() {
         assert!(g.body.starts_with("---"), "{body}");
     }
 }
+
+/// A comment after a tag on its line is no part of the value.
+#[test]
+fn a_comment_after_a_tag_is_not_its_value() {
+    let text = "[Site \"Leeds\"] ; where we play\n[White \"Ben Cho\"] {club champion}\n[吴 \"孙策\"] （队长）\n[Event \"The \\\"Big\\\" Cup\"]\n\n1.车5进1\n";
+    let g = &record::split_games(text)[0];
+    assert_eq!(
+        g.tags,
+        [
+            ("Site".to_string(), "Leeds".to_string()),
+            ("White".to_string(), "Ben Cho".to_string()),
+            ("吴".to_string(), "孙策".to_string()),
+            ("Event".to_string(), "The \"Big\" Cup".to_string()),
+        ]
+    );
+    assert!(g.raw.contains("; where we play"));
+}
