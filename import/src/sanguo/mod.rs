@@ -205,6 +205,18 @@ pub mod code {
     /// Info: a move's marker written in words (`车1平17灭吴`, `马2进1杀汉`, also in brackets:
     /// `马2进1（杀汉）`), read as the seed's `#吴`, `x汉` and stored so (first one of the game).
     pub const MARKER_WORDS: &str = "sanguo.marker-words";
+    /// Info: a status line in other words than seed §7's five (`吴负 魏胜 蜀负`, `吴国：认输`, `[负]
+    /// [胜] [负]`, `Wu eliminated, Wei wins, Shu resigns`), read as them: `胜`/`赢`/`wins` 胜利,
+    /// `认输`/`投降`/`resigns` 认负, `被灭`/`eliminated` 灭国, `和`/`draw` 强制判和, `超时`/`lost on
+    /// time` 超时判负, and a bare loss (`负`, `输`, `lost`) 灭国 when the moves eliminate the side,
+    /// else 认负.
+    pub const STATUS_FORM: &str = "sanguo.status-form";
+    /// Info: a space after a move's marker or before it (`马2进1x Han`, `马2进1 x 汉`,
+    /// `车1平17# Wu`), read without it (first one of the game; the notation is stored without it).
+    pub const MARKER_SPACE: &str = "sanguo.marker-space";
+    /// Warning: `#汉` or `#Han` after a move, read as `x汉` (the emperor killed; seed §2 writes
+    /// `#` for a side eliminated and `x汉` for 汉 killed).
+    pub const MARKER_HAN: &str = "sanguo.marker-han";
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -353,6 +365,10 @@ struct State<'a> {
     seen_note: bool,
     seen_pinyin: bool,
     seen_words: bool,
+    seen_marker_space: bool,
+    /// Sides whose status was a bare loss (`吴负`, `Wu lost`): 灭国 when the moves eliminate the
+    /// side, else 认负 (bits by [`Side`] index).
+    status_loss: u8,
     /// Side names from a header line in the body (吴, 魏, 蜀).
     body_players: [Option<String>; 3],
     /// The side labels of the current round's entries: (entry index, side, column).
@@ -637,6 +653,9 @@ impl State<'_> {
             self.status(li, start, &text);
             return;
         }
+        if self.short_status(li, start, &text) {
+            return;
+        }
         if has_action(body) || first == '…' {
             if let Some((round, slot)) = self.open_round.take() {
                 self.continued(li, chars, (start, end), round, slot, None);
@@ -658,7 +677,8 @@ impl State<'_> {
         let cleaned = title::clean_title(&text);
         let titleish = ["胜", "灭", "盟", "杀汉", "困", "和", "被", "赢"]
             .iter()
-            .any(|w| cleaned.contains(w));
+            .any(|w| cleaned.contains(w))
+            || title::english_title(&cleaned);
         if self.body_title.is_none() && (titleish || text.starts_with("标题")) {
             let (read, loose, pinyin) = read_title_sides(&text);
             let cleaned = match pinyin {
@@ -1548,10 +1568,10 @@ impl State<'_> {
         let noted;
         let (chars, tok, note) = match notation::parse_move(chars) {
             Ok(t) => (chars, t, None),
-            Err((off, msg)) => match self.noted_move(li, chars, a) {
+            Err((off, msg)) => match self.repaired_move(li, chars, a) {
                 Some((cleaned, t, note)) => {
                     noted = cleaned;
-                    (&noted[..], t, Some(note))
+                    (&noted[..], t, note)
                 }
                 None => {
                     let text: String = chars.iter().collect();
@@ -1612,6 +1632,109 @@ impl State<'_> {
                 self.replaying = false;
             }
         }
+    }
+
+    /// A move that does not read, read as other transcribers write it: with a note after it
+    /// ([`State::noted_move`]) or its markers so written ([`State::marker_repaired`]).
+    #[cold]
+    #[inline(never)]
+    fn repaired_move(
+        &mut self,
+        li: usize,
+        chars: &[char],
+        a: usize,
+    ) -> Option<(Vec<char>, MoveTok, Option<String>)> {
+        if let Some((c, t)) = self.marker_repaired(li, chars, a) {
+            return Some((c, t, None));
+        }
+        self.noted_move(li, chars, a)
+            .map(|(c, t, n)| (c, t, Some(n)))
+    }
+
+    /// A move that does not read because of its markers as other transcribers write them: a space
+    /// after the mark (`马2进1x Han`, `马2进1 x 汉`, `车1平17# Wu`; info `sanguo.marker-space`,
+    /// first of the game), or `#汉` / `#Han` for the emperor killed (read as `x汉`: warning
+    /// `sanguo.marker-han`). The move so read (its notation without those spaces) and its token;
+    /// `None` when it still does not read.
+    #[cold]
+    #[inline(never)]
+    fn marker_repaired(
+        &mut self,
+        li: usize,
+        chars: &[char],
+        a: usize,
+    ) -> Option<(Vec<char>, MoveTok)> {
+        let is_mark = |c: char| matches!(c, '#' | '=' | 'x' | 'X');
+        let mut out: Vec<char> = Vec::with_capacity(chars.len());
+        let (mut spaced, mut han) = (None, None);
+        for (k, &c) in chars.iter().enumerate() {
+            if is_space(c) {
+                let prev = out.last().copied();
+                let next = chars
+                    .get(k + 1..)
+                    .and_then(|r| r.iter().copied().find(|&n| !is_space(n)));
+                // a space after a mark, or between the move's number and a mark
+                let after_mark = prev.is_some_and(is_mark) && out.len() > 1;
+                let before_mark = prev.is_some_and(|p| p.is_ascii_digit() || p == '+')
+                    && next.is_some_and(is_mark);
+                if after_mark || before_mark {
+                    spaced.get_or_insert(k);
+                    continue;
+                }
+            }
+            out.push(c);
+        }
+        // `#汉`, `#Han`: the emperor killed, written as an elimination
+        let mut k = 0;
+        while let Some(&c) = out.get(k) {
+            if c == '#' {
+                let rest = out.get(k + 1..).unwrap_or(&[]);
+                let named_han = rest.first() == Some(&'汉')
+                    || (rest.len() >= 3
+                        && rest
+                            .iter()
+                            .take(3)
+                            .collect::<String>()
+                            .eq_ignore_ascii_case("han")
+                        && !rest.get(3).is_some_and(|&c| Side::is_latin(c)));
+                if named_han {
+                    han.get_or_insert(k);
+                    if let Some(m) = out.get_mut(k) {
+                        *m = 'x';
+                    }
+                }
+            }
+            k += 1;
+        }
+        if spaced.is_none() && han.is_none() {
+            return None;
+        }
+        let tok = notation::parse_move(&out).ok()?;
+        let ln = self.line_no(li);
+        let text: String = chars.iter().collect();
+        let read: String = out.iter().collect();
+        if let Some(k) = spaced
+            && !self.seen_marker_space
+        {
+            self.seen_marker_space = true;
+            self.sink.info(
+                code::MARKER_SPACE,
+                ln,
+                (a + k) as u32 + 1,
+                format!("a space by a move's marker: {text:?} read as {read:?}"),
+            );
+        }
+        if let Some(k) = han {
+            self.sink.warning(
+                code::MARKER_HAN,
+                ln,
+                (a + k) as u32 + 1,
+                format!(
+                    "#汉 in {text:?} read as x汉 (汉 is killed, not eliminated: seed §2 writes x汉)"
+                ),
+            );
+        }
+        Some((out, tok))
     }
 
     /// A move that does not read with a note in brackets after it (`马6进5（好棋）`, `炮12平10[注：…]`,
@@ -1983,6 +2106,11 @@ impl State<'_> {
             None => text,
         };
         let (map, leftover) = title::parse_status(text);
+        // `吴认负 魏胜 蜀认负`: the seed's words mixed with others
+        if leftover && let Some(short) = title::parse_status_short(text) {
+            self.status_form(ln, start, text, short);
+            return;
+        }
         if leftover {
             self.sink.warning(
                 code::STATUS,
@@ -1991,6 +2119,100 @@ impl State<'_> {
                 format!("part of the status line {text:?} cannot be read"),
             );
         }
+        self.game.status = map;
+        self.status_line = Some(ln);
+    }
+}
+
+impl State<'_> {
+    /// A status line in other words than the seed's five ([`title::parse_status_short`]: `吴负
+    /// 魏胜 蜀负`, `Wu eliminated, Wei wins, Shu resigns`, `吴国：认输`), side names in pinyin and a
+    /// key before it read as [`State::status`] reads them: true when the line is one (then read).
+    #[cold]
+    #[inline(never)]
+    fn short_status(&mut self, li: usize, start: usize, text: &str) -> bool {
+        if text.contains(['进', '退', '平']) {
+            return false;
+        }
+        let pinyin = title::pinyin_sides(text);
+        let sided = pinyin.as_deref().unwrap_or(text);
+        let key = status_key(sided);
+        let statuses = sided.get(key.unwrap_or(0)..).unwrap_or_default();
+        let Some(map) = title::parse_status_short(statuses) else {
+            return false;
+        };
+        let ln = self.line_no(li);
+        if self.status_line.is_some() {
+            self.sink.warning(
+                code::STATUS,
+                ln,
+                start as u32 + 1,
+                "a second status line; the first one is kept",
+            );
+            return true;
+        }
+        if let Some(p) = &pinyin {
+            self.pinyin_read(ln, start as u32 + 1, text.trim(), p.trim());
+        }
+        if let Some(k) = key {
+            self.sink.info(
+                code::STATUS_KEY,
+                ln,
+                start as u32 + 1,
+                format!(
+                    "status line opened by {:?}; the statuses read after it",
+                    sided.get(..k).unwrap_or_default().trim_end()
+                ),
+            );
+        }
+        self.status_form(ln, start, statuses, map);
+        true
+    }
+
+    /// Stores a status line read by [`title::parse_status_short`] (`written`, at `start`) and
+    /// reports it: a bare loss is kept as 认负 until the moves say whether the side was eliminated.
+    #[cold]
+    #[inline(never)]
+    fn status_form(
+        &mut self,
+        ln: u32,
+        start: usize,
+        written: &str,
+        mut map: BTreeMap<String, String>,
+    ) {
+        for s in Side::PLAYERS {
+            if let Some(v) = map.get_mut(s.name())
+                && v == title::LOSS
+            {
+                *v = "认负".to_string();
+                self.status_loss |= 1 << s as u8;
+            }
+        }
+        let read: Vec<String> = Side::PLAYERS
+            .iter()
+            .filter_map(|s| {
+                map.get(s.name())
+                    .map(|v| match self.status_loss >> *s as u8 & 1 {
+                        1 => format!("{}[认负/灭国]", s.name()),
+                        _ => format!("{}[{v}]", s.name()),
+                    })
+            })
+            .collect();
+        let loss = if self.status_loss != 0 {
+            " (a bare loss is 认负, or 灭国 when the moves eliminate the side)"
+        } else {
+            ""
+        };
+        self.sink.info(
+            code::STATUS_FORM,
+            ln,
+            start as u32 + 1,
+            format!(
+                "status line {:?} read in seed §7's words as {}{loss}",
+                written.trim(),
+                read.join(" ")
+            ),
+        );
         self.game.status = map;
         self.status_line = Some(ln);
     }
@@ -2358,6 +2580,8 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
         seen_note: false,
         seen_pinyin: false,
         seen_words: false,
+        seen_marker_space: false,
+        status_loss: 0,
         body_players: [None, None, None],
         label_buf: Vec::new(),
         pending_note: None,
@@ -2452,6 +2676,22 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
                     t.push_str(&c.text);
                 }
                 None => m.comment = Some(c.text.clone()),
+            }
+        }
+    }
+    // a bare loss (`吴负`): 灭国 when the moves eliminate the side
+    if st.status_loss != 0 {
+        for s in Side::PLAYERS {
+            let eliminated = st.game.moves.iter().any(|m| {
+                m.events
+                    .iter()
+                    .any(|e| matches!(e, MoveEvent::Eliminate { side, .. } if side == s.name()))
+            });
+            if st.status_loss >> s as u8 & 1 == 1
+                && eliminated
+                && let Some(v) = st.game.status.get_mut(s.name())
+            {
+                *v = "灭国".to_string();
             }
         }
     }
