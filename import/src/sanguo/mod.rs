@@ -53,8 +53,8 @@
 //! - **Comments** `{…}` go to the move before them (`Move.comment`); comments before the first move
 //!   are not kept in the moves. A comment inside a move (`炮12{好棋}平10`) goes to that move, which
 //!   is read without the blank it leaves; so is a move split by a space (`炮12 平10`).
-//! - **Rounds numbered in English** (`Round 1:`, `R2.`, `Rd 3`, `Round 4)`, any case) are read as
-//!   `N.` (the same info `sanguo.round-form`, once per game).
+//! - **Rounds numbered in English** (`Round 1:`, `R2.`, `Rd 3`, `Round 4)`, `Turn 5:`, `Move 6.`,
+//!   any case) are read as `N.` (the same info `sanguo.round-form`, once per game).
 //! - **A key before the status line** (`结果：吴认负，魏胜利，蜀认负`, `最终结果:`, `Result -`,
 //!   `Final:`) is read past (info `sanguo.status-key`).
 //! - **The `Result` tag** (`[Result "魏胜"]`, `吴蜀和`, read as a title's result) gives the
@@ -82,6 +82,28 @@
 //!   more entries is the next round with its number mistyped (the round-number warning, as before).
 //! - **Titles joined by dashes or arrows** (`魏杀汉—魏灭吴—魏胜`, `魏杀汉→魏胜`) are read by the
 //!   looser grammar (info `sanguo.title-form`).
+//! - **A space by a marker** (`马2进1x Han`, `马2进1 x 汉`, `车1平17# Wu`, `马15进16= Wu`) is
+//!   read past when the move does not read with it; the move is stored without it (info
+//!   `sanguo.marker-space`, once per game). **`#汉` / `#Han`** (the emperor "eliminated") is read
+//!   as `x汉`, the seed's mark for 汉 killed (warning `sanguo.marker-han`: a guess at what was
+//!   meant; the replay then checks the emperor was taken, as for `x汉`).
+//! - **Status lines in other words** than seed §7's five (`吴负 魏胜 蜀负`, `吴国：认输 魏国：胜
+//!   蜀国：认输`, `[负] [胜] [负]`, `吴认负，魏胜利，蜀负`, `Wu eliminated, Wei wins, Shu resigns`,
+//!   `Result: Wu lost, Wei won, Shu resigned`) are read as them (info `sanguo.status-form`):
+//!   `胜`/`赢`/`wins`/`won` 胜利; `认输`/`投降`/`resigns` 认负; `被灭`/`eliminated`/`checkmated` 灭国;
+//!   `和`/`和棋`/`draw` 强制判和; `超时`/`lost on time` 超时判负; a bare loss (`负`, `输`, `败`,
+//!   `lost`) is 灭国 when the moves eliminate the side, else 认负. A line is such a status line
+//!   only when it holds nothing but sides, these words and punctuation, and two sides have a
+//!   status (or one has a status no title gives: `Wu resigns`); `魏胜` alone stays a title.
+//! - **Titles in English** (`Wei kills Han · Wei eliminates Wu · Wei wins`, `Shu allies with Wu`,
+//!   `Wei eliminates Shu and Wu`, `Wu and Shu draw`, `Han killed by Wei`, `Wu eliminated by Wei`,
+//!   `Shu stalemated Wei`, `Wei victory`, `Draw`; the sides in pinyin) are read by the looser
+//!   grammar (info `sanguo.title-form`); so is the `Result` tag (`[Result "Wei wins"]`). A side
+//!   that resigns (`Wu resigns`, `吴认输` in a title) gives no event: seed §8 leaves it out.
+//! - **Moves in xiangqi's letters**, as English (WXF) records write them (`H6+5`, `C12.10`,
+//!   `R13=12`, `C.11`, `E9-7`, `H2+1xHan`): K/G 将, A 士, E/B 相, H/N 马, R 车, C 炮, P 兵, `+` 进, `-`
+//!   退, `.` or `=` 平; stored as the seed writes them (`马6进5`; info `sanguo.letters`, once per
+//!   game). WXF's `+`/`-` for the front and rear of two pieces on a file are not read.
 //! - **Chinese numerals** stand for a file or a step (`一`…`九`, `十`, `十一`…`十七`); a numeral
 //!   before the piece is still the ordinal (`一车平十一`: the first of the chariots, to file 11).
 //!
@@ -217,6 +239,10 @@ pub mod code {
     /// Warning: `#汉` or `#Han` after a move, read as `x汉` (the emperor killed; seed §2 writes
     /// `#` for a side eliminated and `x汉` for 汉 killed).
     pub const MARKER_HAN: &str = "sanguo.marker-han";
+    /// Info: a move written in xiangqi's letters as English (WXF) records write them (`H6+5`,
+    /// `C12.10`, `E7+9`, `R13=12`, `H+7`: K 将, A 士, E/B 相, H/N 马, R 车, C 炮, P 兵; `+` 进, `-` 退,
+    /// `.` or `=` 平), read and stored as the seed writes it (`马6进5`; first one of the game).
+    pub const LETTERS: &str = "sanguo.letters";
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -366,6 +392,7 @@ struct State<'a> {
     seen_pinyin: bool,
     seen_words: bool,
     seen_marker_space: bool,
+    seen_letters: bool,
     /// Sides whose status was a bare loss (`吴负`, `Wu lost`): 灭国 when the moves eliminate the
     /// side, else 认负 (bits by [`Side`] index).
     status_loss: u8,
@@ -1644,6 +1671,29 @@ impl State<'_> {
         chars: &[char],
         a: usize,
     ) -> Option<(Vec<char>, MoveTok, Option<String>)> {
+        if chars.first().is_some_and(char::is_ascii_uppercase)
+            && let Some(read) = notation::letters_written(chars)
+        {
+            let tok = notation::parse_move(&read)
+                .ok()
+                .map(|t| (read.clone(), t))
+                .or_else(|| self.marker_repaired(li, &read, a))?;
+            if !self.seen_letters {
+                self.seen_letters = true;
+                let text: String = chars.iter().collect();
+                let as_read: String = tok.0.iter().collect();
+                self.sink.info(
+                    code::LETTERS,
+                    self.line_no(li),
+                    a as u32 + 1,
+                    format!(
+                        "a move in xiangqi's letters (WXF: K A E H R C P, + - . for 进 退 平): \
+                         {text:?} read as {as_read:?}"
+                    ),
+                );
+            }
+            return Some((tok.0, tok.1, None));
+        }
         if let Some((c, t)) = self.marker_repaired(li, chars, a) {
             return Some((c, t, None));
         }
@@ -2435,7 +2485,10 @@ fn numeral_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
 /// A round numbered in English at `start`: `Round 1:`, `Round 2.`, `Rd 3`, `R4.`, `R 5)` (any
 /// case), then maybe `.`, `,`, `:` or `)`. Returns the round and where its entries begin.
 fn english_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
-    if !chars.get(start).is_some_and(|c| matches!(c, 'R' | 'r')) {
+    if !chars
+        .get(start)
+        .is_some_and(|c| matches!(c, 'R' | 'r' | 'T' | 't' | 'M' | 'm'))
+    {
         return None;
     }
     let word: String = chars
@@ -2445,7 +2498,11 @@ fn english_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
         .take_while(|c| c.is_ascii_alphabetic())
         .collect::<String>()
         .to_ascii_lowercase();
-    if !matches!(word.as_str(), "r" | "rd" | "round" | "rnd") {
+    // (`Turn 1:`, `Move 1.`: a round is one turn of the three sides, numbered as one move)
+    if !matches!(
+        word.as_str(),
+        "r" | "rd" | "round" | "rnd" | "turn" | "move" | "mv"
+    ) {
         return None;
     }
     let mut i = start + word.len();
@@ -2581,6 +2638,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
         seen_pinyin: false,
         seen_words: false,
         seen_marker_space: false,
+        seen_letters: false,
         status_loss: 0,
         body_players: [None, None, None],
         label_buf: Vec::new(),

@@ -221,7 +221,12 @@ fn english_tokens(tokens: &[&str]) -> Vec<String> {
         let next = tokens.get(k + 1).copied().unwrap_or("");
         match t {
             // `Wu and Shu draw`, `eliminates Wu and Shu`: the sides written together
-            "and" | "&" if out.last().is_some_and(|p| is_side(p)) && is_side(next) => {}
+            "and" | "&" if out.last().is_some_and(|p| is_side(p)) && is_side(next) => {
+                if let Some(p) = out.last_mut() {
+                    p.push_str(next);
+                }
+                k += 1;
+            }
             "allies" | "allied" | "ally" | "alliance" => {
                 // `X allies with Y` (Y then 盟), `X and Y ally` (盟)
                 if next == "with" && is_side(tokens.get(k + 2).copied().unwrap_or("")) {
