@@ -2424,7 +2424,7 @@ const EIGHTH: &str = include_str!("../../corpus/sanguo/eighth-transcribers.sangu
 #[test]
 fn eighth_transcribers_file() {
     let games = corpus(EIGHTH);
-    assert_eq!(games.len(), 7);
+    assert_eq!(games.len(), 8);
     let titles = corpus(TITLES);
     let openings = corpus(OPENINGS);
     // the same game as the seed's form gives: each move's origin, destination and events, the
@@ -2445,6 +2445,7 @@ fn eighth_transcribers_file() {
         (4, &titles[0], true),
         (5, &titles[4], true),
         (6, &titles[3], true),
+        (7, &titles[0], true),
     ] {
         let p = &games[g];
         assert_eq!(key(p), key(seed), "game {g}");
@@ -2483,6 +2484,56 @@ fn eighth_transcribers_file() {
     );
     assert_eq!(first(&games[3], "sanguo.status-form"), (67, 1, Info));
     assert_eq!(first(&games[4], "sanguo.marker-space"), (79, 13, Info));
+    // 东吴, 曹魏, 蜀汉: the players' line, the title and the status line
+    assert_eq!(
+        games[7]
+            .players
+            .iter()
+            .map(|s| s.name.as_deref())
+            .collect::<Vec<_>>(),
+        vec![Some("陆逊"), Some("司马懿"), Some("诸葛亮")]
+    );
+    assert_eq!(first(&games[7], "sanguo.kingdom-name"), (113, 1, Info));
+    assert_eq!(games[7].title.as_deref(), Some("魏杀汉·魏灭吴·魏胜"));
+}
+
+#[test]
+fn other_names_of_the_kingdoms() {
+    let p = parse("东吴负 曹魏胜 蜀汉负\n");
+    assert_eq!(first(&p, "sanguo.kingdom-name"), (1, 1, Info));
+    assert_eq!(p.game.status.get("吴").map(String::as_str), Some("认负"));
+    assert_eq!(p.game.status.get("魏").map(String::as_str), Some("胜利"));
+    assert_eq!(p.game.status.get("蜀").map(String::as_str), Some("认负"));
+    let p = parse("孙吴灭曹魏·季汉胜\n");
+    assert_eq!(
+        p.game.title_events,
+        vec![
+            TitleEvent::Eliminate {
+                by: "吴".to_string(),
+                sides: vec!["魏".to_string()]
+            },
+            TitleEvent::Win {
+                side: "蜀".to_string()
+            }
+        ]
+    );
+    let p = parse_tags(
+        "1.马6进5，炮12平10，相7进9\n",
+        &[("Result", "Cao Wei wins")],
+    );
+    assert_eq!(p.outcome.map(|o| o.summary), Some("魏胜".to_string()));
+    let p =
+        parse("1.马6进5，炮12平10，相7进9\nEastern Wu resigns, Cao Wei wins, Shu Han resigns\n");
+    assert_eq!(p.game.status.len(), 3);
+    assert_eq!(first(&p, "sanguo.kingdom-name").2, Info);
+    assert!(diag(&p, "sanguo.side-pinyin").is_none());
+    // 蜀杀汉 is no 蜀汉; a player named Sun Wu stays a player
+    let p = parse("蜀杀汉·蜀胜\n");
+    assert!(diag(&p, "sanguo.kingdom-name").is_none());
+    assert_eq!(p.game.title_events.len(), 2);
+    let p = parse("Wu: Sun Wu   Wei: Cao Cao\n1.马6进5，炮12平10，相7进9\n");
+    assert_eq!(p.players[0].name.as_deref(), Some("Sun Wu"));
+    assert_eq!(p.players[1].name.as_deref(), Some("Cao Cao"));
 }
 
 #[test]

@@ -100,6 +100,10 @@
 //!   `Shu stalemated Wei`, `Wei victory`, `Draw`; the sides in pinyin) are read by the looser
 //!   grammar (info `sanguo.title-form`); so is the `Result` tag (`[Result "Wei wins"]`). A side
 //!   that resigns (`Wu resigns`, `吴认输` in a title) gives no event: seed §8 leaves it out.
+//! - **The kingdoms' other names** (`东吴`, `孙吴`, `曹魏`, `蜀汉`, `季汉`, traditional too; `Eastern
+//!   Wu`, `Dong Wu`, `Cao Wei`, `Shu Han`, `Ji Han`) are read as 吴, 魏, 蜀 in a title, a status
+//!   line, the `Title` and `Result` tags and a header line of players (`东吴：孙权　曹魏：曹操`;
+//!   info `sanguo.kingdom-name`, once per game). Not in moves (`蜀汉` there is no side label).
 //! - **Moves in xiangqi's letters**, as English (WXF) records write them (`H6+5`, `C12.10`,
 //!   `R13=12`, `C.11`, `E9-7`, `H2+1xHan`): K/G 将, A 士, E/B 相, H/N 马, R 车, C 炮, P 兵, `+` 进, `-`
 //!   退, `.` or `=` 平; stored as the seed writes them (`马6进5`; info `sanguo.letters`, once per
@@ -243,6 +247,10 @@ pub mod code {
     /// `C12.10`, `E7+9`, `R13=12`, `H+7`: K 将, A 士, E/B 相, H/N 马, R 车, C 炮, P 兵; `+` 进, `-` 退,
     /// `.` or `=` 平), read and stored as the seed writes it (`马6进5`; first one of the game).
     pub const LETTERS: &str = "sanguo.letters";
+    /// Info: the kingdoms named otherwise (`东吴`, `孙吴`, `曹魏`, `蜀汉`, `季汉`, `Eastern Wu`, `Cao
+    /// Wei`, `Shu Han`) in a title, a status line, the `Title` and `Result` tags or a header line
+    /// of players, read as 吴, 魏, 蜀 (first place of the game).
+    pub const KINGDOM_NAME: &str = "sanguo.kingdom-name";
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -393,6 +401,7 @@ struct State<'a> {
     seen_words: bool,
     seen_marker_space: bool,
     seen_letters: bool,
+    seen_kingdom: bool,
     /// Sides whose status was a bare loss (`吴负`, `Wu lost`): 灭国 when the moves eliminate the
     /// side, else 认负 (bits by [`Side`] index).
     status_loss: u8,
@@ -810,6 +819,21 @@ impl State<'_> {
     }
 
     fn pinyin_read(&mut self, ln: u32, col: u32, written: &str, read: &str) {
+        if title::kingdom_names(written).is_some() {
+            if !self.seen_kingdom {
+                self.seen_kingdom = true;
+                self.sink.info(
+                    code::KINGDOM_NAME,
+                    ln,
+                    col,
+                    format!(
+                        "other names of the kingdoms (东吴, 曹魏, 蜀汉, Cao Wei…) read as 吴, 魏, 蜀: \
+                         {written:?} read as {read:?}"
+                    ),
+                );
+            }
+            return;
+        }
         if !self.seen_pinyin {
             self.seen_pinyin = true;
             self.sink.info(
@@ -863,9 +887,11 @@ impl State<'_> {
             );
             return true;
         }
-        // `吴：孙策　魏：曹操　蜀：刘备`
+        // `吴：孙策　魏：曹操　蜀：刘备` (`东吴：孙权`: other names of the kingdoms)
+        let kingdom = title::kingdom_names(text);
+        let labelled = kingdom.as_deref().unwrap_or(text);
         let mut names: [Option<String>; 3] = [None, None, None];
-        let mut chars = text.chars().peekable();
+        let mut chars = labelled.chars().peekable();
         let mut all_named = true;
         let mut any = false;
         while let Some(c) = chars.next() {
@@ -901,11 +927,14 @@ impl State<'_> {
             }
         }
         if any && all_named {
+            if let Some(k) = &kingdom {
+                self.pinyin_read(ln, col, text, k);
+            }
             self.players_line(names, ln, col);
             return true;
         }
         // `Wu: Zhou Yu  Wei: Cao Cao  Shu: Liu Bei`: the sides in pinyin (names with spaces)
-        if let Some((names, read)) = pinyin_players(text) {
+        if let Some((names, read)) = pinyin_players(labelled) {
             self.pinyin_read(ln, col, text, &read);
             self.players_line(names, ln, col);
             return true;
@@ -2133,8 +2162,12 @@ impl State<'_> {
             );
             return;
         }
-        // `Wu[认负] Wei[胜利] Shu[认负]`: the sides in pinyin
-        let pinyin = title::pinyin_sides(text);
+        // `Wu[认负] Wei[胜利] Shu[认负]`: the sides in pinyin; `东吴[认负]`: other names
+        let kingdom = title::kingdom_names(text);
+        let pinyin = match &kingdom {
+            Some(k) => title::pinyin_sides(k).or_else(|| Some(k.clone())),
+            None => title::pinyin_sides(text),
+        };
         if let Some(p) = &pinyin {
             self.pinyin_read(ln, start as u32 + 1, text.trim(), p.trim());
         }
@@ -2184,7 +2217,11 @@ impl State<'_> {
         if text.contains(['进', '退', '平']) {
             return false;
         }
-        let pinyin = title::pinyin_sides(text);
+        let kingdom = title::kingdom_names(text);
+        let pinyin = match &kingdom {
+            Some(k) => title::pinyin_sides(k).or_else(|| Some(k.clone())),
+            None => title::pinyin_sides(text),
+        };
         let sided = pinyin.as_deref().unwrap_or(text);
         let key = status_key(sided);
         let statuses = sided.get(key.unwrap_or(0)..).unwrap_or_default();
@@ -2444,6 +2481,15 @@ fn read_title_sides(s: &str) -> (Result<Vec<TitleEvent>, String>, bool, Option<S
     {
         return (Ok(ev), loose, Some(p));
     }
+    // `东吴胜`, `Cao Wei wins`: the kingdoms' other names
+    if read.is_err()
+        && let Some(k) = title::kingdom_names(s)
+    {
+        let p = title::pinyin_sides(&k).unwrap_or(k);
+        if let (Ok(ev), loose) = read_title(&p) {
+            return (Ok(ev), loose, Some(p));
+        }
+    }
     (read, loose, None)
 }
 
@@ -2639,6 +2685,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
         seen_words: false,
         seen_marker_space: false,
         seen_letters: false,
+        seen_kingdom: false,
         status_loss: 0,
         body_players: [None, None, None],
         label_buf: Vec::new(),

@@ -571,3 +571,54 @@ pub(crate) fn parse_status_short(line: &str) -> Option<BTreeMap<String, String>>
             || (named == 0 && unnamed == 3));
     is_status.then_some(map)
 }
+
+/// Other names of the three kingdoms, as histories and transcribers write them (the seed itself
+/// writes 东吴): `东吴`, `孙吴` 吴; `曹魏` 魏; `蜀汉`, `季汉` 蜀 (in a title or a status line
+/// `蜀汉` is never 蜀 and 汉: nothing is done to 汉 there but 杀汉); in English `Eastern Wu`,
+/// `Dong Wu`, `Cao Wei`, `Shu Han`, `Shu-Han`, `Ji Han` (any case, whole words), written
+/// `Wu`, `Wei`, `Shu` for [`pinyin_sides`]. `None` when `s` has none.
+pub(crate) fn kingdom_names(s: &str) -> Option<String> {
+    const HAN: [(&str, &str); 10] = [
+        ("东吴", "吴"),
+        ("東吳", "吴"),
+        ("孙吴", "吴"),
+        ("孫吳", "吴"),
+        ("曹魏", "魏"),
+        ("蜀汉", "蜀"),
+        ("蜀漢", "蜀"),
+        ("季汉", "蜀"),
+        ("季漢", "蜀"),
+        ("东吳", "吴"),
+    ];
+    // (not `Sun Wu`: 孙武 is also a player's name)
+    const LATIN: [(&str, &str); 6] = [
+        ("eastern wu", "Wu"),
+        ("dong wu", "Wu"),
+        ("cao wei", "Wei"),
+        ("shu han", "Shu"),
+        ("shu-han", "Shu"),
+        ("ji han", "Shu"),
+    ];
+    let mut out = s.to_string();
+    let mut any = false;
+    for (from, to) in HAN {
+        if out.contains(from) {
+            out = out.replace(from, to);
+            any = true;
+        }
+    }
+    if out.bytes().any(|b| b.is_ascii_alphabetic()) {
+        for (from, to) in LATIN {
+            // (ASCII lower-casing keeps every byte where it was)
+            while let Some(at) = out.to_ascii_lowercase().find(from).filter(|&at| {
+                let before = out.get(..at).and_then(|b| b.chars().next_back());
+                let after = out.get(at + from.len()..).and_then(|a| a.chars().next());
+                !before.is_some_and(Side::is_latin) && !after.is_some_and(Side::is_latin)
+            }) {
+                out.replace_range(at..at + from.len(), to);
+                any = true;
+            }
+        }
+    }
+    any.then_some(out)
+}
