@@ -2424,7 +2424,7 @@ const EIGHTH: &str = include_str!("../../corpus/sanguo/eighth-transcribers.sangu
 #[test]
 fn eighth_transcribers_file() {
     let games = corpus(EIGHTH);
-    assert_eq!(games.len(), 8);
+    assert_eq!(games.len(), 9);
     let titles = corpus(TITLES);
     let openings = corpus(OPENINGS);
     // the same game as the seed's form gives: each move's origin, destination and events, the
@@ -2446,6 +2446,7 @@ fn eighth_transcribers_file() {
         (5, &titles[4], true),
         (6, &titles[3], true),
         (7, &titles[0], true),
+        (8, &openings[0], false),
     ] {
         let p = &games[g];
         assert_eq!(key(p), key(seed), "game {g}");
@@ -2495,6 +2496,58 @@ fn eighth_transcribers_file() {
     );
     assert_eq!(first(&games[7], "sanguo.kingdom-name"), (113, 1, Info));
     assert_eq!(games[7].title.as_deref(), Some("魏杀汉·魏灭吴·魏胜"));
+    // the players in brackets in the status line
+    assert_eq!(
+        games[8]
+            .players
+            .iter()
+            .map(|s| s.name.as_deref())
+            .collect::<Vec<_>>(),
+        vec![Some("孙策"), Some("曹操"), Some("刘备")]
+    );
+    assert_eq!(first(&games[8], "sanguo.status-players"), (136, 1, Info));
+}
+
+#[test]
+fn players_named_in_the_status_line() {
+    let names = |p: &Parsed<SanguoGame>| -> Vec<Option<String>> {
+        p.players.iter().map(|s| s.name.clone()).collect()
+    };
+    for line in [
+        "吴（孙策）认负 魏（曹操）胜利 蜀（刘备）认负",
+        "吴国(孙策):认负 魏国(曹操):胜利 蜀国(刘备):认负",
+        "吴（孙策）负 魏（曹操）胜 蜀（刘备）负",
+    ] {
+        let p = parse(&format!("1.马6进5，炮12平10，相7进9\n{line}\n"));
+        assert_eq!(
+            problems(&p),
+            Vec::<String>::new(),
+            "{line}: {:?}",
+            p.diagnostics
+        );
+        assert_eq!(first(&p, "sanguo.status-players"), (2, 1, Info), "{line}");
+        assert_eq!(p.game.status.len(), 3, "{line}");
+        assert_eq!(p.game.status.get("魏").map(String::as_str), Some("胜利"));
+        assert_eq!(
+            names(&p),
+            vec![
+                Some("孙策".into()),
+                Some("曹操".into()),
+                Some("刘备".into())
+            ],
+            "{line}"
+        );
+    }
+    // the tags win; a bracket holding a status word is none
+    let p = parse_tags(
+        "1.马6进5，炮12平10，相7进9\n吴（孙策）认负 魏（曹操）胜利 蜀（刘备）认负\n",
+        &[("吴", "周瑜")],
+    );
+    assert_eq!(names(&p)[0].as_deref(), Some("周瑜"));
+    assert_eq!(names(&p)[1].as_deref(), Some("曹操"));
+    let p = parse("1.马6进5，炮12平10，相7进9\n吴[认负] 魏[胜利] 蜀[认负]\n");
+    assert!(diag(&p, "sanguo.status-players").is_none());
+    assert_eq!(names(&p), vec![None, None, None]);
 }
 
 #[test]

@@ -95,6 +95,10 @@
 //!   `lost`) is 灭国 when the moves eliminate the side, else 认负. A line is such a status line
 //!   only when it holds nothing but sides, these words and punctuation, and two sides have a
 //!   status (or one has a status no title gives: `Wu resigns`); `魏胜` alone stays a title.
+//! - **Players in the status line**, in brackets after their sides (`吴（孙策）认负 魏（曹操）胜利
+//!   蜀（刘备）认负`, also with short words): the statuses are read without them and the names are
+//!   the sides' players where the tags and a line of players name none (info
+//!   `sanguo.status-players`).
 //! - **Titles in English** (`Wei kills Han · Wei eliminates Wu · Wei wins`, `Shu allies with Wu`,
 //!   `Wei eliminates Shu and Wu`, `Wu and Shu draw`, `Han killed by Wei`, `Wu eliminated by Wei`,
 //!   `Shu stalemated Wei`, `Wei victory`, `Draw`; the sides in pinyin) are read by the looser
@@ -251,6 +255,10 @@ pub mod code {
     /// Wei`, `Shu Han`) in a title, a status line, the `Title` and `Result` tags or a header line
     /// of players, read as 吴, 魏, 蜀 (first place of the game).
     pub const KINGDOM_NAME: &str = "sanguo.kingdom-name";
+    /// Info: players named in brackets after their sides in the status line (`吴（孙策）认负
+    /// 魏（曹操）胜利 蜀（刘备）认负`): the statuses read without them, the names the sides' players
+    /// where the tags (and a line of players) name none.
+    pub const STATUS_PLAYERS: &str = "sanguo.status-players";
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -2188,11 +2196,23 @@ impl State<'_> {
             }
             None => text,
         };
-        let (map, leftover) = title::parse_status(text);
+        let (mut map, mut leftover) = title::parse_status(text);
         // `吴认负 魏胜 蜀认负`: the seed's words mixed with others
         if leftover && let Some(short) = title::parse_status_short(text) {
             self.status_form(ln, start, text, short);
             return;
+        }
+        // `吴（孙策）认负 魏（曹操）胜利`: the players named after their sides
+        if leftover && let Some((named, players)) = status_players(text) {
+            let (m, l) = title::parse_status(&named);
+            if !l {
+                self.status_players_read(ln, start, players);
+                (map, leftover) = (m, l);
+            } else if let Some(short) = title::parse_status_short(&named) {
+                self.status_players_read(ln, start, players);
+                self.status_form(ln, start, &named, short);
+                return;
+            }
         }
         if leftover {
             self.sink.warning(
@@ -2225,7 +2245,12 @@ impl State<'_> {
         let sided = pinyin.as_deref().unwrap_or(text);
         let key = status_key(sided);
         let statuses = sided.get(key.unwrap_or(0)..).unwrap_or_default();
-        let Some(map) = title::parse_status_short(statuses) else {
+        let named = status_players(statuses);
+        let Some(map) = title::parse_status_short(statuses).or_else(|| {
+            named
+                .as_ref()
+                .and_then(|(n, _)| title::parse_status_short(n))
+        }) else {
             return false;
         };
         let ln = self.line_no(li);
@@ -2241,6 +2266,11 @@ impl State<'_> {
         if let Some(p) = &pinyin {
             self.pinyin_read(ln, start as u32 + 1, text.trim(), p.trim());
         }
+        if title::parse_status_short(statuses).is_none()
+            && let Some((_, players)) = named
+        {
+            self.status_players_read(ln, start, players);
+        }
         if let Some(k) = key {
             self.sink.info(
                 code::STATUS_KEY,
@@ -2254,6 +2284,25 @@ impl State<'_> {
         }
         self.status_form(ln, start, statuses, map);
         true
+    }
+
+    /// The players named in a status line (`吴（孙策）认负`): each side's name where the tags name
+    /// none and no line of players did, and the line's info.
+    #[cold]
+    #[inline(never)]
+    fn status_players_read(&mut self, ln: u32, start: usize, players: [Option<String>; 3]) {
+        for (slot, name) in self.body_players.iter_mut().zip(players) {
+            if slot.is_none() {
+                *slot = name;
+            }
+        }
+        self.sink.info(
+            code::STATUS_PLAYERS,
+            ln,
+            start as u32 + 1,
+            "players named in brackets after their sides in the status line, read as the sides' \
+             players where the tags name none",
+        );
     }
 
     /// Stores a status line read by [`title::parse_status_short`] (`written`, at `start`) and
@@ -2303,6 +2352,58 @@ impl State<'_> {
         self.game.status = map;
         self.status_line = Some(ln);
     }
+}
+
+/// A status line with each side's player in brackets after the side (`吴(孙策)认负 魏(曹操)胜利`,
+/// `吴国(孙策):认负`): the line without the brackets, and the names by side. `None` when it has
+/// none (a bracket holding a status word or a number is no name).
+#[cold]
+#[inline(never)]
+fn status_players(text: &str) -> Option<(String, [Option<String>; 3])> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut names: [Option<String>; 3] = [None, None, None];
+    let mut any = false;
+    let mut k = 0;
+    while let Some(&c) = chars.get(k) {
+        out.push(c);
+        k += 1;
+        let Some(sd) = Side::from_char(c).filter(|&s| s != Side::Han) else {
+            continue;
+        };
+        // (`吴国(孙策)`: the 国 is read past, as the status line reads it)
+        let mut open = k;
+        if chars.get(open).is_some_and(|&c| c == '国' || c == '方') {
+            open += 1;
+        }
+        if chars.get(open) != Some(&'(') {
+            continue;
+        }
+        let Some(len) = chars
+            .get(open + 1..)
+            .and_then(|r| r.iter().position(|&c| c == ')'))
+        else {
+            continue;
+        };
+        let name: String = chars
+            .get(open + 1..open + 1 + len)
+            .unwrap_or(&[])
+            .iter()
+            .collect();
+        let name = name.trim();
+        let statusy = title::STATUSES.iter().any(|w| name.contains(w))
+            || name.contains(['胜', '负', '和', '输'])
+            || name.chars().any(|c| c.is_ascii_digit());
+        if name.is_empty() || statusy {
+            continue;
+        }
+        if let Some(slot) = names.get_mut(sd as usize) {
+            *slot = Some(name.to_string());
+        }
+        any = true;
+        k = open + len + 2;
+    }
+    any.then_some((out, names))
 }
 
 /// The length of a key opening a status line (`结果：`, `最终结果:`, `终局 -`, `Result:`), up to
