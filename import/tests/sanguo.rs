@@ -2131,13 +2131,9 @@ fn markers_with_side_names_in_pinyin() {
     assert_eq!(move_events(&p), alliance);
     assert_eq!(problems(&p), Vec::<String>::new());
     // not a name, or not one the marker takes: a syntax error, as before
-    for (kill, elim) in [
-        ("xHan", "#Wuhan"),
-        ("xHan", "#Han"),
-        ("xWei", "#吴"),
-        ("xHanwei", "#吴"),
-        ("x Han", "#吴"),
-    ] {
+    // (`x Han` and `#Han` are read since the eighth transcribers:
+    // `markers_with_a_space_and_han_eliminated`)
+    for (kill, elim) in [("xHan", "#Wuhan"), ("xWei", "#吴"), ("xHanwei", "#吴")] {
         let p = parse(&titles_game_1(kill, elim));
         assert!(
             has_code(&p, "sanguo.syntax", annals_import::Severity::Error),
@@ -2215,12 +2211,11 @@ fn players_in_a_header_line_in_pinyin() {
         Some("周瑜")
     );
     // no players: a word in small letters (a result), 汉 as a label, a label not first, a move
-    for line in [
-        "Wu: resigned  Wei: won  Shu: resigned",
-        "Han: Xian Di",
-        "Players Wu: Zhou Yu",
-        "Wu: Zhou Yu Wei:",
-    ] {
+    // (`Wu: resigned  Wei: won  Shu: resigned` is a status line since the eighth transcribers)
+    let p = parse(&format!("Wu: resigned  Wei: won  Shu: resigned\n{moves}"));
+    assert_eq!(players(&p), vec![None, None, None]);
+    assert_eq!(p.game.status.get("魏").map(String::as_str), Some("胜利"));
+    for line in ["Han: Xian Di", "Players Wu: Zhou Yu", "Wu: Zhou Yu Wei:"] {
         let p = parse(&format!("{line}\n{moves}"));
         assert_eq!(players(&p), vec![None, None, None], "{line}");
         assert!(pinyin_infos(&p).is_empty(), "{line}");
@@ -2420,4 +2415,433 @@ fn seventh_transcribers_file() {
         games[2].game.moves[0].comment.as_deref(),
         Some("种子例:吴上右马")
     );
+}
+
+// ---- eighth transcribers (corpus/sanguo/eighth-transcribers.sanguo) ----
+
+const EIGHTH: &str = include_str!("../../corpus/sanguo/eighth-transcribers.sanguo");
+
+#[test]
+fn eighth_transcribers_file() {
+    let games = corpus(EIGHTH);
+    assert_eq!(games.len(), 9);
+    let titles = corpus(TITLES);
+    let openings = corpus(OPENINGS);
+    // the same game as the seed's form gives: each move's origin, destination and events, the
+    // title's events, the statuses and the outcome
+    type Key = ([u8; 2], [u8; 2], Vec<MoveEvent>);
+    let key = |p: &Parsed<SanguoGame>| -> Vec<Key> {
+        p.game
+            .moves
+            .iter()
+            .map(|m| (m.from, m.to, m.events.clone()))
+            .collect()
+    };
+    for (g, seed, same_title) in [
+        (0, &titles[0], true),
+        (1, &titles[1], true),
+        (2, &titles[2], true),
+        (3, &openings[0], false),
+        (4, &titles[0], true),
+        (5, &titles[4], true),
+        (6, &titles[3], true),
+        (7, &titles[0], true),
+        (8, &openings[0], false),
+    ] {
+        let p = &games[g];
+        assert_eq!(key(p), key(seed), "game {g}");
+        assert_eq!(p.game.status, seed.game.status, "game {g}");
+        assert_eq!(p.outcome, seed.outcome, "game {g}");
+        if same_title {
+            assert_eq!(p.game.title_events, seed.game.title_events, "game {g}");
+        }
+        let expected: Vec<String> = match g {
+            2 => vec!["sanguo.marker-han@46:12".to_string()],
+            _ => Vec::new(),
+        };
+        assert_eq!(problems(p), expected, "game {g}: {:?}", p.diagnostics);
+    }
+    // the notation stored as the seed writes it
+    assert_eq!(games[0].game.moves[0].notation, "车5进1");
+    assert_eq!(
+        find(&games[0], "马2进1x汉").events,
+        vec![MoveEvent::KillHan]
+    );
+    assert_eq!(find(&games[0], "车1平17#吴").piece, "车");
+    assert_eq!(find(&games[1], "马15进16=吴").events.len(), 1);
+    assert_eq!(find(&games[5], "炮6退1#魏").events.len(), 2);
+    assert_eq!(first(&games[0], "sanguo.letters"), (7, 9, Info));
+    assert_eq!(first(&games[0], "sanguo.round-form"), (7, 1, Info));
+    assert_eq!(first(&games[0], "sanguo.status-form"), (15, 1, Info));
+    assert_eq!(first(&games[3], "sanguo.round-form"), (61, 1, Info));
+    // 吴国：认输 is a status, not a player named 认输
+    assert_eq!(
+        games[3]
+            .players
+            .iter()
+            .map(|s| s.name.as_deref())
+            .collect::<Vec<_>>(),
+        vec![Some("孙策"), Some("曹操"), Some("刘备")]
+    );
+    assert_eq!(first(&games[3], "sanguo.status-form"), (67, 1, Info));
+    assert_eq!(first(&games[4], "sanguo.marker-space"), (79, 13, Info));
+    // 东吴, 曹魏, 蜀汉: the players' line, the title and the status line
+    assert_eq!(
+        games[7]
+            .players
+            .iter()
+            .map(|s| s.name.as_deref())
+            .collect::<Vec<_>>(),
+        vec![Some("陆逊"), Some("司马懿"), Some("诸葛亮")]
+    );
+    assert_eq!(first(&games[7], "sanguo.kingdom-name"), (113, 1, Info));
+    assert_eq!(games[7].title.as_deref(), Some("魏杀汉·魏灭吴·魏胜"));
+    // the players in brackets in the status line
+    assert_eq!(
+        games[8]
+            .players
+            .iter()
+            .map(|s| s.name.as_deref())
+            .collect::<Vec<_>>(),
+        vec![Some("孙策"), Some("曹操"), Some("刘备")]
+    );
+    assert_eq!(first(&games[8], "sanguo.status-players"), (136, 1, Info));
+}
+
+#[test]
+fn players_named_in_the_status_line() {
+    let names = |p: &Parsed<SanguoGame>| -> Vec<Option<String>> {
+        p.players.iter().map(|s| s.name.clone()).collect()
+    };
+    for line in [
+        "吴（孙策）认负 魏（曹操）胜利 蜀（刘备）认负",
+        "吴国(孙策):认负 魏国(曹操):胜利 蜀国(刘备):认负",
+        "吴（孙策）负 魏（曹操）胜 蜀（刘备）负",
+    ] {
+        let p = parse(&format!("1.马6进5，炮12平10，相7进9\n{line}\n"));
+        assert_eq!(
+            problems(&p),
+            Vec::<String>::new(),
+            "{line}: {:?}",
+            p.diagnostics
+        );
+        assert_eq!(first(&p, "sanguo.status-players"), (2, 1, Info), "{line}");
+        assert_eq!(p.game.status.len(), 3, "{line}");
+        assert_eq!(p.game.status.get("魏").map(String::as_str), Some("胜利"));
+        assert_eq!(
+            names(&p),
+            vec![
+                Some("孙策".into()),
+                Some("曹操".into()),
+                Some("刘备".into())
+            ],
+            "{line}"
+        );
+    }
+    // the tags win; a bracket holding a status word is none
+    let p = parse_tags(
+        "1.马6进5，炮12平10，相7进9\n吴（孙策）认负 魏（曹操）胜利 蜀（刘备）认负\n",
+        &[("吴", "周瑜")],
+    );
+    assert_eq!(names(&p)[0].as_deref(), Some("周瑜"));
+    assert_eq!(names(&p)[1].as_deref(), Some("曹操"));
+    let p = parse("1.马6进5，炮12平10，相7进9\n吴[认负] 魏[胜利] 蜀[认负]\n");
+    assert!(diag(&p, "sanguo.status-players").is_none());
+    assert_eq!(names(&p), vec![None, None, None]);
+}
+
+#[test]
+fn other_names_of_the_kingdoms() {
+    let p = parse("东吴负 曹魏胜 蜀汉负\n");
+    assert_eq!(first(&p, "sanguo.kingdom-name"), (1, 1, Info));
+    assert_eq!(p.game.status.get("吴").map(String::as_str), Some("认负"));
+    assert_eq!(p.game.status.get("魏").map(String::as_str), Some("胜利"));
+    assert_eq!(p.game.status.get("蜀").map(String::as_str), Some("认负"));
+    let p = parse("孙吴灭曹魏·季汉胜\n");
+    assert_eq!(
+        p.game.title_events,
+        vec![
+            TitleEvent::Eliminate {
+                by: "吴".to_string(),
+                sides: vec!["魏".to_string()]
+            },
+            TitleEvent::Win {
+                side: "蜀".to_string()
+            }
+        ]
+    );
+    let p = parse_tags(
+        "1.马6进5，炮12平10，相7进9\n",
+        &[("Result", "Cao Wei wins")],
+    );
+    assert_eq!(p.outcome.map(|o| o.summary), Some("魏胜".to_string()));
+    let p =
+        parse("1.马6进5，炮12平10，相7进9\nEastern Wu resigns, Cao Wei wins, Shu Han resigns\n");
+    assert_eq!(p.game.status.len(), 3);
+    assert_eq!(first(&p, "sanguo.kingdom-name").2, Info);
+    assert!(diag(&p, "sanguo.side-pinyin").is_none());
+    // 蜀杀汉 is no 蜀汉; a player named Sun Wu stays a player
+    let p = parse("蜀杀汉·蜀胜\n");
+    assert!(diag(&p, "sanguo.kingdom-name").is_none());
+    assert_eq!(p.game.title_events.len(), 2);
+    let p = parse("Wu: Sun Wu   Wei: Cao Cao\n1.马6进5，炮12平10，相7进9\n");
+    assert_eq!(p.players[0].name.as_deref(), Some("Sun Wu"));
+    assert_eq!(p.players[1].name.as_deref(), Some("Cao Cao"));
+}
+
+#[test]
+fn markers_with_a_space_and_han_eliminated() {
+    let p = parse(&titles_game_1("x Han", "# Wu"));
+    assert_eq!(problems(&p), Vec::<String>::new(), "{:?}", p.diagnostics);
+    assert_eq!(first(&p, "sanguo.marker-space"), (5, 13, Info));
+    assert_eq!(find(&p, "马2进1x汉").events, vec![MoveEvent::KillHan]);
+    assert_eq!(find(&p, "车1平17#吴").events.len(), 2);
+    let p = parse(&titles_game_1(" x 汉", "#吴"));
+    assert_eq!(problems(&p), Vec::<String>::new(), "{:?}", p.diagnostics);
+    assert_eq!(find(&p, "马2进1x汉").events, vec![MoveEvent::KillHan]);
+    // `#汉`: read as x汉, doubtful
+    for kill in ["#汉", "#Han", "#漢"] {
+        let p = parse(&titles_game_1(kill, "#吴"));
+        assert_eq!(first(&p, "sanguo.marker-han"), (5, 12, Warning), "{kill}");
+        assert_eq!(p.game.moves.len(), 24, "{kill}");
+        assert_eq!(find(&p, "马2进1x汉").events, vec![MoveEvent::KillHan]);
+    }
+    // a space before something that is no side stays a syntax error
+    let p = parse(&titles_game_1("x 魏", "#吴"));
+    assert_eq!(first(&p, "sanguo.syntax"), (5, 12, Error));
+    assert!(diag(&p, "sanguo.marker-space").is_none());
+    let p = parse(&titles_game_1("#Hans", "#吴"));
+    assert_eq!(first(&p, "sanguo.syntax").2, Error);
+    // the seed's form reports nothing
+    let p = parse(&titles_game_1("x汉", "#吴"));
+    assert!(diag(&p, "sanguo.marker-space").is_none());
+    assert!(diag(&p, "sanguo.marker-han").is_none());
+}
+
+#[test]
+fn status_lines_in_other_words() {
+    let status = |p: &Parsed<SanguoGame>| -> Vec<(String, String)> {
+        p.game
+            .status
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    };
+    let s = |a: &str, b: &str, c: &str| {
+        vec![
+            ("吴".to_string(), a.to_string()),
+            ("蜀".to_string(), c.to_string()),
+            ("魏".to_string(), b.to_string()),
+        ]
+    };
+    // a bare loss: 灭国 for 吴 (eliminated by the moves), 认负 for 蜀
+    for line in [
+        "吴负 魏胜 蜀负",
+        "吴负，魏胜，蜀负",
+        "[负] [胜] [负]",
+        "Wu lost, Wei won, Shu lost",
+        "Result: Wu lost, Wei won, Shu lost",
+        "吴灭国 魏胜 蜀负",
+    ] {
+        let p = parse(&format!("{}{line}\n", titles_game_1("x汉", "#吴")));
+        assert_eq!(status(&p), s("灭国", "胜利", "认负"), "{line}");
+        assert_eq!(first(&p, "sanguo.status-form"), (9, 1, Info), "{line}");
+        assert_eq!(
+            problems(&p),
+            Vec::<String>::new(),
+            "{line}: {:?}",
+            p.diagnostics
+        );
+        assert_eq!(p.outcome.as_ref().map(|o| o.summary.as_str()), Some("魏胜"));
+    }
+    for (line, want) in [
+        (
+            "吴国：认输　魏国：胜　蜀国：认输",
+            s("认负", "胜利", "认负"),
+        ),
+        ("吳國[認輸] 魏國[勝] 蜀國[認輸]", s("认负", "胜利", "认负")),
+        (
+            "Wu resigns, Wei wins, Shu resigns",
+            s("认负", "胜利", "认负"),
+        ),
+        (
+            "Wu: resigned  Wei: victory  Shu: surrendered",
+            s("认负", "胜利", "认负"),
+        ),
+        ("吴投降 魏赢 蜀弃权", s("认负", "胜利", "认负")),
+        ("吴认负，魏胜，蜀超时", s("认负", "胜利", "超时判负")),
+        (
+            "Wu resigns, Wei wins, Shu lost on time",
+            s("认负", "胜利", "超时判负"),
+        ),
+    ] {
+        let p = parse(&format!("1.马6进5，炮12平10，相7进9\n{line}\n"));
+        assert_eq!(status(&p), want, "{line}");
+        assert_eq!(first(&p, "sanguo.status-form").2, Info, "{line}");
+        assert!(p.players.iter().all(|s| s.name.is_none()), "{line}");
+        assert_eq!(
+            problems(&p),
+            Vec::<String>::new(),
+            "{line}: {:?}",
+            p.diagnostics
+        );
+    }
+    // one side with a status no title gives is a status line
+    let p = parse("1.马6进5，炮12平10，相7进9\nWu resigns\n");
+    assert_eq!(status(&p), vec![("吴".to_string(), "认负".to_string())]);
+    // `魏胜` alone, and `吴蜀和`, stay titles; the seed's status line reports nothing new
+    let p = parse("魏胜\n1.马6进5，炮12平10，相7进9\n");
+    assert!(p.game.status.is_empty());
+    assert_eq!(
+        p.game.title_events,
+        vec![TitleEvent::Win {
+            side: "魏".to_string()
+        }]
+    );
+    let p = parse("吴灭魏·吴蜀和\n1.炮6进1，炮6进1，炮6进1\n2.炮6退1#魏，炮6退1\n");
+    assert!(p.game.status.is_empty());
+    assert_eq!(p.game.title_events.len(), 2);
+    let p = parse("1.马6进5，炮12平10，相7进9\n吴[认负] 魏[胜利] 蜀[认负]\n");
+    assert!(diag(&p, "sanguo.status-form").is_none());
+    // a line of players stays one; a line with other words is no status line
+    let p = parse("吴：孙策　魏：曹操　蜀：刘备\n1.马6进5，炮12平10，相7进9\n");
+    assert_eq!(p.players[0].name.as_deref(), Some("孙策"));
+    assert!(p.game.status.is_empty());
+    let p = parse("1.马6进5，炮12平10，相7进9\n吴负于魏\n");
+    assert!(p.game.status.is_empty());
+    assert!(diag(&p, "sanguo.status-form").is_none());
+}
+
+#[test]
+fn titles_in_english() {
+    let events = |t: &str| {
+        let p = parse(&format!("{t}\n1.马6进5，炮12平10，相7进9\n"));
+        assert_eq!(first(&p, "sanguo.title-form").2, Info, "{t}");
+        p.game.title_events
+    };
+    let s = |x: &str| x.to_string();
+    assert_eq!(
+        events("Wei kills Han · Wei eliminates Wu · Wei wins"),
+        vec![
+            TitleEvent::KillHan { by: s("魏") },
+            TitleEvent::Eliminate {
+                by: s("魏"),
+                sides: vec![s("吴")]
+            },
+            TitleEvent::Win { side: s("魏") },
+        ]
+    );
+    assert_eq!(
+        events("Shu allies with Wu, Wei eliminates Shu and Wu, Wei wins"),
+        vec![
+            TitleEvent::Alliance {
+                by: s("蜀"),
+                with: s("吴")
+            },
+            TitleEvent::Eliminate {
+                by: s("魏"),
+                sides: vec![s("蜀"), s("吴")]
+            },
+            TitleEvent::Win { side: s("魏") },
+        ]
+    );
+    assert_eq!(
+        events("Han killed by Wei / Wu eliminated by Wei / Wei victory"),
+        vec![
+            TitleEvent::KillHan { by: s("魏") },
+            TitleEvent::Eliminate {
+                by: s("魏"),
+                sides: vec![s("吴")]
+            },
+            TitleEvent::Win { side: s("魏") },
+        ]
+    );
+    assert_eq!(
+        events("Wu eliminates Wei; Wu and Shu draw"),
+        vec![
+            TitleEvent::Eliminate {
+                by: s("吴"),
+                sides: vec![s("魏")]
+            },
+            TitleEvent::Draw {
+                sides: vec![s("吴"), s("蜀")]
+            },
+        ]
+    );
+    assert_eq!(
+        events("Shu stalemated Wei, Wu won"),
+        vec![
+            TitleEvent::Stalemate {
+                by: s("蜀"),
+                side: s("魏")
+            },
+            TitleEvent::Win { side: s("吴") },
+        ]
+    );
+    assert_eq!(
+        events("Draw"),
+        vec![TitleEvent::Draw {
+            sides: vec![s("吴"), s("魏"), s("蜀")]
+        }]
+    );
+    // who resigns is left out (seed §8)
+    assert_eq!(
+        events("Wei kills Han, Wu resigns, Wei wins"),
+        vec![
+            TitleEvent::KillHan { by: s("魏") },
+            TitleEvent::Win { side: s("魏") }
+        ]
+    );
+    // the Result tag in English
+    let p = parse_tags("1.马6进5，炮12平10，相7进9\n", &[("Result", "Wei wins")]);
+    assert_eq!(p.outcome.map(|o| o.summary), Some(s("魏胜")));
+    // an English word that reads as no part stays a title warning
+    let p = parse("Wei wins gloriously\n1.马6进5，炮12平10，相7进9\n");
+    assert_eq!(first(&p, "sanguo.title").2, Warning);
+}
+
+#[test]
+fn moves_in_xiangqi_letters_and_english_round_words() {
+    let p = parse(
+        "Turn 1: H6+5, C12.10, E7+9\nTurn 2: P7+1, C6+14, R13=12\nMove 3. P7+1, C.11, E9-7\n",
+    );
+    assert_eq!(problems(&p), Vec::<String>::new(), "{:?}", p.diagnostics);
+    let notations: Vec<&str> = p.game.moves.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(
+        notations,
+        vec![
+            "马6进5",
+            "炮12平10",
+            "相7进9",
+            "兵7进1",
+            "炮6进14",
+            "车13平12",
+            "兵7进1",
+            "炮平11",
+            "相9退7"
+        ]
+    );
+    assert_eq!(first(&p, "sanguo.letters"), (1, 9, Info));
+    assert_eq!(first(&p, "sanguo.round-form"), (1, 1, Info));
+    assert_eq!(p.game.rounds, 3);
+    // the same as the seed writes them
+    let seed = parse(
+        "1.马6进5，炮12平10，相7进9\n2.兵7进1，炮6进14，车13平12\n3.兵7进1，砲平11，相9退7\n",
+    );
+    assert_eq!(
+        p.game
+            .moves
+            .iter()
+            .map(|m| (m.from, m.to))
+            .collect::<Vec<_>>(),
+        seed.game
+            .moves
+            .iter()
+            .map(|m| (m.from, m.to))
+            .collect::<Vec<_>>()
+    );
+    // a letter that is no piece, or no action after it, stays a syntax error
+    assert_eq!(first(&parse("1.Z6+5"), "sanguo.syntax"), (1, 3, Error));
+    assert_eq!(first(&parse("1.H6x5"), "sanguo.syntax"), (1, 3, Error));
+    assert!(diag(&parse("1.Z6+5"), "sanguo.letters").is_none());
 }

@@ -53,8 +53,8 @@
 //! - **Comments** `{…}` go to the move before them (`Move.comment`); comments before the first move
 //!   are not kept in the moves. A comment inside a move (`炮12{好棋}平10`) goes to that move, which
 //!   is read without the blank it leaves; so is a move split by a space (`炮12 平10`).
-//! - **Rounds numbered in English** (`Round 1:`, `R2.`, `Rd 3`, `Round 4)`, any case) are read as
-//!   `N.` (the same info `sanguo.round-form`, once per game).
+//! - **Rounds numbered in English** (`Round 1:`, `R2.`, `Rd 3`, `Round 4)`, `Turn 5:`, `Move 6.`,
+//!   any case) are read as `N.` (the same info `sanguo.round-form`, once per game).
 //! - **A key before the status line** (`结果：吴认负，魏胜利，蜀认负`, `最终结果:`, `Result -`,
 //!   `Final:`) is read past (info `sanguo.status-key`).
 //! - **The `Result` tag** (`[Result "魏胜"]`, `吴蜀和`, read as a title's result) gives the
@@ -82,6 +82,36 @@
 //!   more entries is the next round with its number mistyped (the round-number warning, as before).
 //! - **Titles joined by dashes or arrows** (`魏杀汉—魏灭吴—魏胜`, `魏杀汉→魏胜`) are read by the
 //!   looser grammar (info `sanguo.title-form`).
+//! - **A space by a marker** (`马2进1x Han`, `马2进1 x 汉`, `车1平17# Wu`, `马15进16= Wu`) is
+//!   read past when the move does not read with it; the move is stored without it (info
+//!   `sanguo.marker-space`, once per game). **`#汉` / `#Han`** (the emperor "eliminated") is read
+//!   as `x汉`, the seed's mark for 汉 killed (warning `sanguo.marker-han`: a guess at what was
+//!   meant; the replay then checks the emperor was taken, as for `x汉`).
+//! - **Status lines in other words** than seed §7's five (`吴负 魏胜 蜀负`, `吴国：认输 魏国：胜
+//!   蜀国：认输`, `[负] [胜] [负]`, `吴认负，魏胜利，蜀负`, `Wu eliminated, Wei wins, Shu resigns`,
+//!   `Result: Wu lost, Wei won, Shu resigned`) are read as them (info `sanguo.status-form`):
+//!   `胜`/`赢`/`wins`/`won` 胜利; `认输`/`投降`/`resigns` 认负; `被灭`/`eliminated`/`checkmated` 灭国;
+//!   `和`/`和棋`/`draw` 强制判和; `超时`/`lost on time` 超时判负; a bare loss (`负`, `输`, `败`,
+//!   `lost`) is 灭国 when the moves eliminate the side, else 认负. A line is such a status line
+//!   only when it holds nothing but sides, these words and punctuation, and two sides have a
+//!   status (or one has a status no title gives: `Wu resigns`); `魏胜` alone stays a title.
+//! - **Players in the status line**, in brackets after their sides (`吴（孙策）认负 魏（曹操）胜利
+//!   蜀（刘备）认负`, also with short words): the statuses are read without them and the names are
+//!   the sides' players where the tags and a line of players name none (info
+//!   `sanguo.status-players`).
+//! - **Titles in English** (`Wei kills Han · Wei eliminates Wu · Wei wins`, `Shu allies with Wu`,
+//!   `Wei eliminates Shu and Wu`, `Wu and Shu draw`, `Han killed by Wei`, `Wu eliminated by Wei`,
+//!   `Shu stalemated Wei`, `Wei victory`, `Draw`; the sides in pinyin) are read by the looser
+//!   grammar (info `sanguo.title-form`); so is the `Result` tag (`[Result "Wei wins"]`). A side
+//!   that resigns (`Wu resigns`, `吴认输` in a title) gives no event: seed §8 leaves it out.
+//! - **The kingdoms' other names** (`东吴`, `孙吴`, `曹魏`, `蜀汉`, `季汉`, traditional too; `Eastern
+//!   Wu`, `Dong Wu`, `Cao Wei`, `Shu Han`, `Ji Han`) are read as 吴, 魏, 蜀 in a title, a status
+//!   line, the `Title` and `Result` tags and a header line of players (`东吴：孙权　曹魏：曹操`;
+//!   info `sanguo.kingdom-name`, once per game). Not in moves (`蜀汉` there is no side label).
+//! - **Moves in xiangqi's letters**, as English (WXF) records write them (`H6+5`, `C12.10`,
+//!   `R13=12`, `C.11`, `E9-7`, `H2+1xHan`): K/G 将, A 士, E/B 相, H/N 马, R 车, C 炮, P 兵, `+` 进, `-`
+//!   退, `.` or `=` 平; stored as the seed writes them (`马6进5`; info `sanguo.letters`, once per
+//!   game). WXF's `+`/`-` for the front and rear of two pieces on a file are not read.
 //! - **Chinese numerals** stand for a file or a step (`一`…`九`, `十`, `十一`…`十七`); a numeral
 //!   before the piece is still the ordinal (`一车平十一`: the first of the chariots, to file 11).
 //!
@@ -205,6 +235,30 @@ pub mod code {
     /// Info: a move's marker written in words (`车1平17灭吴`, `马2进1杀汉`, also in brackets:
     /// `马2进1（杀汉）`), read as the seed's `#吴`, `x汉` and stored so (first one of the game).
     pub const MARKER_WORDS: &str = "sanguo.marker-words";
+    /// Info: a status line in other words than seed §7's five (`吴负 魏胜 蜀负`, `吴国：认输`, `[负]
+    /// [胜] [负]`, `Wu eliminated, Wei wins, Shu resigns`), read as them: `胜`/`赢`/`wins` 胜利,
+    /// `认输`/`投降`/`resigns` 认负, `被灭`/`eliminated` 灭国, `和`/`draw` 强制判和, `超时`/`lost on
+    /// time` 超时判负, and a bare loss (`负`, `输`, `lost`) 灭国 when the moves eliminate the side,
+    /// else 认负.
+    pub const STATUS_FORM: &str = "sanguo.status-form";
+    /// Info: a space after a move's marker or before it (`马2进1x Han`, `马2进1 x 汉`,
+    /// `车1平17# Wu`), read without it (first one of the game; the notation is stored without it).
+    pub const MARKER_SPACE: &str = "sanguo.marker-space";
+    /// Warning: `#汉` or `#Han` after a move, read as `x汉` (the emperor killed; seed §2 writes
+    /// `#` for a side eliminated and `x汉` for 汉 killed).
+    pub const MARKER_HAN: &str = "sanguo.marker-han";
+    /// Info: a move written in xiangqi's letters as English (WXF) records write them (`H6+5`,
+    /// `C12.10`, `E7+9`, `R13=12`, `H+7`: K 将, A 士, E/B 相, H/N 马, R 车, C 炮, P 兵; `+` 进, `-` 退,
+    /// `.` or `=` 平), read and stored as the seed writes it (`马6进5`; first one of the game).
+    pub const LETTERS: &str = "sanguo.letters";
+    /// Info: the kingdoms named otherwise (`东吴`, `孙吴`, `曹魏`, `蜀汉`, `季汉`, `Eastern Wu`, `Cao
+    /// Wei`, `Shu Han`) in a title, a status line, the `Title` and `Result` tags or a header line
+    /// of players, read as 吴, 魏, 蜀 (first place of the game).
+    pub const KINGDOM_NAME: &str = "sanguo.kingdom-name";
+    /// Info: players named in brackets after their sides in the status line (`吴（孙策）认负
+    /// 魏（曹操）胜利 蜀（刘备）认负`): the statuses read without them, the names the sides' players
+    /// where the tags (and a line of players) name none.
+    pub const STATUS_PLAYERS: &str = "sanguo.status-players";
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -353,6 +407,12 @@ struct State<'a> {
     seen_note: bool,
     seen_pinyin: bool,
     seen_words: bool,
+    seen_marker_space: bool,
+    seen_letters: bool,
+    seen_kingdom: bool,
+    /// Sides whose status was a bare loss (`吴负`, `Wu lost`): 灭国 when the moves eliminate the
+    /// side, else 认负 (bits by [`Side`] index).
+    status_loss: u8,
     /// Side names from a header line in the body (吴, 魏, 蜀).
     body_players: [Option<String>; 3],
     /// The side labels of the current round's entries: (entry index, side, column).
@@ -637,6 +697,9 @@ impl State<'_> {
             self.status(li, start, &text);
             return;
         }
+        if self.short_status(li, start, &text) {
+            return;
+        }
         if has_action(body) || first == '…' {
             if let Some((round, slot)) = self.open_round.take() {
                 self.continued(li, chars, (start, end), round, slot, None);
@@ -658,7 +721,8 @@ impl State<'_> {
         let cleaned = title::clean_title(&text);
         let titleish = ["胜", "灭", "盟", "杀汉", "困", "和", "被", "赢"]
             .iter()
-            .any(|w| cleaned.contains(w));
+            .any(|w| cleaned.contains(w))
+            || title::english_title(&cleaned);
         if self.body_title.is_none() && (titleish || text.starts_with("标题")) {
             let (read, loose, pinyin) = read_title_sides(&text);
             let cleaned = match pinyin {
@@ -763,6 +827,21 @@ impl State<'_> {
     }
 
     fn pinyin_read(&mut self, ln: u32, col: u32, written: &str, read: &str) {
+        if title::kingdom_names(written).is_some() {
+            if !self.seen_kingdom {
+                self.seen_kingdom = true;
+                self.sink.info(
+                    code::KINGDOM_NAME,
+                    ln,
+                    col,
+                    format!(
+                        "other names of the kingdoms (东吴, 曹魏, 蜀汉, Cao Wei…) read as 吴, 魏, 蜀: \
+                         {written:?} read as {read:?}"
+                    ),
+                );
+            }
+            return;
+        }
         if !self.seen_pinyin {
             self.seen_pinyin = true;
             self.sink.info(
@@ -816,9 +895,11 @@ impl State<'_> {
             );
             return true;
         }
-        // `吴：孙策　魏：曹操　蜀：刘备`
+        // `吴：孙策　魏：曹操　蜀：刘备` (`东吴：孙权`: other names of the kingdoms)
+        let kingdom = title::kingdom_names(text);
+        let labelled = kingdom.as_deref().unwrap_or(text);
         let mut names: [Option<String>; 3] = [None, None, None];
-        let mut chars = text.chars().peekable();
+        let mut chars = labelled.chars().peekable();
         let mut all_named = true;
         let mut any = false;
         while let Some(c) = chars.next() {
@@ -854,11 +935,14 @@ impl State<'_> {
             }
         }
         if any && all_named {
+            if let Some(k) = &kingdom {
+                self.pinyin_read(ln, col, text, k);
+            }
             self.players_line(names, ln, col);
             return true;
         }
         // `Wu: Zhou Yu  Wei: Cao Cao  Shu: Liu Bei`: the sides in pinyin (names with spaces)
-        if let Some((names, read)) = pinyin_players(text) {
+        if let Some((names, read)) = pinyin_players(labelled) {
             self.pinyin_read(ln, col, text, &read);
             self.players_line(names, ln, col);
             return true;
@@ -1548,10 +1632,10 @@ impl State<'_> {
         let noted;
         let (chars, tok, note) = match notation::parse_move(chars) {
             Ok(t) => (chars, t, None),
-            Err((off, msg)) => match self.noted_move(li, chars, a) {
+            Err((off, msg)) => match self.repaired_move(li, chars, a) {
                 Some((cleaned, t, note)) => {
                     noted = cleaned;
-                    (&noted[..], t, Some(note))
+                    (&noted[..], t, note)
                 }
                 None => {
                     let text: String = chars.iter().collect();
@@ -1612,6 +1696,132 @@ impl State<'_> {
                 self.replaying = false;
             }
         }
+    }
+
+    /// A move that does not read, read as other transcribers write it: with a note after it
+    /// ([`State::noted_move`]) or its markers so written ([`State::marker_repaired`]).
+    #[cold]
+    #[inline(never)]
+    fn repaired_move(
+        &mut self,
+        li: usize,
+        chars: &[char],
+        a: usize,
+    ) -> Option<(Vec<char>, MoveTok, Option<String>)> {
+        if chars.first().is_some_and(char::is_ascii_uppercase)
+            && let Some(read) = notation::letters_written(chars)
+        {
+            let tok = notation::parse_move(&read)
+                .ok()
+                .map(|t| (read.clone(), t))
+                .or_else(|| self.marker_repaired(li, &read, a))?;
+            if !self.seen_letters {
+                self.seen_letters = true;
+                let text: String = chars.iter().collect();
+                let as_read: String = tok.0.iter().collect();
+                self.sink.info(
+                    code::LETTERS,
+                    self.line_no(li),
+                    a as u32 + 1,
+                    format!(
+                        "a move in xiangqi's letters (WXF: K A E H R C P, + - . for 进 退 平): \
+                         {text:?} read as {as_read:?}"
+                    ),
+                );
+            }
+            return Some((tok.0, tok.1, None));
+        }
+        if let Some((c, t)) = self.marker_repaired(li, chars, a) {
+            return Some((c, t, None));
+        }
+        self.noted_move(li, chars, a)
+            .map(|(c, t, n)| (c, t, Some(n)))
+    }
+
+    /// A move that does not read because of its markers as other transcribers write them: a space
+    /// after the mark (`马2进1x Han`, `马2进1 x 汉`, `车1平17# Wu`; info `sanguo.marker-space`,
+    /// first of the game), or `#汉` / `#Han` for the emperor killed (read as `x汉`: warning
+    /// `sanguo.marker-han`). The move so read (its notation without those spaces) and its token;
+    /// `None` when it still does not read.
+    #[cold]
+    #[inline(never)]
+    fn marker_repaired(
+        &mut self,
+        li: usize,
+        chars: &[char],
+        a: usize,
+    ) -> Option<(Vec<char>, MoveTok)> {
+        let is_mark = |c: char| matches!(c, '#' | '=' | 'x' | 'X');
+        let mut out: Vec<char> = Vec::with_capacity(chars.len());
+        let (mut spaced, mut han) = (None, None);
+        for (k, &c) in chars.iter().enumerate() {
+            if is_space(c) {
+                let prev = out.last().copied();
+                let next = chars
+                    .get(k + 1..)
+                    .and_then(|r| r.iter().copied().find(|&n| !is_space(n)));
+                // a space after a mark, or between the move's number and a mark
+                let after_mark = prev.is_some_and(is_mark) && out.len() > 1;
+                let before_mark = prev.is_some_and(|p| p.is_ascii_digit() || p == '+')
+                    && next.is_some_and(is_mark);
+                if after_mark || before_mark {
+                    spaced.get_or_insert(k);
+                    continue;
+                }
+            }
+            out.push(c);
+        }
+        // `#汉`, `#Han`: the emperor killed, written as an elimination
+        let mut k = 0;
+        while let Some(&c) = out.get(k) {
+            if c == '#' {
+                let rest = out.get(k + 1..).unwrap_or(&[]);
+                let named_han = rest.first() == Some(&'汉')
+                    || (rest.len() >= 3
+                        && rest
+                            .iter()
+                            .take(3)
+                            .collect::<String>()
+                            .eq_ignore_ascii_case("han")
+                        && !rest.get(3).is_some_and(|&c| Side::is_latin(c)));
+                if named_han {
+                    han.get_or_insert(k);
+                    if let Some(m) = out.get_mut(k) {
+                        *m = 'x';
+                    }
+                }
+            }
+            k += 1;
+        }
+        if spaced.is_none() && han.is_none() {
+            return None;
+        }
+        let tok = notation::parse_move(&out).ok()?;
+        let ln = self.line_no(li);
+        let text: String = chars.iter().collect();
+        let read: String = out.iter().collect();
+        if let Some(k) = spaced
+            && !self.seen_marker_space
+        {
+            self.seen_marker_space = true;
+            self.sink.info(
+                code::MARKER_SPACE,
+                ln,
+                (a + k) as u32 + 1,
+                format!("a space by a move's marker: {text:?} read as {read:?}"),
+            );
+        }
+        if let Some(k) = han {
+            self.sink.warning(
+                code::MARKER_HAN,
+                ln,
+                (a + k) as u32 + 1,
+                format!(
+                    "#汉 in {text:?} read as x汉 (汉 is killed, not eliminated: seed §2 writes x汉)"
+                ),
+            );
+        }
+        Some((out, tok))
     }
 
     /// A move that does not read with a note in brackets after it (`马6进5（好棋）`, `炮12平10[注：…]`,
@@ -1960,8 +2170,12 @@ impl State<'_> {
             );
             return;
         }
-        // `Wu[认负] Wei[胜利] Shu[认负]`: the sides in pinyin
-        let pinyin = title::pinyin_sides(text);
+        // `Wu[认负] Wei[胜利] Shu[认负]`: the sides in pinyin; `东吴[认负]`: other names
+        let kingdom = title::kingdom_names(text);
+        let pinyin = match &kingdom {
+            Some(k) => title::pinyin_sides(k).or_else(|| Some(k.clone())),
+            None => title::pinyin_sides(text),
+        };
         if let Some(p) = &pinyin {
             self.pinyin_read(ln, start as u32 + 1, text.trim(), p.trim());
         }
@@ -1982,7 +2196,24 @@ impl State<'_> {
             }
             None => text,
         };
-        let (map, leftover) = title::parse_status(text);
+        let (mut map, mut leftover) = title::parse_status(text);
+        // `吴认负 魏胜 蜀认负`: the seed's words mixed with others
+        if leftover && let Some(short) = title::parse_status_short(text) {
+            self.status_form(ln, start, text, short);
+            return;
+        }
+        // `吴（孙策）认负 魏（曹操）胜利`: the players named after their sides
+        if leftover && let Some((named, players)) = status_players(text) {
+            let (m, l) = title::parse_status(&named);
+            if !l {
+                self.status_players_read(ln, start, players);
+                (map, leftover) = (m, l);
+            } else if let Some(short) = title::parse_status_short(&named) {
+                self.status_players_read(ln, start, players);
+                self.status_form(ln, start, &named, short);
+                return;
+            }
+        }
         if leftover {
             self.sink.warning(
                 code::STATUS,
@@ -1994,6 +2225,185 @@ impl State<'_> {
         self.game.status = map;
         self.status_line = Some(ln);
     }
+}
+
+impl State<'_> {
+    /// A status line in other words than the seed's five ([`title::parse_status_short`]: `吴负
+    /// 魏胜 蜀负`, `Wu eliminated, Wei wins, Shu resigns`, `吴国：认输`), side names in pinyin and a
+    /// key before it read as [`State::status`] reads them: true when the line is one (then read).
+    #[cold]
+    #[inline(never)]
+    fn short_status(&mut self, li: usize, start: usize, text: &str) -> bool {
+        if text.contains(['进', '退', '平']) {
+            return false;
+        }
+        let kingdom = title::kingdom_names(text);
+        let pinyin = match &kingdom {
+            Some(k) => title::pinyin_sides(k).or_else(|| Some(k.clone())),
+            None => title::pinyin_sides(text),
+        };
+        let sided = pinyin.as_deref().unwrap_or(text);
+        let key = status_key(sided);
+        let statuses = sided.get(key.unwrap_or(0)..).unwrap_or_default();
+        let named = status_players(statuses);
+        let Some(map) = title::parse_status_short(statuses).or_else(|| {
+            named
+                .as_ref()
+                .and_then(|(n, _)| title::parse_status_short(n))
+        }) else {
+            return false;
+        };
+        let ln = self.line_no(li);
+        if self.status_line.is_some() {
+            self.sink.warning(
+                code::STATUS,
+                ln,
+                start as u32 + 1,
+                "a second status line; the first one is kept",
+            );
+            return true;
+        }
+        if let Some(p) = &pinyin {
+            self.pinyin_read(ln, start as u32 + 1, text.trim(), p.trim());
+        }
+        if title::parse_status_short(statuses).is_none()
+            && let Some((_, players)) = named
+        {
+            self.status_players_read(ln, start, players);
+        }
+        if let Some(k) = key {
+            self.sink.info(
+                code::STATUS_KEY,
+                ln,
+                start as u32 + 1,
+                format!(
+                    "status line opened by {:?}; the statuses read after it",
+                    sided.get(..k).unwrap_or_default().trim_end()
+                ),
+            );
+        }
+        self.status_form(ln, start, statuses, map);
+        true
+    }
+
+    /// The players named in a status line (`吴（孙策）认负`): each side's name where the tags name
+    /// none and no line of players did, and the line's info.
+    #[cold]
+    #[inline(never)]
+    fn status_players_read(&mut self, ln: u32, start: usize, players: [Option<String>; 3]) {
+        for (slot, name) in self.body_players.iter_mut().zip(players) {
+            if slot.is_none() {
+                *slot = name;
+            }
+        }
+        self.sink.info(
+            code::STATUS_PLAYERS,
+            ln,
+            start as u32 + 1,
+            "players named in brackets after their sides in the status line, read as the sides' \
+             players where the tags name none",
+        );
+    }
+
+    /// Stores a status line read by [`title::parse_status_short`] (`written`, at `start`) and
+    /// reports it: a bare loss is kept as 认负 until the moves say whether the side was eliminated.
+    #[cold]
+    #[inline(never)]
+    fn status_form(
+        &mut self,
+        ln: u32,
+        start: usize,
+        written: &str,
+        mut map: BTreeMap<String, String>,
+    ) {
+        for s in Side::PLAYERS {
+            if let Some(v) = map.get_mut(s.name())
+                && v == title::LOSS
+            {
+                *v = "认负".to_string();
+                self.status_loss |= 1 << s as u8;
+            }
+        }
+        let read: Vec<String> = Side::PLAYERS
+            .iter()
+            .filter_map(|s| {
+                map.get(s.name())
+                    .map(|v| match self.status_loss >> *s as u8 & 1 {
+                        1 => format!("{}[认负/灭国]", s.name()),
+                        _ => format!("{}[{v}]", s.name()),
+                    })
+            })
+            .collect();
+        let loss = if self.status_loss != 0 {
+            " (a bare loss is 认负, or 灭国 when the moves eliminate the side)"
+        } else {
+            ""
+        };
+        self.sink.info(
+            code::STATUS_FORM,
+            ln,
+            start as u32 + 1,
+            format!(
+                "status line {:?} read in seed §7's words as {}{loss}",
+                written.trim(),
+                read.join(" ")
+            ),
+        );
+        self.game.status = map;
+        self.status_line = Some(ln);
+    }
+}
+
+/// A status line with each side's player in brackets after the side (`吴(孙策)认负 魏(曹操)胜利`,
+/// `吴国(孙策):认负`): the line without the brackets, and the names by side. `None` when it has
+/// none (a bracket holding a status word or a number is no name).
+#[cold]
+#[inline(never)]
+fn status_players(text: &str) -> Option<(String, [Option<String>; 3])> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut names: [Option<String>; 3] = [None, None, None];
+    let mut any = false;
+    let mut k = 0;
+    while let Some(&c) = chars.get(k) {
+        out.push(c);
+        k += 1;
+        let Some(sd) = Side::from_char(c).filter(|&s| s != Side::Han) else {
+            continue;
+        };
+        // (`吴国(孙策)`: the 国 is read past, as the status line reads it)
+        let mut open = k;
+        if chars.get(open).is_some_and(|&c| c == '国' || c == '方') {
+            open += 1;
+        }
+        if chars.get(open) != Some(&'(') {
+            continue;
+        }
+        let Some(len) = chars
+            .get(open + 1..)
+            .and_then(|r| r.iter().position(|&c| c == ')'))
+        else {
+            continue;
+        };
+        let name: String = chars
+            .get(open + 1..open + 1 + len)
+            .unwrap_or(&[])
+            .iter()
+            .collect();
+        let name = name.trim();
+        let statusy = title::STATUSES.iter().any(|w| name.contains(w))
+            || name.contains(['胜', '负', '和', '输'])
+            || name.chars().any(|c| c.is_ascii_digit());
+        if name.is_empty() || statusy {
+            continue;
+        }
+        if let Some(slot) = names.get_mut(sd as usize) {
+            *slot = Some(name.to_string());
+        }
+        any = true;
+        k = open + len + 2;
+    }
+    any.then_some((out, names))
 }
 
 /// The length of a key opening a status line (`结果：`, `最终结果:`, `终局 -`, `Result:`), up to
@@ -2172,6 +2582,15 @@ fn read_title_sides(s: &str) -> (Result<Vec<TitleEvent>, String>, bool, Option<S
     {
         return (Ok(ev), loose, Some(p));
     }
+    // `东吴胜`, `Cao Wei wins`: the kingdoms' other names
+    if read.is_err()
+        && let Some(k) = title::kingdom_names(s)
+    {
+        let p = title::pinyin_sides(&k).unwrap_or(k);
+        if let (Ok(ev), loose) = read_title(&p) {
+            return (Ok(ev), loose, Some(p));
+        }
+    }
     (read, loose, None)
 }
 
@@ -2213,7 +2632,10 @@ fn numeral_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
 /// A round numbered in English at `start`: `Round 1:`, `Round 2.`, `Rd 3`, `R4.`, `R 5)` (any
 /// case), then maybe `.`, `,`, `:` or `)`. Returns the round and where its entries begin.
 fn english_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
-    if !chars.get(start).is_some_and(|c| matches!(c, 'R' | 'r')) {
+    if !chars
+        .get(start)
+        .is_some_and(|c| matches!(c, 'R' | 'r' | 'T' | 't' | 'M' | 'm'))
+    {
         return None;
     }
     let word: String = chars
@@ -2223,7 +2645,11 @@ fn english_round(chars: &[char], start: usize) -> Option<(u32, usize)> {
         .take_while(|c| c.is_ascii_alphabetic())
         .collect::<String>()
         .to_ascii_lowercase();
-    if !matches!(word.as_str(), "r" | "rd" | "round" | "rnd") {
+    // (`Turn 1:`, `Move 1.`: a round is one turn of the three sides, numbered as one move)
+    if !matches!(
+        word.as_str(),
+        "r" | "rd" | "round" | "rnd" | "turn" | "move" | "mv"
+    ) {
         return None;
     }
     let mut i = start + word.len();
@@ -2358,6 +2784,10 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<SanguoGame> {
         seen_note: false,
         seen_pinyin: false,
         seen_words: false,
+        seen_marker_space: false,
+        seen_letters: false,
+        seen_kingdom: false,
+        status_loss: 0,
         body_players: [None, None, None],
         label_buf: Vec::new(),
         pending_note: None,
@@ -2452,6 +2882,22 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
                     t.push_str(&c.text);
                 }
                 None => m.comment = Some(c.text.clone()),
+            }
+        }
+    }
+    // a bare loss (`吴负`): 灭国 when the moves eliminate the side
+    if st.status_loss != 0 {
+        for s in Side::PLAYERS {
+            let eliminated = st.game.moves.iter().any(|m| {
+                m.events
+                    .iter()
+                    .any(|e| matches!(e, MoveEvent::Eliminate { side, .. } if side == s.name()))
+            });
+            if st.status_loss >> s as u8 & 1 == 1
+                && eliminated
+                && let Some(v) = st.game.status.get_mut(s.name())
+            {
+                *v = "灭国".to_string();
             }
         }
     }

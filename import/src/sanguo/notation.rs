@@ -493,6 +493,43 @@ pub(crate) fn words_written(s: &[char]) -> (Vec<char>, usize) {
     (out, first.unwrap_or(0))
 }
 
+/// A move in xiangqi's letters (WXF, as English records write it: `H6+5`, `C12.10`, `R13=12`,
+/// `H+7`, `K9-1`) written in the seed's characters (`马6进5`, `炮12平10`…), the markers after it
+/// kept; `None` when `s` is not one (a piece letter, then an optional file, then `+`, `-`, `.`
+/// or `=` before a digit).
+#[cold]
+#[inline(never)]
+pub(crate) fn letters_written(s: &[char]) -> Option<Vec<char>> {
+    let piece = match s.first()? {
+        'K' | 'G' => '将',
+        'A' => '士',
+        'E' | 'B' => '相',
+        'H' | 'N' => '马',
+        'R' => '车',
+        'C' => '炮',
+        'P' => '兵',
+        _ => return None,
+    };
+    let mut out = vec![piece];
+    let mut k = 1;
+    while let Some(&c) = s.get(k).filter(|c| c.is_ascii_digit()) {
+        out.push(c);
+        k += 1;
+    }
+    let action = match s.get(k)? {
+        '+' => '进',
+        '-' => '退',
+        '.' | '=' => '平',
+        _ => return None,
+    };
+    if !s.get(k + 1)?.is_ascii_digit() {
+        return None;
+    }
+    out.push(action);
+    out.extend(s.get(k + 1..)?.iter().copied());
+    Some(out)
+}
+
 /// Parses one move (normalized characters, no surrounding spaces). The error carries the offset of
 /// the offending character within `s` and a plain message.
 pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {

@@ -161,6 +161,16 @@ pub(crate) fn parse_title_loose(s: &str) -> Result<Vec<TitleEvent>, String> {
         })
         .filter(|p| !p.is_empty())
         .collect();
+    let english;
+    let tokens: Vec<&str> = if tokens
+        .iter()
+        .any(|t| t.bytes().any(|b| b.is_ascii_alphabetic()))
+    {
+        english = english_tokens(&tokens);
+        english.iter().map(String::as_str).collect()
+    } else {
+        tokens
+    };
     let mut out = Vec::new();
     let mut k = 0;
     while k < tokens.len() {
@@ -185,6 +195,90 @@ pub(crate) fn parse_title_loose(s: &str) -> Result<Vec<TitleEvent>, String> {
     if out.is_empty() { Err(t) } else { Ok(out) }
 }
 
+/// English words of a title (lower-cased, the sides' names already in characters) as the
+/// seed's: `wins` 胜, `kills 汉` 杀汉, `eliminates` 灭, `stalemates` 困, `draw` 和, `X allies
+/// with Y` XY盟, `X and Y draw` XY和, the passive `Y eliminated by X` Y被X灭, `resigns` 认负 (no
+/// event: seed §8 leaves out who resigns). Other tokens are kept (and then do not read).
+fn english_tokens(tokens: &[&str]) -> Vec<String> {
+    let verb = |t: &str| -> Option<&'static str> {
+        Some(match t {
+            "kills" | "killed" | "kill" | "captures" | "captured" => "杀",
+            "eliminates" | "eliminated" | "eliminate" | "destroys" | "destroyed" | "destroy"
+            | "conquers" | "conquered" | "conquer" | "annexes" | "annexed" | "beats" | "beat" => {
+                "灭"
+            }
+            "stalemates" | "stalemated" | "stalemate" => "困",
+            "wins" | "win" | "won" | "victory" | "victorious" | "winner" => "胜",
+            "draw" | "draws" | "drawn" | "drew" => "和",
+            "resigns" | "resigned" | "resign" | "concedes" | "conceded" => "认负",
+            _ => return None,
+        })
+    };
+    let is_side = |t: &str| !t.is_empty() && t.chars().all(|c| Side::from_char(c).is_some());
+    let mut out: Vec<String> = Vec::with_capacity(tokens.len());
+    let mut k = 0;
+    while let Some(&t) = tokens.get(k) {
+        let next = tokens.get(k + 1).copied().unwrap_or("");
+        match t {
+            // `Wu and Shu draw`, `eliminates Wu and Shu`: the sides written together
+            "and" | "&" if out.last().is_some_and(|p| is_side(p)) && is_side(next) => {
+                if let Some(p) = out.last_mut() {
+                    p.push_str(next);
+                }
+                k += 1;
+            }
+            "allies" | "allied" | "ally" | "alliance" => {
+                // `X allies with Y` (Y then 盟), `X and Y ally` (盟)
+                if next == "with" && is_side(tokens.get(k + 2).copied().unwrap_or("")) {
+                    out.push(tokens.get(k + 2).copied().unwrap_or("").to_string());
+                    k += 2;
+                }
+                out.push("盟".to_string());
+            }
+            "draw" | "drawn" if out.last().is_none_or(|p| !is_side(p)) => {
+                out.push("和棋".to_string())
+            }
+            _ => match verb(t) {
+                // `Wu eliminated by Wei`, `Han killed by Wei`
+                Some(v) if next == "by" && is_side(tokens.get(k + 2).copied().unwrap_or("")) => {
+                    out.push("被".to_string());
+                    out.push(tokens.get(k + 2).copied().unwrap_or("").to_string());
+                    out.push(v.to_string());
+                    k += 2;
+                }
+                Some(v) => out.push(v.to_string()),
+                None => out.push(t.to_string()),
+            },
+        }
+        k += 1;
+    }
+    out
+}
+
+/// True when a (cleaned) line holds an English word of a title ([`english_tokens`]): `Wei wins`
+/// is a title though it has none of the seed's words.
+pub(crate) fn english_title(s: &str) -> bool {
+    s.split(|c: char| !c.is_ascii_alphabetic()).any(|w| {
+        matches!(
+            w,
+            "wins"
+                | "won"
+                | "kills"
+                | "killed"
+                | "eliminates"
+                | "eliminated"
+                | "stalemates"
+                | "stalemated"
+                | "allies"
+                | "allied"
+                | "draw"
+                | "drawn"
+                | "victory"
+                | "winner"
+        )
+    })
+}
+
 /// The passive and the winner's words of [`parse_title_loose`].
 fn loose_part(p: &str) -> Option<Vec<TitleEvent>> {
     let one = |s: &str| -> Option<String> {
@@ -198,6 +292,11 @@ fn loose_part(p: &str) -> Option<Vec<TitleEvent>> {
             let v = sides_of(r.trim_start_matches([':', '=', '为', '是']))?;
             return Some(v.into_iter().map(|side| TitleEvent::Win { side }).collect());
         }
+    }
+    // `X认负`: seed §8 leaves out who resigns
+    if let Some(s) = p.strip_suffix("认负").or_else(|| p.strip_suffix("认输")) {
+        sides_of(s)?;
+        return Some(Vec::new());
     }
     for w in ["获胜", "胜出", "赢"] {
         if let Some(s) = p.strip_suffix(w) {
@@ -317,4 +416,209 @@ pub(crate) fn parse_status(line: &str) -> (BTreeMap<String, String>, bool) {
         rest = it.as_str();
     }
     (map, leftover)
+}
+
+/// A status written otherwise than seed §7 (`负`, `胜`, `认输`, `wins`, `resigned`…): what it is
+/// read as. `LOSS` is a bare loss (`负`, `输`, `lost`): 灭国 when the moves eliminate the side,
+/// else 认负 (the side left the game some way the line does not say).
+pub(crate) const LOSS: &str = "负";
+
+/// Status words other than the seed's five, longest first where one begins another; Chinese ones
+/// are read where they begin, English ones (lower-cased) only as whole words.
+const SHORT_STATUSES: [(&str, &str); 62] = [
+    ("超时判负", "超时判负"),
+    ("强制判和", "强制判和"),
+    ("胜利", "胜利"),
+    ("灭国", "灭国"),
+    ("认负", "认负"),
+    ("超时负", "超时判负"),
+    ("超时", "超时判负"),
+    ("胜出", "胜利"),
+    ("获胜", "胜利"),
+    ("胜", "胜利"),
+    ("赢", "胜利"),
+    ("认输", "认负"),
+    ("投降", "认负"),
+    ("弃权", "认负"),
+    ("被灭", "灭国"),
+    ("灭亡", "灭国"),
+    ("亡国", "灭国"),
+    ("判和", "强制判和"),
+    ("和棋", "强制判和"),
+    ("和局", "强制判和"),
+    ("和", "强制判和"),
+    ("判负", LOSS),
+    ("负", LOSS),
+    ("输", LOSS),
+    ("败", LOSS),
+    ("lost on time", "超时判负"),
+    ("loses on time", "超时判负"),
+    ("lose on time", "超时判负"),
+    ("out of time", "超时判负"),
+    ("on time", "超时判负"),
+    ("time forfeit", "超时判负"),
+    ("timeout", "超时判负"),
+    ("timed out", "超时判负"),
+    ("flagged", "超时判负"),
+    ("wins", "胜利"),
+    ("win", "胜利"),
+    ("won", "胜利"),
+    ("winner", "胜利"),
+    ("victory", "胜利"),
+    ("victorious", "胜利"),
+    ("resigns", "认负"),
+    ("resigned", "认负"),
+    ("resign", "认负"),
+    ("concedes", "认负"),
+    ("conceded", "认负"),
+    ("surrendered", "认负"),
+    ("surrenders", "认负"),
+    ("eliminated", "灭国"),
+    ("destroyed", "灭国"),
+    ("conquered", "灭国"),
+    ("checkmated", "灭国"),
+    ("mated", "灭国"),
+    ("stalemated", "灭国"),
+    ("draws", "强制判和"),
+    ("draw", "强制判和"),
+    ("drawn", "强制判和"),
+    ("drew", "强制判和"),
+    ("lost", LOSS),
+    ("loses", LOSS),
+    ("lose", LOSS),
+    ("loss", LOSS),
+    ("defeated", LOSS),
+];
+
+/// A status line in other words than seed §7's five (`吴负 魏胜 蜀负`, `吴国：认输  魏国：胜`,
+/// `Wu eliminated, Wei wins, Shu resigns`, `[负] [胜] [负]`), the sides' names already in
+/// characters: each word goes to the side named just before it (`国`/`方` after the name read
+/// past), else to the next side in 吴 魏 蜀 order. Nothing else than sides, status words and
+/// punctuation may be on the line. It is a status line when two sides have a status, or one has a
+/// status no title gives (a loss, 认负, 灭国, 超时判负: `Wu resigns`), or three are given in order;
+/// `魏胜` alone is a title. The statuses, a bare loss as [`LOSS`]; `None` when the line is no
+/// such status line (or holds only the seed's five words).
+pub(crate) fn parse_status_short(line: &str) -> Option<BTreeMap<String, String>> {
+    let f = fold(line);
+    let mut map = BTreeMap::new();
+    let mut pending: Option<Side> = None;
+    let (mut named, mut unnamed, mut no_title_word) = (0, 0, false);
+    let mut rest = f.as_str();
+    let mut other = false;
+    while let Some(c) = rest.chars().next() {
+        if c.is_whitespace()
+            || matches!(
+                c,
+                '[' | ']'
+                    | '('
+                    | ')'
+                    | ':'
+                    | ','
+                    | '·'
+                    | '/'
+                    | '|'
+                    | ';'
+                    | '、'
+                    | '-'
+                    | '.'
+                    | '【'
+                    | '】'
+            )
+        {
+            rest = rest.get(c.len_utf8()..)?;
+            continue;
+        }
+        if let Some(sd) = Side::from_char(c).filter(|&s| s != Side::Han) {
+            if pending.is_some() {
+                return None;
+            }
+            pending = Some(sd);
+            rest = rest.get(c.len_utf8()..)?.trim_start_matches(['国', '方']);
+            continue;
+        }
+        let (w, status) = SHORT_STATUSES.iter().find(|(w, _)| {
+            rest.starts_with(w)
+                && (!w.is_ascii()
+                    || !rest
+                        .get(w.len()..)
+                        .and_then(|r| r.chars().next())
+                        .is_some_and(|c| c.is_ascii_alphabetic()))
+        })?;
+        other |= !STATUSES.contains(w);
+        let side = match pending.take() {
+            Some(s) => {
+                named += 1;
+                s
+            }
+            None => {
+                unnamed += 1;
+                *Side::PLAYERS.iter().find(|s| !map.contains_key(s.name()))?
+            }
+        };
+        if map
+            .insert(side.name().to_string(), status.to_string())
+            .is_some()
+        {
+            return None;
+        }
+        no_title_word |= !matches!(*status, "胜利" | "强制判和");
+        rest = rest.get(w.len()..)?;
+    }
+    let is_status = pending.is_none()
+        && other
+        && (named >= 2
+            || (named == 1 && no_title_word && unnamed == 0)
+            || (named == 0 && unnamed == 3));
+    is_status.then_some(map)
+}
+
+/// Other names of the three kingdoms, as histories and transcribers write them (the seed itself
+/// writes 东吴): `东吴`, `孙吴` 吴; `曹魏` 魏; `蜀汉`, `季汉` 蜀 (in a title or a status line
+/// `蜀汉` is never 蜀 and 汉: nothing is done to 汉 there but 杀汉); in English `Eastern Wu`,
+/// `Dong Wu`, `Cao Wei`, `Shu Han`, `Shu-Han`, `Ji Han` (any case, whole words), written
+/// `Wu`, `Wei`, `Shu` for [`pinyin_sides`]. `None` when `s` has none.
+pub(crate) fn kingdom_names(s: &str) -> Option<String> {
+    const HAN: [(&str, &str); 10] = [
+        ("东吴", "吴"),
+        ("東吳", "吴"),
+        ("孙吴", "吴"),
+        ("孫吳", "吴"),
+        ("曹魏", "魏"),
+        ("蜀汉", "蜀"),
+        ("蜀漢", "蜀"),
+        ("季汉", "蜀"),
+        ("季漢", "蜀"),
+        ("东吳", "吴"),
+    ];
+    // (not `Sun Wu`: 孙武 is also a player's name)
+    const LATIN: [(&str, &str); 6] = [
+        ("eastern wu", "Wu"),
+        ("dong wu", "Wu"),
+        ("cao wei", "Wei"),
+        ("shu han", "Shu"),
+        ("shu-han", "Shu"),
+        ("ji han", "Shu"),
+    ];
+    let mut out = s.to_string();
+    let mut any = false;
+    for (from, to) in HAN {
+        if out.contains(from) {
+            out = out.replace(from, to);
+            any = true;
+        }
+    }
+    if out.bytes().any(|b| b.is_ascii_alphabetic()) {
+        for (from, to) in LATIN {
+            // (ASCII lower-casing keeps every byte where it was)
+            while let Some(at) = out.to_ascii_lowercase().find(from).filter(|&at| {
+                let before = out.get(..at).and_then(|b| b.chars().next_back());
+                let after = out.get(at + from.len()..).and_then(|a| a.chars().next());
+                !before.is_some_and(Side::is_latin) && !after.is_some_and(Side::is_latin)
+            }) {
+                out.replace_range(at..at + from.len(), to);
+                any = true;
+            }
+        }
+    }
+    any.then_some(out)
 }
