@@ -314,12 +314,16 @@ fn bb_tag(inner: &str) -> bool {
         && (name_end == inner.len() || !inner.contains('"') || inner.ends_with('"'))
 }
 
-/// An e-mail signature: a line `-- ` (RFC 3676's delimiter) with at most ten short lines after
-/// it to the end, none a tag line. The lines are emptied; the diagnostic quotes them.
+/// An e-mail signature: a line `-- ` (RFC 3676's delimiter) after a blank line, with at most ten
+/// lines after it to the end, none a tag line. The lines are emptied; the diagnostic quotes them.
 fn strip_signature(lines: &mut [String]) -> Option<Diagnostic> {
     let at = lines
         .iter()
         .rposition(|l| l.strip_suffix('\r').unwrap_or(l) == "-- ")?;
+    // (after a blank line, as mail programs write it: a `-- ` among moves is none)
+    if at > 0 && !lines.get(at - 1).is_some_and(|l| l.trim().is_empty()) {
+        return None;
+    }
     let after = lines.get(at + 1..)?;
     let text: Vec<&str> = after
         .iter()
@@ -405,7 +409,8 @@ mod tests {
         let (_, d) = unwrap(t).unwrap_or_default();
         assert!(d[0].message.contains("Ben Cho / Sent from my phone"));
         assert_eq!(d[0].line, 5);
-        // a game after the line: no signature
-        assert!(unwrap("a\n-- \n[Event \"x\"]\n\nb\n").is_none());
+        // a game after the line, or the line among moves: no signature
+        assert!(unwrap("a\n\n-- \n[Event \"x\"]\n\nb\n").is_none());
+        assert!(unwrap("1.车5进1\n-- \n2.车5退1\n").is_none());
     }
 }
