@@ -370,6 +370,9 @@ fn reparse_visible(body: &str, ctx: &model::Ctx<'_>, kind: Kind, first: BodyPars
 
 /// At most this many non-blank lines make a preamble ([`take_preamble`]).
 const PREAMBLE_LINES: usize = 6;
+/// How much of a preamble its diagnostic quotes: enough for six lines of any sensible length, so
+/// that the text is kept whole.
+const PREAMBLE_CHARS: usize = 2000;
 
 /// Takes off the games of a file a preamble: a few lines of text before its first tag block
 /// (`Here is last night's game, as promised.`, `Bob wrote:`), with no tags of their own and no
@@ -402,7 +405,7 @@ pub fn take_preamble(
         return None;
     }
     let mut quoted = text.join(" / ");
-    if let Some((cut, _)) = quoted.char_indices().nth(300) {
+    if let Some((cut, _)) = quoted.char_indices().nth(PREAMBLE_CHARS) {
         quoted.truncate(cut);
         quoted.push('…');
     }
