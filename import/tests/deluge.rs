@@ -785,8 +785,9 @@ fn corpus_file(text: &str) -> (Vec<annals_import::ParsedGame>, Vec<usize>) {
 fn other_transcribers_corpus_file() {
     let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/other-transcribers.dip"));
     assert_eq!(gs.len(), 5);
-    // the last game's `A Bur-Par*` stays unread (`+F Lon` in its winter is a build)
-    assert_eq!(errors, [0, 0, 0, 0, 1]);
+    // the last game's `A Bur-Par*` is read as a failed order since the eighth round (`+F Lon` in
+    // its winter is a build)
+    assert_eq!(errors, [0, 0, 0, 0, 0]);
     let Body::Deluge(d) = &gs[0].body else {
         panic!("not a Deluge body")
     };
@@ -891,8 +892,8 @@ fn result_lines() {
 fn third_transcribers_corpus_file() {
     let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/third-transcribers.dip"));
     assert_eq!(gs.len(), 3);
-    // only `A Bur-Mun*` stays unread: what the mark means is not known
-    assert_eq!(errors, [0, 0, 1]);
+    // `A Bur-Mun*`, once unread, is a failed order since the eighth round
+    assert_eq!(errors, [0, 0, 0]);
     let Body::Deluge(d) = &gs[0].body else {
         panic!("not a Deluge body")
     };
@@ -1234,9 +1235,10 @@ fn results_between_stars_without_brackets() {
         .collect();
     assert_eq!(at, [(5, 19), (6, 20), (9, 18)]);
     assert!(!codes(&g).iter().any(|d| d.0 == "deluge.result-unknown"));
-    // a lone star stays unread (what it means is not known), and stars round no result too
+    // a lone star is a failed order (the eighth round), but stars round no result stay unread
     let g = parse("Spring 1901\nFrance: A Bur-Par*, A Mar-Spa *maybe*\n");
-    assert_eq!(g.game.unparsed.len(), 2);
+    assert_eq!(g.game.unparsed.len(), 1);
+    assert_eq!(g.game.orders[0].result.as_deref(), Some("fails"));
 }
 
 #[test]
@@ -1400,4 +1402,158 @@ fn a_rule_line_between_phases_is_ignored() {
     assert_eq!(rules, [(3, Severity::Info)]);
     assert!(!p.diagnostics.iter().any(|d| d.code == "deluge.no-orders"));
     assert_eq!(p.game.orders.len(), 2);
+}
+
+const EIGHTH_OPENING: &str = "Winter 1900\nEngland: F Lon, F Edi, A Lpl\nFrance: A Par, A Mar, F Bre\nGermany: A Ber, A Mun, F Kie\n\nSpring 1901\n";
+
+/// A star after an order (`A Mar-Bur*`, `a mun - bur *`) or the order in brackets (`(A Par -
+/// Bur)`) marks a failed order: read with the result `fails` and an info (before: an error, the
+/// order kept as text).
+#[test]
+fn a_failed_order_marked_by_a_star_or_brackets() {
+    let p = parse(&format!(
+        "{EIGHTH_OPENING}France: A Par - Bur, A Mar - Bur*\nGermany: (A Mun - Bur), f kie - den *\n"
+    ));
+    assert!(p.game.unparsed.is_empty(), "{:?}", p.game.unparsed);
+    type Read<'a> = (&'a str, Option<&'a str>, Option<&'a str>, Option<&'a str>);
+    let got: Vec<Read> = p
+        .game
+        .orders
+        .iter()
+        .filter(|o| o.phase == "S1901M")
+        .map(|o| {
+            (
+                o.at.as_deref().unwrap_or_default(),
+                o.to.as_deref(),
+                o.result.as_deref(),
+                o.adjudicated.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("par", Some("bur"), Some("bounced"), None),
+            ("mar", Some("bur"), Some("fails"), Some("bounced")),
+            ("mun", Some("bur"), Some("fails"), Some("bounced")),
+            ("kie", Some("den"), Some("fails"), Some("succeeds")),
+        ]
+    );
+    let forms: Vec<(String, Severity, u32, u32)> = codes(&p)
+        .into_iter()
+        .filter(|c| c.0 != "deluge.adjustment-inferred" && c.0 != "deluge.alias")
+        .collect();
+    assert_eq!(
+        forms,
+        [
+            ("deluge.order-form".to_string(), Severity::Info, 7, 33),
+            ("deluge.order-form".to_string(), Severity::Info, 8, 10),
+            ("deluge.order-form".to_string(), Severity::Info, 8, 37),
+            // the record is followed where the adjudication finds the move succeeds
+            (
+                "deluge.result-contradiction".to_string(),
+                Severity::Warning,
+                8,
+                25
+            ),
+        ]
+    );
+    // two stars are no such mark, nor a star alone
+    let p = parse(&format!("{EIGHTH_OPENING}France: A Par - Bur**\n"));
+    assert_eq!(p.game.unparsed.len(), 1);
+}
+
+/// Supports and convoys with the unit's letter glued (`SF`, `SA`, `CA`), the support of a hold
+/// written `SA Kie-Kie`, a hold written `-H`, and the verb before a retreat.
+#[test]
+fn adjudicator_program_forms() {
+    let p = parse(&format!(
+        "{EIGHTH_OPENING}England: F Lon - Nth, F Edi SF Lon - Nth, A Lpl-H\nGermany: F Kie SA Ber - Ber, A Ber H\n"
+    ));
+    assert!(p.game.unparsed.is_empty(), "{:?}", p.game.unparsed);
+    let s1901: Vec<_> = p
+        .game
+        .orders
+        .iter()
+        .filter(|o| o.phase == "S1901M")
+        .collect();
+    let edi = s1901[1];
+    assert_eq!(
+        (
+            edi.kind.as_str(),
+            edi.of_unit.as_deref(),
+            edi.of.as_deref(),
+            edi.to.as_deref()
+        ),
+        ("support", Some("F"), Some("lon"), Some("nth"))
+    );
+    assert_eq!(s1901[2].kind, "hold");
+    let kie = s1901[3];
+    assert_eq!(
+        (
+            kie.kind.as_str(),
+            kie.of_unit.as_deref(),
+            kie.of.as_deref(),
+            kie.to.as_deref()
+        ),
+        ("support", Some("A"), Some("ber"), None)
+    );
+    let n = codes(&p)
+        .iter()
+        .filter(|c| c.0 == "deluge.order-form" && c.1 == Severity::Info)
+        .count();
+    assert_eq!(n, 4);
+    let p = parse(&format!(
+        "{EIGHTH_OPENING}England: F Lon - Nth\nFrance: A Par - Bur, A Mar S A Par - Bur\nGermany: A Mun - Bur\n\nFall 1901\nGermany: A Bur - Mun\n\nFall 1901 Retreats\nGermany: Retreat A Mun - Boh\n"
+    ));
+    let r = p
+        .game
+        .orders
+        .last()
+        .map(|o| (o.phase.as_str(), o.kind.as_str(), o.to.as_deref()));
+    assert_eq!(r, Some(("F1901R", "move", Some("boh"))));
+}
+
+/// A phase header with orders after it (`Winter 1901: England builds F Lon`): the phase, once,
+/// and the orders, with the info `deluge.phase-line`.
+#[test]
+fn a_phase_header_with_orders_on_its_line() {
+    let p = parse(&format!(
+        "{EIGHTH_OPENING}England: F Lon - Nth\n\nFall 1901\nEngland: F Nth - Nwy\n\nWinter 1901: England builds F Lon\nWinter 1901: France: none\n"
+    ));
+    assert!(p.game.unparsed.is_empty(), "{:?}", p.game.unparsed);
+    let phases: Vec<&str> = p.game.phases.iter().map(|ph| ph.phase.as_str()).collect();
+    assert_eq!(phases, ["W1900A", "S1901M", "F1901M", "W1901A"]);
+    let b = p
+        .game
+        .orders
+        .iter()
+        .find(|o| o.phase == "W1901A" && o.power == "England");
+    assert_eq!(
+        b.map(|o| (o.kind.as_str(), o.at.as_deref(), o.unit.as_deref())),
+        Some(("build", Some("lon"), Some("F")))
+    );
+    let lines: Vec<(Severity, u32, u32)> = codes(&p)
+        .into_iter()
+        .filter(|c| c.0 == "deluge.phase-line")
+        .map(|c| (c.1, c.2, c.3))
+        .collect();
+    assert_eq!(lines, [(Severity::Info, 12, 1), (Severity::Info, 13, 1)]);
+}
+
+#[test]
+fn eighth_transcribers_file() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/deluge/eighth-transcribers.dip");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let games = record::split_games(&text);
+    assert_eq!(games.len(), 2);
+    for raw in &games {
+        let g = parse_game(raw, Kind::Deluge);
+        assert!(
+            g.diagnostics.iter().all(|d| d.severity == Severity::Info),
+            "{:?}",
+            g.diagnostics
+        );
+    }
 }

@@ -2002,3 +2002,122 @@ fn a_rule_line_inside_a_game_is_ignored() {
     assert_eq!(p.game.turns.len(), 3);
     assert!(p.game.turns.iter().all(|t| t.comment.is_none()));
 }
+
+/// Eighth transcribers: the sides in Japanese (`黒1`, `白1`, shogi's `先手`/`後手`) before the
+/// turn, and Japanese results (`白の勝ち`, `まで3手で先手の勝ち`, `後手投了`).
+#[test]
+fn japanese_sides_and_results() {
+    let p = parse("黒1 MV:JE(1,4)->^(1,4)\n白1 MV:JE(10,4)->^(10,4)\n白の勝ち\n");
+    assert_eq!(p.game.turns.len(), 2);
+    assert_eq!(p.game.turns[1].color, "W");
+    assert_eq!(p.game.turns[1].no, Some(1));
+    assert_eq!(
+        diag_codes(&p),
+        ["wec.number-form", "wec.color-word", "wec.result-line"]
+    );
+    assert_eq!(p.outcome.map(|o| o.summary).as_deref(), Some("White wins"));
+    let p = parse("先手: MV:JE(1,4)->^(1,4)\n後手: MV:JE(10,4)->^(10,4)\nまで2手で後手の勝ち\n");
+    assert_eq!(p.game.turns.len(), 2);
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    let d = &p.diagnostics[0];
+    assert_eq!((&*d.code, d.line, d.col), ("wec.color-word", 1, 1));
+    assert!(d.message.contains("Black's turn"), "{}", d.message);
+    assert_eq!(p.outcome.map(|o| o.summary).as_deref(), Some("White wins"));
+    // 投了: resigns
+    let p = parse("MV:JE(1,4)->^(1,4)\n後手投了\n");
+    assert_eq!(p.outcome.map(|o| o.summary).as_deref(), Some("Black wins"));
+    // a header line with the side in Japanese names the player
+    let p = parse("黒: 青木\n後手: 馬場\nMV:JE(1,4)->^(1,4)\n");
+    assert_eq!(p.game.turns.len(), 1);
+    assert!(diag_codes(&p).iter().all(|c| *c == "wec.header-line"));
+}
+
+/// A clock time after a turn (`(0:45)`, `[12:03]`, `0:12`) is the turn's comment with an info;
+/// before, `(0:45)` and `[12:03]` were errors kept as unread text.
+#[test]
+fn clock_times_after_a_turn() {
+    let p = parse(
+        "1. MV:JE(1,7)->^(1,7) (0:45)\n1... MV:CH(10,7)->^(10,7) [12:03]\n2. MV:JE^(1,7)->^(3,7) 1:02:33\n2... MV:CH^(10,7)->^(8,7) {0:59}\n",
+    );
+    let comments: Vec<Option<&str>> = p.game.turns.iter().map(|t| t.comment.as_deref()).collect();
+    assert_eq!(
+        comments,
+        [
+            Some("(0:45)"),
+            Some("[12:03]"),
+            Some("1:02:33"),
+            Some("0:59")
+        ]
+    );
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    let d: Vec<_> = p
+        .diagnostics
+        .iter()
+        .map(|d| (&*d.code, d.severity, d.line, d.col))
+        .collect();
+    assert_eq!(d, [("wec.clock-time", Severity::Info, 1, 23)]);
+    // a location in brackets is still no clock time
+    let p = parse("1. MV:JE(1,4)->^(1,4) (1:4)\n");
+    assert!(
+        diag_codes(&p).contains(&"wec.part-unreadable"),
+        "{:?}",
+        p.diagnostics
+    );
+}
+
+/// Korean, Japanese and Chinese move counters (`1수`, `제3수`, `제 4 수:`, `第5手`, `6手目`)
+/// are turn numbers (info `wec.number-form`, once per game).
+#[test]
+fn move_counters_number_the_turns() {
+    let p = parse(
+        "1수 MV:JE(1,4)->^(1,4)\n2수 MV:JE(10,4)->^(10,4)\n제3수 MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\n제 4 수: MV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n第5手 MV:SP(3,3)1BI->(4,4),PU:SP(4,4)1BI^AST\n6手目 MV:STP(9,9)->(8,10),PU:STP(8,10)^ASH\n",
+    );
+    let nos: Vec<Option<u32>> = p.game.turns.iter().map(|t| t.no).collect();
+    assert_eq!(nos, [1, 2, 3, 4, 5, 6].map(Some));
+    let colours: Vec<&str> = p.game.turns.iter().map(|t| &*t.color).collect();
+    assert_eq!(colours, ["B", "W", "B", "W", "B", "W"]);
+    assert_eq!(diag_codes(&p), ["wec.number-form", "wec.alias"]);
+    assert!(p.diagnostics[0].message.contains("\"1수\""));
+}
+
+/// A bare score stays unread: the seed says Black moves first, but not which side a score
+/// names first (a chess writer's `1-0` is White's win).
+#[test]
+fn a_bare_score_stays_a_warning() {
+    let p = parse("1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n1-0\n");
+    assert!(p.outcome.is_none());
+    assert_eq!(diag_codes(&p), ["wec.not-a-turn"]);
+    assert_eq!(p.diagnostics[0].severity, Severity::Warning);
+    assert_eq!(p.game.turns[1].comment.as_deref(), Some("1-0"));
+}
+
+#[test]
+fn eighth_transcribers_file() {
+    let games = corpus_games("eighth-transcribers.wec");
+    assert_eq!(games.len(), 7);
+    let outcomes: Vec<Option<String>> = games
+        .iter()
+        .map(|raw| annals_import::parse_game(raw, annals_import::Kind::Wec))
+        .map(|g| {
+            assert!(
+                g.diagnostics.iter().all(|d| d.severity != Severity::Error),
+                "{:?}",
+                g.diagnostics
+            );
+            g.outcome.map(|o| o.summary)
+        })
+        .collect();
+    let s = |x: &str| Some(x.to_string());
+    assert_eq!(
+        outcomes,
+        [
+            s("White wins"),
+            s("Black wins"),
+            s("Black wins"),
+            s("White wins"),
+            s("Black wins"),
+            None,
+            s("Black wins")
+        ]
+    );
+}

@@ -40,7 +40,7 @@
 //!   report lines (`deluge.report-skipped`). `+F Lon`, `-A Bur` in an adjustment phase are a
 //!   build and a removal (info `deluge.adjustment-mark`; elsewhere unread). Orders numbered on one
 //!   line (`1. A Par-Bur 2. A Mar S A Par-Bur`, `1) …`) are split at the numbers. `⇒`, `⟶`, `➔`
-//!   are move signs. `A Bur-Par*` stays unread (what the mark means is not known).
+//!   are move signs.
 //! - **Fourth transcribers:** support and convoy as clubs abbreviate them (`A Mar Sup A Par-Bur`,
 //!   `supp`, `supt`, `spt`; `F Nth CVY A Yor-Nwy`, `conv`; not `Con`, a province) and a result
 //!   after a colon that ends a whole order (`A Mun-Bur: bounced`; a word after it that is no
@@ -66,7 +66,21 @@
 //!   `Marseille`, `Sebastopol`, `Helgoland Bight`, `Skagerak`: `deluge.alias`) and full names
 //!   misspelled by one letter when only one province is that near (`Burgandy`, `Ukriane`,
 //!   `Gallicia`, `Norwegain Sea`; info `deluge.misspelled`; never a power's name, `Russia` is no
-//!   `Prussia`, nor `Ireland`). A lone `*` (`A Bur-Par*`) still stays unread.
+//!   `Prussia`, nor `Ireland`).
+//! - **Eighth transcribers:** an order a zine marks as failed, with a star after it (`A Bur-Par*`,
+//!   `a mun - bur *`) or printed whole in brackets as the Electronic Protocol's adjudications do
+//!   (`(A Mar-Bur)`), is read with the result `fails` (the adjudication, which may find
+//!   `bounced` or `cut`, agrees with it; where it finds success, the usual
+//!   `deluge.result-contradiction`); supports and convoys with the unit's letter glued to them
+//!   as adjudicators' programs print them (`F Nwg SF Nth-Nwy`, `A StP SA Mos`, `F Nth CA
+//!   Yor-Nwy`) and the support of a hold written as a move to where the unit stands (`SA Mos-Mos`);
+//!   a hold written as a move to `H` (`F Nao-H`); the verb before a retreat (`Retreat A Mun -
+//!   Boh`): each an info `deluge.order-form`. A phase header with orders after it on one line
+//!   (`Winter 1901: England builds F Lon`, `Spring 1901: France: A Par-Bur`) opens that phase
+//!   (or stays in it, when the line before opened it) and reads the orders (info
+//!   `deluge.phase-line`). Already read before this round: results in brackets (`(bounced)`,
+//!   `(dislodged)`), lower-case orders, `hold`/`H`/`stands`, a full stop after an abbreviation
+//!   (`F Lon. - Nth.`), coasts `StP(sc)`, `Spa/nc`, `Spa NC`.
 //! - **Result lines** `Draw: Germany, Austria`, `Solo: France`, `Winner: …`, `Result: draw …`
 //!   give the game's outcome when the replay gives none (info `deluge.result-line`); a replay that
 //!   gives another keeps its own (warning `deluge.result-disagrees`); a name that is no power
@@ -103,7 +117,7 @@
 //! `deluge.coast-inferred`, `deluge.no-orders`, `deluge.report-skipped`, `deluge.phase-form`,
 //! `deluge.adjustment-inferred`, `deluge.adjustment-mark`, `deluge.result-line`,
 //! `deluge.order-form`, `deluge.power-form`, `deluge.misspelled`, `deluge.header-line`,
-//! `deluge.rule-line`.
+//! `deluge.rule-line`, `deluge.phase-line`.
 
 pub mod adjudicate;
 pub mod map;
@@ -331,6 +345,42 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
             report_run = false;
             continue;
         }
+        // `Winter 1901: England builds F Lon`: the phase header, then the line's orders
+        let (trimmed, lead) = match notation::phase_prefix(trimmed) {
+            Some((key, off)) => {
+                let same = phases.last().is_some_and(|ph| ph.key == key);
+                sink.info(
+                    "deluge.phase-line",
+                    lno,
+                    lead as u32 + 1,
+                    format!(
+                        "a phase header with orders after it on one line, read as {}{}",
+                        key.code(),
+                        if same {
+                            " (the phase of the line before)"
+                        } else {
+                            " and the orders after it"
+                        }
+                    ),
+                );
+                if !same {
+                    anchors.push((li, lead, Anchor::Phase(phases.len())));
+                    phases.push(ReadPhase {
+                        key,
+                        line: lno,
+                        orders: Vec::new(),
+                    });
+                    in_report = notation::Block::Out;
+                }
+                power = None;
+                let rest = trimmed
+                    .char_indices()
+                    .nth(off)
+                    .map_or("", |(b, _)| trimmed.get(b..).unwrap_or_default());
+                (rest, lead + off)
+            }
+            None => (trimmed, lead),
+        };
         if let Some(what) = notation::report_line(trimmed, &mut in_report) {
             if !report_run {
                 sink.info(

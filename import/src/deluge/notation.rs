@@ -55,6 +55,27 @@ pub enum PhaseForm {
     Summer,
 }
 
+/// A phase header with orders after it on the same line, as a zine writes a season's lines
+/// (`Winter 1901: England builds F Lon`, `Spring 1901: France: A Par-Bur`): the phase and the
+/// offset in characters where the orders begin. `None` when the line is no such line.
+pub fn phase_prefix(line: &str) -> Option<(PhaseKey, usize)> {
+    let colon = line.find(':')?;
+    let head = line.get(..colon)?;
+    if !head.bytes().any(|b| b.is_ascii_digit()) || head.contains(',') {
+        return None;
+    }
+    let (key, _) = phase_header_form(head)?;
+    let rest = line.get(colon + 1..)?;
+    let body = rest.trim_start();
+    if body.is_empty() {
+        return None;
+    }
+    Some((
+        key,
+        head.chars().count() + 1 + rest.chars().count() - body.chars().count(),
+    ))
+}
+
 /// [`phase_header`], with the form of the header when it is one the caller reports.
 ///
 /// Besides the forms of [`phase_header`]: the season in Chinese or Japanese characters (`1901春`,
@@ -860,6 +881,71 @@ pub fn order(text: &str) -> Result<RawOrder, (usize, String)> {
 /// Reads one order; `lead` is the adjustment verb of an earlier order on the same line (`Build F
 /// Lon, F Edi, A Lpl`), applied to an order that starts with its unit.
 pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize, String)> {
+    match order_read(text, lead) {
+        Ok(o) => Ok(o),
+        Err(e) => other_marks(text, lead).ok_or(e),
+    }
+}
+
+/// An order a zine or adjudicator marks as failed, read when the plain reading failed: the
+/// whole order in brackets (`(A Mar-Bur)`, as the Electronic Protocol's adjudications print a
+/// failed order) or a star after it (`A Bur-Par*`, `A Bur-Par *`). Read as the order with the
+/// result `fails` (the adjudication may say how: bounced, cut), with an info each.
+#[cold]
+#[inline(never)]
+fn other_marks(text: &str, lead: Option<OrderKind>) -> Option<RawOrder> {
+    let t = text.trim();
+    let ws = text.chars().count() - text.trim_start().chars().count();
+    let (inner, off, how) = if let Some(i) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+        // (the brackets around the whole order: those inside it, `(A Lon-StP(nc))`, balance)
+        if i.matches('(').count() != i.matches(')').count() {
+            return None;
+        }
+        (
+            i,
+            ws + 1,
+            "the order in brackets, as an adjudication prints a failed order",
+        )
+    } else if let Some(i) = t.strip_suffix('*') {
+        let i = i.trim_end();
+        if i.ends_with('*') {
+            return None;
+        }
+        (
+            i,
+            ws,
+            "a star after the order, as a zine marks a failed order",
+        )
+    } else {
+        return None;
+    };
+    let mut o = order_read(inner, lead).ok()?;
+    if o.result.is_some() {
+        return None;
+    }
+    // the offsets in the order as written
+    for l in [&mut o.at, &mut o.to, &mut o.of]
+        .into_iter()
+        .flatten()
+        .chain(o.via.iter_mut())
+    {
+        l.off += off;
+    }
+    for f in &mut o.forms {
+        f.0 += off;
+    }
+    let mark = if t.starts_with('(') {
+        ws
+    } else {
+        ws + t.chars().count() - 1
+    };
+    o.forms
+        .push((mark, format!("{how}, read as its result: fails")));
+    o.result = Some("fails".to_string());
+    Some(o)
+}
+
+fn order_read(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize, String)> {
     let mut toks = tokenize(text);
     // A trailing bracketed result: `(bounce)`, `[dislodged]`, `(no convoy)`.
     let mut result = None;
@@ -982,6 +1068,18 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
         o.kind = OrderKind::Waive;
         return Ok(o);
     }
+    // `Retreat A Mun - Boh`, `Retreats A Mun-Boh`: the verb before a retreat (read as the move
+    // it is; the phase decides that it is a retreat)
+    if c.is_word(&["retreat", "retreats"])
+        && matches!(c.peek_at(1), Some(Tok::Word(w)) if ["a", "f", "army", "fleet"].contains(&w.to_ascii_lowercase().as_str()))
+    {
+        o.forms.push((
+            c.off(),
+            "the verb \"retreat\" before the unit read as a retreat (a move in the retreat phase)"
+                .to_string(),
+        ));
+        c.i += 1;
+    }
     let mut lead_kind = if c.is_word(&["build", "builds", "b", "building"]) {
         Some(OrderKind::Build)
     } else if c.is_word(&[
@@ -1025,6 +1123,17 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
     o.at = loc(&mut c);
     if o.at.is_none() {
         return err(&c, "expected a unit and a province (`A Par`, `F Lon`)");
+    }
+    // `F Nao-H`, `A Mos - holds`: a hold written as a move to `H`, as adjudications print it
+    if is_move_sym(&c)
+        && c.i + 2 == c.toks.len()
+        && matches!(c.peek_at(1), Some(Tok::Word(w)) if ["h", "hold", "holds"].contains(&w.to_ascii_lowercase().as_str()))
+    {
+        o.forms.push((
+            c.off(),
+            "a hold written as a move to H (\"-H\") read as H".to_string(),
+        ));
+        return Ok(o);
     }
     // (`stand`: a hold in the judge's syntax, with `h`, `hold`, `holds`, `stands`)
     if c.done() || c.is_word(&["h", "hold", "holds", "stands", "stand"]) {
@@ -1113,6 +1222,60 @@ pub fn order_in(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize,
     // (`Sup`, `Supp`, `Cvy`, `Conv`: the words as clubs abbreviate them; `Con` is a province)
     const SUPPORT_FORMS: [&str; 6] = ["sup", "supp", "supt", "spt", "sups", "supporting"];
     const CONVOY_FORMS: [&str; 4] = ["cvy", "conv", "cvys", "convoying"];
+    // `A StP SA Mos`, `F Tun SF Ion`, `F Nwg CA Cly-Hol`: support and convoy with the letter of
+    // the unit supported or convoyed glued to them, as adjudicators' programs print them
+    let glued = match c.word().as_deref() {
+        Some("sa") => Some((OrderKind::Support, 'A')),
+        Some("sf") => Some((OrderKind::Support, 'F')),
+        Some("ca") => Some((OrderKind::Convoy, 'A')),
+        _ => None,
+    };
+    if let Some((kind, u)) = glued
+        && matches!(c.peek_at(1), Some(Tok::Word(_)))
+    {
+        let w = match c.peek() {
+            Some(Tok::Word(w)) => w.clone(),
+            _ => String::new(),
+        };
+        let judge = if kind == OrderKind::Support { "S" } else { "C" };
+        o.forms
+            .push((c.off(), format!("{w:?} read as {judge} {u}")));
+        o.kind = kind;
+        c.i += 1;
+        o.of_unit = Some(u);
+        o.of = loc(&mut c);
+        if o.of.is_none() {
+            return err(&c, "expected the supported or convoyed unit's province");
+        }
+        if is_move_sym(&c) {
+            skip_move_sym(&mut c);
+            o.to = loc(&mut c);
+            if o.to.is_none() {
+                return err(&c, "expected a province after `-`");
+            }
+        } else if c.is_word(&["h", "hold", "holds", "stand", "stands"]) {
+            c.i += 1;
+        }
+        // `SA Mos-Mos`: the support of a hold, written as a move to where the unit stands
+        if o.kind == OrderKind::Support
+            && let (Some(of), Some(to)) = (&o.of, &o.to)
+            && of.key() == to.key()
+        {
+            o.forms.push((
+                to.off,
+                "a support to the supported unit's own province read as the support of its hold"
+                    .to_string(),
+            ));
+            o.to = None;
+        }
+        if o.kind == OrderKind::Convoy && o.to.is_none() {
+            return err(&c, "a convoy names the army's move (`F NTH C A Lon-Bel`)");
+        }
+        if !c.done() {
+            return err(&c, "unexpected text after the order");
+        }
+        return Ok(o);
+    }
     if c.is_word(&["s", "support", "supports", "c", "convoy", "convoys"])
         || c.is_word(&SUPPORT_FORMS)
         || c.is_word(&CONVOY_FORMS)

@@ -50,6 +50,13 @@
 //!   `wec.fire-unnumbered`; a third is still an error), and a full stop or comma after the turn
 //!   string (`MV:JE(1,4)->^(1,4).`) left out when the turn then reads whole (info
 //!   `wec.trailing-mark`).
+//! - Eighth transcribers: the sides in Japanese (`黒1 MV:…`, `白2:`, shogi's `先手:` for Black,
+//!   the first to move, and `後手` for White; the same `wec.color-word` and `wec.number-form`
+//!   infos) and Japanese results (`白の勝ち`, `先手勝ち`, `後手投了` a resignation, `黒中押し勝ち`,
+//!   shogi's closing `まで45手で先手の勝ち`; `wec.result-line`); move counters after or around the
+//!   number (`1수`, `제3수`, `제 4 수:`, `第5手`, `6手目`; `wec.number-form`); a clock time after
+//!   the turn (`(0:45)`, `[12:03]`, `1:02:33`, on the reread path) kept as its comment (info
+//!   `wec.clock-time`; in braces, `{1:02:33}`, it is a comment already).
 //! - `{…}` comments (which may span lines) are attached to the turn *before* them: the last turn
 //!   whose text starts before the comment's opening brace. Comments before the first turn go to
 //!   [`WecGame::intro`]. A comment inside a turn string is removed from it (the string is read
@@ -228,6 +235,9 @@ pub mod code {
     /// info: a rule line (`----`, `====`, `* * *`, `———`) inside a game, read as a separator and
     /// ignored (before: a line that is no turn, a warning).
     pub const RULE_LINE: &str = "wec.rule-line";
+    /// Info: a clock time written after the turn (`(0:45)`, `[12:03]`, `1:02:33`: the time used
+    /// or left, as a chess clock shows it), kept as the turn's comment, not read as notation.
+    pub const CLOCK_TIME: &str = "wec.clock-time";
 }
 
 /// A code of the notation (`TA`, `ground`, `B`, `<`…): borrowed from the parser's static tables, so
@@ -495,7 +505,8 @@ fn number_prefix(s: &str, from: usize) -> Option<Number> {
     match b.get(from) {
         Some(b'0'..=b'9') => {}
         Some(b'(') => return other_number_prefix(s, from),
-        Some(b'T' | b't' | b'#') => return word_number_prefix(s, from),
+        // (`제3수`, `第3手`: a Korean or Japanese counter's word before the number)
+        Some(b'T' | b't' | b'#' | 0xec | 0xe7) => return word_number_prefix(s, from),
         Some(b'M' | b'm') if matches!(b.get(from + 1), Some(b'o' | b'O')) => {
             return word_number_prefix(s, from);
         }
@@ -535,9 +546,8 @@ fn number_prefix(s: &str, from: usize) -> Option<Number> {
 #[inline(always)]
 fn colour_prefix(s: &str, from: usize) -> Option<(bool, usize)> {
     match s.as_bytes().get(from)? {
-        b'B' | b'W' | b'b' | b'w' | 0xe9 | 0xe7 | 0xed | 0xeb | 0xea | b'(' | b'[' | 0xef => {
-            colour_word_at(s, from)
-        }
+        b'B' | b'W' | b'b' | b'w' | 0xe9 | 0xe7 | 0xed | 0xeb | 0xea | 0xe5 | b'(' | b'['
+        | 0xef => colour_word_at(s, from),
         _ => None,
     }
 }
@@ -560,6 +570,11 @@ fn colour_word_at(s: &str, from: usize) -> Option<(bool, usize)> {
         ("b", false),
         ("w", true),
         ("黑", false),
+        // Japanese: 黒 (the Japanese form of 黑), and the sides as shogi names them, 先手 the
+        // player who moves first (Black, the seed: "블랙 플레이어는 먼저 이동합니다") and 後手
+        ("黒", false),
+        ("先手", false),
+        ("後手", true),
         ("白", true),
         // the seed's translated text says 블랙 and 흰색; the colour words 흑색 백색 검정
         ("블랙", false),
@@ -615,13 +630,13 @@ fn colour_word_at(s: &str, from: usize) -> Option<(bool, usize)> {
 #[inline(always)]
 fn colour_number_prefix(s: &str, from: usize) -> Option<(bool, usize, Number)> {
     match s.as_bytes().get(from)? {
-        b'B' | b'W' | b'b' | b'w' | 0xe9 | 0xe7 | 0xed | 0xeb => colour_number_at(s, from),
+        b'B' | b'W' | b'b' | b'w' | 0xe9 | 0xe7 | 0xed | 0xeb | 0xe5 => colour_number_at(s, from),
         _ => None,
     }
 }
 
 /// A side's name as a result or a numbered turn starts with it, lower-case: whether it is White.
-const COLOUR_WORDS: [(&str, bool); 8] = [
+const COLOUR_WORDS: [(&str, bool); 11] = [
     ("black", false),
     ("white", true),
     ("b", false),
@@ -630,6 +645,10 @@ const COLOUR_WORDS: [(&str, bool); 8] = [
     ("백", true),
     ("黑", false),
     ("白", true),
+    // Japanese: 黒, and shogi's 先手 (the first to move: Black) and 後手
+    ("黒", false),
+    ("先手", false),
+    ("後手", true),
 ];
 
 #[cold]
@@ -667,13 +686,14 @@ fn colour_number_at(s: &str, from: usize) -> Option<(bool, usize, Number)> {
         ))
 }
 
-/// A turn number after a word: `Turn 1:`, `Move 12.`, `#3` (then as [`other_number_prefix`]
-/// reads the number).
+/// A turn number after a word: `Turn 1:`, `Move 12.`, `#3`, and the ordinal prefixes of
+/// Korean and Japanese counters, `제3수`, `제 4 수:`, `第5手` (then as [`other_number_prefix`]
+/// reads the number and the counter after it).
 #[cold]
 #[inline(never)]
 fn word_number_prefix(s: &str, from: usize) -> Option<Number> {
     let rest = s.get(from..)?;
-    let word = ["turn", "move", "#"].into_iter().find(|w| {
+    let word = ["turn", "move", "#", "제", "第"].into_iter().find(|w| {
         rest.get(..w.len())
             .is_some_and(|r| r.eq_ignore_ascii_case(w))
     })?;
@@ -690,8 +710,10 @@ fn word_number_prefix(s: &str, from: usize) -> Option<Number> {
 }
 
 /// The other ways transcribers number a turn: `1)`, `1)…`, `2:`, `(3)`, `2 ...`, `3. ...`,
-/// `4…`, `5 MV:…` (a number, then `.`, `)` or `:` or nothing, then an ellipsis or not). `None` when
-/// what follows the number is neither an ellipsis nor the turn's `MV:`.
+/// `4…`, `5 MV:…` (a number, then `.`, `)` or `:` or nothing, then an ellipsis or not), and the
+/// number with a Korean, Japanese or Chinese counter for moves after it (`1수`, `2 수:`, `3手`,
+/// `4手目`, `5步`). `None` when what follows the number is neither an ellipsis nor the turn's
+/// `MV:`.
 #[cold]
 #[inline(never)]
 fn other_number_prefix(s: &str, from: usize) -> Option<Number> {
@@ -726,6 +748,13 @@ fn other_number_prefix(s: &str, from: usize) -> Option<Number> {
     } else if matches!(b.get(k), Some(b'.' | b')' | b':')) && b.get(k + 1) != Some(&b'.') {
         k += 1;
         marked = true;
+    } else if let Some(after) = move_counter(s, spaces(k)) {
+        // `1수`, `제 4 수:`, `3手目`: the counter marks the number (a `.`, `:` or `)` may follow)
+        k = after;
+        if matches!(b.get(k), Some(b'.' | b')' | b':')) {
+            k += 1;
+        }
+        marked = true;
     }
     k = spaces(k);
     // the ellipsis: `...` (two dots or more) or `…` (U+2026), once or more
@@ -756,6 +785,21 @@ fn other_number_prefix(s: &str, from: usize) -> Option<Number> {
         ellipsis,
         after: k,
         other: true,
+    })
+}
+
+/// A counter word for moves after a turn's number, from byte `k`: `수` (Korean), `手目`, `手`
+/// (Japanese), `步`, `着` (Chinese); the byte offset after it (and after a full-width `：`).
+fn move_counter(s: &str, k: usize) -> Option<usize> {
+    let rest = s.get(k..)?;
+    let word = ["수", "手目", "手", "步", "着"]
+        .into_iter()
+        .find(|w| rest.starts_with(w))?;
+    let k = k + word.len();
+    Some(if s.get(k..).is_some_and(|r| r.starts_with('：')) {
+        k + '：'.len_utf8()
+    } else {
+        k
     })
 }
 
@@ -1025,6 +1069,7 @@ struct Once {
     brackets: bool,
     fire_number: bool,
     trailing: bool,
+    clock: bool,
 }
 
 /// Reads a body's lines into turns (see the module docs for the layout).
@@ -1198,12 +1243,10 @@ impl Reader {
         {
             let key = key.trim();
             let slot = match key.to_lowercase().as_str() {
-                "black" | "b" | "흑" | "黑" | "黑方" | "흑번" | "블랙" | "흑색" => {
-                    Some(0)
-                }
-                "white" | "w" | "백" | "白" | "白方" | "백번" | "화이트" | "백색" | "흰색" => {
-                    Some(1)
-                }
+                "black" | "b" | "흑" | "黑" | "黑方" | "흑번" | "블랙" | "흑색" | "黒" | "先手"
+                | "黒番" => Some(0),
+                "white" | "w" | "백" | "白" | "白方" | "백번" | "화이트" | "백색" | "흰색"
+                | "後手" | "白番" => Some(1),
                 _ => None,
             };
             if let Some(k) = slot
@@ -1633,6 +1676,7 @@ impl Reader {
         self.seen = seen;
         let col = |b: usize| char_col(line, b);
         let annotation = cut.is_some_and(|c| is_annotation(line.get(c..end).unwrap_or_default()));
+        let clock = cut.is_some_and(|c| clock_time(line.get(c..end).unwrap_or_default()).is_some());
         for (at, seen, code, message) in [
             (
                 norm.lower,
@@ -1659,7 +1703,13 @@ impl Reader {
                 "annotation marks after the turn (!, ?, +, #, check) kept as its comment, not read as notation (reported once per game)",
             ),
             (
-                cut.filter(|_| !annotation),
+                cut.filter(|_| clock),
+                &mut self.once.clock,
+                code::CLOCK_TIME,
+                "a clock time after the turn ((0:45), [12:03]) kept as its comment, not read as notation (reported once per game)",
+            ),
+            (
+                cut.filter(|_| !annotation && !clock),
                 &mut self.once.note,
                 code::NOTE,
                 "a note written after the turn kept as its comment, not read as notation (reported once per game)",
@@ -1745,6 +1795,9 @@ fn note_start(line: &str, begin: usize, end: usize) -> Option<usize> {
         let rest = seg.get(o..).unwrap_or_default();
         let next = rest.chars().nth(1).map(fold_width);
         let hit = match w {
+            // `(0:45)`, `[12:03]`, `1:02:33`: a clock time to the end of the line
+            '(' | '[' if clock_time(rest).is_some() => true,
+            '0'..='9' if prev_space && clock_time(rest).is_some() => true,
             '!' | '?' | '+' | '#' | ';' | '|' => true,
             '/' => next == Some('/'),
             '-' => next == Some('-'),
@@ -1777,7 +1830,43 @@ fn note_start(line: &str, begin: usize, end: usize) -> Option<usize> {
     }
     let at = found.filter(|&a| a > begin)?;
     let note = line.get(at..end)?;
-    (later_turns(line, at, end).is_empty() && !looks_like_notation(note)).then_some(at)
+    (later_turns(line, at, end).is_empty()
+        && (clock_time(note).is_some() || !looks_like_notation(note)))
+    .then_some(at)
+}
+
+/// A clock time as the whole of `s` (trimmed): `0:45`, `12:03`, `1:02:33`, maybe in brackets
+/// (`(0:45)`, `[12:03]`, full-width too) and with tenths (`0:45.3`). The time as written.
+fn clock_time(s: &str) -> Option<&str> {
+    let t = s.trim();
+    let mut cs = t.chars();
+    let inner = match cs.next().map(fold_width) {
+        Some('(') => t.get('('.len_utf8()..)?.strip_suffix(')'),
+        Some('[') => t.get(1..)?.strip_suffix(']'),
+        _ => None,
+    };
+    // (full-width brackets: `（0:45）`)
+    let inner = inner.or_else(|| {
+        t.strip_prefix('（')
+            .and_then(|r| r.strip_suffix('）'))
+            .or_else(|| t.strip_prefix('［').and_then(|r| r.strip_suffix('］')))
+    });
+    let time = inner.unwrap_or(t).trim();
+    let hm = match time.split_once('.') {
+        Some((a, b)) if !b.is_empty() && b.len() <= 2 && b.bytes().all(|c| c.is_ascii_digit()) => a,
+        Some(_) => return None,
+        None => time,
+    };
+    let fields: Vec<&str> = hm.split(':').collect();
+    let ok = (2..=3).contains(&fields.len())
+        && fields
+            .first()
+            .is_some_and(|h| (1..=2).contains(&h.len()) && h.bytes().all(|c| c.is_ascii_digit()))
+        && fields
+            .iter()
+            .skip(1)
+            .all(|f| f.len() == 2 && f.bytes().all(|c| c.is_ascii_digit()) && f < &"60");
+    ok.then_some(t)
 }
 
 /// Does `s` hold what only the notation writes: an arrow (`->`, `=>`), a location (`(3`) or a
@@ -1885,8 +1974,12 @@ fn result_line(text: &str) -> Option<bool> {
                 {
                     let c = t.trim_end_matches(['.', '!']).trim();
                     match c {
-                        "black" | "b" | "흑" | "黑" | "흑방" | "黑方" => return Some(false),
-                        "white" | "w" | "백" | "白" | "백방" | "白方" => return Some(true),
+                        "black" | "b" | "흑" | "黑" | "흑방" | "黑方" | "黒" | "先手" => {
+                            return Some(false);
+                        }
+                        "white" | "w" | "백" | "白" | "백방" | "白方" | "後手" => {
+                            return Some(true);
+                        }
                         _ => {}
                     }
                 }
@@ -1973,21 +2066,32 @@ fn result_words(text: &str) -> Option<bool> {
         .filter(|c| !c.is_whitespace() && !matches!(c, '.' | '!'))
         .collect::<String>()
         .to_lowercase();
+    // `まで45手で先手の勝ち` ("in 45 moves, Black's win"): the shogi record's closing line
+    let t = match t.strip_prefix("まで").and_then(|r| r.split_once("手で")) {
+        Some((n, r)) if n.chars().all(|c| c.is_ascii_digit()) => r,
+        _ => t.as_str(),
+    };
     let (white, rest) = COLOUR_WORDS
         .iter()
         .find_map(|&(w, white)| t.strip_prefix(w).map(|r| (white, r)))?;
-    // (`흑의 승리`: the colour with the possessive 의, "Black's win")
-    let rest = rest.trim_start_matches(['방', '方']);
-    let rest = rest.strip_prefix('의').unwrap_or(rest);
+    // (`흑의 승리`: the colour with the possessive 의, "Black's win"; `白の勝ち` with the
+    // Japanese の; `黒番` the side's turn)
+    let rest = rest.trim_start_matches(['방', '方', '番']);
+    let rest = rest
+        .strip_prefix('의')
+        .or_else(|| rest.strip_prefix('の'))
+        .unwrap_or(rest);
     match rest {
         "wins" | "win" | "won" | "winsbyresignation" | "승" | "승리" | "시간승" | "기권승"
-        | "胜" | "胜利" | "勝" => Some(white),
+        | "胜" | "胜利" | "勝" | "勝ち" | "勝利" | "時間勝ち" => Some(white),
+        // Japanese: 投了 (resigns), 負け (loses)
+        "投了" | "負け" | "時間切れ負け" => Some(!white),
         "resigns" | "resigned" | "resign" | "surrenders" | "concedes" | "기권" | "기권패"
         | "패" | "패배" | "시간패" | "항복" | "认输" | "認輸" | "负" => Some(!white),
         // as go and baduk records write a result: `B+R`, `W+T`, `W+`, `흑 불계승` (a win by
         // resignation), `黑中盘胜`
         "+" | "+r" | "+resign" | "+resignation" | "+t" | "+time" | "+f" | "+forfeit" | "불계승"
-        | "中盘胜" | "中盤勝" => Some(white),
+        | "中盘胜" | "中盤勝" | "中押し勝ち" | "中押勝" => Some(white),
         "불계패" => Some(!white),
         _ => None,
     }
