@@ -911,38 +911,15 @@ impl<'c> Writer<'c> {
         let mut stored_at = Vec::new();
         for (fi, pf) in batch.iter().enumerate() {
             for d in &pf.outside {
-                tx.prepare_cached(
-                    "INSERT INTO import_problems(import_id, file, line, col, severity, code, message)
-                     VALUES (?1,?2,?3,?4,?5,?6,?7)",
-                )?
-                .execute(params![
-                    self.import_id,
-                    pf.name,
-                    d.line,
-                    d.col,
-                    d.severity.as_str(),
-                    d.code,
-                    d.message
-                ])?;
+                record_problem(&tx, self.import_id, &pf.name, d.line, d)?;
                 summary.diagnostics.push(file_diag(&pf.name, d));
             }
             for (gi, g) in pf.games.iter().enumerate() {
                 match g {
                     Prepared::Rejected { line, diagnostic } => {
                         summary.rejected += 1;
-                        tx.prepare_cached(
-                            "INSERT INTO import_problems(import_id, file, line, col, severity, code, message)
-                             VALUES (?1,?2,?3,?4,?5,?6,?7)",
-                        )?
-                        .execute(params![
-                            self.import_id,
-                            pf.name,
-                            diagnostic.line.max(*line),
-                            diagnostic.col,
-                            diagnostic.severity.as_str(),
-                            diagnostic.code,
-                            diagnostic.message
-                        ])?;
+                        let at = diagnostic.line.max(*line);
+                        record_problem(&tx, self.import_id, &pf.name, at, diagnostic)?;
                         summary.games.push(GameReport {
                             annotation: Annotation::default(),
                             id: None,
@@ -1051,6 +1028,30 @@ impl<'c> Writer<'c> {
         }
         Ok(())
     }
+}
+
+/// Keeps a problem of an import (a rejected file or game, text in no game) at `line` of `file`.
+fn record_problem(
+    tx: &rusqlite::Transaction,
+    import_id: i64,
+    file: &str,
+    line: u32,
+    d: &Diagnostic,
+) -> Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO import_problems(import_id, file, line, col, severity, code, message)
+         VALUES (?1,?2,?3,?4,?5,?6,?7)",
+    )?
+    .execute(params![
+        import_id,
+        file,
+        line,
+        d.col,
+        d.severity.as_str(),
+        d.code,
+        d.message
+    ])?;
+    Ok(())
 }
 
 fn file_diag(file: &str, d: &Diagnostic) -> FileDiagnostic {

@@ -95,11 +95,21 @@ pub fn run_search(
 /// `GET /api/imports?limit=&offset=`: the import runs, newest first, each with its counts and the
 /// first problems it recorded (see [`crate::db::ImportRun`]).
 pub async fn imports(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Value>> {
-    let p = Params::parse(q.as_deref());
+    let (total, runs, _, _) = imports_page(&st, q.as_deref()).await?;
+    Ok(Json(json!({ "total": total, "imports": runs })))
+}
+
+/// The import runs of `GET /api/imports` and `/imports`: `limit` (1–, default 20) from `offset`,
+/// with the total and the limit and offset read.
+pub async fn imports_page(
+    st: &AppState,
+    q: Option<&str>,
+) -> Result<(i64, Vec<db::ImportRun>, usize, usize)> {
+    let p = Params::parse(q);
     let limit = p.usize("limit", 20, 1, MAX_PAGE_SIZE)?;
     let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
     let (total, runs) = st
         .run(move |s| s.db.with(|c| db::imports(c, limit, offset)))
         .await?;
-    Ok(Json(json!({ "total": total, "imports": runs })))
+    Ok((total, runs, limit, offset))
 }

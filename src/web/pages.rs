@@ -634,12 +634,7 @@ pub struct ImportsPage {
 /// `GET /imports?limit=&offset=`: the import runs, newest first, with what each could not store
 /// (rejected files and games, a poster's lines before a record, a signature after it).
 pub async fn imports(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageResult<ImportsPage> {
-    let p = Params::parse(q.as_deref());
-    let limit = p.usize("limit", 20, 1, MAX_PAGE_SIZE)?;
-    let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
-    let (total, runs) = st
-        .run(move |s| s.db.with(|c| db::imports(c, limit, offset)))
-        .await?;
+    let (total, runs, limit, offset) = super::api::imports_page(&st, q.as_deref()).await?;
     let link = |o: usize| format!("?limit={limit}&offset={o}");
     Ok(ImportsPage {
         q: String::new(),
