@@ -945,6 +945,28 @@ fn other_marks(text: &str, lead: Option<OrderKind>) -> Option<RawOrder> {
     Some(o)
 }
 
+/// After a support's or convoy's unit: its province, then where it goes (`- Bur`) or that it
+/// holds (`H`, `stands`).
+fn support_target(c: &mut Cursor, o: &mut RawOrder) -> Result<(), (usize, String)> {
+    o.of = loc(c);
+    if o.of.is_none() {
+        return Err((
+            c.off(),
+            "expected the supported or convoyed unit's province".to_string(),
+        ));
+    }
+    if is_move_sym(c) {
+        skip_move_sym(c);
+        o.to = loc(c);
+        if o.to.is_none() {
+            return Err((c.off(), "expected a province after `-`".to_string()));
+        }
+    } else if c.is_word(&["h", "hold", "holds", "stand", "stands"]) {
+        c.i += 1;
+    }
+    Ok(())
+}
+
 fn order_read(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize, String)> {
     let mut toks = tokenize(text);
     // A trailing bracketed result: `(bounce)`, `[dislodged]`, `(no convoy)`.
@@ -1243,19 +1265,7 @@ fn order_read(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize, S
         o.kind = kind;
         c.i += 1;
         o.of_unit = Some(u);
-        o.of = loc(&mut c);
-        if o.of.is_none() {
-            return err(&c, "expected the supported or convoyed unit's province");
-        }
-        if is_move_sym(&c) {
-            skip_move_sym(&mut c);
-            o.to = loc(&mut c);
-            if o.to.is_none() {
-                return err(&c, "expected a province after `-`");
-            }
-        } else if c.is_word(&["h", "hold", "holds", "stand", "stands"]) {
-            c.i += 1;
-        }
+        support_target(&mut c, &mut o)?;
         // `SA Mos-Mos`: the support of a hold, written as a move to where the unit stands
         if o.kind == OrderKind::Support
             && let (Some(of), Some(to)) = (&o.of, &o.to)
@@ -1314,19 +1324,7 @@ fn order_read(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize, S
             c.i += 1;
         }
         o.of_unit = unit(&mut c);
-        o.of = loc(&mut c);
-        if o.of.is_none() {
-            return err(&c, "expected the supported or convoyed unit's province");
-        }
-        if is_move_sym(&c) {
-            skip_move_sym(&mut c);
-            o.to = loc(&mut c);
-            if o.to.is_none() {
-                return err(&c, "expected a province after `-`");
-            }
-        } else if c.is_word(&["h", "hold", "holds", "stand", "stands"]) {
-            c.i += 1;
-        }
+        support_target(&mut c, &mut o)?;
         if o.kind == OrderKind::Convoy && o.to.is_none() {
             return err(&c, "a convoy names the army's move (`F NTH C A Lon-Bel`)");
         }
