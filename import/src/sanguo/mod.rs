@@ -2159,15 +2159,23 @@ impl State<'_> {
         }
     }
 
+    /// Whether the game has its status line already (and a warning for this second one).
+    fn second_status(&mut self, ln: u32, start: usize) -> bool {
+        if self.status_line.is_none() {
+            return false;
+        }
+        self.sink.warning(
+            code::STATUS,
+            ln,
+            start as u32 + 1,
+            "a second status line; the first one is kept",
+        );
+        true
+    }
+
     fn status(&mut self, li: usize, start: usize, text: &str) {
         let ln = self.line_no(li);
-        if self.status_line.is_some() {
-            self.sink.warning(
-                code::STATUS,
-                ln,
-                start as u32 + 1,
-                "a second status line; the first one is kept",
-            );
+        if self.second_status(ln, start) {
             return;
         }
         // `Wu[认负] Wei[胜利] Shu[认负]`: the sides in pinyin; `东吴[认负]`: other names
@@ -2254,13 +2262,7 @@ impl State<'_> {
             return false;
         };
         let ln = self.line_no(li);
-        if self.status_line.is_some() {
-            self.sink.warning(
-                code::STATUS,
-                ln,
-                start as u32 + 1,
-                "a second status line; the first one is kept",
-            );
+        if self.second_status(ln, start) {
             return true;
         }
         if let Some(p) = &pinyin {
