@@ -2230,7 +2230,7 @@ fn codes_at(g: &ParsedGame, line: u32) -> Vec<&str> {
 #[test]
 fn eighth_transcribers_file() {
     let gs = games(EIGHTH);
-    assert_eq!(gs.len(), 3);
+    assert_eq!(gs.len(), 4);
     assert_no_errors(&gs);
     let h = hotw_of(&gs[0]);
     let seats: Vec<(&str, &str, u8)> = h
@@ -2336,6 +2336,15 @@ fn headers_written_empire_first_with_the_player() {
     let r = p("EI\nB(Egypt) - Lead 5\nC(Mino) - Laed 3\nD(Baby) - Lea 2\n");
     assert_eq!(r.game.turns[0].cards[0].card, "Lead");
     assert_eq!(r.game.turns[1].cards[0].card, "Lead");
+    assert!(r.diagnostics.iter().all(|d| d.code != "hotw.header-player"));
+    // after the colon of a header written empire first: `Assyria (A): Dee`, `Celts (A): Dee: Lead`
+    let h = hotw_of(&gs[3]);
+    assert!(h.turns[0].cards.is_empty());
+    assert_eq!(h.turns[2].cards[0].card, "Lead");
+    assert_eq!(gs[3].players[0].name.as_deref(), Some("Dee"));
+    assert!(codes_at(&gs[3], 71).contains(&"hotw.header-player"));
+    // (a region there is a region's mistake, no name: `Sumer (A): LTig`)
+    let r = p("EI\nSumer (A): LTig 5\n");
     assert!(r.diagnostics.iter().all(|d| d.code != "hotw.header-player"));
     // words that name no empire before the brackets make no header
     let r = p("EI\nMy friend (A): Lead\n");

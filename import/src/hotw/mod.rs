@@ -104,10 +104,12 @@
 //!   header **written empire first** (`Sumer (A): Lead`, `Egypt (B) – Ben`: the words name an
 //!   empire exactly or by an alias, the seat in capitals in brackets, then a colon, a dash or the
 //!   line's end) and a **dash for the colon** (`B(Egypt) - Lead`) are read too (info
-//!   `hotw.header-form`). Words after the dash up to a colon or the line's end (one to three, all
-//!   letters) that are no card (nor a misspelled one, unless they are the seat's known player)
-//!   are the seat's **player** (`Egypt (B) – Ben`, `B(Egypt) - Ben: Lead`; info
-//!   `hotw.header-player`): the seat's name where the tags and header lines give none.
+//!   `hotw.header-form`). Words after the dash (or after the colon of a header written empire
+//!   first) up to a colon or the line's end (one to three, all letters, none opening with a small
+//!   letter) that are no card, nor a misspelled one, the start of a card's code, a region or an
+//!   empire (unless they are the seat's known player), are the seat's **player** (`Egypt (B) –
+//!   Ben`, `B(Egypt) - Ben: Lead`, `Sumer (A): Ana`; info `hotw.header-player`): the seat's name
+//!   where the tags and header lines give none.
 //! - **Seats in words**: `Player A(Sumer):`, `Seat B (Egypt):`, `A方(Rome):` (the side, as Chinese
 //!   records write it), `弈者F(Fuji):` (the seed's own word) are read as the seat's letter (info
 //!   `hotw.seat-form`).

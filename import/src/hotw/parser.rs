@@ -2829,7 +2829,10 @@ impl State<'_> {
         }
         self.new_turn(h.seat, h.empire, h.empire_col, l.no);
         // `Egypt (B) – Ben`, `B(Egypt) - Ben: Lead`: the seat's player after the dash
-        let rest = match h.dash.then(|| self.header_player(h, l)).flatten() {
+        let rest = match (h.dash || h.empire_first)
+            .then(|| self.header_player(h, l))
+            .flatten()
+        {
             Some(next) => next,
             None => h.rest,
         };
@@ -2853,10 +2856,11 @@ impl State<'_> {
         self.opened_turn();
     }
 
-    /// The words after a header's dash when they name the seat's player, not cards (`Egypt (B) –
-    /// Ben`, `B(Egypt) - Ben: Lead`): one to three words up to a colon or the line's end, the
-    /// first no card (nor a misspelled one, unless it is the seat's player's name as the tags or
-    /// a header line give it). Takes the name as the seat's player where none is known, reports it
+    /// The words after a header's dash (or the colon of a header written empire first) when they
+    /// name the seat's player, not cards (`Egypt (B) – Ben`, `B(Egypt) - Ben: Lead`, `Sumer (A):
+    /// Ana`): one to three words of letters up to a colon or the line's end, the first no card
+    /// (nor a misspelled one, the start of a card's code, a region or an empire, unless it is the
+    /// seat's player's name as the tags or a header line give it). Takes the name as the seat's player where none is known, reports it
     /// (info `hotw.header-player`), and gives the token where the turn's cards begin.
     fn header_player(&mut self, h: &Header, l: &Line) -> Option<usize> {
         let end = (h.rest..l.toks.len())
@@ -2888,6 +2892,8 @@ impl State<'_> {
             || card_full_name(l, h.rest, end, false).is_some()
             || (!is_known
                 && (TABLES.card(first, true).is_some()
+                    || TABLES.region(first, false).is_some()
+                    || TABLES.empire(first, None, false).is_some()
                     || TABLES
                         .cards
                         .iter()
