@@ -2288,7 +2288,7 @@ fn title_line_before_the_first_turn() {
         games("[Game \"HotW\"]\n[Title \"Final\"]\n\nThe final of the cup\nEI\nA(Sumer): Lead 5\n");
     assert_eq!(tagged[0].title.as_deref(), Some("Final"));
     assert_eq!(hotw_of(&tagged[0]).comments, ["The final of the cup"]);
-    assert_eq!(hotw_of(&gs[1]).comments, ["第三屆聯賽 決賽"]);
+    assert_eq!(hotw_of(&gs[1]).comments, ["第三屆聯賽 決賽", "B方：班"]);
     assert!(codes_at(&gs[1], 41).contains(&"hotw.title-line"));
     let r = p("第三屆聯賽決賽\nEI\nA(Sumer): Lead 5\n");
     assert_eq!(r.game.comments, ["第三屆聯賽決賽"]);
@@ -2342,7 +2342,7 @@ fn headers_written_empire_first_with_the_player() {
     assert!(h.turns[0].cards.is_empty());
     assert_eq!(h.turns[2].cards[0].card, "Lead");
     assert_eq!(gs[3].players[0].name.as_deref(), Some("Dee"));
-    assert!(codes_at(&gs[3], 71).contains(&"hotw.header-player"));
+    assert!(codes_at(&gs[3], 75).contains(&"hotw.header-player"));
     // (a region there is a region's mistake, no name: `Sumer (A): LTig`)
     let r = p("EI\nSumer (A): LTig 5\n");
     assert!(r.diagnostics.iter().all(|d| d.code != "hotw.header-player"));
@@ -2363,7 +2363,22 @@ fn seats_written_in_words() {
         ("B", "Fuji", true)
     );
     assert_eq!(&*h.turns[2].player, "B");
-    assert_eq!(codes_at(&gs[1], 47), ["hotw.seat-form"]);
+    assert_eq!(codes_at(&gs[1], 48), ["hotw.seat-form"]);
+    // the seat with its word in a header line and in the final scores: `B方：班`, `A方 30`
+    let b = gs[1]
+        .players
+        .iter()
+        .find(|s| s.seat == "B")
+        .expect("seat B");
+    assert_eq!(b.name.as_deref(), Some("班"));
+    let finals: Vec<(&str, i64)> = h
+        .final_scores
+        .iter()
+        .map(|f| (f.player.as_str(), f.score))
+        .collect();
+    assert_eq!(finals, [("A", 30), ("B", 28), ("C", 31)]);
+    assert_eq!(codes_at(&gs[1], 60), ["hotw.final-scores"]);
+    assert_eq!(codes_at(&gs[1], 61), ["hotw.result-line"]);
     // (no turn number read in `Player B`)
     assert!(
         gs[0]
@@ -2381,7 +2396,7 @@ fn turks_by_the_epoch() {
     let h = hotw_of(&gs[1]);
     assert_eq!((&*h.turns[2].empire, h.turns[2].epoch), ("Sel", 5));
     assert_eq!((&*h.turns[3].empire, h.turns[3].epoch), ("Otto", 6));
-    assert!(codes_at(&gs[1], 50).contains(&"hotw.empire-context"));
+    assert!(codes_at(&gs[1], 51).contains(&"hotw.empire-context"));
     let h = hotw_of(&gs[2]);
     assert_eq!(&*h.turns[0].empire, "Sel");
     let d = gs[2]
@@ -2389,7 +2404,7 @@ fn turks_by_the_epoch() {
         .iter()
         .find(|d| d.code == "hotw.empire-ambiguous")
         .expect("empire-ambiguous");
-    assert_eq!((d.line, d.col, d.severity), (62, 3, Severity::Warning));
+    assert_eq!((d.line, d.col, d.severity), (66, 3, Severity::Warning));
     let r = p("EVII\nA(Turkish): Lead 5\n");
     assert_eq!(r.game.turns[0].empire, "Otto");
 }

@@ -112,7 +112,9 @@
 //!   where the tags and header lines give none.
 //! - **Seats in words**: `Player A(Sumer):`, `Seat B (Egypt):`, `A方(Rome):` (the side, as Chinese
 //!   records write it), `弈者F(Fuji):` (the seed's own word) are read as the seat's letter (info
-//!   `hotw.seat-form`).
+//!   `hotw.seat-form`); so are the seats of header lines naming players (`Player A: Ana`, `B方：班`;
+//!   info `hotw.header-line`) and of final scores and winner lines (`最終分數：A方 5，B方 4`, `Winner:
+//!   A方`; info `hotw.final-scores`, `hotw.result-line`).
 //! - **Title lines**: a line of prose before the first turn (`Club night at the Red Lion, 12
 //!   players`, `第三屆聯賽 決賽`: three words or more, two when one is outside ASCII, or one word
 //!   of four Chinese characters or more; numbers, commas and prose marks between them but none of

@@ -3603,7 +3603,15 @@ fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) -> usize {
 /// arrow or bracket; a region's code may be a name: `B: Ben`). The seat's index and the name.
 fn seat_player_line(t: &str) -> Option<(usize, String, Option<&'static str>)> {
     let (key, value) = t.split_once([':', '：'])?;
-    let (seat, _) = seat_of(key.trim())?;
+    // (the seat with its word: `Player A: Ana`, `B方：班`)
+    let key = key.trim();
+    let seat = match seat_of(key) {
+        Some((seat, _)) => seat,
+        None => match key.split_once(' ') {
+            Some((w, letter)) if is_seat_word(w) => seat_upper(letter.trim())?,
+            _ => seat_joined(key)?,
+        },
+    };
     let mut name = value.trim();
     // `A: Ana (Red)`, `B：班（黃）`: the seat's colour after the name
     let mut colour = None;
@@ -3834,7 +3842,12 @@ fn folded_lower(w: &str) -> String {
 
 /// A seat letter in capitals (full-width too): the lower-case letters are words of the notation.
 fn seat_upper(w: &str) -> Option<usize> {
-    seat_of(w).filter(|&(_, lower)| !lower).map(|(s, _)| s)
+    match seat_of(w) {
+        Some((s, false)) => Some(s),
+        Some((_, true)) => None,
+        // (`A方 12`, `弈者B 20`: the seat with its word)
+        None => seat_joined(w),
+    }
 }
 
 /// A final-score or winner line: one to three key words (`Final scores`, `最終分數`, `Winner`),
