@@ -2343,6 +2343,10 @@ fn headers_written_empire_first_with_the_player() {
     assert_eq!(h.turns[2].cards[0].card, "Lead");
     assert_eq!(gs[3].players[0].name.as_deref(), Some("Dee"));
     assert!(codes_at(&gs[3], 75).contains(&"hotw.header-player"));
+    // another name than the tag's is kept as the turn's comment
+    let gs2 = games("[Game \"HotW\"]\n[A \"Ana\"]\n\nEI\nSumer (A) - Zoe\nLTig-->Zag 5\n");
+    assert_eq!(hotw_of(&gs2[0]).turns[0].comments, ["Zoe"]);
+    assert_eq!(gs2[0].players[0].name.as_deref(), Some("Ana"));
     // (a region there is a region's mistake, no name: `Sumer (A): LTig`)
     let r = p("EI\nSumer (A): LTig 5\n");
     assert!(r.diagnostics.iter().all(|d| d.code != "hotw.header-player"));

@@ -2910,7 +2910,7 @@ impl State<'_> {
                 format!("{name:?} after the turn header read as seat {seat}'s player")
             }
             Some(k) => format!(
-                "{name:?} after the turn header read as seat {seat}'s player (named {k:?} already; kept)"
+                "{name:?} after the turn header read as seat {seat}'s player (named {k:?} already; kept as the turn's comment)"
             ),
             None => format!(
                 "{name:?} after the turn header read as seat {seat}'s player: {name} plays seat {seat}"
@@ -2918,10 +2918,19 @@ impl State<'_> {
         };
         self.sink
             .info(code::HEADER_PLAYER, l.no, l.col(h.rest), msg);
-        if known.is_none()
-            && let Some(slot) = self.body_players.get_mut(h.seat)
-        {
-            *slot = Some(name.to_string());
+        match known {
+            None => {
+                if let Some(slot) = self.body_players.get_mut(h.seat) {
+                    *slot = Some(name.to_string());
+                }
+            }
+            // (another name than the seat's: kept as the turn's comment, not dropped)
+            Some(k) if !k.eq_ignore_ascii_case(name) => {
+                if let Some(turn) = self.game.turns.last_mut() {
+                    turn.comments.push(name.to_string());
+                }
+            }
+            Some(_) => {}
         }
         Some(if end < l.toks.len() { end + 1 } else { end })
     }
