@@ -33,7 +33,8 @@
 //!   epochs, `第一世代`…`第七世代` (with its numeral `(I)` after them, `(續)`, `後暫停`), headers set
 //!   off by marks (`--- Epoch I ---`, `== EII ==`) and `EIII (resumed)` are read so too, and
 //!   so are the epochs named as eras (`第一紀元`, `第二纪元`, `第3紀元`) and `Epoch` with its number
-//!   in English words (`Epoch One`…`Epoch Seven`).
+//!   in English words (`Epoch One`…`Epoch Seven`), `Epoch` cut short (`Ep. 3`, `Ep 3`, `EP4`) and
+//!   the epoch by another English word (`Era III`, `Age 3`).
 //! - **Rule lines** (`----`, `====`, `* * *`, `———`: one mark repeated, alone on its line) inside
 //!   a game, between epochs or before the final scores, are ignored (info `hotw.rule-line`). (A
 //!   rule between two games is [`crate::record::split_games`]'s.)
@@ -69,8 +70,8 @@
 //! - **Scores**: a number ending a line (header or move line) is the player's running total;
 //!   minor empires have none (a number there is reported and dropped). A unit or a full stop after
 //!   it (`20分`, `20 點`, `20pts`, `25.`) is read past, with an info `hotw.score-form`; so are a
-//!   word and a colon or `=` before it (`Score: 12`, `分數：22`, `= 43`, `=57`, `: 62`; not the
-//!   colon of `1:2`). A number in brackets (`(25)`) is no score, nor a battle token: ending a line,
+//!   word and a colon or `=` before it (`Score: 12`, `分數：22`, `= 43`, `=57`, `Score=20`, `: 62`;
+//!   not the colon of `1:2`). A number in brackets (`(25)`) is no score, nor a battle token: ending a line,
 //!   it is kept as raw text (warning `hotw.bracketed-number`).
 //! - **Notes** that are no notation at the end of a line, in square brackets (`Lead [leader
 //!   card]`, `【…】`) or words in brackets after the score (`82 (a good turn)`), are kept as the
@@ -99,8 +100,31 @@
 //! - **Full-width digits** in a score (`１２`, `２０分`) are read as digits (info `hotw.score-form`).
 //! - **Square brackets** around the empire of a header (`D[Chou]:`, `E【Goth】：`) are read as
 //!   round ones (info `hotw.header-bracket`). A header **without brackets** (`A Sumer: Lead`: a
-//!   seat in capitals, one to three words naming an empire exactly or by an alias, the colon) and
-//!   a **dash for the colon** (`B(Egypt) - Lead`) are read too (info `hotw.header-form`).
+//!   seat in capitals, one to three words naming an empire exactly or by an alias, the colon), a
+//!   header **written empire first** (`Sumer (A): Lead`, `Egypt (B) – Ben`: the words name an
+//!   empire exactly or by an alias, the seat in capitals in brackets, then a colon, a dash or the
+//!   line's end) and a **dash for the colon** (`B(Egypt) - Lead`) are read too (info
+//!   `hotw.header-form`). Words after the dash (or after the colon of a header written empire
+//!   first) up to a colon or the line's end (one to three, all letters, none opening with a small
+//!   letter) that are no card, nor a misspelled one, the start of a card's code, a region or an
+//!   empire (unless they are the seat's known player), are the seat's **player** (`Egypt (B) –
+//!   Ben`, `B(Egypt) - Ben: Lead`, `Sumer (A): Ana`; info `hotw.header-player`): the seat's name
+//!   where the tags and header lines give none.
+//! - **Seats in words**: `Player A(Sumer):`, `Seat B (Egypt):`, `A方(Rome):` (the side, as Chinese
+//!   records write it), `弈者F(Fuji):` (the seed's own word) are read as the seat's letter (info
+//!   `hotw.seat-form`); so are the seats of header lines naming players (`Player A: Ana`, `B方：班`;
+//!   info `hotw.header-line`) and of final scores and winner lines (`最終分數：A方 5，B方 4`, `Winner:
+//!   A方`; info `hotw.final-scores`, `hotw.result-line`).
+//! - **Title lines**: a line of prose before the first turn (`Club night at the Red Lion, 12
+//!   players`, `第三屆聯賽 決賽`: three words or more, two when one is outside ASCII, or one word
+//!   of four Chinese characters or more; numbers, commas and prose marks between them but none of
+//!   the notation's marks (arrows, brackets, `+`, colons, braces) and no pause word; the first word
+//!   no seat, card, empire or region) is kept as the game's comment (info `hotw.title-line`), not
+//!   an error; the turns after it are read. The first such line is the game's title where no
+//!   `Title` tag names one.
+//! - **Empires of two epochs**: `Turks`, `Turkey`, `Turkish` name the Seljuk Turks (EV) and the
+//!   Ottoman Turks (EVI); the epoch settles it (info `hotw.empire-context`). Before any epoch is
+//!   known the earliest is taken, with a warning `hotw.empire-ambiguous` (so for `Fran`).
 //! - **Final scores** after the first turn, a line of key words (`Final`, `Final scores`,
 //!   `最終分數`, `總分`, …), maybe a colon, then every token a seat in capitals with its number
 //!   (`A 12, B 30`, `A:12 B:30`, `A=57`, `E ６６`), are read into `final_scores` and the line kept
@@ -266,6 +290,19 @@ pub mod code {
     /// info: a turn header written without brackets (`A Sumer: Lead`: the words name an empire
     /// exactly or by an alias) or with a dash for its colon (`B(Egypt) - Lead`).
     pub const HEADER_FORM: &str = "hotw.header-form";
+    /// info: a turn header's seat written with a word (`Player A(Sumer):`, `A方(Rome):`,
+    /// `弈者F(Fuji):`), read as its letter.
+    pub const SEAT_FORM: &str = "hotw.seat-form";
+    /// info: a player's name after a turn header's dash (`Egypt (B) – Ben`, `B(Egypt) - Ben:
+    /// Lead`), read as the seat's player where the tags and header lines name none.
+    pub const HEADER_PLAYER: &str = "hotw.header-player";
+    /// info: a line of prose before the first turn (`Club night at the Red Lion, 12 players`,
+    /// `第三屆聯賽 決賽`), kept as the game's comment; the first one is the game's title where no
+    /// `Title` tag names one.
+    pub const TITLE_LINE: &str = "hotw.title-line";
+    /// warning: an empire written in a form naming more than one (`Turks`: Seljuk or Ottoman)
+    /// before any epoch is known; the earliest is taken.
+    pub const EMPIRE_AMBIGUOUS: &str = "hotw.empire-ambiguous";
     /// info: a remark after `//` or `#` (at the end of a line or on a line of its own), kept as
     /// the turn's comment (before the first turn: the game's).
     pub const REMARK: &str = "hotw.remark";

@@ -1657,6 +1657,13 @@ fn epoch_plain(t: &str) -> Option<(EpochLine, bool)> {
         rest = rest.get(4..)?;
         form = true;
         spelled = true;
+    } else if let Some(r) = rest.strip_prefix(['p', 'P'])
+        && r.starts_with(['.', ' ', '\t', '1', '2', '3', '4', '5', '6', '7'])
+    {
+        // `Ep. 3`, `Ep 3`, `Ep.III`: `Epoch` cut short
+        rest = r;
+        form = true;
+        spelled = true;
     }
     // a space, `.` or `-` after the `E` (one mark, with spaces around it)
     let sep = rest.trim_start_matches([' ', '\t', '\u{3000}']);
@@ -1694,6 +1701,23 @@ fn epoch_plain(t: &str) -> Option<(EpochLine, bool)> {
         return Some((EpochLine::Pause(e), form));
     }
     resumption(after).map(|other| (EpochLine::Cont(e), form || other))
+}
+
+/// An epoch named by another English word, `Era III`, `Age 3` (read as `Epoch III`; always a
+/// form to report). Asked only of the lines the fast path gives up (see [`State::scanned`]).
+#[cold]
+fn epoch_era(t: &str) -> Option<EpochLine> {
+    let w = t.get(..3)?;
+    if !(w.eq_ignore_ascii_case("era") || w.eq_ignore_ascii_case("age"))
+        || !t
+            .as_bytes()
+            .get(3)
+            .is_some_and(|&b| matches!(b, b' ' | b'\t' | b'.'))
+    {
+        return None;
+    }
+    let rest = t.get(3..)?;
+    epoch_plain(&format!("Epoch{rest}")).map(|(e, _)| e)
 }
 
 /// An epoch's number written as an English word opening `t` (`One`…`Seven`, any case, the word
@@ -1845,6 +1869,10 @@ struct Header<'a> {
     bare: bool,
     /// A dash stands for the colon (`B(Egypt) - Lead`).
     dash: bool,
+    /// The empire was written first, the seat in brackets after it (`Sumer (A): Lead`).
+    empire_first: bool,
+    /// The seat as written when it is more than its letter (`Player A`, `A方`, `弈者F`).
+    seat_form: Option<&'a str>,
 }
 
 /// A turn header or pause line. A seat letter in lower case (`a(Arab): Jihad`) makes one only
@@ -1852,6 +1880,16 @@ struct Header<'a> {
 /// `a(…)` is no header.
 fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
     header_at(l, 0).or_else(|| header_bare(l)).or_else(|| {
+        // the seat in words: `Player A(Sumer): …`, `Seat B (Egypt): …`, `弈者 F(Fuji):`
+        if is_seat_word(l.s(0)) && l.kind(1) == Some(Tk::Word) {
+            let mut h = header_at(l, 1).filter(|h| !h.lower)?;
+            h.seat_form = Some(l.raw(0, 2).trim());
+            return Some(h);
+        }
+        // the empire first: `Sumer (A): Lead`, `Egypt (B) – Ben`
+        if let Some(h) = header_empire_first(l) {
+            return Some(h);
+        }
         // a turn numbered by the transcriber: `1. A(Vik): …`, `2) B(Sel): …`
         let w = l.s(0);
         let skip = match l.kind(0)? {
@@ -1867,7 +1905,11 @@ fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
 
 /// [`header`] from token `o` on (the tokens before it are the turn's number).
 fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
-    let (seat, lower) = seat_of(l.s(o))?;
+    // (the seat with a word joined to its letter: `A方(Rome):`, `弈者F(Fuji):`)
+    let (seat, lower, seat_form) = match seat_of(l.s(o)) {
+        Some((seat, lower)) => (seat, lower, None),
+        None => (seat_joined(l.s(o))?, false, Some(l.s(o))),
+    };
     let (rp, square) = if l.kind(o + 1) == Some(Tk::LParen) {
         (l.close(o + 1, l.toks.len())?, false)
     } else {
@@ -1880,21 +1922,7 @@ fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
         return None;
     }
     let empire = l.raw(o + 2, rp).trim();
-    let after = l.toks.get(rp + 1);
-    let after_text = after.and_then(|t| l.text.get(t.start..)).unwrap_or("");
-    // (a lone dash for the colon: `B(Egypt) - Lead`)
-    let dash = l.kind(rp + 1) == Some(Tk::Other)
-        && matches!(l.s(rp + 1), "-" | "–" | "—" | "－")
-        && l.kind(rp + 2).is_some();
-    let (rest, pause, colon) = match l.kind(rp + 1) {
-        Some(Tk::Colon) => (rp + 2, false, true),
-        // (`D(Chou) -: …`: a colon after the dash too)
-        _ if dash && l.kind(rp + 2) == Some(Tk::Colon) => (rp + 3, false, true),
-        _ if dash => (rp + 2, false, true),
-        None => (rp + 1, false, false),
-        Some(_) if is_pause(after_text) => (l.toks.len(), true, true),
-        Some(_) => (rp + 1, false, false),
-    };
+    let (rest, pause, colon, dash) = after_brackets(l, rp);
     // (and without the colon, when the brackets name an empire: `c(Tang) Lead`)
     if lower
         && !colon
@@ -1916,6 +1944,91 @@ fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
         square,
         bare: false,
         dash,
+        empire_first: false,
+        seat_form,
+    })
+}
+
+/// What follows a header's closing bracket at token `rp`: the token where the rest begins,
+/// whether it is a pause, whether a colon (or a dash for it) was written, whether a dash was.
+fn after_brackets(l: &Line, rp: usize) -> (usize, bool, bool, bool) {
+    let after = l.toks.get(rp + 1);
+    let after_text = after.and_then(|t| l.text.get(t.start..)).unwrap_or("");
+    // (a lone dash for the colon: `B(Egypt) - Lead`)
+    let dash = l.kind(rp + 1) == Some(Tk::Other)
+        && matches!(l.s(rp + 1), "-" | "–" | "—" | "－")
+        && l.kind(rp + 2).is_some();
+    let (rest, pause, colon) = match l.kind(rp + 1) {
+        Some(Tk::Colon) => (rp + 2, false, true),
+        // (`D(Chou) -: …`: a colon after the dash too)
+        _ if dash && l.kind(rp + 2) == Some(Tk::Colon) => (rp + 3, false, true),
+        _ if dash => (rp + 2, false, true),
+        None => (rp + 1, false, false),
+        Some(_) if is_pause(after_text) => (l.toks.len(), true, true),
+        Some(_) => (rp + 1, false, false),
+    };
+    (rest, pause, colon, dash)
+}
+
+/// Words a transcriber writes before a seat's letter (`Player A`, `弈者F`: the seed's own word
+/// for a player).
+const SEAT_WORDS: [&str; 5] = ["player", "seat", "弈者", "玩家", "選手"];
+
+fn is_seat_word(w: &str) -> bool {
+    SEAT_WORDS.iter().any(|s| s.eq_ignore_ascii_case(w))
+}
+
+/// The seat of a word joining its capital letter to a word for a seat: `A方` (the side, as
+/// Chinese records name one), `弈者F`, `PlayerA`.
+fn seat_joined(w: &str) -> Option<usize> {
+    let letter = w
+        .strip_suffix('方')
+        .or_else(|| SEAT_WORDS.iter().find_map(|s| strip_prefix_ci(w, s)))?;
+    seat_of(letter).filter(|&(_, lower)| !lower).map(|(s, _)| s)
+}
+
+fn strip_prefix_ci<'w>(w: &'w str, p: &str) -> Option<&'w str> {
+    w.get(..p.len())
+        .filter(|h| h.eq_ignore_ascii_case(p))
+        .and_then(|_| w.get(p.len()..))
+}
+
+/// A turn header written empire first, the seat in brackets after it: `Sumer (A): Lead`,
+/// `Greek City States (C):`, `Egypt (B) – Ben` (one to three words that name an empire exactly or
+/// by an alias, a seat in capitals in brackets, then the colon, a dash or the line's end).
+fn header_empire_first<'a>(l: &Line<'a>) -> Option<Header<'a>> {
+    let lp = (1..l.toks.len().min(4)).find(|&k| l.kind(k) == Some(Tk::LParen))?;
+    if (0..lp).any(|k| l.kind(k) != Some(Tk::Word)) || l.kind(lp + 2) != Some(Tk::RParen) {
+        return None;
+    }
+    let (seat, seat_form) = match seat_of(l.s(lp + 1)) {
+        Some((seat, false)) => (seat, None),
+        Some((_, true)) => return None,
+        None => (seat_joined(l.s(lp + 1))?, Some(l.s(lp + 1))),
+    };
+    let rp = lp + 2;
+    let (rest, pause, colon, dash) = after_brackets(l, rp);
+    if !colon && l.kind(rp + 1).is_some() {
+        return None;
+    }
+    let empire = l.raw(0, lp).trim();
+    TABLES
+        .empire(empire, None, false)
+        .filter(|(_, how, _)| !how.is_fuzzy())?;
+    Some(Header {
+        seat,
+        lower: false,
+        empire,
+        empire_col: l.col(0),
+        rest,
+        pause,
+        colon: true,
+        seat_tok: lp + 1,
+        square: false,
+        bare: false,
+        dash,
+        empire_first: true,
+        seat_form,
     })
 }
 
@@ -1946,6 +2059,8 @@ fn header_bare<'a>(l: &Line<'a>) -> Option<Header<'a>> {
         square: false,
         bare: true,
         dash: false,
+        empire_first: false,
+        seat_form: None,
     })
 }
 
@@ -2068,6 +2183,9 @@ struct State<'c> {
     /// The seats of a score table's row under the final-score heading, for the row of numbers
     /// under it.
     table_seats: Vec<usize>,
+    /// The first line of prose before the first turn (`Club night at the Red Lion`): the game's
+    /// title where no `Title` tag names one.
+    title: Option<String>,
 }
 
 /// Parses a body (see [`crate::hotw::parse`]).
@@ -2123,6 +2241,7 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         winner_line: None,
         final_block: false,
         table_seats: Vec::new(),
+        title: None,
     };
     for (idx, text) in crate::text::lines(&clean).enumerate() {
         let no = ctx.first_line.saturating_add(idx as u32);
@@ -2246,6 +2365,13 @@ impl State<'_> {
 
     /// A line that is no epoch header.
     fn scanned(&mut self, l: &Line, t: &str, no: u32) {
+        // `Era III`, `Age 3` (the general parser's: no line the fast path reads starts so)
+        if matches!(t.as_bytes().first(), Some(b'E' | b'e' | b'A' | b'a'))
+            && let Some(e) = epoch_era(t)
+        {
+            self.epoch_header(e, no, l.text, Some(t));
+            return;
+        }
         if let Some(plen) = pause_words(t) {
             // `Game paused after D (Greek).`: the pause line in words; the rest read as
             // `D(Greek)` at its own columns
@@ -2275,7 +2401,29 @@ impl State<'_> {
         }
         if let Some(h) = header(l) {
             self.snapshot = None;
-            if h.seat_tok > 0 {
+            if let Some(w) = h.seat_form {
+                self.sink.info(
+                    code::SEAT_FORM,
+                    no,
+                    l.col(if h.empire_first { h.seat_tok } else { 0 }),
+                    format!(
+                        "seat written {w:?} read as {}",
+                        SEATS.get(h.seat).copied().unwrap_or("?")
+                    ),
+                );
+            }
+            if h.empire_first {
+                self.sink.info(
+                    code::HEADER_FORM,
+                    no,
+                    l.col(0),
+                    format!(
+                        "turn header written empire first read as {}({})",
+                        SEATS.get(h.seat).copied().unwrap_or("?"),
+                        h.empire
+                    ),
+                );
+            } else if h.seat_tok > 0 && h.seat_form.is_none() {
                 self.sink.info(
                     code::TURN_NUMBER,
                     no,
@@ -2423,6 +2571,24 @@ impl State<'_> {
                 if !note.is_empty() {
                     self.game.comments.push(note);
                 }
+            }
+            None if before_turns && title_line(l) => {
+                // `Club night at the Red Lion, 12 players`, `第三屆聯賽 決賽`
+                let tagged = self.ctx.tag("Title").is_some();
+                self.sink.info(
+                    code::TITLE_LINE,
+                    no,
+                    l.col(0),
+                    if tagged || self.title.is_some() {
+                        format!("{t:?} before the first turn read as a line of prose (the game has a title), kept as the game's comment")
+                    } else {
+                        format!("{t:?} before the first turn read as the game's title, kept as the game's comment")
+                    },
+                );
+                if !tagged && self.title.is_none() {
+                    self.title = Some(t.to_string());
+                }
+                self.game.comments.push(t.to_string());
             }
             None => {
                 let col = l.col(0);
@@ -2662,6 +2828,14 @@ impl State<'_> {
             );
         }
         self.new_turn(h.seat, h.empire, h.empire_col, l.no);
+        // `Egypt (B) – Ben`, `B(Egypt) - Ben: Lead`: the seat's player after the dash
+        let rest = match (h.dash || h.empire_first)
+            .then(|| self.header_player(h, l))
+            .flatten()
+        {
+            Some(next) => next,
+            None => h.rest,
+        };
         let Some(turn) = self.game.turns.last_mut() else {
             return;
         };
@@ -2675,11 +2849,90 @@ impl State<'_> {
             lists: std::mem::take(&mut self.lists),
             memo: None,
         };
-        turn_line(&mut lp, h.rest, turn, true);
+        turn_line(&mut lp, rest, turn, true);
         turn.unparsed.append(&mut lp.unparsed);
         self.seq = lp.seq;
         self.lists = lp.lists;
         self.opened_turn();
+    }
+
+    /// The words after a header's dash (or the colon of a header written empire first) when they
+    /// name the seat's player, not cards (`Egypt (B) – Ben`, `B(Egypt) - Ben: Lead`, `Sumer (A):
+    /// Ana`): one to three words of letters up to a colon or the line's end, the first no card
+    /// (nor a misspelled one, the start of a card's code, a region or an empire, unless it is the
+    /// seat's player's name as the tags or a header line give it). Takes the name as the seat's player where none is known, reports it
+    /// (info `hotw.header-player`), and gives the token where the turn's cards begin.
+    fn header_player(&mut self, h: &Header, l: &Line) -> Option<usize> {
+        let end = (h.rest..l.toks.len())
+            .find(|&k| l.kind(k) == Some(Tk::Colon))
+            .unwrap_or(l.toks.len());
+        if end <= h.rest || end - h.rest > 3 {
+            return None;
+        }
+        // (words of letters, none opening with a small ASCII letter: `Ben`, `安`; not `Lea d`)
+        if (h.rest..end).any(|k| {
+            let w = l.s(k);
+            l.kind(k) != Some(Tk::Word)
+                || !w.chars().all(|c| c.is_alphabetic() || c == '.')
+                || w.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        }) {
+            return None;
+        }
+        let name = l.raw(h.rest, end).trim();
+        let first = l.s(h.rest);
+        let seat = SEATS.get(h.seat).copied()?;
+        let known = self
+            .ctx
+            .tag(seat)
+            .or(self.body_players.get(h.seat).and_then(|p| p.as_deref()));
+        let is_known = known.is_some_and(|k| k.eq_ignore_ascii_case(name));
+        // (nor the start of a card's code, `Lea` for `Lead`, unless it is the seat's player)
+        let lower = first.to_lowercase();
+        if TABLES.card(first, false).is_some()
+            || card_full_name(l, h.rest, end, false).is_some()
+            || (!is_known
+                && (TABLES.card(first, true).is_some()
+                    || TABLES.region(first, false).is_some()
+                    || TABLES.empire(first, None, false).is_some()
+                    || TABLES
+                        .cards
+                        .iter()
+                        .any(|c| c.code.to_lowercase().starts_with(&lower))))
+            || matches!(
+                first.to_ascii_lowercase().as_str(),
+                "none" | "nil" | "no" | "nocard" | "無" | "无" | "없음"
+            )
+        {
+            return None;
+        }
+        let msg = match known {
+            Some(k) if k.eq_ignore_ascii_case(name) => {
+                format!("{name:?} after the turn header read as seat {seat}'s player")
+            }
+            Some(k) => format!(
+                "{name:?} after the turn header read as seat {seat}'s player (named {k:?} already; kept as the turn's comment)"
+            ),
+            None => format!(
+                "{name:?} after the turn header read as seat {seat}'s player: {name} plays seat {seat}"
+            ),
+        };
+        self.sink
+            .info(code::HEADER_PLAYER, l.no, l.col(h.rest), msg);
+        match known {
+            None => {
+                if let Some(slot) = self.body_players.get_mut(h.seat) {
+                    *slot = Some(name.to_string());
+                }
+            }
+            // (another name than the seat's: kept as the turn's comment, not dropped)
+            Some(k) if !k.eq_ignore_ascii_case(name) => {
+                if let Some(turn) = self.game.turns.last_mut() {
+                    turn.comments.push(name.to_string());
+                }
+            }
+            Some(_) => {}
+        }
+        Some(if end < l.toks.len() { end + 1 } else { end })
     }
 
     /// The turn a header opens (seat index `seat`, the empire as written at column
@@ -2726,7 +2979,20 @@ impl State<'_> {
                     Some((c, m, false)) => self.sink.info(c, no, empire_col, m),
                     None => {}
                 }
-                if chose {
+                if chose && self.epoch.is_none() {
+                    // (`Turks` before any epoch: Seljuk or Ottoman?)
+                    self.sink.warning(
+                        code::EMPIRE_AMBIGUOUS,
+                        no,
+                        empire_col,
+                        format!(
+                            "{w:?} names more than one empire and no epoch is known yet; {} ({}, E{}) taken",
+                            e.code,
+                            e.name,
+                            roman_str(e.epoch)
+                        ),
+                    );
+                } else if chose {
                     self.sink.info(
                         code::EMPIRE_CONTEXT,
                         no,
@@ -3094,7 +3360,7 @@ impl State<'_> {
             game: self.game,
             players,
             outcome,
-            title: None,
+            title: self.title,
             diagnostics: self.sink.items,
         }
     }
@@ -3346,7 +3612,15 @@ fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) -> usize {
 /// arrow or bracket; a region's code may be a name: `B: Ben`). The seat's index and the name.
 fn seat_player_line(t: &str) -> Option<(usize, String, Option<&'static str>)> {
     let (key, value) = t.split_once([':', '：'])?;
-    let (seat, _) = seat_of(key.trim())?;
+    // (the seat with its word: `Player A: Ana`, `B方：班`)
+    let key = key.trim();
+    let seat = match seat_of(key) {
+        Some((seat, _)) => seat,
+        None => match key.split_once(' ') {
+            Some((w, letter)) if is_seat_word(w) => seat_upper(letter.trim())?,
+            _ => seat_joined(key)?,
+        },
+    };
     let mut name = value.trim();
     // `A: Ana (Red)`, `B：班（黃）`: the seat's colour after the name
     let mut colour = None;
@@ -3376,6 +3650,57 @@ fn seat_player_line(t: &str) -> Option<(usize, String, Option<&'static str>)> {
         return None;
     }
     Some((seat, name.to_string(), colour))
+}
+
+/// A line of prose before the first turn (`Club night at the Red Lion, 12 players`, `第三屆聯賽
+/// 決賽`): three words or more (two when one is outside ASCII, or one word of four Chinese
+/// characters or more), with numbers, commas and a few marks of prose (`- – — ! ? . ' "`, `、 。
+/// ·`) between them and none of the notation's (no arrow, bracket, `+`, colon, brace, `Δ`, `=`,
+/// `/`), no pause or epoch word (`暫停`, `紀元`, `世代`, `Epoch` first), the first word no seat
+/// letter, card, empire or region.
+fn title_line(l: &Line) -> bool {
+    let mut words = 0;
+    let mut wide = false;
+    for (k, t) in l.toks.iter().enumerate() {
+        let s = l.s(k);
+        match t.kind {
+            Tk::Word => {
+                words += 1;
+                wide |= !s.is_ascii();
+                // (no pause or epoch word, no mark of a battle: `第一紀元，…`, `EpΔoch`, `==`)
+                if ["暫停", "暂停", "紀", "纪", "世代"]
+                    .iter()
+                    .any(|p| s.contains(p))
+                    || s.contains(['Δ', '∆', '=', '/', '\\'])
+                    || (k == 0
+                        && ["epoch", "era", "age"]
+                            .iter()
+                            .any(|p| s.eq_ignore_ascii_case(p)))
+                {
+                    return false;
+                }
+            }
+            Tk::Num | Tk::Comma => {}
+            Tk::Other
+                if matches!(
+                    s,
+                    "-" | "–" | "—" | "!" | "?" | "." | "'" | "\"" | "、" | "。" | "·"
+                ) => {}
+            _ => return false,
+        }
+    }
+    let first = l.s(0);
+    l.kind(0) == Some(Tk::Word)
+        && (words >= 3
+            || (words >= 2 && wide)
+            // (one word of four Chinese characters or more: `第三屆聯賽決賽`)
+            || (l.toks.len() == 1
+                && first.chars().count() >= 4
+                && first.chars().all(|c| !c.is_ascii() && c.is_alphabetic())))
+        && seat_of(first).is_none()
+        && TABLES.card(first, false).is_none()
+        && TABLES.empire(first, None, false).is_none()
+        && TABLES.region(first, false).is_none()
 }
 
 fn header_line(l: &Line) -> bool {
@@ -3526,7 +3851,12 @@ fn folded_lower(w: &str) -> String {
 
 /// A seat letter in capitals (full-width too): the lower-case letters are words of the notation.
 fn seat_upper(w: &str) -> Option<usize> {
-    seat_of(w).filter(|&(_, lower)| !lower).map(|(s, _)| s)
+    match seat_of(w) {
+        Some((s, false)) => Some(s),
+        Some((_, true)) => None,
+        // (`A方 12`, `弈者B 20`: the seat with its word)
+        None => seat_joined(w),
+    }
 }
 
 /// A final-score or winner line: one to three key words (`Final scores`, `最終分數`, `Winner`),
@@ -3685,6 +4015,13 @@ fn end_score_marked(l: &Line, lo: usize, hi: usize) -> Option<(Option<i64>, usiz
         // `=57` (one word: `=` is a battle letter)
         let w = l.s(hi.checked_sub(1)?);
         if hi > lo && l.kind(hi - 1) == Some(Tk::Word) {
+            // (and `Score=20`, `pts=20`: a word for the score joined to it by the `=`)
+            let w = match w.split_once('=') {
+                Some((key, _)) if SCORE_WORDS.contains(&key.to_lowercase().as_str()) => {
+                    w.get(key.len()..).unwrap_or(w)
+                }
+                _ => w,
+            };
             let num = w.trim_start_matches('=');
             if num.len() < w.len() && !num.is_empty() && num.bytes().all(|b| b.is_ascii_digit()) {
                 return Some((num.parse::<i64>().ok(), 1, true));
