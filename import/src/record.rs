@@ -957,6 +957,7 @@ fn tidy_game(g: &mut RawGame) {
         }
     }
     drop_trailing_separator(g);
+    drop_trailing_heading(g);
     if g.body.starts_with("---") {
         front_matter(g);
     }
@@ -1114,6 +1115,41 @@ fn date_value(value: &str, line: u32, diags: &mut Vec<Diagnostic>) -> String {
             value.to_string()
         }
     }
+}
+
+/// A heading line ending a game's body after a blank line (`Game 2:`, `## 第2局` before the next
+/// game's tags or fence): it heads the game after, not this one, so it is left out of the body
+/// with an info (`record.heading`); the raw text keeps it.
+#[inline(never)]
+fn drop_trailing_heading(g: &mut RawGame) {
+    // (on bytes, the cheap test first: is the line before the last one blank?)
+    let b = g.body.as_bytes();
+    let Some(k) = memchr::memrchr(b'\n', b) else {
+        return;
+    };
+    let prev_start = memchr::memrchr(b'\n', b.get(..k).unwrap_or_default()).map_or(0, |p| p + 1);
+    let blank_before = b
+        .get(prev_start..k)
+        .is_some_and(|l| l.iter().all(u8::is_ascii_whitespace));
+    if !blank_before {
+        return;
+    }
+    let (before, last) = g.body.split_at(k);
+    if !is_heading(last) {
+        return;
+    }
+    let line = g.body_line + before.matches('\n').count() as u32 + 1;
+    g.diagnostics.push(Diagnostic::info(
+        code::HEADING,
+        line,
+        1,
+        format!(
+            "heading line {:?} after the game's moves left out of its body (it heads the next game; the raw text keeps it)",
+            last.trim()
+        ),
+    ));
+    let keep = before.trim_end().len();
+    g.body.truncate(keep);
 }
 
 /// A separator line ending a game's body (`----` before the next game's tags, or before the

@@ -580,3 +580,27 @@ fn a_comment_after_a_tag_is_not_its_value() {
     );
     assert!(g.raw.contains("; where we play"));
 }
+
+/// A heading after a game's moves heads the next game: it leaves the body of the one before.
+#[test]
+fn a_heading_before_the_next_game_is_not_the_last_games() {
+    let text = "Game 1:\n\n```\n[Event \"a\"]\n\n1.车5进1\n```\n\nGame 2: the rematch\n\n```\n[Event \"b\"]\n\n1.车5进1\n```\n";
+    let d = record::decode(text.as_bytes()).expect("decode");
+    let mut g = record::split_games(&d.text);
+    assert!(annals_import::take_preamble(&mut g, Some("sanguo"), None).is_some());
+    assert_eq!(g.len(), 2);
+    assert_eq!(g[0].body, "1.车5进1");
+    assert!(
+        g[0].diagnostics
+            .iter()
+            .any(|d| d.code == "record.heading" && d.line == 9),
+        "{:?}",
+        g[0].diagnostics
+    );
+    assert!(g[0].raw.contains("Game 2: the rematch"));
+    // the same game stored and read again: the same body
+    assert_eq!(record::split_games(&g[0].raw)[0].body, "1.车5进1");
+    // a last line that is no heading stays
+    let g = &record::split_games("[Event \"a\"]\n\n1.车5进1\n\n吴负 魏胜 蜀负\n")[0];
+    assert!(g.body.ends_with("蜀负"));
+}
