@@ -4,7 +4,8 @@
 //! model, and reports every problem as a [`diag::Diagnostic`]. It knows nothing of SQL, HTTP or the
 //! search index: the service (`annals`) stores and serves what this crate produces.
 //!
-//! - [`record`]: bytes → text → [`record::RawGame`]s.
+//! - [`record`]: bytes → text (a pasted record unwrapped) → [`record::RawGame`]s;
+//!   [`take_preamble`] drops a poster's lines before a file's first game.
 //! - [`detect_kind`]: which notation a game is written in.
 //! - [`parse_game`]: a raw game → [`ParsedGame`] (normalized moves + diagnostics).
 //! - [`hotw`], [`sanguo`], [`wec`], [`deluge`]: one module per notation.

@@ -921,30 +921,12 @@ fn tidy_game(g: &mut RawGame) {
             *name = common.to_string();
         }
         if name.eq_ignore_ascii_case("Date") {
-            match normalize_date(value) {
-                DateForm::Canonical => {}
-                DateForm::Normalized(d) => {
-                    found.push((
-                        i,
-                        Diagnostic::info(
-                            code::DATE_FORM,
-                            0,
-                            0,
-                            format!("Date {value:?} read as {d}"),
-                        ),
-                    ));
-                    *value = d;
-                }
-                DateForm::Doubtful(why) => found.push((
-                    i,
-                    Diagnostic::warning(
-                        code::DATE_FORM,
-                        0,
-                        0,
-                        format!("Date {value:?} kept as written: {why}"),
-                    ),
-                )),
+            // (placed at the tag's line and column below)
+            let mut diags = Vec::new();
+            if let Some(d) = date_value(value, 0, &mut diags) {
+                *value = d;
             }
+            found.extend(diags.into_iter().map(|d| (i, d)));
         }
     }
     if !found.is_empty() {
@@ -1023,7 +1005,7 @@ fn front_matter(g: &mut RawGame) {
             continue;
         }
         let v = if name == "Date" {
-            date_value(v, first.saturating_add(at), &mut diags)
+            date_value(v, first.saturating_add(at), &mut diags).unwrap_or_else(|| v.to_string())
         } else {
             v.to_string()
         };
@@ -1090,12 +1072,12 @@ fn front_matter_name(k: &str) -> String {
         .unwrap_or_default()
 }
 
-/// A `Date` value of a header line or front matter as `YYYY.MM.DD` where it can be read so, with
-/// its diagnostic at `line`.
+/// A `Date` value of a tag, header line or front matter as `YYYY.MM.DD` where it is in another
+/// form it can be read from (`None`: keep it as written), with its diagnostic at `line`.
 #[inline(never)]
-fn date_value(value: &str, line: u32, diags: &mut Vec<Diagnostic>) -> String {
+fn date_value(value: &str, line: u32, diags: &mut Vec<Diagnostic>) -> Option<String> {
     match normalize_date(value) {
-        DateForm::Canonical => value.to_string(),
+        DateForm::Canonical => None,
         DateForm::Normalized(d) => {
             diags.push(Diagnostic::info(
                 code::DATE_FORM,
@@ -1103,7 +1085,7 @@ fn date_value(value: &str, line: u32, diags: &mut Vec<Diagnostic>) -> String {
                 1,
                 format!("Date {value:?} read as {d}"),
             ));
-            d
+            Some(d)
         }
         DateForm::Doubtful(why) => {
             diags.push(Diagnostic::warning(
@@ -1112,7 +1094,7 @@ fn date_value(value: &str, line: u32, diags: &mut Vec<Diagnostic>) -> String {
                 1,
                 format!("Date {value:?} kept as written: {why}"),
             ));
-            value.to_string()
+            None
         }
     }
 }
@@ -1230,7 +1212,9 @@ fn header_tags(g: &mut RawGame) {
         let mut value = value;
         if tag == "Date" {
             let mut diags = Vec::new();
-            value = date_value(&value, line, &mut diags);
+            if let Some(d) = date_value(&value, line, &mut diags) {
+                value = d;
+            }
             g.diagnostics.extend(diags);
         }
         g.diagnostics.push(Diagnostic::info(
