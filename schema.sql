@@ -139,52 +139,48 @@ CREATE TABLE IF NOT EXISTS import_problems (
 );
 CREATE INDEX IF NOT EXISTS import_problems_import ON import_problems(import_id);
 
--- HotW: one row per empire turn, with its cards, expansions and builds packed as JSON arrays
--- (SQLite's json_each reads them; e.g. the turns that played Civil Service:
---   SELECT t.* FROM hotw_turns t WHERE EXISTS (SELECT 1 FROM json_each(t.cards) WHERE value = 'CivilS')).
+-- The moves of a game, one row per game and kind, packed as a JSON array of positional arrays (one
+-- per turn, ply or order): a game's moves are written and read together, and a row per move made
+-- the move rows 40% of an import's rows and half the database. Each packed table has a view of the
+-- old row-per-move shape (hotw_turns, sanguo_moves, wec_turns, deluge_orders) that expands it with
+-- json_each, for ad-hoc SQL and the statistics' reference scans (`src/stats.rs::scan`); a query that
+-- joins a view on game_id reads one packed row per game. A game with no moves has no row.
+--
+-- HotW: per empire turn [epoch, player, empire, minor (0/1), score, gain, line, cards,
+-- card_details, expansions, builds] (score and gain may be null), where
 --   cards:        card codes in play order, e.g. ["CivilS","Lead"]
---   card_details: NULL when no card of the turn has an argument, else aligned with cards,
+--   card_details: null when no card of the turn has an argument, else aligned with cards,
 --                 e.g. [null,"+2"]
 --   expansions:   [from, via, to, battle, builds] each, in recorded order; via (seas), battle
 --                 (tokens V, X, =, ...) and builds are space-separated, e.g. [["Balk","","Anat","V","F"]]
 --   builds:       [region, items] each, items space-separated, e.g. [["Anat","F"]]
-CREATE TABLE IF NOT EXISTS hotw_turns (
-    game_id      INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    seq          INTEGER NOT NULL,
-    epoch        INTEGER NOT NULL,
-    player       TEXT NOT NULL,
-    empire       TEXT NOT NULL,
-    minor        INTEGER NOT NULL,
-    score        INTEGER,
-    gain         INTEGER,
-    line         INTEGER NOT NULL,
-    cards        TEXT NOT NULL DEFAULT '[]',
-    card_details TEXT,
-    expansions   TEXT NOT NULL DEFAULT '[]',
-    builds       TEXT NOT NULL DEFAULT '[]',
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS hotw_turns_empire ON hotw_turns(empire, epoch);
+-- `empires` lists the game's empires, space-separated, each once (the game list's empire filter).
+-- E.g. the turns that played Civil Service:
+--   SELECT t.* FROM hotw_turns t WHERE EXISTS (SELECT 1 FROM json_each(t.cards) WHERE value = 'CivilS').
+CREATE TABLE IF NOT EXISTS hotw_packed (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    empires TEXT NOT NULL,
+    moves   TEXT NOT NULL
+);
+CREATE VIEW IF NOT EXISTS hotw_turns (game_id, seq, epoch, player, empire, minor, score, gain, line,
+    cards, card_details, expansions, builds) AS
+    SELECT p.game_id, t.key, t.value ->> 0, t.value ->> 1, t.value ->> 2, t.value ->> 3,
+           t.value ->> 4, t.value ->> 5, t.value ->> 6, t.value ->> 7, t.value ->> 8,
+           t.value ->> 9, t.value ->> 10
+    FROM hotw_packed p, json_each(p.moves) t;
 
--- 三国: one row per move made.
-CREATE TABLE IF NOT EXISTS sanguo_moves (
-    game_id       INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    ply           INTEGER NOT NULL,
-    round         INTEGER NOT NULL,
-    side          TEXT NOT NULL,
-    notation      TEXT NOT NULL,
-    piece         TEXT NOT NULL,
-    from_y        INTEGER NOT NULL,
-    from_x        INTEGER NOT NULL,
-    to_y          INTEGER NOT NULL,
-    to_x          INTEGER NOT NULL,
-    capture_piece TEXT,
-    capture_side  TEXT,
-    events        TEXT NOT NULL,    -- JSON array of move events
-    prefix        INTEGER NOT NULL, -- hash of the notations of plies 1..=ply (see src/explorer.rs)
-    PRIMARY KEY (game_id, ply)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS sanguo_moves_prefix ON sanguo_moves(prefix);
+-- 三国: per move made [ply, round, side, notation, piece, from_y, from_x, to_y, to_x,
+-- capture_piece, capture_side, events] (the capture null when none; events a JSON array).
+CREATE TABLE IF NOT EXISTS sanguo_packed (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    moves   TEXT NOT NULL
+);
+CREATE VIEW IF NOT EXISTS sanguo_moves (game_id, ply, round, side, notation, piece, from_y, from_x,
+    to_y, to_x, capture_piece, capture_side, events) AS
+    SELECT p.game_id, t.value ->> 0, t.value ->> 1, t.value ->> 2, t.value ->> 3, t.value ->> 4,
+           t.value ->> 5, t.value ->> 6, t.value ->> 7, t.value ->> 8, t.value ->> 9,
+           t.value ->> 10, t.value ->> 11
+    FROM sanguo_packed p, json_each(p.moves) t;
 
 -- 三国 title events (who allied, killed Han, eliminated whom, won, drew).
 CREATE TABLE IF NOT EXISTS sanguo_title_events (
@@ -196,23 +192,39 @@ CREATE TABLE IF NOT EXISTS sanguo_title_events (
     PRIMARY KEY (game_id, seq)
 ) WITHOUT ROWID;
 
--- WEC: one row per turn string.
-CREATE TABLE IF NOT EXISTS wec_turns (
-    game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    ply        INTEGER NOT NULL,
-    color      TEXT NOT NULL,
-    notation   TEXT NOT NULL,
-    piece      TEXT NOT NULL,
-    from_level TEXT NOT NULL,
-    from_row   INTEGER NOT NULL,
-    from_col   INTEGER NOT NULL,
-    to_level   TEXT NOT NULL,
-    to_row     INTEGER NOT NULL,
-    to_col     INTEGER NOT NULL,
-    prefix     INTEGER NOT NULL,    -- hash of the notations of plies 1..=ply (see src/explorer.rs)
-    PRIMARY KEY (game_id, ply)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS wec_turns_prefix ON wec_turns(prefix);
+-- WEC: per turn string [ply, color, notation, piece, from_level, from_row, from_col, to_level,
+-- to_row, to_col].
+CREATE TABLE IF NOT EXISTS wec_packed (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    moves   TEXT NOT NULL
+);
+CREATE VIEW IF NOT EXISTS wec_turns (game_id, ply, color, notation, piece, from_level, from_row,
+    from_col, to_level, to_row, to_col) AS
+    SELECT p.game_id, t.value ->> 0, t.value ->> 1, t.value ->> 2, t.value ->> 3, t.value ->> 4,
+           t.value ->> 5, t.value ->> 6, t.value ->> 7, t.value ->> 8, t.value ->> 9
+    FROM wec_packed p, json_each(p.moves) t;
+
+-- Deluge: per order, in record order (CONTRACT.md `moves` for Deluge), [phase, year, season,
+-- power, unit, location, kind, target, via, result] (unit, location, target and result may be
+-- null; via is space-separated).
+CREATE TABLE IF NOT EXISTS deluge_packed (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    moves   TEXT NOT NULL
+);
+CREATE VIEW IF NOT EXISTS deluge_orders (game_id, seq, phase, year, season, power, unit, location,
+    kind, target, via, result) AS
+    SELECT p.game_id, t.key, t.value ->> 0, t.value ->> 1, t.value ->> 2, t.value ->> 3,
+           t.value ->> 4, t.value ->> 5, t.value ->> 6, t.value ->> 7, t.value ->> 8, t.value ->> 9
+    FROM deluge_packed p, json_each(p.moves) t;
+
+-- The games that reached each move prefix of 三国 and WEC (the hash of the notations of plies
+-- 1..=n, see src/explorer.rs): one narrow row per ply, for the explorer's sample games and its
+-- prefixes deeper than the tree. A bulk import appends them and builds the index at its end.
+CREATE TABLE IF NOT EXISTS move_prefixes (
+    prefix  INTEGER NOT NULL,
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS move_prefixes_prefix ON move_prefixes(prefix, game_id);
 
 -- The opening explorer's tree, kept up to date at every insert and delete: for each move prefix
 -- (its hash) and each next move, how many games played it and how they ended. Results are counted
@@ -459,21 +471,3 @@ CREATE TABLE IF NOT EXISTS audit_log (
     detail    TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS audit_log_club ON audit_log(club_id, id);
-
--- Deluge: one row per order, in record order (CONTRACT.md `moves` for Deluge).
-CREATE TABLE IF NOT EXISTS deluge_orders (
-    game_id  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    seq      INTEGER NOT NULL,
-    phase    TEXT NOT NULL,
-    year     INTEGER NOT NULL,
-    season   TEXT NOT NULL,
-    power    TEXT NOT NULL,
-    unit     TEXT,
-    location TEXT,
-    kind     TEXT NOT NULL,
-    target   TEXT,
-    via      TEXT NOT NULL DEFAULT '',
-    result   TEXT,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE INDEX IF NOT EXISTS deluge_orders_power ON deluge_orders(power, year);

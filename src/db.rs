@@ -18,7 +18,10 @@ pub const SCHEMA: &str = include_str!("../schema.sql");
 /// 4: running totals of the statistics (`stat_buckets` and after, `src/tally.rs`).
 /// 5: the totals also rolled up per year, per event and per kind (`stat_buckets.span`), each
 ///    table keyed bucket first.
-pub const SCHEMA_VERSION: &str = "5";
+/// 6: a game's moves packed into one row of `hotw_packed`, `sanguo_packed`, `wec_packed` or
+///    `deluge_packed` (the row-per-move tables became views of them), the prefixes of 三国 and WEC
+///    moves in `move_prefixes`.
+pub const SCHEMA_VERSION: &str = "6";
 
 /// Opens (creating if needed) the database at `path` and applies the schema.
 pub fn open(path: &Path) -> Result<Connection> {
@@ -75,15 +78,16 @@ pub fn open(path: &Path) -> Result<Connection> {
 }
 
 /// The tables holding rows of one game (by `game_id`), besides `games` itself.
-const GAME_TABLES: [&str; 8] = [
+const GAME_TABLES: [&str; 9] = [
     "tags",
     "seats",
     "diagnostics",
-    "hotw_turns",
-    "sanguo_moves",
+    "hotw_packed",
+    "sanguo_packed",
     "sanguo_title_events",
-    "wec_turns",
-    "deluge_orders",
+    "wec_packed",
+    "deluge_packed",
+    "move_prefixes",
 ];
 
 /// The `CREATE INDEX IF NOT EXISTS` statements of [`SCHEMA`] on `games` and the per-game tables:
@@ -194,6 +198,67 @@ fn migrate(conn: &Connection, before: Option<&str>) -> Result<()> {
              DROP TABLE hotw_builds;
              COMMIT;",
         )?;
+    }
+    pack_move_tables(conn)
+}
+
+/// Version 5 and before kept a row per move (`hotw_turns`, `sanguo_moves`, `wec_turns`,
+/// `deluge_orders` were tables, the 三国 and WEC ones with a `prefix` column): pack each game's rows
+/// into one row of its kind's packed table, move the prefixes to `move_prefixes`, drop the old
+/// tables, and let the schema make its views of the same names. One transaction per table.
+fn pack_move_tables(conn: &Connection) -> Result<()> {
+    let is_table = |name: &str| -> Result<bool> {
+        Ok(conn.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
+            params![name],
+            |r| r.get::<_, i64>(0),
+        )? > 0)
+    };
+    let steps: [(&str, &str); 4] = [
+        (
+            "hotw_turns",
+            "INSERT INTO hotw_packed(game_id, empires, moves)
+             SELECT game_id, replace(group_concat(DISTINCT empire), ',', ' '),
+                    json_group_array(json_array(epoch, player, empire, minor, score, gain, line,
+                        json(cards), json(card_details), json(expansions), json(builds)) ORDER BY seq)
+             FROM hotw_turns GROUP BY game_id;",
+        ),
+        (
+            "sanguo_moves",
+            "INSERT INTO sanguo_packed(game_id, moves)
+             SELECT game_id, json_group_array(json_array(ply, round, side, notation, piece, from_y,
+                        from_x, to_y, to_x, capture_piece, capture_side, json(events)) ORDER BY ply)
+             FROM sanguo_moves GROUP BY game_id;
+             INSERT INTO move_prefixes(prefix, game_id)
+             SELECT prefix, game_id FROM sanguo_moves ORDER BY game_id, ply;",
+        ),
+        (
+            "wec_turns",
+            "INSERT INTO wec_packed(game_id, moves)
+             SELECT game_id, json_group_array(json_array(ply, color, notation, piece, from_level,
+                        from_row, from_col, to_level, to_row, to_col) ORDER BY ply)
+             FROM wec_turns GROUP BY game_id;
+             INSERT INTO move_prefixes(prefix, game_id)
+             SELECT prefix, game_id FROM wec_turns ORDER BY game_id, ply;",
+        ),
+        (
+            "deluge_orders",
+            "INSERT INTO deluge_packed(game_id, moves)
+             SELECT game_id, json_group_array(json_array(phase, year, season, power, unit, location,
+                        kind, target, via, result) ORDER BY seq)
+             FROM deluge_orders GROUP BY game_id;",
+        ),
+    ];
+    let mut packed = false;
+    for (table, sql) in steps {
+        if is_table(table)? {
+            conn.execute_batch(&format!("BEGIN; {sql} DROP TABLE {table}; COMMIT;"))?;
+            packed = true;
+        }
+    }
+    if packed {
+        // The views, now that their names are free.
+        conn.execute_batch(SCHEMA)?;
     }
     Ok(())
 }
@@ -612,6 +677,28 @@ fn json_words<S: AsRef<str>>(out: &mut String, words: &[S]) {
     out.push('"');
 }
 
+/// Appends an integer.
+fn json_int(out: &mut String, n: impl std::fmt::Display) {
+    use std::fmt::Write as _;
+    let _ = write!(out, "{n}");
+}
+
+/// Appends an integer, or `null`.
+fn json_opt_int(out: &mut String, n: Option<impl std::fmt::Display>) {
+    match n {
+        Some(n) => json_int(out, n),
+        None => out.push_str("null"),
+    }
+}
+
+/// Appends a JSON string, or `null`.
+fn json_opt_str(out: &mut String, s: Option<&str>) {
+    match s {
+        Some(s) => json_str(out, s),
+        None => out.push_str("null"),
+    }
+}
+
 /// Appends `s` as a JSON string.
 fn json_str(out: &mut String, s: &str) {
     out.push('"');
@@ -641,57 +728,87 @@ fn json_escaped(out: &mut String, s: &str) {
     out.push_str(rest);
 }
 
+/// Writes a game's moves as one packed row of its kind's table (shapes in schema.sql), and for
+/// 三国 and WEC one `move_prefixes` row per ply.
 fn store_moves(tx: &Transaction, id: i64, body: &Body, keys: &[String]) -> Result<()> {
+    let mut out = String::new();
     match body {
-        Body::Hotw(g) => {
-            let mut turn = tx.prepare_cached(
-                "INSERT INTO hotw_turns(game_id, seq, epoch, player, empire, minor, score, gain, line,
-                    cards, card_details, expansions, builds)
-                 VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13)",
-            )?;
+        Body::Hotw(g) if !g.turns.is_empty() => {
             let mut p = PackedTurn::default();
-            for (t, tn) in g.turns.iter().enumerate() {
-                p.pack(tn);
-                turn.execute(params![
-                    id,
-                    t as i64,
-                    tn.epoch,
-                    tn.player,
-                    tn.empire,
-                    tn.minor,
-                    tn.score,
-                    tn.gain,
-                    tn.line,
-                    p.cards,
-                    p.card_details(),
-                    p.expansions,
-                    p.builds
-                ])?;
+            let mut empires: Vec<&str> = Vec::new();
+            for tn in &g.turns {
+                if !empires.contains(&&*tn.empire) {
+                    empires.push(&tn.empire);
+                }
             }
+            json_array(&mut out, &g.turns, |out, tn| {
+                p.pack(tn);
+                out.push('[');
+                json_int(out, tn.epoch);
+                out.push(',');
+                json_str(out, &tn.player);
+                out.push(',');
+                json_str(out, &tn.empire);
+                out.push_str(if tn.minor { ",1," } else { ",0," });
+                json_opt_int(out, tn.score);
+                out.push(',');
+                json_opt_int(out, tn.gain);
+                out.push(',');
+                json_int(out, tn.line);
+                out.push(',');
+                out.push_str(&p.cards);
+                out.push(',');
+                out.push_str(p.card_details().unwrap_or("null"));
+                out.push(',');
+                out.push_str(&p.expansions);
+                out.push(',');
+                out.push_str(&p.builds);
+                out.push(']');
+            });
+            tx.prepare_cached("INSERT INTO hotw_packed(game_id, empires, moves) VALUES (?1,?2,?3)")?
+                .execute(params![id, empires.join(" "), out])?;
         }
         Body::Sanguo(g) => {
-            let mut mv = tx.prepare_cached(
-                "INSERT INTO sanguo_moves(game_id, ply, round, side, notation, piece, from_y, from_x, to_y, to_x,
-                    capture_piece, capture_side, events, prefix) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14)",
-            )?;
-            let prefixes = crate::explorer::prefixes(keys);
-            for (m, prefix) in g.moves.iter().zip(prefixes) {
-                mv.execute(params![
-                    id,
-                    m.ply,
-                    m.round,
-                    m.side,
-                    m.notation,
-                    m.piece,
-                    m.from[0],
-                    m.from[1],
-                    m.to[0],
-                    m.to[1],
-                    m.capture.as_ref().map(|c| &*c.piece),
-                    m.capture.as_ref().map(|c| &*c.side),
-                    serde_json::to_string(&m.events)?,
-                    prefix,
-                ])?;
+            if !g.moves.is_empty() {
+                let mut events = String::new();
+                json_array(&mut out, &g.moves, |out, m| {
+                    out.push('[');
+                    json_int(out, m.ply);
+                    out.push(',');
+                    json_int(out, m.round);
+                    out.push(',');
+                    json_str(out, &m.side);
+                    out.push(',');
+                    json_str(out, &m.notation);
+                    out.push(',');
+                    json_str(out, &m.piece);
+                    for c in [m.from[0], m.from[1], m.to[0], m.to[1]] {
+                        out.push(',');
+                        json_int(out, c);
+                    }
+                    out.push(',');
+                    match &m.capture {
+                        Some(c) => {
+                            json_str(out, &c.piece);
+                            out.push(',');
+                            json_str(out, &c.side);
+                        }
+                        None => out.push_str("null,null"),
+                    }
+                    out.push(',');
+                    if m.events.is_empty() {
+                        out.push_str("[]");
+                    } else {
+                        events.clear();
+                        // Serializing plain enums of strings cannot fail.
+                        events.push_str(&serde_json::to_string(&m.events).unwrap_or_default());
+                        out.push_str(&events);
+                    }
+                    out.push(']');
+                });
+                tx.prepare_cached("INSERT INTO sanguo_packed(game_id, moves) VALUES (?1,?2)")?
+                    .execute(params![id, out])?;
+                store_prefixes(tx, id, keys)?;
             }
             let mut ev = tx.prepare_cached(
                 "INSERT INTO sanguo_title_events(game_id, seq, type, by_side, sides) VALUES (?1,?2,?3,?4,?5)",
@@ -701,51 +818,71 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body, keys: &[String]) -> Resul
                 ev.execute(params![id, i as i64, ty, by, sides.join(" ")])?;
             }
         }
-        Body::Wec(g) => {
-            let mut st = tx.prepare_cached(
-                "INSERT INTO wec_turns(game_id, ply, color, notation, piece, from_level, from_row, from_col,
-                    to_level, to_row, to_col, prefix) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
-            )?;
-            let prefixes = crate::explorer::prefixes(keys);
-            for (t, prefix) in g.turns.iter().zip(prefixes) {
-                st.execute(params![
-                    id,
-                    t.ply,
-                    t.color,
-                    t.notation,
-                    t.piece.kind,
-                    t.piece.level,
-                    t.piece.at[0],
-                    t.piece.at[1],
-                    t.to.level,
-                    t.to.at[0],
-                    t.to.at[1],
-                    prefix,
-                ])?;
-            }
+        Body::Wec(g) if !g.turns.is_empty() => {
+            json_array(&mut out, &g.turns, |out, t| {
+                out.push('[');
+                json_int(out, t.ply);
+                out.push(',');
+                json_str(out, &t.color);
+                out.push(',');
+                json_str(out, &t.notation);
+                out.push(',');
+                json_str(out, &t.piece.kind);
+                out.push(',');
+                json_str(out, &t.piece.level);
+                out.push(',');
+                json_int(out, t.piece.at[0]);
+                out.push(',');
+                json_int(out, t.piece.at[1]);
+                out.push(',');
+                json_str(out, &t.to.level);
+                out.push(',');
+                json_int(out, t.to.at[0]);
+                out.push(',');
+                json_int(out, t.to.at[1]);
+                out.push(']');
+            });
+            tx.prepare_cached("INSERT INTO wec_packed(game_id, moves) VALUES (?1,?2)")?
+                .execute(params![id, out])?;
+            store_prefixes(tx, id, keys)?;
         }
-        Body::Deluge(g) => {
-            let mut st = tx.prepare_cached(
-                "INSERT INTO deluge_orders(game_id, seq, phase, year, season, power, unit, location, kind,
-                    target, via, result) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
-            )?;
-            for (seq, o) in g.orders.iter().enumerate() {
-                st.execute(params![
-                    id,
-                    seq as i64,
-                    o.phase,
-                    o.year,
-                    o.season,
-                    o.power,
-                    o.unit,
-                    o.at,
-                    o.kind,
-                    o.to,
-                    o.via.join(" "),
-                    o.result,
-                ])?;
-            }
+        Body::Deluge(g) if !g.orders.is_empty() => {
+            json_array(&mut out, &g.orders, |out, o| {
+                out.push('[');
+                json_str(out, &o.phase);
+                out.push(',');
+                json_int(out, o.year);
+                out.push(',');
+                json_str(out, &o.season);
+                out.push(',');
+                json_str(out, &o.power);
+                for v in [&o.unit, &o.at] {
+                    out.push(',');
+                    json_opt_str(out, v.as_deref());
+                }
+                out.push(',');
+                json_str(out, &o.kind);
+                out.push(',');
+                json_opt_str(out, o.to.as_deref());
+                out.push(',');
+                json_words(out, &o.via);
+                out.push(',');
+                json_opt_str(out, o.result.as_deref());
+                out.push(']');
+            });
+            tx.prepare_cached("INSERT INTO deluge_packed(game_id, moves) VALUES (?1,?2)")?
+                .execute(params![id, out])?;
         }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// One `move_prefixes` row per ply of a 三国 or WEC game.
+fn store_prefixes(tx: &Transaction, id: i64, keys: &[String]) -> Result<()> {
+    let mut st = tx.prepare_cached("INSERT INTO move_prefixes(prefix, game_id) VALUES (?1,?2)")?;
+    for prefix in crate::explorer::prefixes(keys) {
+        st.execute(params![prefix, id])?;
     }
     Ok(())
 }
@@ -819,8 +956,9 @@ pub fn list_games(conn: &Connection, f: &GameFilter) -> Result<(i64, Vec<GameRow
         args.push(V::Text(like_pattern(p)));
     }
     if let Some(e) = f.empire.as_deref().filter(|s| !s.is_empty()) {
-        wh.push("g.id IN (SELECT game_id FROM hotw_turns WHERE empire = ? COLLATE NOCASE)");
-        args.push(V::Text(e.to_string()));
+        // Empire names are single words (`Sumer`, `Huns`): a word of the game's list, any case.
+        wh.push("g.id IN (SELECT game_id FROM hotw_packed WHERE ' ' || empires || ' ' LIKE ? ESCAPE '\\')");
+        args.push(V::Text(format!("% {} %", like_escaped(e.trim()))));
     }
     if let Some(y) = f.year {
         wh.push("g.year = ?");
@@ -858,14 +996,18 @@ pub fn list_games(conn: &Connection, f: &GameFilter) -> Result<(i64, Vec<GameRow
 }
 
 pub fn like_pattern(s: &str) -> String {
-    let mut out = String::from("%");
+    format!("%{}%", like_escaped(s))
+}
+
+/// `s` with LIKE's wildcards (and the escape character `\`) escaped.
+fn like_escaped(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         if matches!(c, '%' | '_' | '\\') {
             out.push('\\');
         }
         out.push(c);
     }
-    out.push('%');
     out
 }
 

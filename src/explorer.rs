@@ -5,7 +5,7 @@
 //! Prefixes are identified by a 64-bit FNV-1a chain over the normalized notations, so a prefix of any
 //! length is one integer. `explorer_nodes` holds the counts for the first [`MAX_DEPTH`] plies and is
 //! updated in the same transaction as the game (added on insert, subtracted on delete); the games
-//! that reached a prefix come from the `prefix` column of the move tables (indexed).
+//! that reached a prefix come from `move_prefixes` (a row per ply, indexed by prefix).
 
 use annals_import::{Body, Kind};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
@@ -337,14 +337,9 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
         return Err(Error::BadRequest("at most 400 moves".into()));
     }
     let prefix = prefixes(&keys).last().copied().unwrap_or(ROOT);
-    let table = if kind == Kind::Sanguo {
-        "sanguo_moves"
-    } else {
-        "wec_turns"
-    };
     // Every count comes from one node of the tree (or, at the root, from its children), so it costs
-    // the same at 1,000 games as at 1,000,000. Only prefixes deeper than the tree count move rows,
-    // and few games share those.
+    // the same at 1,000 games as at 1,000,000. Only prefixes deeper than the tree count
+    // `move_prefixes` rows, and few games share those.
     let games: i64 = match keys.split_last() {
         None => conn
             .prepare_cached(
@@ -361,8 +356,11 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
             .unwrap_or(0)
         }
         Some(_) => conn
-            .prepare_cached(&format!("SELECT count(*) FROM {table} WHERE prefix = ?1"))?
-            .query_row(params![prefix], |r| r.get(0))?,
+            .prepare_cached(
+                "SELECT count(*) FROM move_prefixes m JOIN games g ON g.id = m.game_id
+                 WHERE m.prefix = ?1 AND g.kind = ?2",
+            )?
+            .query_row(params![prefix, kind.as_str()], |r| r.get(0))?,
     };
     let mut next = Vec::new();
     if keys.len() < MAX_DEPTH {
@@ -388,22 +386,31 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
             next.push(next_move(sides, mv, n, w, draws, unknown));
         }
     } else {
-        // Deeper than the tree: count from the move table.
+        // Deeper than the tree: the next move of each game that reached the prefix, from its packed
+        // moves (element 3 of a 三国 move, 2 of a WEC turn; see schema.sql).
+        let (packed, notation) = if kind == Kind::Sanguo {
+            ("sanguo_packed", 3)
+        } else {
+            ("wec_packed", 2)
+        };
         let mut st = conn.prepare_cached(&format!(
-            "SELECT m.notation, g.winners, g.draw FROM {table} m JOIN {table} p ON p.game_id = m.game_id AND p.ply = m.ply - 1
-             JOIN games g ON g.id = m.game_id WHERE p.prefix = ?1 LIMIT 100000"
+            "SELECT p.moves ->> ?2 ->> {notation}, g.winners, g.draw FROM move_prefixes m
+             JOIN games g ON g.id = m.game_id JOIN {packed} p ON p.game_id = m.game_id
+             WHERE m.prefix = ?1 AND g.kind = ?3 LIMIT 100000"
         ))?;
         let mut acc: std::collections::BTreeMap<String, (i64, [i64; 3], i64, i64)> =
             Default::default();
-        let rows = st.query_map(params![prefix], |r| {
+        let rows = st.query_map(params![prefix, keys.len() as i64, kind.as_str()], |r| {
             Ok((
-                r.get::<_, String>(0)?,
+                r.get::<_, Option<String>>(0)?,
                 r.get::<_, String>(1)?,
                 r.get::<_, String>(2)?,
             ))
         })?;
         for row in rows {
             let (mv, winners, draw) = row?;
+            // A game that ends at the prefix has no next move.
+            let Some(mv) = mv else { continue };
             let e = acc.entry(normalize_move(&mv)).or_default();
             e.0 += 1;
             let ws: Vec<&str> = winners.split_whitespace().collect();
@@ -431,11 +438,11 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
         .query_map(params![kind.as_str()], game_ref)?
         .collect::<std::result::Result<Vec<_>, _>>()?
     } else {
-        conn.prepare_cached(&format!(
-            "SELECT g.id, g.title, g.result, g.date FROM {table} m JOIN games g ON g.id = m.game_id
-             WHERE m.prefix = ?1 ORDER BY m.game_id DESC LIMIT 20"
-        ))?
-        .query_map(params![prefix], game_ref)?
+        conn.prepare_cached(
+            "SELECT g.id, g.title, g.result, g.date FROM move_prefixes m JOIN games g ON g.id = m.game_id
+             WHERE m.prefix = ?1 AND g.kind = ?2 ORDER BY m.game_id DESC LIMIT 20",
+        )?
+        .query_map(params![prefix, kind.as_str()], game_ref)?
         .collect::<std::result::Result<Vec<_>, _>>()?
     };
     Ok(Position {
