@@ -217,19 +217,13 @@ CREATE VIEW IF NOT EXISTS deluge_orders (game_id, seq, phase, year, season, powe
            t.value ->> 4, t.value ->> 5, t.value ->> 6, t.value ->> 7, t.value ->> 8, t.value ->> 9
     FROM deluge_packed p, json_each(p.moves) t;
 
--- The games that reached each move prefix of 三国 and WEC (the hash of the notations of plies
--- 1..=n, see src/explorer.rs): one narrow row per ply, for the explorer's sample games and its
--- prefixes deeper than the tree. A bulk import appends them and builds the index at its end.
-CREATE TABLE IF NOT EXISTS move_prefixes (
-    prefix  INTEGER NOT NULL,
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE
-);
-CREATE INDEX IF NOT EXISTS move_prefixes_prefix ON move_prefixes(prefix, game_id);
-
--- The opening explorer's tree, kept up to date at every insert and delete: for each move prefix
--- (its hash) and each next move, how many games played it and how they ended. Results are counted
--- per side in the kind's seat order (三国 吴 魏 蜀; WEC B W); `draws` counts games drawn (or partly
--- drawn), `unknown` games whose result the record does not give.
+-- The opening explorer's tree (src/explorer.rs), kept up to date at every insert and delete, pruned:
+-- a node for each move prefix (its hash, `parent`) and next move that two or more games played
+-- and, below such a node or at the root, a node for each move where a single game goes on alone,
+-- which names that game (`game`; its later moves are in its packed row). For each node, how many
+-- games played it and how they ended: results are counted per side in the kind's seat order
+-- (三国 吴 魏 蜀; WEC B W); `draws` counts games drawn (or partly drawn), `unknown` games whose
+-- result the record does not give. `newest` is the highest game id under the node.
 CREATE TABLE IF NOT EXISTS explorer_nodes (
     kind    TEXT NOT NULL,
     parent  INTEGER NOT NULL,
@@ -241,19 +235,28 @@ CREATE TABLE IF NOT EXISTS explorer_nodes (
     wins3   INTEGER NOT NULL,
     draws   INTEGER NOT NULL,
     unknown INTEGER NOT NULL,
+    newest  INTEGER NOT NULL,
+    game    INTEGER,
     PRIMARY KEY (kind, parent, move)
 ) WITHOUT ROWID;
 
--- Explorer changes written by a bulk import (into an empty database), one row per node and write
--- batch, in arrival order: appending here is cheap where upserting `explorer_nodes` at random
--- keys is not. The import folds them into `explorer_nodes` at its end, sorted, in one statement;
--- should it stop half-way, the next open folds what is left (`src/explorer.rs::fold_staging`).
+-- Games that end at a prefix other games share (the hash of the whole game's moves): the tree's
+-- nodes count them, no next move does.
+CREATE TABLE IF NOT EXISTS explorer_ends (
+    kind    TEXT NOT NULL,
+    prefix  INTEGER NOT NULL,
+    game_id INTEGER NOT NULL,
+    PRIMARY KEY (kind, prefix, game_id)
+) WITHOUT ROWID;
+
+-- A bulk import (into an empty database) writes a row per 三国 and WEC game here instead of
+-- changing the tree game by game: its moves as one sortable key (`src/explorer.rs::stage_game`)
+-- and its result. At its end the import builds the tree from them in one sorted pass; should it
+-- stop half-way, the next open does (`src/explorer.rs::build_staged`).
 CREATE TABLE IF NOT EXISTS explorer_staging (
     kind    TEXT NOT NULL,
-    parent  INTEGER NOT NULL,
-    move    TEXT NOT NULL,
-    depth   INTEGER NOT NULL,
-    games   INTEGER NOT NULL,
+    seq     BLOB NOT NULL,
+    game_id INTEGER NOT NULL,
     wins1   INTEGER NOT NULL,
     wins2   INTEGER NOT NULL,
     wins3   INTEGER NOT NULL,

@@ -49,15 +49,24 @@ pub fn open(path: &Path) -> Result<Connection> {
     before_schema(&conn, before.as_deref())?;
     conn.execute_batch(SCHEMA)?;
     migrate(&conn, before.as_deref())?;
-    // A bulk import that stopped half-way left explorer changes staged: fold them now. (Folding
-    // while another process's bulk import is still running is harmless: it folds the rest.)
+    if before
+        .as_deref()
+        .and_then(|v| v.parse::<u32>().ok())
+        .is_some_and(|v| v < 6)
+    {
+        let n = crate::explorer::rebuild(&mut conn)?;
+        tracing::info!(games = n, "explorer tree built again");
+    }
+    // A bulk import that stopped half-way left games staged for the explorer: add them now.
+    // (Doing so while another process's bulk import is still running is harmless: that import
+    // adds the rest.)
     if conn
         .query_row("SELECT 1 FROM explorer_staging LIMIT 1", [], |_| Ok(()))
         .optional()?
         .is_some()
-        && let Err(e) = crate::explorer::fold_staging(&mut conn)
+        && let Err(e) = crate::explorer::build_staged(&mut conn)
     {
-        tracing::warn!("could not fold the staged explorer changes yet: {e}");
+        tracing::warn!("could not add the staged explorer games yet: {e}");
     }
     conn.execute(
         "INSERT INTO meta(key, value) VALUES ('schema_version', ?1)
@@ -78,7 +87,7 @@ pub fn open(path: &Path) -> Result<Connection> {
 }
 
 /// The tables holding rows of one game (by `game_id`), besides `games` itself.
-const GAME_TABLES: [&str; 9] = [
+const GAME_TABLES: [&str; 8] = [
     "tags",
     "seats",
     "diagnostics",
@@ -87,7 +96,6 @@ const GAME_TABLES: [&str; 9] = [
     "sanguo_title_events",
     "wec_packed",
     "deluge_packed",
-    "move_prefixes",
 ];
 
 /// The `CREATE INDEX IF NOT EXISTS` statements of [`SCHEMA`] on `games` and the per-game tables:
@@ -120,6 +128,16 @@ pub fn drop_secondary_indexes(conn: &Connection) -> Result<()> {
 
 /// What must change before [`SCHEMA`] runs on a database of an earlier version (`before`).
 fn before_schema(conn: &Connection, before: Option<&str>) -> Result<()> {
+    // Version 6 prunes the explorer tree (`explorer_nodes` gained `newest` and `game`, the staging
+    // table holds games): the old tree goes, and `migrate` builds the new one.
+    if before
+        .and_then(|v| v.parse::<u32>().ok())
+        .is_some_and(|v| v < 6)
+    {
+        conn.execute_batch(
+            "DROP TABLE IF EXISTS explorer_nodes; DROP TABLE IF EXISTS explorer_staging;",
+        )?;
+    }
     // Version 5 added `stat_buckets.span` (and the index on it): the totals of version 4 are
     // dropped, the schema makes them again, and `migrate` has them counted.
     if before == Some("4") {
@@ -203,9 +221,9 @@ fn migrate(conn: &Connection, before: Option<&str>) -> Result<()> {
 }
 
 /// Version 5 and before kept a row per move (`hotw_turns`, `sanguo_moves`, `wec_turns`,
-/// `deluge_orders` were tables, the 三国 and WEC ones with a `prefix` column): pack each game's rows
-/// into one row of its kind's packed table, move the prefixes to `move_prefixes`, drop the old
-/// tables, and let the schema make its views of the same names. One transaction per table.
+/// `deluge_orders` were tables): pack each game's rows into one row of its kind's packed table,
+/// drop the old tables, and let the schema make its views of the same names. One transaction per
+/// table.
 fn pack_move_tables(conn: &Connection) -> Result<()> {
     let is_table = |name: &str| -> Result<bool> {
         Ok(conn.query_row(
@@ -228,18 +246,14 @@ fn pack_move_tables(conn: &Connection) -> Result<()> {
             "INSERT INTO sanguo_packed(game_id, moves)
              SELECT game_id, json_group_array(json_array(ply, round, side, notation, piece, from_y,
                         from_x, to_y, to_x, capture_piece, capture_side, json(events)) ORDER BY ply)
-             FROM sanguo_moves GROUP BY game_id;
-             INSERT INTO move_prefixes(prefix, game_id)
-             SELECT prefix, game_id FROM sanguo_moves ORDER BY game_id, ply;",
+             FROM sanguo_moves GROUP BY game_id;",
         ),
         (
             "wec_turns",
             "INSERT INTO wec_packed(game_id, moves)
              SELECT game_id, json_group_array(json_array(ply, color, notation, piece, from_level,
                         from_row, from_col, to_level, to_row, to_col) ORDER BY ply)
-             FROM wec_turns GROUP BY game_id;
-             INSERT INTO move_prefixes(prefix, game_id)
-             SELECT prefix, game_id FROM wec_turns ORDER BY game_id, ply;",
+             FROM wec_turns GROUP BY game_id;",
         ),
         (
             "deluge_orders",
@@ -354,13 +368,13 @@ pub fn year_of(date: &str) -> Option<i64> {
     }
 }
 
-/// Stores one parsed game and its moves in the caller's transaction, and adds its moves to `tree`
-/// and its statistics to `tally` (which the caller flushes before it commits). A game whose content hash is already present is
+/// Stores one parsed game and its moves in the caller's transaction, adds its moves to the explorer
+/// tree (or stages them, `tree`) and its statistics to `tally` (which the caller flushes before it commits). A game whose content hash is already present is
 /// not stored again.
 pub fn store_game(
     tx: &Transaction,
     g: &NewGame,
-    tree: &mut crate::explorer::TreeDeltas,
+    tree: crate::explorer::TreeWrites,
     tally: &mut crate::tally::Tally,
 ) -> Result<Stored> {
     if let Some(id) = tx
@@ -487,12 +501,20 @@ pub fn store_game(
             ])?;
         }
     }
-    store_moves(tx, id, &p.body, g.keys)?;
+    store_moves(tx, id, &p.body)?;
     let (winners, draw) = match &p.outcome {
         Some(o) => (o.winners.as_slice(), o.draw.as_slice()),
         None => (&[][..], &[][..]),
     };
-    tree.add(p.kind, g.keys, winners, draw, 1);
+    let c = crate::explorer::counts(p.kind, winners, draw);
+    match tree {
+        crate::explorer::TreeWrites::Update => {
+            crate::explorer::add_game(tx, p.kind, id, g.keys, &c)?
+        }
+        crate::explorer::TreeWrites::Stage => {
+            crate::explorer::stage_game(tx, p.kind, id, g.keys, &c)?
+        }
+    }
     tally.add(
         &crate::tally::GameFacts {
             kind: p.kind,
@@ -574,20 +596,7 @@ pub fn delete_game(tx: &Transaction, id: i64) -> Result<bool> {
     let Some(g) = get_game(tx, id)? else {
         return Ok(false);
     };
-    let draw: String = tx.query_row("SELECT draw FROM games WHERE id = ?1", params![id], |r| {
-        r.get(0)
-    })?;
-    let draw: Vec<String> = draw.split_whitespace().map(str::to_string).collect();
-    crate::explorer::update_tree(
-        tx,
-        &crate::explorer::TreeGame {
-            kind: g.kind,
-            body: &g.body,
-            winners: &g.winners,
-            draw: &draw,
-        },
-        -1,
-    )?;
+    crate::explorer::remove_stored(tx, g.kind, id)?;
     let mut tally = crate::tally::Tally::default();
     tally.add_stored(tx, id, -1)?;
     tally.flush(tx)?;
@@ -728,9 +737,8 @@ fn json_escaped(out: &mut String, s: &str) {
     out.push_str(rest);
 }
 
-/// Writes a game's moves as one packed row of its kind's table (shapes in schema.sql), and for
-/// 三国 and WEC one `move_prefixes` row per ply.
-fn store_moves(tx: &Transaction, id: i64, body: &Body, keys: &[String]) -> Result<()> {
+/// Writes a game's moves as one packed row of its kind's table (shapes in schema.sql).
+fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
     let mut out = String::new();
     match body {
         Body::Hotw(g) if !g.turns.is_empty() => {
@@ -765,8 +773,10 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body, keys: &[String]) -> Resul
                 out.push_str(&p.builds);
                 out.push(']');
             });
-            tx.prepare_cached("INSERT INTO hotw_packed(game_id, empires, moves) VALUES (?1,?2,?3)")?
-                .execute(params![id, empires.join(" "), out])?;
+            tx.prepare_cached(
+                "INSERT INTO hotw_packed(game_id, empires, moves) VALUES (?1,?2,?3)",
+            )?
+            .execute(params![id, empires.join(" "), out])?;
         }
         Body::Sanguo(g) => {
             if !g.moves.is_empty() {
@@ -808,7 +818,6 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body, keys: &[String]) -> Resul
                 });
                 tx.prepare_cached("INSERT INTO sanguo_packed(game_id, moves) VALUES (?1,?2)")?
                     .execute(params![id, out])?;
-                store_prefixes(tx, id, keys)?;
             }
             let mut ev = tx.prepare_cached(
                 "INSERT INTO sanguo_title_events(game_id, seq, type, by_side, sides) VALUES (?1,?2,?3,?4,?5)",
@@ -844,7 +853,6 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body, keys: &[String]) -> Resul
             });
             tx.prepare_cached("INSERT INTO wec_packed(game_id, moves) VALUES (?1,?2)")?
                 .execute(params![id, out])?;
-            store_prefixes(tx, id, keys)?;
         }
         Body::Deluge(g) if !g.orders.is_empty() => {
             json_array(&mut out, &g.orders, |out, o| {
@@ -874,15 +882,6 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body, keys: &[String]) -> Resul
                 .execute(params![id, out])?;
         }
         _ => {}
-    }
-    Ok(())
-}
-
-/// One `move_prefixes` row per ply of a 三国 or WEC game.
-fn store_prefixes(tx: &Transaction, id: i64, keys: &[String]) -> Result<()> {
-    let mut st = tx.prepare_cached("INSERT INTO move_prefixes(prefix, game_id) VALUES (?1,?2)")?;
-    for prefix in crate::explorer::prefixes(keys) {
-        st.execute(params![prefix, id])?;
     }
     Ok(())
 }

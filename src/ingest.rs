@@ -676,8 +676,8 @@ pub fn import_files(
             "secondary indexes built"
         );
         let t = std::time::Instant::now();
-        crate::explorer::fold_staging(conn)?;
-        tracing::info!(seconds = t.elapsed().as_secs_f64(), "explorer tree folded");
+        crate::explorer::build_staged(conn)?;
+        tracing::info!(seconds = t.elapsed().as_secs_f64(), "explorer tree built");
     }
     result?;
     conn.execute(
@@ -857,8 +857,7 @@ struct Writer<'c> {
     batch: Vec<PreparedFile>,
     batch_games: usize,
     imported_at: String,
-    tree: crate::explorer::TreeDeltas,
-    /// Bulk import: explorer changes go to `explorer_staging`.
+    /// Bulk import: the games go to `explorer_staging`, the tree is built at the end.
     staged: bool,
     tally: crate::tally::Tally,
     /// Bulk import: the statistics totals stay in memory until they are many, or the end.
@@ -876,7 +875,6 @@ impl<'c> Writer<'c> {
             batch: Vec::new(),
             batch_games: 0,
             imported_at: now(),
-            tree: Default::default(),
             staged: false,
             tally: Default::default(),
             bulk_tally: None,
@@ -952,7 +950,11 @@ impl<'c> Writer<'c> {
                                 imported_at: &self.imported_at,
                                 keys,
                             },
-                            &mut self.tree,
+                            if self.staged {
+                                crate::explorer::TreeWrites::Stage
+                            } else {
+                                crate::explorer::TreeWrites::Update
+                            },
                             &mut self.tally,
                         )?;
                         let (errors, warnings) = record::counts(&parsed.diagnostics);
@@ -1002,11 +1004,6 @@ impl<'c> Writer<'c> {
                     }
                 }
             }
-        }
-        if self.staged {
-            self.tree.stage(&tx)?;
-        } else {
-            self.tree.flush(&tx)?;
         }
         if self.bulk_tally.is_none() || self.tally.pending() >= crate::tally::BULK_PENDING {
             self.tally.flush(&tx)?;

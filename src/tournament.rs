@@ -416,7 +416,7 @@ pub fn import_csv(
                         imported_at: &now(),
                         keys: &[],
                     },
-                    &mut crate::explorer::TreeDeltas::default(),
+                    crate::explorer::TreeWrites::Update,
                     &mut tally,
                 )?;
                 let (id, status) = match stored {

@@ -352,9 +352,14 @@ fn version_2_hotw_tables_are_packed_into_their_turns() {
             )
             .expect("details");
         assert!(details > 0, "a card with an argument");
-        // Unpack into the version-2 tables and drop the packed columns.
+        // Back to a row per turn (versions 2 to 5), then unpack into the version-2 tables and
+        // drop the packed columns.
         conn.execute_batch(
-            "CREATE TABLE hotw_cards (game_id INTEGER NOT NULL, turn_seq INTEGER NOT NULL,
+            "CREATE TABLE turns AS SELECT * FROM hotw_turns;
+             DROP VIEW hotw_turns;
+             DROP TABLE hotw_packed;
+             ALTER TABLE turns RENAME TO hotw_turns;
+             CREATE TABLE hotw_cards (game_id INTEGER NOT NULL, turn_seq INTEGER NOT NULL,
                  seq INTEGER NOT NULL, card TEXT NOT NULL, detail TEXT,
                  PRIMARY KEY (game_id, turn_seq, seq)) WITHOUT ROWID;
              CREATE TABLE hotw_expansions (game_id INTEGER NOT NULL, turn_seq INTEGER NOT NULL,
@@ -414,9 +419,9 @@ fn bulk_import_leaves_every_index_in_place() {
     assert!(s.imported >= 44, "imported {}", s.imported);
     let conn = annals::db::open(&a.db()).expect("db");
     let want = annals::db::secondary_indexes();
-    // games: 4; seats, diagnostics, hotw_turns, sanguo_moves, wec_turns, deluge_orders: 1 each.
-    assert_eq!(want.len(), 10, "{want:?}");
-    assert!(want.contains(&("sanguo_moves_prefix", "sanguo_moves")));
+    // games: 4; seats, diagnostics: 1 each.
+    assert_eq!(want.len(), 6, "{want:?}");
+    assert!(want.contains(&("seats_player", "seats")));
     assert!(!want.iter().any(|(n, _)| *n == "player_aliases_player"));
     for (name, table) in want {
         let n: i64 = conn
@@ -428,49 +433,77 @@ fn bulk_import_leaves_every_index_in_place() {
             .expect("count");
         assert_eq!(n, 1, "index {name} on {table}");
     }
-    let plan: String = conn
-        .query_row(
-            "EXPLAIN QUERY PLAN SELECT game_id FROM sanguo_moves WHERE prefix = 1",
-            [],
-            |r| r.get(3),
+    // A player's empires read the player's seats by the index, then each game's packed turns
+    // (the view `hotw_turns` joined on game_id) by its key: no scan of every game's turns.
+    let plan: Vec<String> = conn
+        .prepare(
+            "EXPLAIN QUERY PLAN SELECT t.empire, count(*) FROM hotw_turns t
+             JOIN seats s ON s.game_id = t.game_id AND s.seat = t.player
+             WHERE s.player_id = 1 GROUP BY t.empire",
         )
-        .expect("plan");
-    assert!(plan.contains("sanguo_moves_prefix"), "{plan}");
+        .expect("prepare")
+        .query_map([], |r| r.get(3))
+        .expect("plan")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    let plan = plan.join(" | ");
+    assert!(plan.contains("seats_player"), "{plan}");
+    assert!(
+        plan.contains("SEARCH p USING INTEGER PRIMARY KEY"),
+        "{plan}"
+    );
 }
 
-fn explorer_rows(db: &std::path::Path) -> Vec<(String, i64, String, i64, [i64; 6])> {
+/// The explorer tree's nodes and the games that end at a shared prefix.
+type ExplorerRows = (
+    Vec<(String, i64, String, i64, [i64; 8])>,
+    Vec<(String, i64, i64)>,
+);
+
+fn explorer_rows(db: &std::path::Path) -> ExplorerRows {
     let conn = annals::db::open(db).expect("db");
-    let mut st = conn
+    let nodes = conn
         .prepare(
-            "SELECT kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown
+            "SELECT kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown, newest,
+                    coalesce(game, 0)
              FROM explorer_nodes ORDER BY kind, parent, move",
         )
-        .expect("prepare");
-    st.query_map([], |r| {
-        Ok((
-            r.get(0)?,
-            r.get(1)?,
-            r.get(2)?,
-            r.get(3)?,
-            [
-                r.get(4)?,
-                r.get(5)?,
-                r.get(6)?,
-                r.get(7)?,
-                r.get(8)?,
-                r.get(9)?,
-            ],
-        ))
-    })
-    .expect("query")
-    .collect::<Result<_, _>>()
-    .expect("rows")
+        .expect("prepare")
+        .query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                [
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                    r.get(8)?,
+                    r.get(9)?,
+                    r.get(10)?,
+                    r.get(11)?,
+                ],
+            ))
+        })
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    let ends = conn
+        .prepare("SELECT kind, prefix, game_id FROM explorer_ends ORDER BY 1, 2, 3")
+        .expect("prepare")
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    (nodes, ends)
 }
 
-/// A bulk import stages explorer changes and folds them at its end; the tree is the one that
-/// importing the files one by one builds (all but the first into a non-empty database, so their
-/// changes go straight into the tree). Changes left staged by an import
-/// that stopped half-way are folded by the next open.
+/// A bulk import stages a row per game and builds the explorer tree at its end; the tree is the
+/// one that importing the files one by one builds (all but the first into a non-empty database,
+/// so their games go straight into the tree). Games left staged by an import that stopped
+/// half-way are added by the next open.
 #[test]
 fn bulk_import_builds_the_same_explorer_tree() {
     let files = annals::ingest::collect_files(&[crate::support::corpus()]);
@@ -481,7 +514,10 @@ fn bulk_import_builds_the_same_explorer_tree() {
         one_by_one.import(std::slice::from_ref(f));
     }
     let tree = explorer_rows(&bulk.db());
-    assert!(tree.len() > 50, "{} nodes", tree.len());
+    // The corpus's 三国 and WEC games share their openings: shared nodes, lone games and ends.
+    assert!(tree.0.len() > 100, "{} nodes", tree.0.len());
+    assert!(tree.0.iter().any(|n| n.4[0] >= 2) && tree.0.iter().any(|n| n.4[0] == 1));
+    assert!(!tree.1.is_empty());
     assert_eq!(tree, explorer_rows(&one_by_one.db()));
     {
         let conn = annals::db::open(&bulk.db()).expect("db");
@@ -489,19 +525,94 @@ fn bulk_import_builds_the_same_explorer_tree() {
             .query_row("SELECT count(*) FROM explorer_staging", [], |r| r.get(0))
             .expect("count");
         assert_eq!(staged, 0);
-        // As if an import had stopped after staging every node once more.
-        conn.execute(
-            "INSERT INTO explorer_staging SELECT kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown FROM explorer_nodes",
-            [],
+        // As if an import had stopped after staging every game and before building the tree.
+        conn.execute_batch("DELETE FROM explorer_nodes; DELETE FROM explorer_ends;")
+            .expect("clear");
+        annals::explorer::stage_stored(&conn).expect("stage");
+    }
+    assert_eq!(explorer_rows(&bulk.db()), tree);
+}
+
+/// A database of schema version 5 (a row per move in `hotw_turns`, `sanguo_moves`, `wec_turns`
+/// and `deluge_orders`, the explorer tree unpruned) is migrated when opened: every game's moves
+/// read the same through the views, and the tree is the one an import builds.
+#[test]
+fn version_5_move_rows_are_packed_and_the_tree_rebuilt() {
+    let a = Archive::new();
+    a.import(&[crate::support::corpus()]);
+    let views = |conn: &rusqlite::Connection| -> Vec<String> {
+        let mut out = Vec::new();
+        for (view, key) in [
+            ("hotw_turns", "game_id, seq"),
+            ("sanguo_moves", "game_id, ply"),
+            ("wec_turns", "game_id, ply"),
+            ("deluge_orders", "game_id, seq"),
+        ] {
+            let cols: Vec<String> = conn
+                .prepare(&format!("SELECT name FROM pragma_table_info('{view}')"))
+                .expect("columns")
+                .query_map([], |r| r.get(0))
+                .expect("query")
+                .collect::<Result<_, _>>()
+                .expect("rows");
+            let mut st = conn
+                .prepare(&format!(
+                    "SELECT json_array({}) FROM {view} ORDER BY {key}",
+                    cols.join(", ")
+                ))
+                .expect("prepare");
+            let rows: Vec<String> = st
+                .query_map([], |r| r.get(0))
+                .expect("query")
+                .collect::<Result<_, _>>()
+                .expect("rows");
+            assert!(rows.len() > 10, "{view}: {} rows", rows.len());
+            out.extend(rows);
+        }
+        out
+    };
+    let tree = explorer_rows(&a.db());
+    let want = {
+        let conn = rusqlite::Connection::open(a.db()).expect("open");
+        let want = views(&conn);
+        conn.execute_batch(
+            "CREATE TABLE t AS SELECT * FROM hotw_turns;
+             DROP VIEW hotw_turns; DROP TABLE hotw_packed; ALTER TABLE t RENAME TO hotw_turns;
+             CREATE TABLE t AS SELECT *, 0 AS prefix FROM sanguo_moves;
+             DROP VIEW sanguo_moves; DROP TABLE sanguo_packed; ALTER TABLE t RENAME TO sanguo_moves;
+             CREATE TABLE t AS SELECT *, 0 AS prefix FROM wec_turns;
+             DROP VIEW wec_turns; DROP TABLE wec_packed; ALTER TABLE t RENAME TO wec_turns;
+             CREATE TABLE t AS SELECT * FROM deluge_orders;
+             DROP VIEW deluge_orders; DROP TABLE deluge_packed; ALTER TABLE t RENAME TO deluge_orders;
+             DROP TABLE explorer_nodes; DROP TABLE explorer_ends; DROP TABLE explorer_staging;
+             CREATE TABLE explorer_nodes (kind TEXT NOT NULL, parent INTEGER NOT NULL,
+                 move TEXT NOT NULL, depth INTEGER NOT NULL, games INTEGER NOT NULL,
+                 wins1 INTEGER NOT NULL, wins2 INTEGER NOT NULL, wins3 INTEGER NOT NULL,
+                 draws INTEGER NOT NULL, unknown INTEGER NOT NULL,
+                 PRIMARY KEY (kind, parent, move)) WITHOUT ROWID;
+             INSERT INTO explorer_nodes VALUES ('sanguo', 1, 'x', 1, 1, 0, 0, 0, 0, 1);
+             CREATE TABLE explorer_staging (kind TEXT NOT NULL, parent INTEGER NOT NULL,
+                 move TEXT NOT NULL, depth INTEGER NOT NULL, games INTEGER NOT NULL,
+                 wins1 INTEGER NOT NULL, wins2 INTEGER NOT NULL, wins3 INTEGER NOT NULL,
+                 draws INTEGER NOT NULL, unknown INTEGER NOT NULL);
+             UPDATE meta SET value = '5' WHERE key = 'schema_version';",
         )
-        .expect("stage");
-    }
-    let doubled = explorer_rows(&bulk.db());
-    assert_eq!(doubled.len(), tree.len());
-    for (d, t) in doubled.iter().zip(&tree) {
-        assert_eq!((&d.0, d.1, &d.2, d.3), (&t.0, t.1, &t.2, t.3));
-        assert_eq!(d.4, t.4.map(|v| 2 * v));
-    }
+        .expect("downgrade");
+        want
+    };
+    let conn = annals::db::open(&a.db()).expect("migrated");
+    assert_eq!(views(&conn), want);
+    let tables: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'view'
+             AND name IN ('hotw_turns', 'sanguo_moves', 'wec_turns', 'deluge_orders')",
+            [],
+            |r| r.get(0),
+        )
+        .expect("views");
+    assert_eq!(tables, 4);
+    drop(conn);
+    assert_eq!(explorer_rows(&a.db()), tree);
 }
 
 /// Files are parsed in chunks of `CHUNK_GAMES` games on several threads; games are still stored
