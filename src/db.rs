@@ -346,6 +346,9 @@ pub struct NewGame<'a> {
     /// The normalized moves (`explorer::move_keys` of the body), computed by the caller (the
     /// importer does it on its parse threads).
     pub keys: &'a [String],
+    /// The packed moves ([`pack_moves`]), when the caller made them (the importer, on its parse
+    /// threads); made here when None.
+    pub packed: Option<&'a Option<Packed>>,
 }
 
 fn tag<'a>(g: &'a ParsedGame, name: &str) -> Option<&'a str> {
@@ -399,10 +402,20 @@ pub fn store_game(
             String::new(),
         ),
     };
+    let event_id = match tag(p, "Event") {
+        Some(event) => Some(crate::people::event_for(
+            tx,
+            event,
+            tag(p, "Site"),
+            date,
+            tag(p, "Round"),
+        )?),
+        None => None,
+    };
     tx.prepare_cached(
         "INSERT INTO games(kind, title, event, site, date, year, round, result, winners, draw, content_hash,
-            source_file, source_line, encoding, raw, move_count, errors, warnings, imported_at)
-         VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?19,?10,?11,?12,?13,?14,?15,?16,?17,?18)",
+            source_file, source_line, encoding, raw, move_count, errors, warnings, imported_at, event_id)
+         VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?19,?10,?11,?12,?13,?14,?15,?16,?17,?18,?20)",
     )?
     .execute(params![
         p.kind.as_str(),
@@ -424,13 +437,9 @@ pub fn store_game(
         warnings as i64,
         g.imported_at,
         draw_text,
+        event_id,
     ])?;
     let id = tx.last_insert_rowid();
-    if let Some(event) = tag(p, "Event") {
-        let eid = crate::people::event_for(tx, event, tag(p, "Site"), date, tag(p, "Round"))?;
-        tx.prepare_cached("UPDATE games SET event_id = ?1 WHERE id = ?2")?
-            .execute(params![eid, id])?;
-    }
     {
         let mut st =
             tx.prepare_cached("INSERT INTO tags(game_id, seq, name, value) VALUES (?1,?2,?3,?4)")?;
@@ -501,7 +510,15 @@ pub fn store_game(
             ])?;
         }
     }
-    store_moves(tx, id, &p.body)?;
+    let own;
+    let packed = match g.packed {
+        Some(packed) => packed.as_ref(),
+        None => {
+            own = pack_moves(&p.body);
+            own.as_ref()
+        }
+    };
+    store_moves(tx, id, &p.body, packed)?;
     let (winners, draw) = match &p.outcome {
         Some(o) => (o.winners.as_slice(), o.draw.as_slice()),
         None => (&[][..], &[][..]),
@@ -737,10 +754,19 @@ fn json_escaped(out: &mut String, s: &str) {
     out.push_str(rest);
 }
 
-/// Writes a game's moves as one packed row of its kind's table (shapes in schema.sql).
-fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
+/// A game's moves packed for one row of its kind's table (shapes in schema.sql).
+pub struct Packed {
+    table: &'static str,
+    /// HotW: the game's empires, space-separated, each once.
+    empires: Option<String>,
+    moves: String,
+}
+
+/// Packs a game's moves (pure: the importer calls it on its parse threads). None when the game
+/// has no moves.
+pub fn pack_moves(body: &Body) -> Option<Packed> {
     let mut out = String::new();
-    match body {
+    let (table, empires) = match body {
         Body::Hotw(g) if !g.turns.is_empty() => {
             let mut p = PackedTurn::default();
             let mut empires: Vec<&str> = Vec::new();
@@ -773,13 +799,10 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
                 out.push_str(&p.builds);
                 out.push(']');
             });
-            tx.prepare_cached(
-                "INSERT INTO hotw_packed(game_id, empires, moves) VALUES (?1,?2,?3)",
-            )?
-            .execute(params![id, empires.join(" "), out])?;
+            ("hotw_packed", Some(empires.join(" ")))
         }
-        Body::Sanguo(g) => {
-            if !g.moves.is_empty() {
+        Body::Sanguo(g) if !g.moves.is_empty() => {
+            {
                 let mut events = String::new();
                 json_array(&mut out, &g.moves, |out, m| {
                     out.push('[');
@@ -816,16 +839,8 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
                     }
                     out.push(']');
                 });
-                tx.prepare_cached("INSERT INTO sanguo_packed(game_id, moves) VALUES (?1,?2)")?
-                    .execute(params![id, out])?;
             }
-            let mut ev = tx.prepare_cached(
-                "INSERT INTO sanguo_title_events(game_id, seq, type, by_side, sides) VALUES (?1,?2,?3,?4,?5)",
-            )?;
-            for (i, e) in g.title_events.iter().enumerate() {
-                let (ty, by, sides) = title_event_columns(e);
-                ev.execute(params![id, i as i64, ty, by, sides.join(" ")])?;
-            }
+            ("sanguo_packed", None)
         }
         Body::Wec(g) if !g.turns.is_empty() => {
             json_array(&mut out, &g.turns, |out, t| {
@@ -851,8 +866,7 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
                 json_int(out, t.to.at[1]);
                 out.push(']');
             });
-            tx.prepare_cached("INSERT INTO wec_packed(game_id, moves) VALUES (?1,?2)")?
-                .execute(params![id, out])?;
+            ("wec_packed", None)
         }
         Body::Deluge(g) if !g.orders.is_empty() => {
             json_array(&mut out, &g.orders, |out, o| {
@@ -878,10 +892,42 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body) -> Result<()> {
                 json_opt_str(out, o.result.as_deref());
                 out.push(']');
             });
-            tx.prepare_cached("INSERT INTO deluge_packed(game_id, moves) VALUES (?1,?2)")?
-                .execute(params![id, out])?;
+            ("deluge_packed", None)
         }
-        _ => {}
+        _ => return None,
+    };
+    Some(Packed {
+        table,
+        empires,
+        moves: out,
+    })
+}
+
+/// Writes a game's packed moves (made by [`pack_moves`]) and its 三国 title events.
+fn store_moves(tx: &Transaction, id: i64, body: &Body, packed: Option<&Packed>) -> Result<()> {
+    if let Some(p) = packed {
+        match &p.empires {
+            Some(empires) => tx
+                .prepare_cached(
+                    "INSERT INTO hotw_packed(game_id, empires, moves) VALUES (?1,?2,?3)",
+                )?
+                .execute(params![id, empires, p.moves])?,
+            None => tx
+                .prepare_cached(&format!(
+                    "INSERT INTO {}(game_id, moves) VALUES (?1,?2)",
+                    p.table
+                ))?
+                .execute(params![id, p.moves])?,
+        };
+    }
+    if let Body::Sanguo(g) = body {
+        let mut ev = tx.prepare_cached(
+            "INSERT INTO sanguo_title_events(game_id, seq, type, by_side, sides) VALUES (?1,?2,?3,?4,?5)",
+        )?;
+        for (i, e) in g.title_events.iter().enumerate() {
+            let (ty, by, sides) = title_event_columns(e);
+            ev.execute(params![id, i as i64, ty, by, sides.join(" ")])?;
+        }
     }
     Ok(())
 }

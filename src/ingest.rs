@@ -183,6 +183,8 @@ pub enum Prepared {
         annotation: Annotation,
         /// The normalized moves (`explorer::move_keys`), made here on the parse threads.
         keys: Vec<String>,
+        /// The moves packed for their table (`db::pack_moves`), also made on the parse threads.
+        packed: Option<db::Packed>,
     },
     Rejected {
         line: u32,
@@ -367,8 +369,10 @@ pub fn parse_raws(
         );
         let hash = content_hash(kind, &raw);
         let keys = crate::explorer::move_keys(&parsed.body);
+        let packed = db::pack_moves(&parsed.body);
         games.push(Prepared::Game {
             keys,
+            packed,
             parsed: Box::new(parsed),
             line: raw.line,
             raw: raw.raw,
@@ -937,6 +941,7 @@ impl<'c> Writer<'c> {
                         line,
                         annotation,
                         keys,
+                        packed,
                     } => {
                         let stored = db::store_game(
                             &tx,
@@ -949,6 +954,7 @@ impl<'c> Writer<'c> {
                                 encoding: pf.encoding,
                                 imported_at: &self.imported_at,
                                 keys,
+                                packed: Some(packed),
                             },
                             if self.staged {
                                 crate::explorer::TreeWrites::Stage

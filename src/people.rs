@@ -124,16 +124,20 @@ pub fn event_for(
         tx.prepare_cached(
             "UPDATE events SET start_date = CASE WHEN start_date IS NULL OR ?1 < start_date THEN ?1 ELSE start_date END,
                                end_date = CASE WHEN end_date IS NULL OR ?1 > end_date THEN ?1 ELSE end_date END
-             WHERE id = ?2",
+             WHERE id = ?2 AND (start_date IS NULL OR ?1 < start_date OR end_date IS NULL OR ?1 > end_date)",
         )?
         .execute(params![d, id])?;
     }
+    // (Each update leaves an event's row unwritten when it changes nothing: most games of an
+    // event come after the one that set its dates.)
     if let Some(r) = round.and_then(|r| r.trim().parse::<i64>().ok()) {
-        tx.prepare_cached("UPDATE events SET rounds = max(coalesce(rounds, 0), ?1) WHERE id = ?2")?
-            .execute(params![r, id])?;
+        tx.prepare_cached(
+            "UPDATE events SET rounds = ?1 WHERE id = ?2 AND coalesce(rounds, 0) < ?1",
+        )?
+        .execute(params![r, id])?;
     }
     if let Some(s) = site.map(str::trim).filter(|s| !s.is_empty()) {
-        tx.prepare_cached("UPDATE events SET site = coalesce(site, ?1) WHERE id = ?2")?
+        tx.prepare_cached("UPDATE events SET site = ?1 WHERE id = ?2 AND site IS NULL")?
             .execute(params![s, id])?;
     }
     Ok(id)

@@ -415,6 +415,7 @@ pub fn import_csv(
                         encoding: "UTF-8",
                         imported_at: &now(),
                         keys: &[],
+                        packed: None,
                     },
                     crate::explorer::TreeWrites::Update,
                     &mut tally,
