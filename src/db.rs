@@ -19,8 +19,8 @@ pub const SCHEMA: &str = include_str!("../schema.sql");
 /// 5: the totals also rolled up per year, per event and per kind (`stat_buckets.span`), each
 ///    table keyed bucket first.
 /// 6: a game's moves packed into one row of `hotw_packed`, `sanguo_packed`, `wec_packed` or
-///    `deluge_packed` (the row-per-move tables became views of them), the prefixes of 三国 and WEC
-///    moves in `move_prefixes`.
+///    `deluge_packed` (the row-per-move tables became views of them); the explorer tree pruned
+///    (`explorer_nodes.newest` and `.game`, `explorer_ends`, a staged row per game).
 pub const SCHEMA_VERSION: &str = "6";
 
 /// Opens (creating if needed) the database at `path` and applies the schema.

@@ -208,13 +208,58 @@ fn packed_notation(kind: Kind) -> (&'static str, usize) {
     }
 }
 
-/// The normalized notations of a packed moves column.
+/// The normalized notations of a packed moves column (element `notation` of each move; the other
+/// elements are skipped unread: a position on a lone game's path reads that game's moves).
 fn packed_keys(moves: &str, notation: usize) -> Vec<String> {
-    let moves: Vec<Vec<serde_json::Value>> = serde_json::from_str(moves).unwrap_or_default();
-    moves
-        .iter()
-        .map(|m| normalize_move(m.get(notation).and_then(|v| v.as_str()).unwrap_or("")))
-        .collect()
+    use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, SeqAccess, Visitor};
+    struct Moves(usize);
+    struct Nth(usize);
+    impl<'de> Visitor<'de> for Moves {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an array of moves")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> std::result::Result<Self::Value, A::Error> {
+            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(64));
+            while let Some(mv) = seq.next_element_seed(Nth(self.0))? {
+                out.push(normalize_move(&mv));
+            }
+            Ok(out)
+        }
+    }
+    impl<'de> DeserializeSeed<'de> for Nth {
+        type Value = String;
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> std::result::Result<String, D::Error> {
+            d.deserialize_seq(self)
+        }
+    }
+    impl<'de> Visitor<'de> for Nth {
+        type Value = String;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a move")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<String, A::Error> {
+            let mut found = String::new();
+            let mut i = 0;
+            loop {
+                if i == self.0 {
+                    match seq.next_element::<String>()? {
+                        Some(s) => found = s,
+                        None => break,
+                    }
+                } else if seq.next_element::<IgnoredAny>()?.is_none() {
+                    break;
+                }
+                i += 1;
+            }
+            Ok(found)
+        }
+    }
+    let mut de = serde_json::Deserializer::from_str(moves);
+    de.deserialize_seq(Moves(notation)).unwrap_or_default()
 }
 
 /// Adds a stored game (id `id`, normalized moves `keys`, [`counts`] `c`) to the tree, in the

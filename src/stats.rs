@@ -664,16 +664,16 @@ pub fn check_totals(conn: &Connection) -> Result<Vec<String>> {
     Ok(problems)
 }
 
-/// The same figures computed from the move tables, reading every turn the filter takes: the
-/// reference the running totals are held to (`annals check`, the tests). Seconds on a large
-/// archive; the pages use the totals.
+/// The same figures computed from the moves (the row-per-move views of the packed tables), reading
+/// every turn the filter takes: the reference the running totals are held to (`annals check`, the
+/// tests). Seconds on a large archive; the pages use the totals.
 pub mod scan {
     use super::*;
 
     /// The HotW queries below read the HotW games in id order (`games_kind_id`) and each game's
-    /// turns by their primary key (`CROSS JOIN` keeps SQLite to that order): left to itself, it
-    /// scanned `hotw_turns` through its `(empire, epoch)` index and looked every row up at random,
-    /// 3–4× slower.
+    /// packed turns by its key (`CROSS JOIN` keeps SQLite to that order; before schema 6, left to
+    /// itself, it scanned the turns through an `(empire, epoch)` index and looked every row up at
+    /// random, 3–4× slower).
     pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
         let (w, args) = f.sql();
         let mut acc = Empires::new();
