@@ -379,6 +379,7 @@ pub fn store_game(
     g: &NewGame,
     tree: crate::explorer::TreeWrites,
     tally: &mut crate::tally::Tally,
+    names: &mut crate::people::NameCache,
 ) -> Result<Stored> {
     if let Some(id) = tx
         .prepare_cached("SELECT id FROM games WHERE content_hash = ?1")?
@@ -403,8 +404,9 @@ pub fn store_game(
         ),
     };
     let event_id = match tag(p, "Event") {
-        Some(event) => Some(crate::people::event_for(
+        Some(event) => Some(crate::people::event_for_cached(
             tx,
+            names,
             event,
             tag(p, "Site"),
             date,
@@ -472,7 +474,7 @@ pub fn store_game(
                 .map(str::trim)
                 .filter(|n| !crate::people::player_key(n).is_empty())
             {
-                Some(name) => Some(crate::people::player_for(tx, name)?),
+                Some(name) => Some(crate::people::cached_player_for(tx, names, name)?),
                 None => None,
             };
             let stored = seat.execute(params![

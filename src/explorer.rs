@@ -46,12 +46,13 @@ pub fn sides(kind: Kind) -> &'static [&'static str] {
 
 /// A move as the explorer keys it: simplified characters, half-width punctuation, no spaces.
 pub fn normalize_move(m: &str) -> String {
-    annals_import::text::simplify(
-        &m.chars()
-            .map(annals_import::text::fold_width)
-            .filter(|c| !c.is_whitespace())
-            .collect::<String>(),
-    )
+    use annals_import::text::{fold_width, simplify_char};
+    // (Simplifying is one character to one: one pass, one allocation.)
+    m.chars()
+        .map(fold_width)
+        .filter(|c| !c.is_whitespace())
+        .map(simplify_char)
+        .collect()
 }
 
 /// The notations of a body's moves, normalized, in order.

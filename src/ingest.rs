@@ -863,6 +863,7 @@ struct Writer<'c> {
     imported_at: String,
     /// Bulk import: the games go to `explorer_staging`, the tree is built at the end.
     staged: bool,
+    names: crate::people::NameCache,
     tally: crate::tally::Tally,
     /// Bulk import: the statistics totals stay in memory until they are many, or the end.
     bulk_tally: Option<crate::tally::BulkTally>,
@@ -880,6 +881,7 @@ impl<'c> Writer<'c> {
             batch_games: 0,
             imported_at: now(),
             staged: false,
+            names: Default::default(),
             tally: Default::default(),
             bulk_tally: None,
         }
@@ -962,6 +964,7 @@ impl<'c> Writer<'c> {
                                 crate::explorer::TreeWrites::Update
                             },
                             &mut self.tally,
+                            &mut self.names,
                         )?;
                         let (errors, warnings) = record::counts(&parsed.diagnostics);
                         let (id, status) = match stored {

@@ -60,6 +60,25 @@ pub fn event_key(name: &str, date_year: Option<i64>) -> String {
 }
 
 /// The player a name stands for, creating one (with the name as written) when none does.
+/// The players and events an importer has looked up, by name as written and by event key: the
+/// games of one import name the same people and events again and again. (Only ids are kept: they
+/// stay valid for the import's connection, and an event's dates are still kept up to date.)
+#[derive(Debug, Default)]
+pub struct NameCache {
+    players: rustc_hash::FxHashMap<String, i64>,
+    events: rustc_hash::FxHashMap<String, i64>,
+}
+
+/// [`player_for`], looked up in `cache` first.
+pub fn cached_player_for(tx: &Transaction, cache: &mut NameCache, name: &str) -> Result<i64> {
+    if let Some(&id) = cache.players.get(name) {
+        return Ok(id);
+    }
+    let id = player_for(tx, name)?;
+    cache.players.insert(name.to_string(), id);
+    Ok(id)
+}
+
 pub fn player_for(tx: &Transaction, name: &str) -> Result<i64> {
     let key = player_key(name);
     if key.is_empty() {
@@ -99,12 +118,27 @@ pub fn event_for(
     date: Option<&str>,
     round: Option<&str>,
 ) -> Result<i64> {
+    event_for_cached(tx, &mut NameCache::default(), name, site, date, round)
+}
+
+/// [`event_for`], the event looked up in `cache` first.
+pub fn event_for_cached(
+    tx: &Transaction,
+    cache: &mut NameCache,
+    name: &str,
+    site: Option<&str>,
+    date: Option<&str>,
+    round: Option<&str>,
+) -> Result<i64> {
     let year = date.and_then(crate::db::year_of);
     let key = event_key(name, year);
-    let found: Option<i64> = tx
-        .prepare_cached("SELECT event_id FROM event_aliases WHERE key = ?1")?
-        .query_row(params![key], |r| r.get(0))
-        .optional()?;
+    let found: Option<i64> = match cache.events.get(&key) {
+        Some(&id) => Some(id),
+        None => tx
+            .prepare_cached("SELECT event_id FROM event_aliases WHERE key = ?1")?
+            .query_row(params![key], |r| r.get(0))
+            .optional()?,
+    };
     let id = match found {
         Some(id) => id,
         None => {
@@ -116,6 +150,7 @@ pub fn event_for(
             id
         }
     };
+    cache.events.insert(key, id);
     // Known dates only (a date with `??` still gives its year-month-day prefix as written).
     if let Some(d) = date
         .map(str::trim)

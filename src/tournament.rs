@@ -419,6 +419,7 @@ pub fn import_csv(
                     },
                     crate::explorer::TreeWrites::Update,
                     &mut tally,
+                    &mut Default::default(),
                 )?;
                 let (id, status) = match stored {
                     Stored::Imported(id) => {
