@@ -909,16 +909,16 @@ impl<'c> Writer<'c> {
         if self.batch.is_empty() {
             return Ok(());
         }
-        let batch = std::mem::take(&mut self.batch);
+        let mut batch = std::mem::take(&mut self.batch);
         self.batch_games = 0;
         let tx = self.conn.transaction()?;
         let mut stored_at = Vec::new();
-        for (fi, pf) in batch.iter().enumerate() {
+        for (fi, pf) in batch.iter_mut().enumerate() {
             for d in &pf.outside {
                 record_problem(&tx, self.import_id, &pf.name, d.line, d)?;
                 summary.diagnostics.push(file_diag(&pf.name, d));
             }
-            for (gi, g) in pf.games.iter().enumerate() {
+            for (gi, g) in pf.games.iter_mut().enumerate() {
                 match g {
                     Prepared::Rejected { line, diagnostic } => {
                         summary.rejected += 1;
@@ -956,7 +956,7 @@ impl<'c> Writer<'c> {
                                 encoding: pf.encoding,
                                 imported_at: &self.imported_at,
                                 keys,
-                                packed: Some(packed),
+                                packed: Some(&*packed),
                             },
                             if self.staged {
                                 crate::explorer::TreeWrites::Stage
@@ -966,6 +966,8 @@ impl<'c> Writer<'c> {
                             &mut self.tally,
                             &mut self.names,
                         )?;
+                        // Stored: the index thread, which gets the batch next, has no use for it.
+                        *packed = None;
                         let (errors, warnings) = record::counts(&parsed.diagnostics);
                         let (id, status) = match stored {
                             Stored::Imported(id) => {
