@@ -804,44 +804,39 @@ pub fn pack_moves(body: &Body) -> Option<Packed> {
             ("hotw_packed", Some(empires.join(" ")))
         }
         Body::Sanguo(g) if !g.moves.is_empty() => {
-            {
-                let mut events = String::new();
-                json_array(&mut out, &g.moves, |out, m| {
-                    out.push('[');
-                    json_int(out, m.ply);
+            json_array(&mut out, &g.moves, |out, m| {
+                out.push('[');
+                json_int(out, m.ply);
+                out.push(',');
+                json_int(out, m.round);
+                out.push(',');
+                json_str(out, &m.side);
+                out.push(',');
+                json_str(out, &m.notation);
+                out.push(',');
+                json_str(out, &m.piece);
+                for c in [m.from[0], m.from[1], m.to[0], m.to[1]] {
                     out.push(',');
-                    json_int(out, m.round);
-                    out.push(',');
-                    json_str(out, &m.side);
-                    out.push(',');
-                    json_str(out, &m.notation);
-                    out.push(',');
-                    json_str(out, &m.piece);
-                    for c in [m.from[0], m.from[1], m.to[0], m.to[1]] {
+                    json_int(out, c);
+                }
+                out.push(',');
+                match &m.capture {
+                    Some(c) => {
+                        json_str(out, &c.piece);
                         out.push(',');
-                        json_int(out, c);
+                        json_str(out, &c.side);
                     }
-                    out.push(',');
-                    match &m.capture {
-                        Some(c) => {
-                            json_str(out, &c.piece);
-                            out.push(',');
-                            json_str(out, &c.side);
-                        }
-                        None => out.push_str("null,null"),
-                    }
-                    out.push(',');
-                    if m.events.is_empty() {
-                        out.push_str("[]");
-                    } else {
-                        events.clear();
-                        // Serializing plain enums of strings cannot fail.
-                        events.push_str(&serde_json::to_string(&m.events).unwrap_or_default());
-                        out.push_str(&events);
-                    }
-                    out.push(']');
-                });
-            }
+                    None => out.push_str("null,null"),
+                }
+                out.push(',');
+                if m.events.is_empty() {
+                    out.push_str("[]");
+                } else {
+                    // Serializing plain enums of strings cannot fail.
+                    out.push_str(&serde_json::to_string(&m.events).unwrap_or_default());
+                }
+                out.push(']');
+            });
             ("sanguo_packed", None)
         }
         Body::Wec(g) if !g.turns.is_empty() => {

@@ -510,6 +510,26 @@ impl Staged {
     fn mv(&self, i: usize) -> &str {
         std::str::from_utf8(&self.seq[self.moves[i].clone()]).unwrap_or("")
     }
+
+    /// The node of this game's move `d` (0-based) below the end of `path`, reached by this game
+    /// alone so far.
+    fn open(&self, path: &[Open], d: usize) -> Open {
+        let parent = path.last().map_or(ROOT, |o| o.node);
+        let mv = self.mv(d).to_string();
+        Open {
+            node: step(parent, &mv),
+            parent,
+            mv,
+            counts: self.counts,
+            newest: self.id,
+            game: self.id,
+            ends: if d + 1 == self.moves.len() {
+                vec![self.id]
+            } else {
+                Vec::new()
+            },
+        }
+    }
 }
 
 /// Builds the tree from `explorer_staging` (a bulk import, or [`rebuild`]) and empties it: the
@@ -617,23 +637,8 @@ pub fn build_staged(conn: &mut Connection) -> Result<usize> {
             // and the node where the previous game then goes on alone.
             if let Some(p) = &prev {
                 while path.len() < (shared + 1).min(p.moves.len()) {
-                    let d = path.len();
-                    let parent = path.last().map_or(ROOT, |o| o.node);
-                    let mv = p.mv(d).to_string();
-                    let node = step(parent, &mv);
-                    path.push(Open {
-                        node,
-                        parent,
-                        mv,
-                        counts: p.counts,
-                        newest: p.id,
-                        game: p.id,
-                        ends: if d + 1 == p.moves.len() {
-                            vec![p.id]
-                        } else {
-                            Vec::new()
-                        },
-                    });
+                    let o = p.open(&path, path.len());
+                    path.push(o);
                 }
             }
             while path.len() > shared {
@@ -649,22 +654,8 @@ pub fn build_staged(conn: &mut Connection) -> Result<usize> {
                 o.newest = o.newest.max(g.id);
             }
             if g.moves.len() > shared {
-                let parent = path.last().map_or(ROOT, |o| o.node);
-                let mv = g.mv(shared).to_string();
-                let node = step(parent, &mv);
-                path.push(Open {
-                    node,
-                    parent,
-                    mv,
-                    counts: g.counts,
-                    newest: g.id,
-                    game: g.id,
-                    ends: if shared + 1 == g.moves.len() {
-                        vec![g.id]
-                    } else {
-                        Vec::new()
-                    },
-                });
+                let o = g.open(&path, shared);
+                path.push(o);
             } else if let Some(o) = path.last_mut() {
                 o.ends.push(g.id);
             }
