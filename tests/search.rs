@@ -182,6 +182,42 @@ fn truth(a: &Archive, sql: &str) -> Vec<i64> {
     v
 }
 
+/// The game list's `empire=` filter (the packed turns' list of empires) takes exactly the games
+/// with a turn of that empire, in any case, and no game for part of a name or a LIKE wildcard.
+#[test]
+fn the_game_list_filters_by_an_empire_played() {
+    let a = corpus_archive();
+    let srv = a.serve();
+    let listed = |q: &str| -> Vec<i64> {
+        let r = srv.get(&format!("/api/games?limit=200&{q}"));
+        assert_eq!(r.status, 200, "{q}: {}", r.body);
+        let mut v: Vec<i64> = r.json()["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .map(|g| g["id"].as_i64().unwrap_or(0))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    for empire in ["Sumer", "Egypt", "Rome"] {
+        let want = truth(
+            &a,
+            &format!("SELECT game_id FROM hotw_turns WHERE empire = '{empire}'"),
+        );
+        assert!(!want.is_empty(), "{empire}");
+        assert_eq!(listed(&format!("empire={empire}")), want, "{empire}");
+        assert_eq!(
+            listed(&format!("empire={}", empire.to_uppercase())),
+            want,
+            "{empire}, upper case"
+        );
+    }
+    assert_eq!(listed("empire=Sum"), Vec::<i64>::new());
+    assert_eq!(listed("empire=%25"), Vec::<i64>::new());
+    assert_eq!(listed("empire=_umer"), Vec::<i64>::new());
+}
+
 #[test]
 fn empire_and_card_prefixes_find_exactly_the_games_that_played_them() {
     let a = corpus_archive();
