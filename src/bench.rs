@@ -11,7 +11,8 @@
 //!   → SQLite → tantivy) into a fresh database and index. A row is a normalized move (HotW turn,
 //!   三国 ply, WEC turn): `Summary.move_rows`.
 //! - `sqlite_ceiling_rows_s`: the same number of rows inserted by one prepared statement into a
-//!   scratch table shaped like `sanguo_moves`, in transactions as large as the importer's, in a
+//!   scratch table shaped like a `sanguo_moves` row (a table of one row per move until schema 6,
+//!   now a view of the packed moves), in transactions as large as the importer's, in a
 //!   scratch database with the same pragmas. `import_vs_ceiling` = `import_rows_s / ceiling`.
 //! - `index_docs_s`: indexing the first [`REBUILD_SAMPLE`] games of the database into a fresh index
 //!   as `Index::rebuild` does (documents per second, database reads and re-parsing included).
@@ -447,8 +448,8 @@ fn parse_speed(files: &[CorpusFile]) -> Result<ParseSpeed> {
     ))
 }
 
-/// Inserts `rows` rows with one prepared statement into a scratch table shaped like
-/// `sanguo_moves`, in transactions of about the importer's size. Returns rows per second.
+/// Inserts `rows` rows with one prepared statement into a scratch table shaped like a
+/// `sanguo_moves` row, in transactions of about the importer's size. Returns rows per second.
 pub fn sqlite_ceiling(path: &Path, rows: usize) -> Result<f64> {
     let rows = rows.max(1);
     let mut conn = rusqlite::Connection::open(path)?;
