@@ -626,59 +626,58 @@ pub fn delete_game(tx: &Transaction, id: i64) -> Result<bool> {
     Ok(true)
 }
 
-/// The packed columns of a `hotw_turns` row (their shapes are described in schema.sql): one wide
-/// row per turn instead of a row per card, expansion and build (which were 8 of the 18 million rows
-/// of a 100k-game import, and two more indexes to build). Written by hand into buffers reused
-/// from turn to turn: serde_json's per-turn vectors and strings cost a tenth of the writer.
-#[derive(Default)]
-struct PackedTurn {
-    cards: String,
-    card_details: String,
-    expansions: String,
-    builds: String,
-}
-
-impl PackedTurn {
-    /// Packs `tn`; `card_details` is left empty when no card has an argument (stored as NULL).
-    fn pack(&mut self, tn: &annals_import::hotw::Turn) {
-        self.cards.clear();
-        self.card_details.clear();
-        self.expansions.clear();
-        self.builds.clear();
-        json_array(&mut self.cards, &tn.cards, |out, c| json_str(out, &c.card));
-        if tn.cards.iter().any(|c| c.detail.is_some()) {
-            json_array(&mut self.card_details, &tn.cards, |out, c| {
-                match &c.detail {
-                    Some(d) => json_str(out, d),
-                    None => out.push_str("null"),
-                }
-            });
-        }
-        json_array(&mut self.expansions, &tn.expansions, |out, e| {
-            out.push('[');
-            json_str(out, &e.from);
-            out.push(',');
-            json_words(out, &e.via);
-            out.push(',');
-            json_str(out, &e.to);
-            out.push(',');
-            json_words(out, &e.battle);
-            out.push(',');
-            json_words(out, &e.builds);
-            out.push(']');
+/// Appends the packed row of one HotW turn (its shape is described in schema.sql): one wide array
+/// per turn instead of a row per card, expansion and build (which were 8 of the 18 million rows of
+/// a 100k-game import, and two more indexes to build). Written by hand straight into the game's
+/// buffer: serde_json's per-turn vectors and strings cost a tenth of the writer, and the turn's
+/// parts in buffers of their own a copy of each.
+fn pack_turn(out: &mut String, tn: &annals_import::hotw::Turn) {
+    out.push('[');
+    json_int(out, tn.epoch);
+    out.push(',');
+    json_str(out, &tn.player);
+    out.push(',');
+    json_str(out, &tn.empire);
+    out.push_str(if tn.minor { ",1," } else { ",0," });
+    json_opt_int(out, tn.score);
+    out.push(',');
+    json_opt_int(out, tn.gain);
+    out.push(',');
+    json_int(out, tn.line);
+    out.push(',');
+    json_array(out, &tn.cards, |out, c| json_str(out, &c.card));
+    out.push(',');
+    // NULL when no card has an argument
+    if tn.cards.iter().any(|c| c.detail.is_some()) {
+        json_array(out, &tn.cards, |out, c| {
+            json_opt_str(out, c.detail.as_deref())
         });
-        json_array(&mut self.builds, &tn.builds, |out, b| {
-            out.push('[');
-            json_str(out, &b.region);
-            out.push(',');
-            json_words(out, &b.items);
-            out.push(']');
-        });
+    } else {
+        out.push_str("null");
     }
-
-    fn card_details(&self) -> Option<&str> {
-        (!self.card_details.is_empty()).then_some(self.card_details.as_str())
-    }
+    out.push(',');
+    json_array(out, &tn.expansions, |out, e| {
+        out.push('[');
+        json_str(out, &e.from);
+        out.push(',');
+        json_words(out, &e.via);
+        out.push(',');
+        json_str(out, &e.to);
+        out.push(',');
+        json_words(out, &e.battle);
+        out.push(',');
+        json_words(out, &e.builds);
+        out.push(']');
+    });
+    out.push(',');
+    json_array(out, &tn.builds, |out, b| {
+        out.push('[');
+        json_str(out, &b.region);
+        out.push(',');
+        json_words(out, &b.items);
+        out.push(']');
+    });
+    out.push(']');
 }
 
 /// Appends `[item,item,…]`, each written by `f`.
@@ -706,13 +705,12 @@ fn json_words<S: AsRef<str>>(out: &mut String, words: &[S]) {
 }
 
 /// Appends an integer.
-fn json_int(out: &mut String, n: impl std::fmt::Display) {
-    use std::fmt::Write as _;
-    let _ = write!(out, "{n}");
+fn json_int(out: &mut String, n: impl itoa::Integer) {
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// Appends an integer, or `null`.
-fn json_opt_int(out: &mut String, n: Option<impl std::fmt::Display>) {
+fn json_opt_int(out: &mut String, n: Option<impl itoa::Integer>) {
     match n {
         Some(n) => json_int(out, n),
         None => out.push_str("null"),
@@ -737,21 +735,27 @@ fn json_str(out: &mut String, s: &str) {
 /// Appends `s` with the characters JSON requires escaped (`"`, `\`, and controls below U+0020).
 fn json_escaped(out: &mut String, s: &str) {
     let mut rest = s;
-    while let Some(i) = rest.find(|c: char| c == '"' || c == '\\' || c < ' ') {
+    // The bytes to escape are ASCII: where one is found, the text is cut at a character boundary.
+    while let Some(i) = rest
+        .bytes()
+        .position(|b| b == b'"' || b == b'\\' || b < b' ')
+    {
         out.push_str(&rest[..i]);
-        let c = rest[i..].chars().next().unwrap_or(' ');
+        let c = rest.as_bytes()[i];
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            b'\r' => out.push_str("\\r"),
             c => {
-                use std::fmt::Write as _;
-                let _ = write!(out, "\\u{:04x}", c as u32);
+                out.push_str("\\u00");
+                let hex = b"0123456789abcdef";
+                out.push(char::from(hex[usize::from(c >> 4)]));
+                out.push(char::from(hex[usize::from(c & 0xf)]));
             }
         }
-        rest = &rest[i + c.len_utf8()..];
+        rest = &rest[i + 1..];
     }
     out.push_str(rest);
 }
@@ -770,37 +774,14 @@ pub fn pack_moves(body: &Body) -> Option<Packed> {
     let mut out = String::new();
     let (table, empires) = match body {
         Body::Hotw(g) if !g.turns.is_empty() => {
-            let mut p = PackedTurn::default();
             let mut empires: Vec<&str> = Vec::new();
             for tn in &g.turns {
                 if !empires.contains(&&*tn.empire) {
                     empires.push(&tn.empire);
                 }
             }
-            json_array(&mut out, &g.turns, |out, tn| {
-                p.pack(tn);
-                out.push('[');
-                json_int(out, tn.epoch);
-                out.push(',');
-                json_str(out, &tn.player);
-                out.push(',');
-                json_str(out, &tn.empire);
-                out.push_str(if tn.minor { ",1," } else { ",0," });
-                json_opt_int(out, tn.score);
-                out.push(',');
-                json_opt_int(out, tn.gain);
-                out.push(',');
-                json_int(out, tn.line);
-                out.push(',');
-                out.push_str(&p.cards);
-                out.push(',');
-                out.push_str(p.card_details().unwrap_or("null"));
-                out.push(',');
-                out.push_str(&p.expansions);
-                out.push(',');
-                out.push_str(&p.builds);
-                out.push(']');
-            });
+            out.reserve(g.turns.len() * 96);
+            json_array(&mut out, &g.turns, pack_turn);
             ("hotw_packed", Some(empires.join(" ")))
         }
         Body::Sanguo(g) if !g.moves.is_empty() => {
@@ -1221,7 +1202,7 @@ mod tests {
     /// values, with quotes, backslashes, control characters and CJK in the strings.
     #[test]
     fn packed_turn_is_the_json_serde_would_write() {
-        let odd = "a\"b\\c\nd\te\u{1}f 魏";
+        let odd = "a\"b\\c\nd\te\u{1}f\u{1b}\r 魏";
         let turn = Turn {
             cards: vec![
                 CardPlay {
@@ -1248,29 +1229,32 @@ mod tests {
             }],
             ..Default::default()
         };
-        let mut p = PackedTurn::default();
-        p.pack(&turn);
         let read = |s: &str| serde_json::from_str::<serde_json::Value>(s).expect("valid JSON");
-        assert_eq!(read(&p.cards), serde_json::json!(["CivilS", odd]));
+        let pack = |t: &Turn| {
+            let mut out = String::new();
+            pack_turn(&mut out, t);
+            read(&out)
+        };
+        let row = pack(&turn);
+        assert_eq!(row[7], serde_json::json!(["CivilS", odd]));
+        assert_eq!(row[8], serde_json::json!([null, odd]));
         assert_eq!(
-            read(p.card_details().expect("details")),
-            serde_json::json!([null, odd])
-        );
-        assert_eq!(
-            read(&p.expansions),
+            row[9],
             serde_json::json!([["Balk", format!("EMed {odd}"), "Anat", "V =", ""]])
         );
-        assert_eq!(read(&p.builds), serde_json::json!([["Anat", "F C"]]));
+        assert_eq!(row[10], serde_json::json!([["Anat", "F C"]]));
         // A turn with no cards, expansions or builds: empty arrays and no details.
-        p.pack(&Turn::default());
+        let empty = Turn {
+            player: Cow::Borrowed("P1"),
+            empire: Cow::Borrowed(odd),
+            epoch: 3,
+            score: Some(-12),
+            line: 40,
+            ..Default::default()
+        };
         assert_eq!(
-            (
-                p.cards.as_str(),
-                p.card_details(),
-                p.expansions.as_str(),
-                p.builds.as_str()
-            ),
-            ("[]", None, "[]", "[]")
+            pack(&empty),
+            serde_json::json!([3, "P1", odd, 0, -12, null, 40, [], null, [], []])
         );
     }
 }

@@ -4,7 +4,8 @@
 //! index can be deleted and rebuilt with `annals reindex`; [`Index::sync`] brings a lagging index
 //! up to date (after a crash between the database commit and the index commit).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::borrow::Cow;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ops::Bound;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -910,7 +911,7 @@ impl Index {
                 .map(str::trim)
                 .filter(|v| !v.is_empty())
         };
-        let mut body: Vec<String> = Vec::new();
+        let mut body: Vec<Cow<'_, str>> = Vec::new();
         if let Some(e) = tag("Event") {
             doc.add_text(f.event, e);
             let year = tag("Date").and_then(crate::db::year_of);
@@ -931,7 +932,7 @@ impl Index {
             "Edition",
         ] {
             if let Some(v) = tag(n) {
-                body.push(v.to_string());
+                body.push(Cow::Borrowed(v));
             }
         }
         if let Some(y) = tag("Date").and_then(crate::db::year_of) {
@@ -942,27 +943,28 @@ impl Index {
             );
         }
         if let Some(r) = d.result {
-            body.push(r.to_string());
+            body.push(Cow::Borrowed(r));
         }
         let mut players = Vec::new();
         let mut sides = Vec::new();
         for (seat, name) in &d.players {
             if let Some(n) = name {
-                players.push(n.to_string());
-                players.push(crate::people::player_key(n));
-                body.push(format!("{seat} {n}"));
-                sides.push(seat.to_string());
+                players.push(Cow::Borrowed(*n));
+                players.push(Cow::Owned(crate::people::player_key(n)));
+                body.push(Cow::Owned(format!("{seat} {n}")));
+                sides.push(*seat);
             }
         }
-        let mut winners: Vec<String> = d.winners.to_vec();
+        let mut winners: Vec<&str> = d.winners.iter().map(String::as_str).collect();
         for w in d.winners {
             if let Some((_, Some(n))) = d.players.iter().find(|(s, _)| s == w) {
-                winners.push(n.to_string());
+                winners.push(n);
             }
         }
         let extra = kind_terms(d.body);
-        sides.extend(extra.sides.iter().cloned());
-        dedup(&mut sides);
+        sides.extend(extra.sides.iter().copied());
+        let mut seen = HashSet::new();
+        sides.retain(|s| seen.insert(*s));
         for s in &sides {
             doc.add_facet(
                 f.facets,
@@ -975,7 +977,6 @@ impl Index {
                 tantivy::schema::Facet::from_path(["empire", &facet_part(e)]),
             );
         }
-        let join = |v: &[String]| v.join(" ¦ ");
         doc.add_text(f.player, join(&players));
         doc.add_text(f.side, join(&sides));
         doc.add_text(f.winner, join(&winners));
@@ -983,7 +984,7 @@ impl Index {
         doc.add_text(f.card, join(&extra.cards));
         doc.add_text(f.region, join(&extra.regions));
         doc.add_text(f.opening, join(&extra.opening));
-        body.extend(extra.text);
+        body.extend(extra.text.into_iter().map(Cow::Borrowed));
         doc.add_text(f.body, join(&body));
         doc
     }
@@ -1655,59 +1656,80 @@ fn dedup(v: &mut Vec<String>) {
     v.retain(|s| seen.insert(s.clone()));
 }
 
-/// Per-kind searchable terms of a game body.
+/// Per-kind searchable terms of a game body, borrowed from it (made once for every imported game:
+/// owned, the strings of a HotW game's regions and cards were a tenth of the index thread's work).
 #[derive(Default)]
-struct KindTerms {
-    empires: Vec<String>,
-    empire_codes: Vec<String>,
-    cards: Vec<String>,
-    regions: Vec<String>,
-    sides: Vec<String>,
-    opening: Vec<String>,
-    text: Vec<String>,
+struct KindTerms<'a> {
+    empires: Vec<&'a str>,
+    empire_codes: Vec<&'a str>,
+    cards: Vec<&'a str>,
+    regions: Vec<&'a str>,
+    sides: Vec<&'a str>,
+    opening: Vec<&'a str>,
+    text: Vec<&'a str>,
 }
 
-fn kind_terms(body: &Body) -> KindTerms {
+/// The values of a field in one text, joined by ` ¦ ` (as `[String]::join` did, without the copies).
+fn join<S: AsRef<str>>(v: &[S]) -> String {
+    let mut out = String::with_capacity(v.iter().map(|s| s.as_ref().len() + 4).sum());
+    for (i, s) in v.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" ¦ ");
+        }
+        out.push_str(s.as_ref());
+    }
+    out
+}
+
+/// Sorted, each once.
+fn sorted_set<T: Ord>(mut v: Vec<T>) -> Vec<T> {
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+fn kind_terms(body: &Body) -> KindTerms<'_> {
     let mut k = KindTerms::default();
     match body {
         Body::Hotw(g) => {
-            let mut empires = BTreeMap::new();
-            let mut cards = BTreeSet::new();
-            let mut regions = BTreeSet::new();
+            let mut empires = Vec::new();
+            let mut cards = Vec::new();
+            let mut regions = Vec::new();
             for t in &g.turns {
-                empires.insert(t.empire.to_string(), ());
+                empires.push(&*t.empire);
                 for c in &t.cards {
-                    cards.insert((c.card.to_string(), c.name.to_string()));
+                    cards.push((&*c.card, &*c.name));
                 }
                 for e in &t.expansions {
-                    regions.insert(e.from.to_string());
-                    regions.insert(e.to.to_string());
-                    regions.extend(e.via.iter().map(|v| v.to_string()));
+                    regions.push(&*e.from);
+                    regions.push(&*e.to);
+                    regions.extend(e.via.iter().map(|v| &**v));
                 }
                 for b in &t.builds {
-                    regions.insert(b.region.to_string());
+                    regions.push(&*b.region);
                 }
             }
-            for e in empires.keys() {
-                k.empire_codes.push(e.clone());
-                k.empires.push(e.clone());
+            for e in sorted_set(empires) {
+                k.empire_codes.push(e);
+                k.empires.push(e);
                 if let Some(name) = crate::names::hotw_empire_name(e) {
-                    k.empires.push(name.to_string());
+                    k.empires.push(name);
                 }
             }
-            for (code, name) in cards {
+            for (code, name) in sorted_set(cards) {
                 k.cards.push(code);
                 if !name.is_empty() {
                     k.cards.push(name);
                 }
             }
-            k.regions = regions.into_iter().filter(|r| !r.is_empty()).collect();
+            k.regions = sorted_set(regions);
+            k.regions.retain(|r| !r.is_empty());
             if let Some(first) = g
                 .turns
                 .iter()
                 .find(|t| t.epoch == 1 || t.epoch == g.turns[0].epoch)
             {
-                k.opening.push(first.empire.to_string());
+                k.opening.push(&first.empire);
             }
         }
         Body::Sanguo(g) => {
@@ -1716,33 +1738,35 @@ fn kind_terms(body: &Body) -> KindTerms {
                 .moves
                 .iter()
                 .take_while(|m| Some(m.round) == first_round)
-                .map(|m| m.notation.clone())
+                .map(|m| m.notation.as_str())
                 .collect();
             for e in &g.title_events {
                 use annals_import::sanguo::TitleEvent as T;
                 match e {
-                    T::Alliance { by, with } => k.sides.extend([by.clone(), with.clone()]),
-                    T::KillHan { by } | T::Win { side: by } => k.sides.push(by.clone()),
+                    T::Alliance { by, with } => k.sides.extend([by.as_str(), with.as_str()]),
+                    T::KillHan { by } | T::Win { side: by } => k.sides.push(by),
                     T::Eliminate { by, sides } => {
-                        k.sides.push(by.clone());
-                        k.sides.extend(sides.iter().cloned());
+                        k.sides.push(by);
+                        k.sides.extend(sides.iter().map(String::as_str));
                     }
-                    T::Stalemate { by, side } => k.sides.extend([by.clone(), side.clone()]),
-                    T::Draw { sides } => k.sides.extend(sides.iter().cloned()),
+                    T::Stalemate { by, side } => k.sides.extend([by.as_str(), side.as_str()]),
+                    T::Draw { sides } => k.sides.extend(sides.iter().map(String::as_str)),
                 }
             }
         }
         Body::Wec(g) => {
-            k.opening = g.turns.iter().take(2).map(|t| t.notation.clone()).collect();
-            let pieces: BTreeSet<String> =
-                g.turns.iter().map(|t| t.piece.kind.to_string()).collect();
-            k.text.extend(pieces);
+            k.opening = g
+                .turns
+                .iter()
+                .take(2)
+                .map(|t| t.notation.as_str())
+                .collect();
+            k.text = sorted_set(g.turns.iter().map(|t| &*t.piece.kind).collect());
         }
         Body::Deluge(g) => {
-            let powers: BTreeSet<String> = g.orders.iter().map(|o| o.power.clone()).collect();
-            k.sides.extend(powers);
+            k.sides = sorted_set(g.orders.iter().map(|o| o.power.as_str()).collect());
             if let Some(w) = &g.winner {
-                k.sides.push(w.clone());
+                k.sides.push(w);
             }
         }
     }
