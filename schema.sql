@@ -356,111 +356,62 @@ CREATE TABLE IF NOT EXISTS stat_buckets (
 );
 CREATE INDEX IF NOT EXISTS stat_buckets_key ON stat_buckets(kind, span, event, year);
 
--- 三国 and WEC games of a bucket: results (from `games.winners` and `games.draw`) and 三国 title
--- events (games with an alliance, Han killed, and by a side that won).
-CREATE TABLE IF NOT EXISTS stat_games (
-    bucket        INTEGER NOT NULL REFERENCES stat_buckets(id),
-    games         INTEGER NOT NULL,
-    plies         INTEGER NOT NULL,
-    decided       INTEGER NOT NULL,
-    draws         INTEGER NOT NULL,
-    black_wins    INTEGER NOT NULL,
-    white_wins    INTEGER NOT NULL,
-    with_alliance INTEGER NOT NULL,
-    han_killed    INTEGER NOT NULL,
-    killer_won    INTEGER NOT NULL,
-    PRIMARY KEY (bucket)
+-- The totals themselves: one row per bucket and table of totals (`part`, the name of the view
+-- below that reads it), holding that bucket's totals as a JSON array of positional arrays, in key
+-- order, without the bucket: [key parts..., counters...], the columns of the view after `bucket`.
+-- A total of all zeros is not kept. (Until schema 7 each total was a row of its own table: a 10k-game
+-- import wrote 250k of them, more than all its other rows together, for 760 buckets.) The views
+-- keep the tables' names and columns, for `src/stats.rs`, `annals check` and ad-hoc SQL.
+CREATE TABLE IF NOT EXISTS stat_totals (
+    bucket INTEGER NOT NULL REFERENCES stat_buckets(id),
+    part   TEXT NOT NULL,
+    totals TEXT NOT NULL,
+    PRIMARY KEY (bucket, part)
 ) WITHOUT ROWID;
 
+-- 三国 and WEC games of a bucket: results (from `games.winners` and `games.draw`) and 三国 title
+-- events (games with an alliance, Han killed, and by a side that won).
+CREATE VIEW IF NOT EXISTS stat_games (bucket, games, plies, decided, draws, black_wins, white_wins, with_alliance, han_killed, killer_won) AS
+    SELECT t.bucket, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8
+    FROM stat_totals t, json_each(t.totals) j WHERE t.part = 'stat_games';
+
 -- 三国 sides: results from `seats.outcome`, and the title events each side took part in.
-CREATE TABLE IF NOT EXISTS stat_sides (
-    bucket            INTEGER NOT NULL REFERENCES stat_buckets(id),
-    side              TEXT NOT NULL,
-    wins              INTEGER NOT NULL,
-    draws             INTEGER NOT NULL,
-    losses            INTEGER NOT NULL,
-    eliminated        INTEGER NOT NULL,
-    alliances_started INTEGER NOT NULL,
-    killed_han        INTEGER NOT NULL,
-    killed_han_won    INTEGER NOT NULL,
-    PRIMARY KEY (bucket, side)
-) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS stat_sides (bucket, side, wins, draws, losses, eliminated, alliances_started, killed_han, killed_han_won) AS
+    SELECT t.bucket, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7
+    FROM stat_totals t, json_each(t.totals) j WHERE t.part = 'stat_sides';
 
 -- HotW empire turns by epoch and empire: counts and sums (a mean is a sum over a count), the
 -- battle rolls of its expansions, and the placing of the seat that played it (p1..p6: 1st..6th).
 -- Their gains are in hotw_gain_counts.
-CREATE TABLE IF NOT EXISTS hotw_empire_stats (
-    bucket      INTEGER NOT NULL REFERENCES stat_buckets(id),
-    epoch       INTEGER NOT NULL,
-    empire      TEXT NOT NULL,
-    minor_turns INTEGER NOT NULL,
-    turns       INTEGER NOT NULL,
-    scores      INTEGER NOT NULL,
-    score_sum   INTEGER NOT NULL,
-    expansions  INTEGER NOT NULL,
-    battles     INTEGER NOT NULL,
-    rolls_v     INTEGER NOT NULL,
-    rolls_x     INTEGER NOT NULL,
-    rolls_draw  INTEGER NOT NULL,
-    placed      INTEGER NOT NULL,
-    placing_sum INTEGER NOT NULL,
-    p1 INTEGER NOT NULL, p2 INTEGER NOT NULL, p3 INTEGER NOT NULL,
-    p4 INTEGER NOT NULL, p5 INTEGER NOT NULL, p6 INTEGER NOT NULL,
-    PRIMARY KEY (bucket, epoch, empire)
-) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS hotw_empire_stats (bucket, epoch, empire, minor_turns, turns, scores, score_sum, expansions, battles, rolls_v, rolls_x, rolls_draw, placed, placing_sum, p1, p2, p3, p4, p5, p6) AS
+    SELECT t.bucket, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10, j.value ->> 11, j.value ->> 12, j.value ->> 13, j.value ->> 14, j.value ->> 15, j.value ->> 16, j.value ->> 17, j.value ->> 18
+    FROM stat_totals t, json_each(t.totals) j WHERE t.part = 'hotw_empire_stats';
 
 -- HotW turns by the gain they recorded (for means and medians).
-CREATE TABLE IF NOT EXISTS hotw_gain_counts (
-    bucket INTEGER NOT NULL REFERENCES stat_buckets(id),
-    epoch  INTEGER NOT NULL,
-    empire TEXT NOT NULL,
-    gain   INTEGER NOT NULL,
-    turns  INTEGER NOT NULL,
-    PRIMARY KEY (bucket, epoch, empire, gain)
-) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS hotw_gain_counts (bucket, epoch, empire, gain, turns) AS
+    SELECT t.bucket, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3
+    FROM stat_totals t, json_each(t.totals) j WHERE t.part = 'hotw_gain_counts';
 
 -- HotW cards played, by the epoch and empire of the turn, with the gains of those turns.
-CREATE TABLE IF NOT EXISTS hotw_card_counts (
-    bucket   INTEGER NOT NULL REFERENCES stat_buckets(id),
-    epoch    INTEGER NOT NULL,
-    empire   TEXT NOT NULL,
-    card     TEXT NOT NULL,
-    played   INTEGER NOT NULL,
-    gains    INTEGER NOT NULL,
-    gain_sum INTEGER NOT NULL,
-    PRIMARY KEY (bucket, epoch, empire, card)
-) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS hotw_card_counts (bucket, epoch, empire, card, played, gains, gain_sum) AS
+    SELECT t.bucket, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5
+    FROM stat_totals t, json_each(t.totals) j WHERE t.part = 'hotw_card_counts';
 
 -- HotW openings: epoch-I major empire turns by empire and cards (sorted, joined by '+'), with the
 -- placing of their seat.
-CREATE TABLE IF NOT EXISTS hotw_opening_stats (
-    bucket      INTEGER NOT NULL REFERENCES stat_buckets(id),
-    empire      TEXT NOT NULL,
-    cards       TEXT NOT NULL,
-    turns       INTEGER NOT NULL,
-    placed      INTEGER NOT NULL,
-    placing_sum INTEGER NOT NULL,
-    p1 INTEGER NOT NULL, p2 INTEGER NOT NULL, p3 INTEGER NOT NULL,
-    p4 INTEGER NOT NULL, p5 INTEGER NOT NULL, p6 INTEGER NOT NULL,
-    PRIMARY KEY (bucket, empire, cards)
-) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS hotw_opening_stats (bucket, empire, cards, turns, placed, placing_sum, p1, p2, p3, p4, p5, p6) AS
+    SELECT t.bucket, j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, j.value ->> 6, j.value ->> 7, j.value ->> 8, j.value ->> 9, j.value ->> 10
+    FROM stat_totals t, json_each(t.totals) j WHERE t.part = 'hotw_opening_stats';
 
 -- WEC turns by the type of the piece moved.
-CREATE TABLE IF NOT EXISTS wec_piece_counts (
-    bucket INTEGER NOT NULL REFERENCES stat_buckets(id),
-    piece  TEXT NOT NULL,
-    turns  INTEGER NOT NULL,
-    PRIMARY KEY (bucket, piece)
-) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS wec_piece_counts (bucket, piece, turns) AS
+    SELECT t.bucket, j.value ->> 0, j.value ->> 1
+    FROM stat_totals t, json_each(t.totals) j WHERE t.part = 'wec_piece_counts';
 
 -- WEC sides (a colour of a game) by the government pair they moved, and how many of them won.
-CREATE TABLE IF NOT EXISTS wec_government_stats (
-    bucket     INTEGER NOT NULL REFERENCES stat_buckets(id),
-    government TEXT NOT NULL,
-    played     INTEGER NOT NULL,
-    wins       INTEGER NOT NULL,
-    PRIMARY KEY (bucket, government)
-) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS wec_government_stats (bucket, government, played, wins) AS
+    SELECT t.bucket, j.value ->> 0, j.value ->> 1, j.value ->> 2
+    FROM stat_totals t, json_each(t.totals) j WHERE t.part = 'wec_government_stats';
 
 -- Every write to clubs, members, tokens and collections: who, what, when.
 CREATE TABLE IF NOT EXISTS audit_log (

@@ -21,7 +21,9 @@ pub const SCHEMA: &str = include_str!("../schema.sql");
 /// 6: a game's moves packed into one row of `hotw_packed`, `sanguo_packed`, `wec_packed` or
 ///    `deluge_packed` (the row-per-move tables became views of them); the explorer tree pruned
 ///    (`explorer_nodes.newest` and `.game`, `explorer_ends`, a staged row per game).
-pub const SCHEMA_VERSION: &str = "6";
+/// 7: the statistics totals packed into one `stat_totals` row per bucket and table (the tables of
+///    totals became views of them).
+pub const SCHEMA_VERSION: &str = "7";
 
 /// Opens (creating if needed) the database at `path` and applies the schema.
 pub fn open(path: &Path) -> Result<Connection> {
@@ -142,8 +144,10 @@ fn before_schema(conn: &Connection, before: Option<&str>) -> Result<()> {
     // dropped, the schema makes them again, and `migrate` has them counted.
     if before == Some("4") {
         let mut drop = String::new();
-        for t in crate::tally::table_names().chain(["stat_buckets"]) {
-            drop.push_str(&format!("DROP TABLE IF EXISTS {t};"));
+        for t in crate::tally::table_names().chain(["stat_totals", "stat_buckets"]) {
+            // (tables in a database of version 4; views when a test sets a version back)
+            let kind = if is_table(conn, t)? { "TABLE" } else { "VIEW" };
+            drop.push_str(&format!("DROP {kind} IF EXISTS {t};"));
         }
         conn.execute_batch(&drop)?;
     }
@@ -217,7 +221,35 @@ fn migrate(conn: &Connection, before: Option<&str>) -> Result<()> {
              COMMIT;",
         )?;
     }
-    pack_move_tables(conn)
+    pack_move_tables(conn)?;
+    pack_totals(conn)
+}
+
+/// Whether `name` is a table (not a view, not missing).
+fn is_table(conn: &Connection, name: &str) -> Result<bool> {
+    Ok(conn.query_row(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
+        params![name],
+        |r| r.get::<_, i64>(0),
+    )? > 0)
+}
+
+/// Version 6 and before kept each statistics total as a row of its own table (`hotw_gain_counts`
+/// and the others were tables): pack each bucket's rows into one `stat_totals` row, drop the old
+/// tables, and let the schema make its views of the same names. One transaction per table.
+fn pack_totals(conn: &Connection) -> Result<()> {
+    let mut packed = false;
+    for (table, sql) in crate::tally::pack_table_sql() {
+        if is_table(conn, table)? {
+            conn.execute_batch(&format!("BEGIN; {sql} DROP TABLE {table}; COMMIT;"))?;
+            packed = true;
+        }
+    }
+    if packed {
+        // The views, now that their names are free.
+        conn.execute_batch(SCHEMA)?;
+    }
+    Ok(())
 }
 
 /// Version 5 and before kept a row per move (`hotw_turns`, `sanguo_moves`, `wec_turns`,
@@ -225,13 +257,6 @@ fn migrate(conn: &Connection, before: Option<&str>) -> Result<()> {
 /// drop the old tables, and let the schema make its views of the same names. One transaction per
 /// table.
 fn pack_move_tables(conn: &Connection) -> Result<()> {
-    let is_table = |name: &str| -> Result<bool> {
-        Ok(conn.query_row(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
-            params![name],
-            |r| r.get::<_, i64>(0),
-        )? > 0)
-    };
     let steps: [(&str, &str); 4] = [
         (
             "hotw_turns",
@@ -265,7 +290,7 @@ fn pack_move_tables(conn: &Connection) -> Result<()> {
     ];
     let mut packed = false;
     for (table, sql) in steps {
-        if is_table(table)? {
+        if is_table(conn, table)? {
             conn.execute_batch(&format!("BEGIN; {sql} DROP TABLE {table}; COMMIT;"))?;
             packed = true;
         }
@@ -726,7 +751,7 @@ fn json_opt_str(out: &mut String, s: Option<&str>) {
 }
 
 /// Appends `s` as a JSON string.
-fn json_str(out: &mut String, s: &str) {
+pub(crate) fn json_str(out: &mut String, s: &str) {
     out.push('"');
     json_escaped(out, s);
     out.push('"');

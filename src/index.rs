@@ -1681,10 +1681,12 @@ fn join<S: AsRef<str>>(v: &[S]) -> String {
     out
 }
 
-/// Sorted, each once.
-fn sorted_set<T: Ord>(mut v: Vec<T>) -> Vec<T> {
+/// Sorted, each once (the repeats dropped first: a HotW game names its few dozen regions hundreds
+/// of times).
+fn sorted_set<T: Ord + std::hash::Hash + Copy>(mut v: Vec<T>) -> Vec<T> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    v.retain(|x| seen.insert(*x));
     v.sort_unstable();
-    v.dedup();
     v
 }
 

@@ -20,8 +20,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 
 use annals_import::{Body, Kind};
-use rusqlite::types::{ToSqlOutput, Value, ValueRef};
-use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::error::Result;
 
@@ -47,7 +46,7 @@ pub struct GameFacts<'a> {
 }
 
 /// What a part of a total's key is.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Part {
     /// A bucket, by its index in [`Tally::buckets`].
     Bucket,
@@ -176,7 +175,34 @@ pub fn table_names() -> impl Iterator<Item = &'static str> {
     TABLES.iter().map(|t| t.table)
 }
 
-/// The tables of totals, for a rebuild.
+/// For each table of totals of schema 6 and before (a row per total, since schema 7 a view of the
+/// same name): the statement that packs its rows into `stat_totals`, as [`Tally::flush`] writes
+/// them (key order, no total of all zeros).
+pub fn pack_table_sql() -> impl Iterator<Item = (&'static str, String)> {
+    TABLES.iter().map(|t| {
+        let keys: Vec<&str> = t.keys.iter().skip(1).map(|(k, _)| *k).collect();
+        let columns: Vec<&str> = keys.iter().chain(t.counters).copied().collect();
+        let order = if keys.is_empty() {
+            String::new()
+        } else {
+            format!(" ORDER BY {}", keys.join(", "))
+        };
+        let zero: Vec<String> = t.counters.iter().map(|c| format!("{c} = 0")).collect();
+        (
+            t.table,
+            format!(
+                "INSERT INTO stat_totals(bucket, part, totals)
+                 SELECT bucket, '{table}', json_group_array(json_array({columns}){order})
+                 FROM {table} WHERE NOT ({zero}) GROUP BY bucket;",
+                table = t.table,
+                columns = columns.join(", "),
+                zero = zero.join(" AND "),
+            ),
+        )
+    })
+}
+
+/// The tables of totals.
 const TABLES: [&Spec; 8] = [
     &GAMES,
     &SIDES,
@@ -197,18 +223,15 @@ type Key = [u32; 4];
 struct Counts<const N: usize> {
     spec: &'static Spec,
     map: HashMap<Key, [i64; N]>,
-    /// Keys with a negative change: their total may have fallen to zero, and a row of zeros is
-    /// removed.
-    fell: HashSet<Key>,
 }
 
 impl<const N: usize> Counts<N> {
     fn new(spec: &'static Spec) -> Self {
         debug_assert_eq!(spec.counters.len(), N);
+        debug_assert_eq!(spec.keys.first().map(|k| k.1), Some(Part::Bucket));
         Counts {
             spec,
             map: HashMap::default(),
-            fell: HashSet::default(),
         }
     }
 
@@ -217,109 +240,188 @@ impl<const N: usize> Counts<N> {
         for (a, c) in d.iter_mut().zip(counters) {
             *a += c * sign;
         }
-        if sign < 0 {
-            self.fell.insert(key);
-        }
     }
 
-    /// Adds each change of a bucket of one event and year to its roll-ups too (the year's and the
-    /// kind's), as [`Tally::flush`] is about to write them.
+    /// Adds each change of a bucket of one event and year to its roll-ups too (the year's, the
+    /// kind's and the event's), as [`Tally::flush`] is about to write them.
     fn roll_up(&mut self, parts: &mut Parts) {
-        let Some(at) = self.spec.keys.iter().position(|(_, p)| *p == Part::Bucket) else {
-            return;
-        };
-        let mut ups: Vec<(Key, [i64; N], bool)> = Vec::with_capacity(self.map.len() * 3);
+        let mut ups: Vec<(Key, [i64; N])> = Vec::with_capacity(self.map.len() * 3);
         for (key, d) in &self.map {
-            let fell = self.fell.contains(key);
-            for r in parts.roll_ups(key[at]).into_iter().flatten() {
+            for r in parts.roll_ups(key[0]).into_iter().flatten() {
                 let mut k = *key;
-                k[at] = r;
-                ups.push((k, *d, fell));
+                k[0] = r;
+                ups.push((k, *d));
             }
         }
-        for (k, d, fell) in ups {
+        for (k, d) in ups {
             let e = self.map.entry(k).or_insert([0; N]);
             for (a, c) in e.iter_mut().zip(d) {
                 *a += c;
             }
-            if fell {
-                self.fell.insert(k);
-            }
         }
     }
 
-    fn flush(&mut self, conn: &Connection, parts: &Parts) -> Result<()> {
+    /// Adds the stored totals of every bucket with a change (the `stat_totals` row of this table
+    /// and bucket, when there is one), so that the map holds each bucket's new totals in full.
+    fn merge_stored(&mut self, conn: &Connection, parts: &mut Parts) -> Result<()> {
+        let buckets: HashSet<u32> = self.map.keys().map(|k| k[0]).collect();
+        let mut st =
+            conn.prepare_cached("SELECT totals FROM stat_totals WHERE bucket = ?1 AND part = ?2")?;
+        for b in buckets {
+            let Some(&id) = parts.bucket_ids.get(b as usize) else {
+                continue;
+            };
+            let stored: Option<String> = st
+                .query_row(params![id, self.spec.table], |r| r.get(0))
+                .optional()?;
+            let Some(stored) = stored else { continue };
+            let rows: Vec<Vec<serde_json::Value>> = serde_json::from_str(&stored)
+                .map_err(|e| bad_totals(self.spec.table, id, &e.to_string()))?;
+            for row in rows {
+                let mut key: Key = [b, 0, 0, 0];
+                let keys = &self.spec.keys[1..];
+                if row.len() != keys.len() + N {
+                    return Err(bad_totals(
+                        self.spec.table,
+                        id,
+                        "a total of the wrong length",
+                    ));
+                }
+                for (i, ((_, part), v)) in keys.iter().zip(&row).enumerate() {
+                    key[i + 1] = match (part, v) {
+                        (Part::Int, serde_json::Value::Number(n)) => match n.as_i64() {
+                            Some(n) => parts.int(n),
+                            None => return Err(bad_totals(self.spec.table, id, "not an integer")),
+                        },
+                        (Part::Name, serde_json::Value::String(s)) => parts.name(s),
+                        _ => {
+                            return Err(bad_totals(self.spec.table, id, "a key of the wrong type"));
+                        }
+                    };
+                }
+                let mut c = [0i64; N];
+                for (dst, v) in c.iter_mut().zip(&row[keys.len()..]) {
+                    *dst = v
+                        .as_i64()
+                        .ok_or_else(|| bad_totals(self.spec.table, id, "a count not an integer"))?;
+                }
+                self.add(key, c, 1);
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the totals of each bucket in the map (after [`Counts::merge_stored`]: in full) as
+    /// its `stat_totals` row, in key order, without the totals that are all zero; a bucket left
+    /// with none has its row deleted.
+    fn flush(&mut self, conn: &Connection, parts: &Parts, ranks: &Ranks) -> Result<()> {
         if self.map.is_empty() {
             return Ok(());
         }
         let s = self.spec;
-        let keys: Vec<&str> = s.keys.iter().map(|(k, _)| *k).collect();
-        let marks = vec!["?"; keys.len() + N].join(",");
-        let upsert = format!(
-            "INSERT INTO {t}({k},{c}) VALUES ({marks}) ON CONFLICT({k}) DO UPDATE SET {set}",
-            t = s.table,
-            k = keys.join(","),
-            c = s.counters.join(","),
-            set = s
-                .counters
-                .iter()
-                .map(|c| format!("{c} = {c} + excluded.{c}"))
-                .collect::<Vec<_>>()
-                .join(", "),
-        );
-        let prune = format!(
-            "DELETE FROM {t} WHERE {k} AND {zero}",
-            t = s.table,
-            k = keys
-                .iter()
-                .map(|k| format!("{k} = ?"))
-                .collect::<Vec<_>>()
-                .join(" AND "),
-            zero = s
-                .counters
-                .iter()
-                .map(|c| format!("{c} = 0"))
-                .collect::<Vec<_>>()
-                .join(" AND "),
-        );
-        let mut up = conn.prepare_cached(&upsert)?;
-        let mut args: Vec<ToSqlOutput<'_>> = Vec::with_capacity(keys.len() + N);
-        let mut fell = Vec::new();
-        // In the table's key order: the writes walk its B-tree from one end to the other (into
-        // an empty table, at the end of a bulk import, they append).
-        let mut entries: Vec<(Key, [i64; N])> = self.map.drain().collect();
-        entries.sort_unstable_by(|(a, _), (b, _)| {
-            s.keys
-                .iter()
-                .zip(a.iter().zip(b))
-                .map(|((_, part), (&x, &y))| parts.compare(*part, x, y))
-                .find(|o| o.is_ne())
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
-        for (key, d) in entries {
-            let fell_here = self.fell.remove(&key);
-            if d.iter().all(|&a| a == 0) && !fell_here {
-                continue;
+        // Each key as the order SQLite keeps its parts in: numbers by value, text by its bytes,
+        // buckets by row id.
+        let order = |k: &Key| -> [i64; 4] {
+            let mut o = [0i64; 4];
+            for (i, (_, part)) in s.keys.iter().enumerate() {
+                let at = k[i] as usize;
+                o[i] = match part {
+                    Part::Bucket => parts.bucket_ids.get(at).copied().unwrap_or(0),
+                    Part::Int => ranks.ints.get(at).copied().map_or(0, i64::from),
+                    Part::Name => ranks.names.get(at).copied().map_or(0, i64::from),
+                };
             }
-            args.clear();
-            for ((_, part), &k) in s.keys.iter().zip(&key) {
-                args.push(parts.value(*part, k));
+            o
+        };
+        let mut entries: Vec<([i64; 4], Key, [i64; N])> =
+            self.map.drain().map(|(k, d)| (order(&k), k, d)).collect();
+        entries.sort_unstable_by_key(|e| e.0);
+        let mut put = conn.prepare_cached(
+            "INSERT INTO stat_totals(bucket, part, totals) VALUES (?1, ?2, ?3)
+             ON CONFLICT(bucket, part) DO UPDATE SET totals = excluded.totals",
+        )?;
+        let mut out = String::new();
+        let mut i = 0;
+        while i < entries.len() {
+            let bucket = entries[i].0[0];
+            out.clear();
+            out.push('[');
+            let mut n = 0usize;
+            while i < entries.len() && entries[i].0[0] == bucket {
+                let (_, key, d) = &entries[i];
+                i += 1;
+                if d.iter().all(|&a| a == 0) {
+                    continue;
+                }
+                if n > 0 {
+                    out.push(',');
+                }
+                n += 1;
+                out.push('[');
+                let mut first = true;
+                let mut sep = |out: &mut String| {
+                    if !std::mem::take(&mut first) {
+                        out.push(',');
+                    }
+                };
+                for ((_, part), &k) in s.keys.iter().zip(key).skip(1) {
+                    sep(&mut out);
+                    match part {
+                        Part::Name => crate::db::json_str(
+                            &mut out,
+                            parts.names.get(k as usize).map_or("", |n| n),
+                        ),
+                        _ => out.push_str(
+                            itoa::Buffer::new()
+                                .format(parts.ints.get(k as usize).copied().unwrap_or(0)),
+                        ),
+                    }
+                }
+                for a in d {
+                    sep(&mut out);
+                    out.push_str(itoa::Buffer::new().format(*a));
+                }
+                out.push(']');
             }
-            let n = args.len();
-            args.extend(d.iter().map(|&a| ToSqlOutput::Owned(Value::Integer(a))));
-            up.execute(params_from_iter(args.iter()))?;
-            if fell_here {
-                fell.push(args[..n].to_vec());
-            }
-        }
-        self.fell.clear();
-        if !fell.is_empty() {
-            let mut del = conn.prepare_cached(&prune)?;
-            for k in fell {
-                del.execute(params_from_iter(k.iter()))?;
+            out.push(']');
+            if n == 0 {
+                conn.prepare_cached("DELETE FROM stat_totals WHERE bucket = ?1 AND part = ?2")?
+                    .execute(params![bucket, s.table])?;
+            } else {
+                put.execute(params![bucket, s.table, out])?;
             }
         }
         Ok(())
+    }
+}
+
+fn bad_totals(table: &str, bucket: i64, what: &str) -> crate::error::Error {
+    crate::error::Error::Internal(format!(
+        "stat_totals of {table}, bucket {bucket}, cannot be read: {what}"
+    ))
+}
+
+/// The place of each name and number of [`Parts`] in their sorted order.
+struct Ranks {
+    names: Vec<u32>,
+    ints: Vec<u32>,
+}
+
+impl Ranks {
+    fn of(parts: &Parts) -> Self {
+        fn ranks<T: Ord>(v: &[T]) -> Vec<u32> {
+            let mut at: Vec<u32> = (0..v.len() as u32).collect();
+            at.sort_unstable_by(|&a, &b| v[a as usize].cmp(&v[b as usize]));
+            let mut rank = vec![0u32; v.len()];
+            for (r, i) in at.into_iter().enumerate() {
+                rank[i as usize] = r as u32;
+            }
+            rank
+        }
+        Ranks {
+            names: ranks(&parts.names),
+            ints: ranks(&parts.ints),
+        }
     }
 }
 
@@ -393,37 +495,6 @@ impl Parts {
             ]),
             _ => None,
         }
-    }
-
-    /// The order SQLite keeps two key parts in: numbers by value, text by its bytes (BINARY
-    /// collation), buckets by row id.
-    fn compare(&self, part: Part, a: u32, b: u32) -> std::cmp::Ordering {
-        let (a, b) = (a as usize, b as usize);
-        match part {
-            Part::Int => self.ints.get(a).cmp(&self.ints.get(b)),
-            Part::Bucket => self.bucket_ids.get(a).cmp(&self.bucket_ids.get(b)),
-            Part::Name => self.names.get(a).cmp(&self.names.get(b)),
-        }
-    }
-
-    /// A key part as a bound parameter (names borrowed: a bulk import's end binds hundreds of
-    /// thousands of them).
-    fn value(&self, part: Part, k: u32) -> ToSqlOutput<'_> {
-        let at = k as usize;
-        ToSqlOutput::Borrowed(match part {
-            Part::Int => self
-                .ints
-                .get(at)
-                .map_or(ValueRef::Null, |&v| ValueRef::Integer(v)),
-            Part::Bucket => self
-                .bucket_ids
-                .get(at)
-                .map_or(ValueRef::Null, |&b| ValueRef::Integer(b)),
-            Part::Name => self
-                .names
-                .get(at)
-                .map_or(ValueRef::Null, |n| ValueRef::Text(n.as_bytes())),
-        })
     }
 
     /// Finds or makes the `stat_buckets` row of each bucket that has none yet.
@@ -758,16 +829,25 @@ impl Tally {
         self.openings.roll_up(p);
         self.pieces.roll_up(p);
         self.governments.roll_up(p);
-        self.parts.resolve_buckets(conn)?;
+        p.resolve_buckets(conn)?;
+        self.games.merge_stored(conn, p)?;
+        self.sides.merge_stored(conn, p)?;
+        self.empires.merge_stored(conn, p)?;
+        self.gains.merge_stored(conn, p)?;
+        self.cards.merge_stored(conn, p)?;
+        self.openings.merge_stored(conn, p)?;
+        self.pieces.merge_stored(conn, p)?;
+        self.governments.merge_stored(conn, p)?;
         let p = &self.parts;
-        self.games.flush(conn, p)?;
-        self.sides.flush(conn, p)?;
-        self.empires.flush(conn, p)?;
-        self.gains.flush(conn, p)?;
-        self.cards.flush(conn, p)?;
-        self.openings.flush(conn, p)?;
-        self.pieces.flush(conn, p)?;
-        self.governments.flush(conn, p)?;
+        let ranks = Ranks::of(p);
+        self.games.flush(conn, p, &ranks)?;
+        self.sides.flush(conn, p, &ranks)?;
+        self.empires.flush(conn, p, &ranks)?;
+        self.gains.flush(conn, p, &ranks)?;
+        self.cards.flush(conn, p, &ranks)?;
+        self.openings.flush(conn, p, &ranks)?;
+        self.pieces.flush(conn, p, &ranks)?;
+        self.governments.flush(conn, p, &ranks)?;
         Ok(())
     }
 }
@@ -881,9 +961,7 @@ pub fn recover(conn: &mut Connection) -> Result<Option<i64>> {
 
 /// Empties the totals and counts every stored game again, in the caller's transaction.
 fn rebuild(conn: &Connection) -> Result<i64> {
-    for t in TABLES {
-        conn.execute_batch(&format!("DELETE FROM {}", t.table))?;
-    }
+    conn.execute_batch("DELETE FROM stat_totals")?;
     let ids: Vec<i64> = conn
         .prepare("SELECT id FROM games WHERE kind IN ('hotw', 'sanguo', 'wec') ORDER BY id")?
         .query_map([], |r| r.get(0))?

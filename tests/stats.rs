@@ -339,18 +339,7 @@ fn running_totals_equal_the_scan_through_imports_deletions_and_tournament_tables
 /// from before the totals is.
 fn lose_totals(db: &Path, schema_3: bool) {
     let conn = rusqlite::Connection::open(db).unwrap();
-    for t in [
-        "stat_games",
-        "stat_sides",
-        "hotw_empire_stats",
-        "hotw_gain_counts",
-        "hotw_card_counts",
-        "hotw_opening_stats",
-        "wec_piece_counts",
-        "wec_government_stats",
-    ] {
-        conn.execute(&format!("DELETE FROM {t}"), []).unwrap();
-    }
+    conn.execute("DELETE FROM stat_totals", []).unwrap();
     if schema_3 {
         conn.execute(
             "UPDATE meta SET value = '3' WHERE key = 'schema_version'",
@@ -441,4 +430,86 @@ fn totals_left_incomplete_are_rebuilt_on_open_unless_a_bulk_import_holds_the_loc
     assert!(buckets(1) > 1, "a roll-up for each year: {spans:?}");
     assert_eq!(buckets(2), 1, "one roll-up of the whole kind: {spans:?}");
     assert_eq!(buckets(3), events, "a roll-up for each event: {spans:?}");
+}
+
+/// Schema 6 kept each total as a row of its own table. Opening such a database packs each bucket's
+/// rows into the `stat_totals` row that an import writes (the same JSON, byte for byte), drops a
+/// total of all zeros, and leaves views of the old names that read the same rows.
+#[test]
+fn version_6_total_rows_are_packed_on_open() {
+    let a = Archive::new();
+    a.import(&[a.file("gen/g.txt", generated(0, 90))]);
+    let views: Vec<&str> = annals::tally::table_names().collect();
+    let read = |db: &Path| {
+        let conn = rusqlite::Connection::open(db).unwrap();
+        let packed: Vec<(i64, String, String)> = conn
+            .prepare("SELECT bucket, part, totals FROM stat_totals ORDER BY bucket, part")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let mut rows = Vec::new();
+        for v in &views {
+            let mut st = conn.prepare(&format!("SELECT * FROM {v}")).unwrap();
+            let n = st.column_count();
+            let mut these: Vec<String> = st
+                .query_map([], |r| {
+                    (0..n)
+                        .map(|i| Ok(format!("{:?}", r.get::<_, rusqlite::types::Value>(i)?)))
+                        .collect::<Result<Vec<_>, _>>()
+                        .map(|c| c.join("|"))
+                })
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            these.sort();
+            rows.push((v.to_string(), these));
+        }
+        (packed, rows)
+    };
+    let (packed, rows) = read(&a.db());
+    assert_eq!(views.len(), 8);
+    for (v, r) in &rows {
+        if !v.starts_with("stat_sides") {
+            assert!(!r.is_empty(), "{v} has totals");
+        }
+    }
+    {
+        let conn = rusqlite::Connection::open(a.db()).unwrap();
+        for v in &views {
+            conn.execute_batch(&format!(
+                "CREATE TABLE old_{v} AS SELECT * FROM {v};
+                 DROP VIEW {v};
+                 ALTER TABLE old_{v} RENAME TO {v};"
+            ))
+            .unwrap();
+        }
+        conn.execute_batch(
+            "DELETE FROM stat_totals;
+             INSERT INTO wec_piece_counts SELECT bucket, 'zero', 0 FROM wec_piece_counts LIMIT 1;
+             UPDATE meta SET value = '6' WHERE key = 'schema_version';",
+        )
+        .unwrap();
+    }
+    assert_eq!(
+        read(&a.db()).0,
+        Vec::new(),
+        "no packed totals before the open"
+    );
+    drop(annals::db::open(&a.db()).unwrap());
+    let conn = rusqlite::Connection::open(a.db()).unwrap();
+    for v in &views {
+        let ty: String = conn
+            .query_row("SELECT type FROM sqlite_master WHERE name = ?1", [v], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(ty, "view", "{v}");
+    }
+    let (packed_again, rows_again) = read(&a.db());
+    assert_eq!(packed_again, packed);
+    assert_eq!(rows_again, rows);
+    assert!(!pending(&a.db()), "packed, not counted again");
+    assert_totals_agree(&a.db(), "migrated from schema 6");
 }
