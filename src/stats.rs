@@ -185,9 +185,9 @@ fn finish_empires(acc: Empires) -> Vec<EmpireStat> {
         .collect()
 }
 
-/// The rows of a table of running totals (as `x`) in the buckets of a kind that the filter takes:
-/// the kind's roll-up when there is no filter, the years' roll-ups when only years filter, the
-/// events' when only events do, else the buckets of one event and year (`stat_buckets.span`).
+/// The `stat_totals` rows of a table of running totals in the buckets of a kind that the filter
+/// takes: the kind's roll-up when there is no filter, the years' roll-ups when only years filter,
+/// the events' when only events do, else the buckets of one event and year (`stat_buckets.span`).
 fn buckets(kind: &str, f: &Filter) -> (String, Vec<V>) {
     let (w, args) = f.sql();
     let span = match (&f.event, f.year_from.or(f.year_to)) {
@@ -198,37 +198,64 @@ fn buckets(kind: &str, f: &Filter) -> (String, Vec<V>) {
     };
     (
         format!(
-            "FROM {{t}} x WHERE x.bucket IN \
+            "SELECT x.totals FROM stat_totals x WHERE x.part = ?1 AND x.bucket IN \
              (SELECT g.id FROM stat_buckets g WHERE g.kind = '{kind}' AND g.span = {span}{w})"
         ),
         args,
     )
 }
 
-/// Runs `sql`, whose `{from}` is [`buckets`] of `table`, row by row. The table's key starts with
-/// the bucket: SQLite reads the rows of the filter's buckets only, and groups them with a sort
-/// (of a few hundred rows for the roll-ups).
+/// One total of a `stat_totals` row: the columns of its table's view after `bucket` (schema.sql).
+struct Total(Vec<serde_json::Value>);
+
+impl Total {
+    fn int(&self, i: usize) -> Result<i64> {
+        self.0
+            .get(i)
+            .and_then(serde_json::Value::as_i64)
+            .ok_or_else(|| bad_total(i))
+    }
+
+    fn text(&self, i: usize) -> Result<&str> {
+        self.0
+            .get(i)
+            .and_then(serde_json::Value::as_str)
+            .ok_or_else(|| bad_total(i))
+    }
+}
+
+fn bad_total(i: usize) -> crate::error::Error {
+    crate::error::Error::Internal(format!("a statistics total has no column {i} of its type"))
+}
+
+/// Calls `row` with each total of `table` in the filter's buckets of `kind`, read from their
+/// `stat_totals` rows (a row per bucket: the primary key starts with the bucket, so SQLite reads
+/// the rows of the filter's buckets only). They are summed by the callers: a total is one row of
+/// a bucket's JSON, and SQL's `GROUP BY` of the rows of a broad filter cost more than the sums
+/// (17 ms of 19 for the 19k totals of `hotw_gain_counts` under a broad event filter at 100k games).
 fn each_total(
     conn: &Connection,
     kind: &str,
     table: &str,
     f: &Filter,
-    sql: &str,
-    mut row: impl FnMut(&rusqlite::Row) -> Result<()>,
+    mut row: impl FnMut(&Total) -> Result<()>,
 ) -> Result<()> {
-    let (from, args) = buckets(kind, f);
-    let sql = sql.replace("{from}", &from.replace("{t}", table));
-    let mut st = conn.prepare(&sql)?;
-    let mut rows = st.query(params_from_iter(args.iter()))?;
+    let (sql, args) = buckets(kind, f);
+    let mut st = conn.prepare_cached(&sql)?;
+    let params = std::iter::once(V::Text(table.to_string())).chain(args);
+    let mut rows = st.query(params_from_iter(params))?;
     while let Some(r) = rows.next()? {
-        row(r)?;
+        let text = r.get_ref(0)?.as_str().map_err(rusqlite::Error::from)?;
+        let totals: Vec<Vec<serde_json::Value>> = serde_json::from_str(text)
+            .map_err(|e| crate::error::Error::Internal(format!("{table}: {e}")))?;
+        for t in totals {
+            row(&Total(t))?;
+        }
     }
     Ok(())
 }
 
-/// HotW statistics per empire and epoch, from the running totals. The rows of the filter's buckets
-/// are summed here rather than by SQL's `GROUP BY`, whose sort cost 17 ms of 19 for the 19k rows of
-/// `hotw_gain_counts` under a broad event filter at 100k games.
+/// HotW statistics per empire and epoch, from the running totals.
 pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
     let mut acc = Empires::new();
     each_total(
@@ -236,25 +263,23 @@ pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
         "hotw",
         "hotw_empire_stats",
         f,
-        "SELECT x.epoch, x.empire, x.minor_turns, x.turns, x.scores, x.score_sum,
-                x.expansions, x.battles, x.rolls_v, x.rolls_x, x.rolls_draw,
-                x.placed, x.placing_sum, x.p1, x.p2, x.p3, x.p4, x.p5, x.p6
-         {from}",
+        // epoch, empire, minor_turns, turns, scores, score_sum, expansions, battles, rolls_v,
+        // rolls_x, rolls_draw, placed, placing_sum, p1..p6
         |r| {
-            let e = acc.entry((r.get(0)?, r.get(1)?)).or_default();
-            e.minor |= r.get::<_, i64>(2)? > 0;
-            e.turns += r.get::<_, i64>(3)?;
-            e.scores += r.get::<_, i64>(4)?;
-            e.score_sum += r.get::<_, i64>(5)?;
-            e.expansions += r.get::<_, i64>(6)?;
-            e.battles += r.get::<_, i64>(7)?;
+            let e = acc.entry((r.int(0)?, r.text(1)?.to_string())).or_default();
+            e.minor |= r.int(2)? > 0;
+            e.turns += r.int(3)?;
+            e.scores += r.int(4)?;
+            e.score_sum += r.int(5)?;
+            e.expansions += r.int(6)?;
+            e.battles += r.int(7)?;
             for (i, n) in e.rolls.iter_mut().enumerate() {
-                *n += r.get::<_, i64>(8 + i)?;
+                *n += r.int(8 + i)?;
             }
-            e.placings.placed += r.get::<_, i64>(11)?;
-            e.placings.sum += r.get::<_, i64>(12)?;
+            e.placings.placed += r.int(11)?;
+            e.placings.sum += r.int(12)?;
             for (i, p) in e.placings.places.iter_mut().enumerate() {
-                *p += r.get::<_, i64>(13 + i)?;
+                *p += r.int(13 + i)?;
             }
             Ok(())
         },
@@ -264,10 +289,10 @@ pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
         "hotw",
         "hotw_gain_counts",
         f,
-        "SELECT x.epoch, x.empire, x.gain, x.turns {from}",
+        // epoch, empire, gain, turns
         |r| {
-            if let Some(e) = acc.get_mut(&(r.get(0)?, r.get(1)?)) {
-                *e.gains.entry(r.get(2)?).or_insert(0) += r.get::<_, i64>(3)?;
+            if let Some(e) = acc.get_mut(&(r.int(0)?, r.text(1)?.to_string())) {
+                *e.gains.entry(r.int(2)?).or_insert(0) += r.int(3)?;
             }
             Ok(())
         },
@@ -277,11 +302,11 @@ pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
         "hotw",
         "hotw_card_counts",
         f,
-        "SELECT x.epoch, x.empire, x.card, x.played {from}",
+        // epoch, empire, card, played, gains, gain_sum
         |r| {
-            if let Some(e) = acc.get_mut(&(r.get(0)?, r.get(1)?)) {
-                let card = r.get_ref(2)?.as_str().map_err(rusqlite::Error::from)?;
-                let played: i64 = r.get(3)?;
+            if let Some(e) = acc.get_mut(&(r.int(0)?, r.text(1)?.to_string())) {
+                let card = r.text(2)?;
+                let played = r.int(3)?;
                 match e.cards.get_mut(card) {
                     Some(n) => *n += played,
                     None => {
@@ -346,15 +371,14 @@ pub fn hotw_cards(conn: &Connection, f: &Filter) -> Result<Vec<CardStat>> {
         "hotw",
         "hotw_card_counts",
         f,
-        // Summed here rather than grouped by card (a sort of every row): cards are few.
-        "SELECT x.card, x.epoch, x.played, x.gains, x.gain_sum {from}",
+        // epoch, empire, card, played, gains, gain_sum
         |r| {
-            let card = r.get_ref(0)?.as_str().map_err(rusqlite::Error::from)?;
+            let card = r.text(2)?;
             if !acc.contains_key(card) {
                 acc.insert(card.to_string(), CardAcc::default());
             }
             if let Some(a) = acc.get_mut(card) {
-                a.add(r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?);
+                a.add(r.int(0)?, r.int(3)?, r.int(4)?, r.int(5)?);
             }
             Ok(())
         },
@@ -399,17 +423,16 @@ pub fn hotw_openings(conn: &Connection, f: &Filter) -> Result<Vec<HotwOpening>> 
         "hotw",
         "hotw_opening_stats",
         f,
-        // Summed here, as in `hotw_empires`.
-        "SELECT x.empire, x.cards, x.turns, x.placed, x.placing_sum,
-                x.p1, x.p2, x.p3, x.p4, x.p5, x.p6
-         {from}",
+        // empire, cards, turns, placed, placing_sum, p1..p6
         |r| {
-            let (turns, p): &mut (i64, Placings) = acc.entry((r.get(0)?, r.get(1)?)).or_default();
-            *turns += r.get::<_, i64>(2)?;
-            p.placed += r.get::<_, i64>(3)?;
-            p.sum += r.get::<_, i64>(4)?;
+            let (turns, p): &mut (i64, Placings) = acc
+                .entry((r.text(0)?.to_string(), r.text(1)?.to_string()))
+                .or_default();
+            *turns += r.int(2)?;
+            p.placed += r.int(3)?;
+            p.sum += r.int(4)?;
             for (i, n) in p.places.iter_mut().enumerate() {
-                *n += r.get::<_, i64>(5 + i)?;
+                *n += r.int(5 + i)?;
             }
             Ok(())
         },
@@ -465,30 +488,18 @@ struct GameTotals {
 /// `stat_games` summed over the filter's buckets of `kind`.
 fn game_totals(conn: &Connection, kind: &str, f: &Filter) -> Result<GameTotals> {
     let mut t = GameTotals::default();
-    each_total(
-        conn,
-        kind,
-        "stat_games",
-        f,
-        "SELECT coalesce(sum(x.games), 0), coalesce(sum(x.plies), 0), coalesce(sum(x.decided), 0),
-                coalesce(sum(x.draws), 0), coalesce(sum(x.black_wins), 0),
-                coalesce(sum(x.white_wins), 0), coalesce(sum(x.with_alliance), 0),
-                coalesce(sum(x.han_killed), 0), coalesce(sum(x.killer_won), 0) {from}",
-        |r| {
-            t = GameTotals {
-                games: r.get(0)?,
-                plies: r.get(1)?,
-                decided: r.get(2)?,
-                draws: r.get(3)?,
-                black_wins: r.get(4)?,
-                white_wins: r.get(5)?,
-                with_alliance: r.get(6)?,
-                han_killed: r.get(7)?,
-                killer_won: r.get(8)?,
-            };
-            Ok(())
-        },
-    )?;
+    each_total(conn, kind, "stat_games", f, |r| {
+        t.games += r.int(0)?;
+        t.plies += r.int(1)?;
+        t.decided += r.int(2)?;
+        t.draws += r.int(3)?;
+        t.black_wins += r.int(4)?;
+        t.white_wins += r.int(5)?;
+        t.with_alliance += r.int(6)?;
+        t.han_killed += r.int(7)?;
+        t.killer_won += r.int(8)?;
+        Ok(())
+    })?;
     Ok(t)
 }
 
@@ -536,15 +547,12 @@ pub fn sanguo(conn: &Connection, f: &Filter) -> Result<SanguoStats> {
         "sanguo",
         "stat_sides",
         f,
-        "SELECT x.side, sum(x.wins), sum(x.draws), sum(x.losses), sum(x.eliminated),
-                sum(x.alliances_started), sum(x.killed_han), sum(x.killed_han_won)
-         {from} GROUP BY x.side",
+        // side, wins, draws, losses, eliminated, alliances_started, killed_han, killed_han_won
         |r| {
-            let mut c = SideCounts::default();
+            let c = sides.entry(r.text(0)?.to_string()).or_default();
             for (i, v) in c.iter_mut().enumerate() {
-                *v = r.get(1 + i)?;
+                *v += r.int(1 + i)?;
             }
-            sides.insert(r.get(0)?, c);
             Ok(())
         },
     )?;
@@ -614,9 +622,11 @@ pub fn wec(conn: &Connection, f: &Filter) -> Result<WecStats> {
         "wec",
         "wec_government_stats",
         f,
-        "SELECT x.government, sum(x.played), sum(x.wins) {from} GROUP BY x.government",
+        // government, played, wins
         |r| {
-            gov.insert(r.get(0)?, (r.get(1)?, r.get(2)?));
+            let g: &mut (i64, i64) = gov.entry(r.text(0)?.to_string()).or_default();
+            g.0 += r.int(1)?;
+            g.1 += r.int(2)?;
             Ok(())
         },
     )?;
@@ -626,9 +636,9 @@ pub fn wec(conn: &Connection, f: &Filter) -> Result<WecStats> {
         "wec",
         "wec_piece_counts",
         f,
-        "SELECT x.piece, sum(x.turns) {from} GROUP BY x.piece",
+        // piece, turns
         |r| {
-            pieces.insert(r.get(0)?, r.get(1)?);
+            *pieces.entry(r.text(0)?.to_string()).or_insert(0) += r.int(1)?;
             Ok(())
         },
     )?;
