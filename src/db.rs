@@ -238,15 +238,25 @@ fn is_table(conn: &Connection, name: &str) -> Result<bool> {
 /// and the others were tables): pack each bucket's rows into one `stat_totals` row, drop the old
 /// tables, and let the schema make its views of the same names. One transaction per table.
 fn pack_totals(conn: &Connection) -> Result<()> {
+    replace_tables_by_views(conn, crate::tally::pack_table_sql())
+}
+
+/// For each (table, statement) whose table is still a table: runs the statement (which copies its
+/// rows into their packed table) and drops the table, in one transaction; then lets the schema
+/// make the views of the freed names.
+fn replace_tables_by_views<S: AsRef<str>>(
+    conn: &Connection,
+    steps: impl IntoIterator<Item = (&'static str, S)>,
+) -> Result<()> {
     let mut packed = false;
-    for (table, sql) in crate::tally::pack_table_sql() {
+    for (table, sql) in steps {
         if is_table(conn, table)? {
+            let sql = sql.as_ref();
             conn.execute_batch(&format!("BEGIN; {sql} DROP TABLE {table}; COMMIT;"))?;
             packed = true;
         }
     }
     if packed {
-        // The views, now that their names are free.
         conn.execute_batch(SCHEMA)?;
     }
     Ok(())
@@ -288,18 +298,7 @@ fn pack_move_tables(conn: &Connection) -> Result<()> {
              FROM deluge_orders GROUP BY game_id;",
         ),
     ];
-    let mut packed = false;
-    for (table, sql) in steps {
-        if is_table(conn, table)? {
-            conn.execute_batch(&format!("BEGIN; {sql} DROP TABLE {table}; COMMIT;"))?;
-            packed = true;
-        }
-    }
-    if packed {
-        // The views, now that their names are free.
-        conn.execute_batch(SCHEMA)?;
-    }
-    Ok(())
+    replace_tables_by_views(conn, steps)
 }
 
 /// A few read connections, handed out one per blocking task.

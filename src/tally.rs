@@ -5,7 +5,9 @@
 //!
 //! A game's contribution is worked out from its parsed body and its seats ([`GameFacts`]), added
 //! when it is stored and subtracted when it is deleted or its seats change (a tournament table
-//! filling in placings); [`Tally`] gathers many games' changes and writes each total once.
+//! filling in placings); [`Tally`] gathers many games' changes and writes each bucket's totals
+//! once: a bucket's totals of one table are one `stat_totals` row, a JSON array in key order
+//! (schema 7; the tables of totals of schema 6 are views of these rows).
 //! `stats::scan` computes the same figures from the move tables, the reference `annals check` and
 //! the tests hold these totals to.
 //!
@@ -869,9 +871,11 @@ pub fn stored_seats(conn: &Connection, id: i64) -> Result<Vec<SeatFacts>> {
 
 /// Totals a bulk import keeps in memory at most before it writes them: about 50 bytes each, so
 /// at most some 50 MB for an archive of unusually many events, years and empires. The generated
-/// corpus has 278k distinct totals at 100k games (written in 0.5 s at the end, into empty tables,
-/// in key order). Written every time 100k had gathered instead, the same import spent 9 s of its
-/// writer's 43 on upserts into the half-filled tables (the whole import 13% slower).
+/// corpus has 278k distinct totals at 100k games. (In schema 6, a row each: written every time
+/// 100k had gathered instead of at the end, the same import spent 9 s of its writer's 43 on
+/// upserts into the half-filled tables. Since schema 7 a flush rewrites the rows of the buckets it
+/// touches, each holding all the bucket's totals of a table: flushing often would rewrite them
+/// often.)
 pub const BULK_PENDING: usize = 1_000_000;
 
 /// The lock a bulk import holds while its totals are in memory, beside the database.
