@@ -334,10 +334,10 @@ CREATE INDEX IF NOT EXISTS collection_items_game ON collection_items(game_id);
 -- Running totals of the statistics (src/tally.rs), kept in the same transaction as the games they
 -- count, so a statistics page reads rows whose number grows with events and years, not with games.
 -- Totals are kept per bucket: the games of one kind, `Event` tag and year (the statistics filter by
--- event and year range, so a filtered figure is the sum over the matching buckets). Each table's
--- key puts the bucket first, so that a page reads the rows of its buckets and nothing else (with the
--- bucket last, every page read the whole table: 134k rows of `hotw_gain_counts` at 100k games for
--- the 490 sums of an unfiltered page). Buckets are never deleted. The totals hold exactly what
+-- event and year range, so a filtered figure is the sum over the matching buckets). The key of
+-- `stat_totals` puts the bucket first, so that a page reads the totals of its buckets and nothing
+-- else (with the bucket last, every page read the whole table: 134k rows of `hotw_gain_counts` at
+-- 100k games for the 490 sums of an unfiltered page). Buckets are never deleted. The totals hold exactly what
 -- `src/stats.rs::scan` computes from the move tables; `annals check` compares the two. A bulk import
 -- keeps its totals in memory and writes them at its end; `meta.tally_pending` marks it under way,
 -- and should it stop half-way the next open rebuilds the totals from the stored games.
@@ -359,9 +359,10 @@ CREATE INDEX IF NOT EXISTS stat_buckets_key ON stat_buckets(kind, span, event, y
 -- The totals themselves: one row per bucket and table of totals (`part`, the name of the view
 -- below that reads it), holding that bucket's totals as a JSON array of positional arrays, in key
 -- order, without the bucket: [key parts..., counters...], the columns of the view after `bucket`.
--- A total of all zeros is not kept. (Until schema 7 each total was a row of its own table: a 10k-game
--- import wrote 250k of them, more than all its other rows together, for 760 buckets.) The views
--- keep the tables' names and columns, for `src/stats.rs`, `annals check` and ad-hoc SQL.
+-- A total of all zeros is not kept. (Until schema 7 each total was a row of its own table: a
+-- 10k-game import wrote 250k of them, more than all its other rows together, for 760 buckets.)
+-- The views keep the tables' names and columns, for `src/stats.rs::scan`, `annals check` and
+-- ad-hoc SQL; `src/stats.rs` reads `stat_totals` itself (each `->>` parses a total again).
 CREATE TABLE IF NOT EXISTS stat_totals (
     bucket INTEGER NOT NULL REFERENCES stat_buckets(id),
     part   TEXT NOT NULL,
