@@ -454,6 +454,91 @@ fn bulk_import_leaves_every_index_in_place() {
     );
 }
 
+/// An import's WAL checkpoints run on a thread of their own, with the writer's automatic ones off
+/// until the end: when the import returns, the database file itself (without its WAL) holds every
+/// game, although the corpus is far smaller than the 1,000 pages after which SQLite would have
+/// checkpointed on its own, and the writer's connection checkpoints automatically again.
+#[test]
+fn an_import_checkpoints_on_its_own_thread_and_restores_the_writers_setting() {
+    let a = Archive::new();
+    let mut conn = annals::db::open(&a.db()).expect("db");
+    let index = annals::index::Index::open(&a.paths().index).expect("index");
+    for round in 0..2 {
+        // The first an empty database's bulk import, the second into a non-empty one.
+        let dir = a.dir.path().join(format!("in{round}"));
+        let file = dir.join("g.txt");
+        std::fs::create_dir_all(&dir).expect("dir");
+        let body = if round == 0 {
+            HOTW_GAME.to_string()
+        } else {
+            SANGUO_GAME.to_string()
+        };
+        std::fs::write(&file, body).expect("write");
+        let paths = if round == 0 {
+            vec![crate::support::corpus(), dir]
+        } else {
+            vec![dir]
+        };
+        let s = annals::ingest::import_paths(&mut conn, Some(&index), &paths, &Default::default())
+            .expect("import");
+        assert!(s.imported >= 1, "round {round}: imported {}", s.imported);
+        let auto: i64 = conn
+            .query_row("PRAGMA wal_autocheckpoint", [], |r| r.get(0))
+            .expect("pragma");
+        assert_eq!(auto, 1000, "round {round}");
+        // The database file alone, copied while the WAL is still open beside it.
+        let copy = a.dir.path().join(format!("copy{round}.db"));
+        std::fs::copy(a.db(), &copy).expect("copy");
+        let only_file = rusqlite::Connection::open(&copy).expect("open copy");
+        let (in_file, in_db): (i64, i64) = (
+            // No table at all when nothing was checkpointed.
+            only_file
+                .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+                .unwrap_or(0),
+            conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+                .expect("count"),
+        );
+        assert_eq!(in_file, in_db, "round {round}");
+        assert!(in_db >= 45, "round {round}: {in_db} games");
+    }
+}
+
+/// The parse threads and the index threads (ours and tantivy's) run at a lower priority than the
+/// writer, so that the writer, which every game waits for, gets a core whenever it can run. After
+/// an import, tantivy's indexing threads (those it had, lowered by the index thread, and those it
+/// started again at the commit, from that thread) stay there.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_import_lowers_the_priority_of_tantivys_indexing_threads() {
+    fn nice_of(task: &std::path::Path) -> i64 {
+        let stat = std::fs::read_to_string(task.join("stat")).unwrap_or_default();
+        // After the name in parentheses: the 19th field of stat is the nice value.
+        let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+        rest.split_whitespace()
+            .nth(16)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(-100)
+    }
+    let a = Archive::new();
+    a.import(&[crate::support::corpus()]);
+    let me = nice_of(std::path::Path::new("/proc/thread-self"));
+    let indexing: Vec<i64> = std::fs::read_dir("/proc/self/task")
+        .expect("tasks")
+        .flatten()
+        .filter(|t| {
+            std::fs::read_to_string(t.path().join("comm"))
+                .is_ok_and(|c| c.starts_with("thrd-tantivy"))
+        })
+        .map(|t| nice_of(&t.path()))
+        .collect();
+    assert!(!indexing.is_empty());
+    // Other tests' indexes run in this process too, and theirs may not have imported yet.
+    assert!(
+        indexing.iter().any(|&n| n == (me + 10).min(19)),
+        "this thread {me}, indexing threads {indexing:?}"
+    );
+}
+
 /// The explorer tree's nodes and the games that end at a shared prefix.
 type ExplorerRows = (
     Vec<(String, i64, String, i64, [i64; 8])>,
