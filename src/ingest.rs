@@ -610,14 +610,13 @@ pub fn import_files(
         Some((c, w, s)) => (Some(c), Some(w), Some(s)),
         None => (None, None, None),
     };
-    let base = priority::Base::of_this_thread();
     let mut summary = Summary::default();
     let result: Result<()> = std::thread::scope(|s| {
         s.spawn(move || read_files(files, &job_tx, &token_rx));
         for _ in 0..workers {
             let done_tx = done_tx.clone();
             let job_rx = &job_rx;
-            s.spawn(move || parse_jobs(job_rx, &done_tx, opts, base));
+            s.spawn(move || parse_jobs(job_rx, &done_tx, opts));
         }
         drop(done_tx);
         let (sink, indexer) = match index {
@@ -625,7 +624,7 @@ pub fn import_files(
                 let (itx, irx) = mpsc::sync_channel::<IndexJob>(1);
                 (
                     Sink::Thread(itx),
-                    Some(s.spawn(move || index_jobs(ix, irx, base))),
+                    Some(s.spawn(move || index_jobs(ix, irx))),
                 )
             }
             None => (Sink::None, None),
@@ -810,72 +809,6 @@ impl Checkpoints {
     }
 }
 
-/// The import threads' scheduling priorities. On two cores, the writer is the stage every game
-/// waits for (the parse threads run ahead of it until its tokens run out, and the index thread
-/// may lag a batch behind), yet with equal priorities it waited for a core for a third of its
-/// running time. The parse threads and the index threads (ours and tantivy's) run at a lower
-/// priority (a higher nice value) than the writer, so that it gets a core whenever it can run.
-/// Measured at 10k games: the import 9% faster (medians of six alternating runs).
-///
-/// Linux only: there a thread's nice value is its own. A thread's nice value can be raised,
-/// not lowered again, so tantivy's indexing threads keep theirs after the import: it puts the
-/// indexing of later uploads behind the server's requests, which is where it belongs.
-mod priority {
-    /// Nice increments above the writer's.
-    pub const PARSE: i32 = 5;
-    pub const INDEX: i32 = 10;
-
-    /// The writer's nice value, which the others are set relative to.
-    #[derive(Clone, Copy)]
-    pub struct Base(#[cfg_attr(not(target_os = "linux"), allow(dead_code))] i32);
-
-    #[cfg(target_os = "linux")]
-    impl Base {
-        pub fn of_this_thread() -> Self {
-            let tid = rustix::thread::gettid();
-            Base(rustix::process::getpriority_process(Some(tid)).unwrap_or(0))
-        }
-
-        /// The calling thread to `by` above the base. Failure leaves it as it was.
-        pub fn lower_this_thread(self, by: i32) {
-            let tid = rustix::thread::gettid();
-            let _ = rustix::process::setpriority_process(Some(tid), (self.0 + by).min(19));
-        }
-
-        /// The process's threads whose name starts with one of `prefixes` to at least `by` above
-        /// the base.
-        pub fn lower_threads_named(self, prefixes: &[&str], by: i32) {
-            let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
-                return;
-            };
-            let want = (self.0 + by).min(19);
-            for task in tasks.flatten() {
-                let named = std::fs::read_to_string(task.path().join("comm"))
-                    .is_ok_and(|c| prefixes.iter().any(|p| c.starts_with(p)));
-                let tid = task
-                    .file_name()
-                    .to_str()
-                    .and_then(|t| t.parse::<i32>().ok())
-                    .and_then(rustix::process::Pid::from_raw);
-                if let (true, Some(tid)) = (named, tid)
-                    && rustix::process::getpriority_process(Some(tid)).is_ok_and(|n| n < want)
-                {
-                    let _ = rustix::process::setpriority_process(Some(tid), want);
-                }
-            }
-        }
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    impl Base {
-        pub fn of_this_thread() -> Self {
-            Base(0)
-        }
-        pub fn lower_this_thread(self, _by: i32) {}
-        pub fn lower_threads_named(self, _prefixes: &[&str], _by: i32) {}
-    }
-}
-
 /// Games parsed and handed to the writer as one unit: few, so that the games in memory stay few
 /// whatever the size of a file.
 pub const CHUNK_GAMES: usize = 64;
@@ -942,9 +875,7 @@ fn parse_jobs(
     jobs: &std::sync::Mutex<mpsc::Receiver<Job>>,
     done: &mpsc::SyncSender<Done>,
     opts: &Options,
-    base: priority::Base,
 ) {
-    base.lower_this_thread(priority::PARSE);
     loop {
         let job = match jobs.lock() {
             Ok(rx) => rx.recv(),
@@ -1003,10 +934,7 @@ fn stored_games<'b>(
 
 /// The index thread: adds the games of each committed batch, commits every
 /// [`INDEX_COMMIT_GAMES`] games and at the end, and frees the parsed games.
-fn index_jobs(index: &Index, rx: mpsc::Receiver<IndexJob>, base: priority::Base) -> Result<()> {
-    base.lower_this_thread(priority::INDEX);
-    // Its indexing threads (and the store compressors they start), and its segment merges.
-    base.lower_threads_named(&["thrd-tantivy", "merge_thread"], priority::INDEX);
+fn index_jobs(index: &Index, rx: mpsc::Receiver<IndexJob>) -> Result<()> {
     let mut since_commit = 0usize;
     let mut failed = None;
     for job in rx {
@@ -1283,71 +1211,4 @@ fn thread_cpu_s() -> f64 {
         .filter_map(|&i| f.get(i).and_then(|v| v.parse::<f64>().ok()))
         .sum();
     ticks / 100.0
-}
-
-#[cfg(test)]
-#[cfg(target_os = "linux")]
-mod tests {
-    use super::priority;
-
-    fn nice_of(tid: &str) -> i64 {
-        let stat = std::fs::read_to_string(format!("/proc/self/task/{tid}/stat")).unwrap();
-        let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-        rest.split_whitespace().nth(16).unwrap().parse().unwrap()
-    }
-
-    /// A thread lowers itself; threads found by name are lowered to the level asked, never raised.
-    #[test]
-    fn threads_are_lowered_relative_to_the_base_and_found_by_name() {
-        let base = priority::Base::of_this_thread();
-        let me = nice_of(&rustix::thread::gettid().as_raw_nonzero().to_string());
-        let (tid_tx, tid_rx) = std::sync::mpsc::channel();
-        // Each thread lives until its sender is dropped.
-        let mut stops = Vec::new();
-        let mut threads = Vec::new();
-        for (name, by) in [
-            ("lowtest-named", None),
-            ("lowtest-other", None),
-            ("lowtest-low", Some(15)),
-        ] {
-            let tid_tx = tid_tx.clone();
-            let (stop_tx, stop_rx) = std::sync::mpsc::channel::<()>();
-            stops.push(stop_tx);
-            threads.push(
-                std::thread::Builder::new()
-                    .name(name.to_string())
-                    .spawn(move || {
-                        if let Some(by) = by {
-                            base.lower_this_thread(by);
-                        }
-                        let tid = rustix::thread::gettid().as_raw_nonzero().to_string();
-                        tid_tx.send(tid).unwrap();
-                        let _ = stop_rx.recv();
-                    })
-                    .unwrap(),
-            );
-        }
-        let tids: Vec<String> = (0..3).map(|_| tid_rx.recv().unwrap()).collect();
-        base.lower_threads_named(&["lowtest-named", "lowtest-low"], 5);
-        let mut got: Vec<(String, i64)> = tids
-            .iter()
-            .map(|t| {
-                let name = std::fs::read_to_string(format!("/proc/self/task/{t}/comm")).unwrap();
-                (name.trim().to_string(), nice_of(t))
-            })
-            .collect();
-        got.sort();
-        drop(stops);
-        for h in threads {
-            h.join().unwrap();
-        }
-        assert_eq!(
-            got,
-            vec![
-                ("lowtest-low".to_string(), (me + 15).min(19)),
-                ("lowtest-named".to_string(), (me + 5).min(19)),
-                ("lowtest-other".to_string(), me),
-            ]
-        );
-    }
 }

@@ -503,42 +503,6 @@ fn an_import_checkpoints_on_its_own_thread_and_restores_the_writers_setting() {
     }
 }
 
-/// The parse threads and the index threads (ours and tantivy's) run at a lower priority than the
-/// writer, so that the writer, which every game waits for, gets a core whenever it can run. After
-/// an import, tantivy's indexing threads (those it had, lowered by the index thread, and those it
-/// started again at the commit, from that thread) stay there.
-#[cfg(target_os = "linux")]
-#[test]
-fn an_import_lowers_the_priority_of_tantivys_indexing_threads() {
-    fn nice_of(task: &std::path::Path) -> i64 {
-        let stat = std::fs::read_to_string(task.join("stat")).unwrap_or_default();
-        // After the name in parentheses: the 19th field of stat is the nice value.
-        let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-        rest.split_whitespace()
-            .nth(16)
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(-100)
-    }
-    let a = Archive::new();
-    a.import(&[crate::support::corpus()]);
-    let me = nice_of(std::path::Path::new("/proc/thread-self"));
-    let indexing: Vec<i64> = std::fs::read_dir("/proc/self/task")
-        .expect("tasks")
-        .flatten()
-        .filter(|t| {
-            std::fs::read_to_string(t.path().join("comm"))
-                .is_ok_and(|c| c.starts_with("thrd-tantivy"))
-        })
-        .map(|t| nice_of(&t.path()))
-        .collect();
-    assert!(!indexing.is_empty());
-    // Other tests' indexes run in this process too, and theirs may not have imported yet.
-    assert!(
-        indexing.iter().any(|&n| n == (me + 10).min(19)),
-        "this thread {me}, indexing threads {indexing:?}"
-    );
-}
-
 /// The explorer tree's nodes and the games that end at a shared prefix.
 type ExplorerRows = (
     Vec<(String, i64, String, i64, [i64; 8])>,
