@@ -633,7 +633,7 @@ pub fn import_files(
         let mut writer = Writer::new(conn, sink, import_id, opts);
         writer.staged = bulk;
         writer.bulk_tally = bulk_tally;
-        writer.checkpoint = wake.clone();
+        writer.checkpoint = wake;
         let mut pending: BTreeMap<usize, Done> = BTreeMap::new();
         let mut want = 0usize;
         let written: Result<()> = (|| {
@@ -657,6 +657,7 @@ pub fn import_files(
         // channel lets the index thread commit and end.
         drop(done_rx);
         drop(token_tx);
+        let waker = writer.checkpoint.take();
         drop(writer);
         tracing::info!(
             seconds = started_at.elapsed().as_secs_f64(),
@@ -669,16 +670,14 @@ pub fn import_files(
         let built = if bulk { end_bulk(conn) } else { Ok(()) };
         // The last checkpoint (of the secondary indexes' pages, in a bulk import), and the thread
         // ends.
-        if let Some(w) = wake {
-            let _ = w.tx.try_send(());
+        if let Some(w) = waker {
+            w.last();
         }
-        let checkpointed = match checkpointer {
-            Some(h) => h.join().unwrap_or_else(|_| {
-                Err(crate::error::Error::Internal(
-                    "checkpoint thread panicked".into(),
-                ))
-            }),
-            None => Ok(()),
+        let checkpointed = match checkpointer.map(|h| h.join()) {
+            Some(Err(_)) => Err(crate::error::Error::Internal(
+                "checkpoint thread panicked".into(),
+            )),
+            _ => Ok(()),
         };
         let indexed = match indexer {
             Some(h) => h.join().unwrap_or_else(|_| {
@@ -725,38 +724,80 @@ fn end_bulk(conn: &mut Connection) -> Result<()> {
 /// An import's WAL checkpoints, made on a connection and thread of their own while the writer's
 /// connection makes none (`wal_autocheckpoint = 0` until [`Checkpoints::end`]).
 ///
-/// Each wake-up runs a passive checkpoint, which copies the frames committed so far into the
-/// database without blocking the writer. The writer commits every [`BATCH_GAMES`] games and the
-/// checkpoint of one batch takes a fraction of the time the next batch does, so the checkpoints
-/// keep up and SQLite starts the WAL over from its beginning at the writer's next commit: the WAL
-/// stays a few batches long.
+/// Each wake-up, after one of the writer's commits, runs a passive checkpoint, which copies the
+/// frames committed so far into the database without blocking the writer, while the writer
+/// stores its next batch. SQLite starts the WAL over only at a transaction that began when every
+/// frame had been copied, which with the checkpoint beside the writer is seldom so: the WAL grew
+/// to 57 MB at 10k games, and to 139 MB beside a server answering searches. So when it is longer
+/// than [`WAL_RESTART_FRAMES`], the writer waits for the thread's checkpoint and copies the last
+/// batch itself before it begins the next transaction, which then starts the WAL over.
 struct Checkpoints {
     conn: Connection,
     wake: mpsc::Receiver<()>,
+    /// The WAL's length in frames after each checkpoint.
+    done: mpsc::SyncSender<i64>,
 }
 
-/// The WAL length past which the writer checkpoints itself, as it did before the thread: should
-/// the thread fall behind (a reader holding an old snapshot), the WAL still stops growing.
-const WAL_LIMIT: u64 = 128 << 20;
+/// The WAL length (in frames of a page: 32 MB of 4 KB pages) past which the writer starts it
+/// over before its next transaction.
+const WAL_RESTART_FRAMES: i64 = 8192;
 
-/// The writer's way to wake the [`Checkpoints`] thread.
-#[derive(Clone)]
+/// The writer's way to wake the [`Checkpoints`] thread and to hear from it.
 struct Waker {
-    /// Holds one wake-up at most: the writer never blocks on it.
     tx: mpsc::SyncSender<()>,
-    wal: PathBuf,
+    done: mpsc::Receiver<i64>,
+    /// A checkpoint was asked for and its end not yet heard of.
+    pending: bool,
+    /// The WAL's length in frames when the last checkpoint ended.
+    frames: i64,
 }
 
 impl Waker {
-    /// After a commit of the writer's: wakes the thread, or checkpoints on `conn` when the WAL
-    /// has grown past [`WAL_LIMIT`].
-    fn wake(&self, conn: &Connection) -> Result<()> {
-        // Full: a wake-up is already waiting.
-        let _ = self.tx.try_send(());
-        if std::fs::metadata(&self.wal).is_ok_and(|m| m.len() > WAL_LIMIT) {
+    /// What the thread has reported, waiting for it when `wait`.
+    fn hear(&mut self, wait: bool) {
+        if self.pending {
+            let heard = if wait {
+                self.done.recv().ok()
+            } else {
+                match self.done.try_recv() {
+                    Ok(f) => Some(f),
+                    Err(mpsc::TryRecvError::Empty) => return,
+                    Err(mpsc::TryRecvError::Disconnected) => None,
+                }
+            };
+            self.pending = false;
+            if let Some(f) = heard {
+                self.frames = f;
+            }
+        }
+    }
+
+    /// Before a transaction of the writer's: when the WAL has grown past
+    /// [`WAL_RESTART_FRAMES`], every frame copied, so that the transaction starts it over.
+    fn before_transaction(&mut self, conn: &Connection) -> Result<()> {
+        self.hear(false);
+        if self.frames > WAL_RESTART_FRAMES {
+            self.hear(true);
             conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(0))?;
+            self.frames = 0;
         }
         Ok(())
+    }
+
+    /// After a commit of the writer's: wakes the thread unless it is still at its last
+    /// checkpoint (the next commit wakes it then).
+    fn after_commit(&mut self) {
+        self.hear(false);
+        if !self.pending {
+            self.pending = self.tx.try_send(()).is_ok();
+        }
+    }
+
+    /// The import's last checkpoint, waited for.
+    fn last(mut self) {
+        self.hear(true);
+        self.after_commit();
+        self.hear(true);
     }
 }
 
@@ -781,11 +822,18 @@ impl Checkpoints {
         let autocheckpoint: i64 = conn.query_row("PRAGMA wal_autocheckpoint", [], |r| r.get(0))?;
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         let (wake_tx, wake) = mpsc::sync_channel(1);
+        let (done, done_rx) = mpsc::sync_channel(1);
         Ok(Some((
-            Self { conn: own, wake },
+            Self {
+                conn: own,
+                wake,
+                done,
+            },
             Waker {
                 tx: wake_tx,
-                wal: PathBuf::from(format!("{path}-wal")),
+                done: done_rx,
+                pending: false,
+                frames: 0,
             },
             CheckpointSetting { autocheckpoint },
         )))
@@ -793,13 +841,25 @@ impl Checkpoints {
 
     /// The checkpoint thread: a passive checkpoint per wake-up, until the writer's waker is
     /// dropped. A checkpoint that finds the database busy (a reader on an older snapshot) copies
-    /// what it can, and the next one the rest.
-    fn run(self) -> Result<()> {
+    /// what it can, and the next one the rest. One that fails is reported and tried again at the
+    /// next wake-up: the frames are safe in the WAL meanwhile, and the writer checkpoints itself
+    /// before its next transaction.
+    fn run(self) {
         while self.wake.recv().is_ok() {
-            self.conn
-                .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(0))?;
+            // (busy, frames in the WAL, frames copied)
+            let frames = match self
+                .conn
+                .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(1))
+            {
+                Ok(f) => f,
+                Err(e) => {
+                    tracing::warn!(error = %e, "WAL checkpoint failed; the writer makes the next one");
+                    i64::MAX
+                }
+            };
+            // One wake-up at a time, so the one place here is free (or the writer is gone).
+            let _ = self.done.try_send(frames);
         }
-        Ok(())
     }
 
     /// The writer's automatic checkpoints back, from its next commit on.
@@ -1032,6 +1092,9 @@ impl<'c> Writer<'c> {
         }
         let mut batch = std::mem::take(&mut self.batch);
         self.batch_games = 0;
+        if let Some(w) = &mut self.checkpoint {
+            w.before_transaction(self.conn)?;
+        }
         let tx = self.conn.transaction()?;
         let mut stored_at = Vec::new();
         for (fi, pf) in batch.iter_mut().enumerate() {
@@ -1141,8 +1204,8 @@ impl<'c> Writer<'c> {
             self.tally.flush(&tx)?;
         }
         tx.commit()?;
-        if let Some(w) = &self.checkpoint {
-            w.wake(self.conn)?;
+        if let Some(w) = &mut self.checkpoint {
+            w.after_commit();
         }
         match &self.sink {
             Sink::None => {}
