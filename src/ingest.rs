@@ -606,7 +606,7 @@ pub fn import_files(
     // The WAL is copied into the database (and both synced) by a thread of its own while the
     // writer goes on: the writer's automatic checkpoints, each a read and write of about 4 MB and
     // two fsyncs, took a tenth of its time. Restored below, whatever happens.
-    let (checkpoints, wake, setting) = match Checkpoints::begin(conn)? {
+    let (checkpoints, wake, autocheckpoint) = match Checkpoints::begin(conn)? {
         Some((c, w, s)) => (Some(c), Some(w), Some(s)),
         None => (None, None, None),
     };
@@ -692,8 +692,9 @@ pub fn import_files(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    if let Some(setting) = setting {
-        Checkpoints::end(conn, setting)?;
+    if let Some(n) = autocheckpoint {
+        // The writer's automatic checkpoints back, from its next commit on.
+        conn.pragma_update(None, "wal_autocheckpoint", n)?;
     }
     result?;
     conn.execute(
@@ -722,7 +723,7 @@ fn end_bulk(conn: &mut Connection) -> Result<()> {
 }
 
 /// An import's WAL checkpoints, made on a connection and thread of their own while the writer's
-/// connection makes none (`wal_autocheckpoint = 0` until [`Checkpoints::end`]).
+/// connection makes none (`wal_autocheckpoint = 0` until the import's end restores it).
 ///
 /// Each wake-up, after one of the writer's commits, runs a passive checkpoint, which copies the
 /// frames committed so far into the database without blocking the writer, while the writer
@@ -801,16 +802,11 @@ impl Waker {
     }
 }
 
-/// The writer's side of [`Checkpoints`].
-struct CheckpointSetting {
-    /// The writer's `wal_autocheckpoint` before the import.
-    autocheckpoint: i64,
-}
-
 impl Checkpoints {
-    /// The checkpoints, the writer's way to wake them and what [`Checkpoints::end`] restores.
-    /// `None` for a database without a file (in memory), or not in WAL mode.
-    fn begin(conn: &Connection) -> Result<Option<(Self, Waker, CheckpointSetting)>> {
+    /// The checkpoints, the writer's way to wake them, and the writer's `wal_autocheckpoint`
+    /// before the import (to be restored at its end). `None` for a database without a file (in
+    /// memory), or not in WAL mode.
+    fn begin(conn: &Connection) -> Result<Option<(Self, Waker, i64)>> {
         let Some(path) = conn.path().filter(|p| !p.is_empty()) else {
             return Ok(None);
         };
@@ -835,7 +831,7 @@ impl Checkpoints {
                 pending: false,
                 frames: 0,
             },
-            CheckpointSetting { autocheckpoint },
+            autocheckpoint,
         )))
     }
 
@@ -860,12 +856,6 @@ impl Checkpoints {
             // One wake-up at a time, so the one place here is free (or the writer is gone).
             let _ = self.done.try_send(frames);
         }
-    }
-
-    /// The writer's automatic checkpoints back, from its next commit on.
-    fn end(conn: &Connection, setting: CheckpointSetting) -> Result<()> {
-        conn.pragma_update(None, "wal_autocheckpoint", setting.autocheckpoint)?;
-        Ok(())
     }
 }
 
@@ -1045,7 +1035,7 @@ struct Writer<'c> {
     tally: crate::tally::Tally,
     /// Bulk import: the statistics totals stay in memory until they are many, or the end.
     bulk_tally: Option<crate::tally::BulkTally>,
-    /// Wakes the checkpoint thread after each commit.
+    /// Wakes the checkpoint thread after each commit, and starts the WAL over when it is long.
     checkpoint: Option<Waker>,
 }
 
