@@ -651,23 +651,49 @@ pub fn import_files(
             }
             writer.commit(&mut summary)
         })();
-        // Also after a failure: the totals of the games written so far.
-        let written = written.and(writer.finish());
-        // On an error, closing these stops the reader and the parse threads; closing the writer's
-        // channel lets the index thread commit and end.
-        drop(done_rx);
-        drop(token_tx);
-        let waker = writer.checkpoint.take();
-        drop(writer);
+        // Every game is in the index thread's hands: closing its channel lets it make its last
+        // commit (tantivy writes its segments then) while the totals, the indexes and the tree
+        // are made below.
+        writer.sink = Sink::None;
         tracing::info!(
             seconds = started_at.elapsed().as_secs_f64(),
             games = summary.imported,
             writer_cpu = thread_cpu_s(),
             "games written"
         );
-        // While the index thread makes its last commit (tantivy writes its segments then): also
-        // after a failure, the games written so far need their indexes and tree.
-        let built = if bulk { end_bulk(conn) } else { Ok(()) };
+        // On an error, closing these stops the reader and the parse threads.
+        drop(done_rx);
+        drop(token_tx);
+        let waker = writer.checkpoint.take();
+        let mark = writer.bulk_tally.take();
+        let mut tally = std::mem::take(&mut writer.tally);
+        drop(writer);
+        // Also after a failure: the totals of the games written so far, and the indexes and the
+        // tree they need. The totals' rows are made on a thread of their own while this one
+        // builds the indexes and the tree (and the index thread makes its last commit).
+        let (totals, built) = match mark {
+            Some(mark) => match crate::tally::prepare_end(conn, &mut tally) {
+                Ok(()) => {
+                    let rows = s.spawn(move || {
+                        let t = std::time::Instant::now();
+                        let rows = tally.rows();
+                        tracing::info!(seconds = t.elapsed().as_secs_f64(), "totals made");
+                        rows
+                    });
+                    let built = end_bulk(conn);
+                    let totals = match rows.join() {
+                        Ok(rows) => crate::tally::write_end(conn, &rows, mark),
+                        Err(_) => Err(crate::error::Error::Internal(
+                            "totals thread panicked".into(),
+                        )),
+                    };
+                    (totals, built)
+                }
+                Err(e) => (Err(e), end_bulk(conn)),
+            },
+            None => (Ok(()), if bulk { end_bulk(conn) } else { Ok(()) }),
+        };
+        let written = written.and(totals);
         // The last checkpoint (of the secondary indexes' pages, in a bulk import), and the thread
         // ends.
         if let Some(w) = waker {
@@ -1055,14 +1081,6 @@ impl<'c> Writer<'c> {
             tally: Default::default(),
             bulk_tally: None,
             checkpoint: None,
-        }
-    }
-
-    /// Writes the totals a bulk import kept in memory and clears its mark.
-    fn finish(&mut self) -> Result<()> {
-        match self.bulk_tally.take() {
-            Some(bulk) => crate::tally::end_bulk(self.conn, &mut self.tally, bulk),
-            None => Ok(()),
         }
     }
 

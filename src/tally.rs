@@ -313,12 +313,12 @@ impl<const N: usize> Counts<N> {
         Ok(())
     }
 
-    /// Writes the totals of each bucket in the map (after [`Counts::merge_stored`]: in full) as
-    /// its `stat_totals` row, in key order, without the totals that are all zero; a bucket left
-    /// with none has its row deleted.
-    fn flush(&mut self, conn: &Connection, parts: &Parts, ranks: &Ranks) -> Result<()> {
+    /// The totals of each bucket in the map (after [`Counts::merge_stored`]: in full) as its
+    /// `stat_totals` row, in key order, without the totals that are all zero; a bucket left with
+    /// none gets no totals (its row is deleted). Only CPU: [`write_rows`] writes them.
+    fn rows(&mut self, parts: &Parts, ranks: &Ranks, rows: &mut Vec<TotalsRow>) {
         if self.map.is_empty() {
-            return Ok(());
+            return;
         }
         let s = self.spec;
         // Each key as the order SQLite keeps its parts in: numbers by value, text by its bytes,
@@ -335,22 +335,19 @@ impl<const N: usize> Counts<N> {
             }
             o
         };
-        let mut entries: Vec<([i64; 4], Key, [i64; N])> =
-            self.map.drain().map(|(k, d)| (order(&k), k, d)).collect();
+        let totals: Vec<(Key, [i64; N])> = self.map.drain().collect();
+        // Sorted by reference: an entry is up to 112 bytes, and moving them was most of the sort.
+        let mut entries: Vec<([i64; 4], &Key, &[i64; N])> =
+            totals.iter().map(|(k, d)| (order(k), k, d)).collect();
         entries.sort_unstable_by_key(|e| e.0);
-        let mut put = conn.prepare_cached(
-            "INSERT INTO stat_totals(bucket, part, totals) VALUES (?1, ?2, ?3)
-             ON CONFLICT(bucket, part) DO UPDATE SET totals = excluded.totals",
-        )?;
-        let mut out = String::new();
         let mut i = 0;
         while i < entries.len() {
             let bucket = entries[i].0[0];
-            out.clear();
+            let mut out = String::new();
             out.push('[');
             let mut n = 0usize;
             while i < entries.len() && entries[i].0[0] == bucket {
-                let (_, key, d) = &entries[i];
+                let (_, key, d) = entries[i];
                 i += 1;
                 if d.iter().all(|&a| a == 0) {
                     continue;
@@ -386,15 +383,43 @@ impl<const N: usize> Counts<N> {
                 out.push(']');
             }
             out.push(']');
-            if n == 0 {
+            rows.push(TotalsRow {
+                bucket,
+                table: s.table,
+                totals: (n > 0).then_some(out),
+            });
+        }
+    }
+}
+
+/// One bucket's totals of one table, as [`Counts::rows`] makes them: `None` when it has none left.
+struct TotalsRow {
+    bucket: i64,
+    table: &'static str,
+    totals: Option<String>,
+}
+
+/// The `stat_totals` rows of a flush, made and not yet written.
+pub struct TotalsRows(Vec<TotalsRow>);
+
+/// Writes (or, for a bucket left with none, deletes) each row.
+fn write_rows(conn: &Connection, rows: &TotalsRows) -> Result<()> {
+    let mut put = conn.prepare_cached(
+        "INSERT INTO stat_totals(bucket, part, totals) VALUES (?1, ?2, ?3)
+         ON CONFLICT(bucket, part) DO UPDATE SET totals = excluded.totals",
+    )?;
+    for r in &rows.0 {
+        match &r.totals {
+            Some(t) => {
+                put.execute(params![r.bucket, r.table, t])?;
+            }
+            None => {
                 conn.prepare_cached("DELETE FROM stat_totals WHERE bucket = ?1 AND part = ?2")?
-                    .execute(params![bucket, s.table])?;
-            } else {
-                put.execute(params![bucket, s.table, out])?;
+                    .execute(params![r.bucket, r.table])?;
             }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 fn bad_totals(table: &str, bucket: i64, what: &str) -> crate::error::Error {
@@ -822,6 +847,15 @@ impl Tally {
         if self.pending() == 0 {
             return Ok(());
         }
+        self.prepare(conn)?;
+        let rows = self.rows();
+        write_rows(conn, &rows)
+    }
+
+    /// The first part of a flush, in the caller's transaction: each change added to its
+    /// roll-ups, each bucket given its `stat_buckets` row, and the stored totals of each bucket
+    /// with a change read back, so that the maps hold the new totals in full.
+    fn prepare(&mut self, conn: &Connection) -> Result<()> {
         let p = &mut self.parts;
         self.games.roll_up(p);
         self.sides.roll_up(p);
@@ -840,17 +874,24 @@ impl Tally {
         self.openings.merge_stored(conn, p)?;
         self.pieces.merge_stored(conn, p)?;
         self.governments.merge_stored(conn, p)?;
+        Ok(())
+    }
+
+    /// The second part, no database needed: the rows the prepared totals make, and the maps
+    /// emptied.
+    pub fn rows(&mut self) -> TotalsRows {
         let p = &self.parts;
         let ranks = Ranks::of(p);
-        self.games.flush(conn, p, &ranks)?;
-        self.sides.flush(conn, p, &ranks)?;
-        self.empires.flush(conn, p, &ranks)?;
-        self.gains.flush(conn, p, &ranks)?;
-        self.cards.flush(conn, p, &ranks)?;
-        self.openings.flush(conn, p, &ranks)?;
-        self.pieces.flush(conn, p, &ranks)?;
-        self.governments.flush(conn, p, &ranks)?;
-        Ok(())
+        let mut rows = Vec::new();
+        self.games.rows(p, &ranks, &mut rows);
+        self.sides.rows(p, &ranks, &mut rows);
+        self.empires.rows(p, &ranks, &mut rows);
+        self.gains.rows(p, &ranks, &mut rows);
+        self.cards.rows(p, &ranks, &mut rows);
+        self.openings.rows(p, &ranks, &mut rows);
+        self.pieces.rows(p, &ranks, &mut rows);
+        self.governments.rows(p, &ranks, &mut rows);
+        TotalsRows(rows)
     }
 }
 
@@ -918,10 +959,21 @@ pub fn begin_bulk(conn: &Connection) -> Result<Option<BulkTally>> {
     Ok(Some(BulkTally { _lock: lock }))
 }
 
-/// Ends a bulk import: writes the totals and clears the mark, in one transaction.
-pub fn end_bulk(conn: &mut Connection, tally: &mut Tally, _bulk: BulkTally) -> Result<()> {
+/// A bulk import's end is in three parts, so that the middle one, [`Tally::rows`], can run on
+/// another thread while the connection builds the indexes. First the totals' buckets and
+/// roll-ups, committed (the mark stays, so that a stop before [`write_end`] has the totals
+/// rebuilt at the next start).
+pub fn prepare_end(conn: &mut Connection, tally: &mut Tally) -> Result<()> {
     let tx = conn.transaction()?;
-    tally.flush(&tx)?;
+    tally.prepare(&tx)?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// Last, the rows written and the mark cleared, in one transaction.
+pub fn write_end(conn: &mut Connection, rows: &TotalsRows, _bulk: BulkTally) -> Result<()> {
+    let tx = conn.transaction()?;
+    write_rows(&tx, rows)?;
     tx.execute("DELETE FROM meta WHERE key = 'tally_pending'", [])?;
     tx.commit()?;
     Ok(())

@@ -272,6 +272,18 @@ fn running_totals_equal_the_scan_through_imports_deletions_and_tournament_tables
     assert!(s.imported > 450, "{}", s.imported);
     assert_totals_agree(&a.db(), "bulk import");
     {
+        // The totals' rows, made beside the indexes, were written and the mark cleared with them.
+        let conn = rusqlite::Connection::open(a.db()).unwrap();
+        let pending: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM meta WHERE key = 'tally_pending'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(pending, 0);
+    }
+    {
         // The comparison is not vacuous: every kind has figures, and filters take fewer games.
         let conn = annals::db::open(&a.db()).unwrap();
         let all = Filter::default();
