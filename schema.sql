@@ -15,7 +15,10 @@ CREATE TABLE IF NOT EXISTS meta (
 -- tables below hold the same moves in a form SQL can query.
 CREATE TABLE IF NOT EXISTS games (
     id            INTEGER PRIMARY KEY,
-    kind          TEXT NOT NULL CHECK (kind IN ('hotw', 'sanguo', 'wec', 'deluge')),
+    -- (The CHECKs on the tables written per game compare with `=`: SQLite makes an `IN` list of
+    -- three or more values into a temporary table at every insert, a fifth of a bulk import's
+    -- SQLite work.)
+    kind          TEXT NOT NULL CHECK (kind = 'hotw' OR kind = 'sanguo' OR kind = 'wec' OR kind = 'deluge'),
     title         TEXT,
     event         TEXT,
     site          TEXT,
@@ -101,7 +104,7 @@ CREATE TABLE IF NOT EXISTS seats (
     color     TEXT,
     final_score INTEGER,                -- HotW: the seat's last recorded total
     placing   INTEGER,                  -- HotW: 1 + number of seats with a higher final score
-    outcome   TEXT CHECK (outcome IN ('win', 'draw', 'loss')),  -- 三国 / WEC, when the record tells
+    outcome   TEXT CHECK (outcome = 'win' OR outcome = 'draw' OR outcome = 'loss'),  -- 三国 / WEC, when the record tells
     PRIMARY KEY (game_id, seat)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS seats_player ON seats(player_id);
@@ -111,7 +114,7 @@ CREATE TABLE IF NOT EXISTS diagnostics (
     seq      INTEGER NOT NULL,
     line     INTEGER NOT NULL,
     col      INTEGER NOT NULL,
-    severity TEXT NOT NULL CHECK (severity IN ('error', 'warning', 'info')),
+    severity TEXT NOT NULL CHECK (severity = 'error' OR severity = 'warning' OR severity = 'info'),
     code     TEXT NOT NULL,
     message  TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)

@@ -830,7 +830,7 @@ impl Index {
         };
         index.tokenizers().register(
             tokenizer::NAME,
-            TextAnalyzer::from(tokenizer::AnnalsTokenizer),
+            TextAnalyzer::from(tokenizer::AnnalsTokenizer::default()),
         );
         // A search runs its segments on every core (up to 8): a broad query over a 1M-game index
         // of five segments took 60% of its one-core time on two. Concurrent searches share these

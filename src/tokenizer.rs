@@ -25,38 +25,20 @@ use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
 /// an index built with the old tokens no longer matches the schema and is rebuilt at open.
 pub const NAME: &str = "annals-tri";
 
+/// The tokenizer; it keeps the buffer of folded characters from one text to the next.
 #[derive(Clone, Default)]
-pub struct AnnalsTokenizer;
-
-pub struct VecTokenStream {
-    tokens: Vec<Token>,
-    cur: usize,
+pub struct AnnalsTokenizer {
+    chars: Vec<Char>,
 }
 
-impl TokenStream for VecTokenStream {
-    fn advance(&mut self) -> bool {
-        if self.cur < self.tokens.len() {
-            self.cur += 1;
-            true
-        } else {
-            false
-        }
-    }
-    fn token(&self) -> &Token {
-        &self.tokens[self.cur - 1]
-    }
-    fn token_mut(&mut self) -> &mut Token {
-        &mut self.tokens[self.cur - 1]
-    }
-}
+/// A character of the text, folded: its byte offset, the folded character and its class.
+type Char = (usize, char, Class);
 
 impl Tokenizer for AnnalsTokenizer {
-    type TokenStream<'a> = VecTokenStream;
-    fn token_stream<'a>(&'a mut self, text: &'a str) -> VecTokenStream {
-        VecTokenStream {
-            tokens: tokens(text),
-            cur: 0,
-        }
+    type TokenStream<'a> = AnnalsStream<'a>;
+    fn token_stream<'a>(&'a mut self, text: &'a str) -> AnnalsStream<'a> {
+        fill(&mut self.chars, text);
+        AnnalsStream::new(&self.chars, text.len())
     }
 }
 
@@ -67,6 +49,9 @@ pub fn is_cjk(c: char) -> bool {
 }
 
 fn fold(c: char) -> char {
+    if c.is_ascii() {
+        return c.to_ascii_lowercase();
+    }
     simplify_char(fold_width(c)).to_ascii_lowercase()
 }
 
@@ -90,88 +75,143 @@ fn class(c: char) -> Class {
     }
 }
 
-/// The tokens of `text`, as described in the module docs.
-pub fn tokens(text: &str) -> Vec<Token> {
-    let chars: Vec<(usize, char)> = text.char_indices().map(|(i, c)| (i, fold(c))).collect();
-    let end_of = |k: usize| chars.get(k + 1).map(|(o, _)| *o).unwrap_or(text.len());
-    let mut out = Vec::new();
-    let mut pos = 0usize;
-    let mut any = false; // a token was emitted since the last position advance
-    let mut k = 0;
-    while k < chars.len() {
-        let (off, c) = chars[k];
-        match class(c) {
-            Class::Cjk => {
-                if any {
-                    pos += 1;
-                }
-                out.push(Token {
-                    offset_from: off,
-                    offset_to: end_of(k),
-                    position: pos,
-                    text: c.to_string(),
-                    position_length: 1,
-                });
-                let mut gram = String::with_capacity(12);
-                gram.push(c);
-                for j in 1..3 {
-                    let Some(&(_, n)) = chars.get(k + j).filter(|(_, n)| class(*n) == Class::Cjk)
-                    else {
-                        break;
-                    };
-                    gram.push(n);
-                    out.push(Token {
-                        offset_from: off,
-                        offset_to: end_of(k + j),
-                        position: pos,
-                        text: gram.clone(),
-                        position_length: 1,
-                    });
-                }
-                any = true;
-                k += 1;
+/// `text`'s characters, folded, into `chars`.
+fn fill(chars: &mut Vec<Char>, text: &str) {
+    chars.clear();
+    chars.extend(text.char_indices().map(|(i, c)| {
+        let f = fold(c);
+        (i, f, class(f))
+    }));
+}
+
+/// The tokens of a text, as described in the module docs, one at a time in one [`Token`] whose
+/// text is reused: a CJK character's bigram and trigram extend its own token's text.
+pub struct AnnalsStream<'a> {
+    chars: &'a [Char],
+    len: usize,
+    /// The next character to read.
+    k: usize,
+    /// The CJK character whose grams are being emitted, and the characters its token has more
+    /// than itself (0: none to come).
+    gram_of: usize,
+    gram: usize,
+    pos: usize,
+    /// A token was emitted since the last position advance.
+    any: bool,
+    token: Token,
+}
+
+impl<'a> AnnalsStream<'a> {
+    fn new(chars: &'a [Char], len: usize) -> Self {
+        AnnalsStream {
+            chars,
+            len,
+            k: 0,
+            gram_of: 0,
+            gram: 0,
+            pos: 0,
+            any: false,
+            token: Token::default(),
+        }
+    }
+
+    /// The byte offset where the `k`th character ends.
+    fn end_of(&self, k: usize) -> usize {
+        self.chars.get(k + 1).map_or(self.len, |c| c.0)
+    }
+
+    /// Starts a token at `from` and the current position.
+    fn start(&mut self, from: usize) {
+        if self.any {
+            self.pos += 1;
+        }
+        self.any = true;
+        self.token.offset_from = from;
+        self.token.position = self.pos;
+        self.token.position_length = 1;
+        self.token.text.clear();
+    }
+}
+
+impl TokenStream for AnnalsStream<'_> {
+    fn advance(&mut self) -> bool {
+        let chars = self.chars;
+        if self.gram > 0 {
+            let next = self.gram_of + self.gram;
+            if self.gram < 3
+                && let Some(&(_, n, Class::Cjk)) = chars.get(next)
+            {
+                self.token.text.push(n);
+                self.token.offset_to = self.end_of(next);
+                self.gram += 1;
+                return true;
             }
-            Class::Word => {
-                let start = k;
-                let mut w = String::new();
-                while k < chars.len() && class(chars[k].1) == Class::Word {
-                    w.push(chars[k].1);
-                    k += 1;
+            self.gram = 0;
+        }
+        while let Some(&(off, c, class)) = chars.get(self.k) {
+            match class {
+                Class::Cjk => {
+                    self.start(off);
+                    self.token.text.push(c);
+                    self.token.offset_to = self.end_of(self.k);
+                    self.gram_of = self.k;
+                    self.gram = 1;
+                    self.k += 1;
+                    return true;
                 }
-                if any {
-                    pos += 1;
+                Class::Word => {
+                    self.start(off);
+                    while let Some(&(_, c, Class::Word)) = chars.get(self.k) {
+                        self.token.text.push(c);
+                        self.k += 1;
+                    }
+                    self.token.offset_to = self.end_of(self.k - 1);
+                    return true;
                 }
-                out.push(Token {
-                    offset_from: off,
-                    offset_to: end_of(k - 1),
-                    position: pos,
-                    text: w,
-                    position_length: 1,
-                });
-                let _ = start;
-                any = true;
-            }
-            Class::Space => {
-                // Spaces separate words without a gap; beside CJK they are a gap.
-                let prev_cjk = k > 0 && class(chars[k - 1].1) == Class::Cjk;
-                let mut j = k;
-                while j < chars.len() && class(chars[j].1) == Class::Space {
-                    j += 1;
+                Class::Space => {
+                    // Spaces separate words without a gap; beside CJK they are a gap.
+                    let prev_cjk = self
+                        .k
+                        .checked_sub(1)
+                        .and_then(|p| chars.get(p))
+                        .is_some_and(|c| c.2 == Class::Cjk);
+                    let mut j = self.k;
+                    while chars.get(j).is_some_and(|c| c.2 == Class::Space) {
+                        j += 1;
+                    }
+                    let next_cjk = chars.get(j).is_some_and(|c| c.2 == Class::Cjk);
+                    if self.any && (prev_cjk || next_cjk) {
+                        self.pos += 1;
+                    }
+                    self.k = j;
                 }
-                let next_cjk = chars.get(j).is_some_and(|(_, n)| class(*n) == Class::Cjk);
-                if any && (prev_cjk || next_cjk) {
-                    pos += 1;
+                Class::Punct => {
+                    // A gap of one position, so that no phrase matches across punctuation.
+                    if self.any {
+                        self.pos += 1;
+                    }
+                    self.k += 1;
                 }
-                k = j;
-            }
-            Class::Punct => {
-                // A gap of one position, so that no phrase matches across punctuation.
-                if any {
-                    pos += 1;
-                }
-                k += 1;
             }
         }
+        false
+    }
+    fn token(&self) -> &Token {
+        &self.token
+    }
+    fn token_mut(&mut self) -> &mut Token {
+        &mut self.token
+    }
+}
+
+/// The tokens of `text`, as described in the module docs.
+pub fn tokens(text: &str) -> Vec<Token> {
+    let mut chars = Vec::new();
+    fill(&mut chars, text);
+    let mut stream = AnnalsStream::new(&chars, text.len());
+    let mut out = Vec::new();
+    while stream.advance() {
+        out.push(stream.token.clone());
     }
     out
 }
@@ -265,6 +305,33 @@ mod tests {
                 (5, "胜".into()),
             ]
         );
+    }
+
+    #[test]
+    fn one_tokenizer_tokenizes_text_after_text() {
+        let mut tk = AnnalsTokenizer::default();
+        let mut seen = |text: &str| {
+            let mut out = Vec::new();
+            let mut s = tk.token_stream(text);
+            while s.advance() {
+                let t = s.token();
+                out.push((t.position, t.text.clone(), t.offset_from, t.offset_to));
+            }
+            out
+        };
+        assert_eq!(
+            seen("吳 滅魏 Ada,x"),
+            vec![
+                (0, "吴".into(), 0, 3),
+                (2, "灭".into(), 4, 7),
+                (2, "灭魏".into(), 4, 10),
+                (3, "魏".into(), 7, 10),
+                (5, "ada".into(), 11, 14),
+                (7, "x".into(), 15, 16),
+            ]
+        );
+        assert_eq!(seen("b"), vec![(0, "b".into(), 0, 1)]);
+        assert_eq!(seen(""), vec![]);
     }
 
     #[test]

@@ -454,6 +454,45 @@ fn bulk_import_leaves_every_index_in_place() {
     );
 }
 
+/// The CHECKs of the tables written per game still reject what they name, and none makes SQLite
+/// build a temporary table at each insert (an `IN` list of three values did, a fifth of a bulk
+/// import's SQLite work).
+#[test]
+fn per_game_inserts_check_their_values_without_a_temporary_table() {
+    let a = Archive::new();
+    let s = a.import(&[a.file("g.sanguo", SANGUO_GAME)]);
+    assert_eq!(s.imported, 1);
+    let conn = annals::db::open(&a.db()).expect("db");
+    let inserts = [
+        "INSERT INTO games(kind, winners, draw, content_hash, source_file, source_line, encoding,
+            raw, move_count, errors, warnings, imported_at) VALUES (?1,'','','h','f',1,'utf-8','r',0,0,0,'t')",
+        "INSERT INTO seats(game_id, seat, seq, outcome) VALUES (1,'x',9,?1)",
+        "INSERT INTO diagnostics(game_id, seq, line, col, severity, code, message) VALUES (1,99,1,1,?1,'c','m')",
+    ];
+    for sql in inserts {
+        let ops: Vec<String> = conn
+            .prepare(&format!("EXPLAIN {sql}"))
+            .expect("explain")
+            .query_map(["x"], |r| r.get(1))
+            .expect("ops")
+            .collect::<Result<_, _>>()
+            .expect("rows");
+        assert!(ops.contains(&"Insert".to_string()) || ops.contains(&"IdxInsert".to_string()));
+        assert!(
+            !ops.contains(&"OpenEphemeral".to_string()),
+            "{sql}: {ops:?}"
+        );
+        let err = conn.execute(sql, ["chess"]).expect_err(sql);
+        assert!(
+            err.to_string().contains("CHECK constraint failed"),
+            "{sql}: {err}"
+        );
+    }
+    for (sql, good) in inserts.iter().zip(["wec", "draw", "info"]) {
+        assert_eq!(conn.execute(sql, [good]).expect(sql), 1);
+    }
+}
+
 /// An import's WAL checkpoints run on a thread of their own, with the writer's automatic ones off
 /// until the end: when the import returns, the database file itself (without its WAL) holds every
 /// game, although the corpus is far smaller than the 1,000 pages after which SQLite would have
