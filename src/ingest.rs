@@ -1104,6 +1104,7 @@ impl<'c> Writer<'c> {
             w.before_transaction(self.conn)?;
         }
         let tx = self.conn.transaction()?;
+        self.names.new_transaction();
         let mut stored_at = Vec::new();
         for (fi, pf) in batch.iter_mut().enumerate() {
             for d in &pf.outside {

@@ -17,8 +17,8 @@ use crate::explorer::{Rate, wilson};
 
 /// The key of a player's name.
 pub fn player_key(name: &str) -> String {
-    annals_import::text::fold(name)
-        .chars()
+    name.chars()
+        .map(annals_import::text::fold_char)
         .filter(|c| c.is_alphanumeric())
         .collect()
 }
@@ -26,37 +26,38 @@ pub fn player_key(name: &str) -> String {
 /// The key of an event: its folded name without a written year, and the year (from the name, else
 /// from the game's date).
 pub fn event_key(name: &str, date_year: Option<i64>) -> String {
-    let folded: String = annals_import::text::fold(name);
     let mut year = None;
-    let mut core = String::new();
-    let chars: Vec<char> = folded.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let run: String = chars[i..]
-            .iter()
-            .take_while(|c| c.is_ascii_digit())
-            .collect();
-        if !run.is_empty() {
-            if run.len() == 4 && year.is_none() {
-                year = run.parse::<i64>().ok();
-            } else {
-                core.push_str(&run);
-            }
-            i += run.len();
+    let mut core = String::with_capacity(name.len() + 5);
+    // A run of digits: the first of four is the year, any other is part of the name.
+    let mut run = String::new();
+    let mut end_run = |run: &mut String, core: &mut String| {
+        if run.len() == 4 && year.is_none() {
+            year = run.parse::<i64>().ok();
+        } else {
+            core.push_str(run);
+        }
+        run.clear();
+    };
+    for c in name.chars().map(annals_import::text::fold_char) {
+        if c.is_ascii_digit() {
+            run.push(c);
             continue;
         }
-        let c = chars[i];
+        if !run.is_empty() {
+            end_run(&mut run, &mut core);
+        }
         if c.is_alphanumeric() && c != '年' {
             core.push(c);
         }
-        i += 1;
     }
-    format!(
-        "{core}|{}",
-        year.or(date_year)
-            .map(|y| y.to_string())
-            .unwrap_or_default()
-    )
+    if !run.is_empty() {
+        end_run(&mut run, &mut core);
+    }
+    core.push('|');
+    if let Some(y) = year.or(date_year) {
+        core.push_str(itoa::Buffer::new().format(y));
+    }
+    core
 }
 
 /// The player a name stands for, creating one (with the name as written) when none does.
@@ -67,6 +68,28 @@ pub fn event_key(name: &str, date_year: Option<i64>) -> String {
 pub struct NameCache {
     players: rustc_hash::FxHashMap<String, i64>,
     events: rustc_hash::FxHashMap<String, i64>,
+    /// What this transaction has read or written of each event's dates, rounds and site, so that
+    /// a game that changes none of them writes nothing. Valid for one transaction only: cleared
+    /// by [`NameCache::new_transaction`].
+    event_rows: rustc_hash::FxHashMap<i64, EventDates>,
+}
+
+/// An event's columns that [`event_for_cached`] widens (all unset for an event with no row, whose
+/// updates change nothing).
+#[derive(Debug, Default)]
+struct EventDates {
+    start: Option<String>,
+    end: Option<String>,
+    rounds: Option<i64>,
+    site: bool,
+}
+
+impl NameCache {
+    /// Forgets what the last transaction knew of events' rows (another connection may change
+    /// them between two of ours).
+    pub fn new_transaction(&mut self) {
+        self.event_rows.clear();
+    }
 }
 
 /// [`player_for`], looked up in `cache` first.
@@ -151,29 +174,61 @@ pub fn event_for_cached(
         }
     };
     cache.events.insert(key, id);
+    let row = match cache.event_rows.entry(id) {
+        std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+        std::collections::hash_map::Entry::Vacant(e) => e.insert(
+            tx.prepare_cached(
+                "SELECT start_date, end_date, rounds, site IS NOT NULL FROM events WHERE id = ?1",
+            )?
+            .query_row(params![id], |r| {
+                Ok(EventDates {
+                    start: r.get(0)?,
+                    end: r.get(1)?,
+                    rounds: r.get(2)?,
+                    site: r.get(3)?,
+                })
+            })
+            .optional()?
+            .unwrap_or_default(),
+        ),
+    };
     // Known dates only (a date with `??` still gives its year-month-day prefix as written).
+    // (Each update is made only when it changes the row: most games of an event come after the
+    // one that set its dates.)
     if let Some(d) = date
         .map(str::trim)
         .filter(|d| d.len() >= 4 && !d.starts_with('?'))
     {
-        tx.prepare_cached(
-            "UPDATE events SET start_date = CASE WHEN start_date IS NULL OR ?1 < start_date THEN ?1 ELSE start_date END,
-                               end_date = CASE WHEN end_date IS NULL OR ?1 > end_date THEN ?1 ELSE end_date END
-             WHERE id = ?2 AND (start_date IS NULL OR ?1 < start_date OR end_date IS NULL OR ?1 > end_date)",
-        )?
-        .execute(params![d, id])?;
+        let earlier = row.start.as_deref().is_none_or(|s| d < s);
+        let later = row.end.as_deref().is_none_or(|e| d > e);
+        if earlier || later {
+            tx.prepare_cached(
+                "UPDATE events SET start_date = CASE WHEN start_date IS NULL OR ?1 < start_date THEN ?1 ELSE start_date END,
+                                   end_date = CASE WHEN end_date IS NULL OR ?1 > end_date THEN ?1 ELSE end_date END
+                 WHERE id = ?2",
+            )?
+            .execute(params![d, id])?;
+            if earlier {
+                row.start = Some(d.to_string());
+            }
+            if later {
+                row.end = Some(d.to_string());
+            }
+        }
     }
-    // (Each update leaves an event's row unwritten when it changes nothing: most games of an
-    // event come after the one that set its dates.)
-    if let Some(r) = round.and_then(|r| r.trim().parse::<i64>().ok()) {
-        tx.prepare_cached(
-            "UPDATE events SET rounds = ?1 WHERE id = ?2 AND coalesce(rounds, 0) < ?1",
-        )?
-        .execute(params![r, id])?;
+    if let Some(r) = round.and_then(|r| r.trim().parse::<i64>().ok())
+        && row.rounds.unwrap_or(0) < r
+    {
+        tx.prepare_cached("UPDATE events SET rounds = ?1 WHERE id = ?2")?
+            .execute(params![r, id])?;
+        row.rounds = Some(r);
     }
-    if let Some(s) = site.map(str::trim).filter(|s| !s.is_empty()) {
-        tx.prepare_cached("UPDATE events SET site = ?1 WHERE id = ?2 AND site IS NULL")?
+    if let Some(s) = site.map(str::trim).filter(|s| !s.is_empty())
+        && !row.site
+    {
+        tx.prepare_cached("UPDATE events SET site = ?1 WHERE id = ?2")?
             .execute(params![s, id])?;
+        row.site = true;
     }
     Ok(id)
 }

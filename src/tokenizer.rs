@@ -18,7 +18,7 @@
 //! of two bigrams read the positions of every game holding both (`Ada OR 练习赛` at 100k games:
 //! 10.1M instructions a query as a phrase, 2.9M as a term).
 
-use annals_import::text::{fold_width, simplify_char};
+use annals_import::text::fold_char as fold;
 use tantivy::tokenizer::{Token, TokenStream, Tokenizer};
 
 /// The tokenizer's name in the schema. A change of the tokens it emits changes the name, so that
@@ -46,13 +46,6 @@ impl Tokenizer for AnnalsTokenizer {
 pub fn is_cjk(c: char) -> bool {
     matches!(c as u32,
         0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xAC00..=0xD7AF | 0xF900..=0xFAFF | 0x20000..=0x2FA1F)
-}
-
-fn fold(c: char) -> char {
-    if c.is_ascii() {
-        return c.to_ascii_lowercase();
-    }
-    simplify_char(fold_width(c)).to_ascii_lowercase()
 }
 
 #[derive(PartialEq, Clone, Copy)]

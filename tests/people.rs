@@ -348,3 +348,72 @@ fn aliases_merge_and_a_split_keeps_two_people_apart() {
         assert_eq!(srv.get(&path).status, 200, "{path}");
     }
 }
+
+/// An event's dates, rounds and site widen with each game that names it, whatever the order of
+/// the games, within one import's transactions and across imports; a game that widens nothing
+/// leaves them as they are.
+#[test]
+fn an_events_dates_rounds_and_site_widen_game_by_game() {
+    let a = Archive::new();
+    let game = |date: &str, round: &str, site: &str, n: usize| {
+        let site = if site.is_empty() {
+            String::new()
+        } else {
+            format!("[Site \"{site}\"]\n")
+        };
+        format!(
+            "[Game \"Sanguo\"]\n[Event \"Widening Cup\"]\n{site}[Date \"{date}\"]\n[Round \"{round}\"]\n[Title \"魏胜\"]\n[Board \"{n}\"]\n\n1.马6进5，炮12平10，相7进9\n\n"
+        )
+    };
+    let first: String = [
+        game("2021.05.03", "2", "", 1),
+        game("2021.05.01", "1", "", 2),
+        game("2021.05.02", "3", "Hall A", 3),
+        game("2021.05.02", "2", "Hall B", 4),
+    ]
+    .concat();
+    let s = a.import(&[a.file("one.sanguo", first)]);
+    assert_eq!(s.imported, 4);
+    let row = |a: &Archive| -> (
+        Option<String>,
+        Option<String>,
+        Option<i64>,
+        Option<String>,
+        i64,
+    ) {
+        let conn = annals::db::open(&a.db()).expect("db");
+        conn.query_row(
+            "SELECT start_date, end_date, rounds, site, (SELECT count(*) FROM events) FROM events",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
+        )
+        .expect("event")
+    };
+    assert_eq!(
+        row(&a),
+        (
+            Some("2021.05.01".into()),
+            Some("2021.05.03".into()),
+            Some(3),
+            Some("Hall A".into()),
+            1
+        )
+    );
+    let later: String = [
+        game("2021.05.02", "1", "Hall C", 5),
+        game("2021.05.09", "5", "", 6),
+    ]
+    .concat();
+    let s = a.import(&[a.file("two.sanguo", later)]);
+    assert_eq!(s.imported, 2);
+    assert_eq!(
+        row(&a),
+        (
+            Some("2021.05.01".into()),
+            Some("2021.05.09".into()),
+            Some(5),
+            Some("Hall A".into()),
+            1
+        )
+    );
+}

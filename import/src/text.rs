@@ -38,16 +38,19 @@ pub fn simplify_char(c: char) -> char {
     }
 }
 
-/// `fast2s` converts only the characters of three UTF-8 bytes, the range [`SIMPLIFY`] covers.
-const SIMPLIFY_FIRST: usize = 0x800;
-/// In [`SIMPLIFY`]: the character's simplified form is outside the table's range.
+/// The characters `fast2s` (0.3.1) converts all lie in the CJK Unified Ideographs block, which
+/// [`SIMPLIFY`] covers (the test `the_simplify_table_is_fast2s_char_by_char` checks every other
+/// character is left alone).
+const SIMPLIFY_FIRST: usize = 0x4E00;
+const SIMPLIFY_LAST: u32 = 0x9FFF;
+/// In [`SIMPLIFY`]: the character's simplified form is outside the basic plane.
 const OUTSIDE: u16 = 0xFFFF;
 
-/// `fast2s`'s one-to-one conversions of U+0800..=U+FFFF, made once: per character its simplified
-/// form, 0 when that is itself (128 KB). A look-up here is an index where `fast2s::convert`
-/// builds a `String` and hashes the character.
+/// `fast2s`'s one-to-one conversions of U+4E00..=U+9FFF, made once (a few milliseconds): per
+/// character its simplified form, 0 when that is itself (42 KB). A look-up here is an index
+/// where `fast2s::convert` builds a `String` and hashes the character.
 static SIMPLIFY: std::sync::LazyLock<Box<[u16]>> = std::sync::LazyLock::new(|| {
-    (SIMPLIFY_FIRST as u32..=0xFFFF)
+    (SIMPLIFY_FIRST as u32..=SIMPLIFY_LAST)
         .map(|u| {
             let Some(c) = char::from_u32(u) else {
                 return 0;
@@ -83,9 +86,16 @@ pub fn simplify(s: &str) -> String {
 
 /// The form used to compare and index Chinese text: width folded, simplified, lower-cased ASCII.
 pub fn fold(s: &str) -> String {
-    s.chars()
-        .map(|c| simplify_char(fold_width(c)).to_ascii_lowercase())
-        .collect()
+    s.chars().map(fold_char).collect()
+}
+
+/// [`fold`] of one character.
+#[inline]
+pub fn fold_char(c: char) -> char {
+    if c.is_ascii() {
+        return c.to_ascii_lowercase();
+    }
+    simplify_char(fold_width(c)).to_ascii_lowercase()
 }
 
 /// The lines of `s` as `s.split('\n')` gives them, found a word at a time ([`find_newline`]):
