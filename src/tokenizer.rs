@@ -71,10 +71,25 @@ fn class(c: char) -> Class {
 /// `text`'s characters, folded, into `chars`.
 fn fill(chars: &mut Vec<Char>, text: &str) {
     chars.clear();
-    chars.extend(text.char_indices().map(|(i, c)| {
-        let f = fold(c);
-        (i, f, class(f))
-    }));
+    chars.reserve(text.len());
+    for (i, c) in text.char_indices() {
+        // ASCII (most of a field's characters): folded and classed without Unicode's tables.
+        let entry = if c.is_ascii() {
+            let f = c.to_ascii_lowercase();
+            let class = if f.is_ascii_alphanumeric() {
+                Class::Word
+            } else if f.is_whitespace() {
+                Class::Space
+            } else {
+                Class::Punct
+            };
+            (i, f, class)
+        } else {
+            let f = fold(c);
+            (i, f, class(f))
+        };
+        chars.push(entry);
+    }
 }
 
 /// The tokens of a text, as described in the module docs, one at a time in one [`Token`] whose
@@ -298,6 +313,20 @@ mod tests {
                 (5, "胜".into()),
             ]
         );
+    }
+
+    #[test]
+    fn ascii_characters_fold_and_class_as_by_the_unicode_path() {
+        for u in 0u32..0x80 {
+            let Some(c) = char::from_u32(u) else { continue };
+            let mut v = Vec::new();
+            fill(&mut v, &c.to_string());
+            let f = fold(c);
+            assert!(
+                v.len() == 1 && v[0].1 == f && v[0].2 == class(f),
+                "U+{u:04X}"
+            );
+        }
     }
 
     #[test]
