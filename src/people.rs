@@ -60,10 +60,10 @@ pub fn event_key(name: &str, date_year: Option<i64>) -> String {
     core
 }
 
-/// The player a name stands for, creating one (with the name as written) when none does.
 /// The players and events an importer has looked up, by name as written and by event key: the
-/// games of one import name the same people and events again and again. (Only ids are kept: they
-/// stay valid for the import's connection, and an event's dates are still kept up to date.)
+/// games of one import name the same people and events again and again. Ids are kept for the
+/// whole import (they stay valid for the import's connection); an event's dates, rounds and site
+/// only for one transaction, so that they are still kept up to date.
 #[derive(Debug, Default)]
 pub struct NameCache {
     players: rustc_hash::FxHashMap<String, i64>,
@@ -102,6 +102,7 @@ pub fn cached_player_for(tx: &Transaction, cache: &mut NameCache, name: &str) ->
     Ok(id)
 }
 
+/// The player a name stands for, creating one (with the name as written) when none does.
 pub fn player_for(tx: &Transaction, name: &str) -> Result<i64> {
     let key = player_key(name);
     if key.is_empty() {
