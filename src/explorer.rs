@@ -46,29 +46,117 @@ pub fn sides(kind: Kind) -> &'static [&'static str] {
 
 /// A move as the explorer keys it: simplified characters, half-width punctuation, no spaces.
 pub fn normalize_move(m: &str) -> String {
-    use annals_import::text::{fold_width, simplify_char};
     // (Simplifying is one character to one: one pass, one allocation.)
-    m.chars()
-        .map(fold_width)
-        .filter(|c| !c.is_whitespace())
-        .map(simplify_char)
-        .collect()
+    normalized(m).collect()
 }
 
-/// The notations of a body's moves, normalized, in order.
-pub fn move_keys(body: &Body) -> Vec<String> {
-    match body {
-        Body::Sanguo(g) => g
-            .moves
-            .iter()
-            .map(|m| normalize_move(&m.notation))
-            .collect(),
-        Body::Wec(g) => g
-            .turns
-            .iter()
-            .map(|t| normalize_move(&t.notation))
-            .collect(),
-        _ => Vec::new(),
+/// The characters of [`normalize_move`].
+fn normalized(m: &str) -> impl Iterator<Item = char> + '_ {
+    m.chars().filter_map(normalize_char)
+}
+
+/// A character of a move as the explorer keys it: half-width, simplified, none for white space.
+fn normalize_char(c: char) -> Option<char> {
+    use annals_import::text::{fold_width, simplify_char};
+    let c = fold_width(c);
+    (!c.is_whitespace()).then(|| simplify_char(c))
+}
+
+/// A game's moves as the explorer keys them ([`normalize_move`]), in order, in one buffer: each
+/// move its length in bytes (a varint of 7 bits a byte, low bits first) and then its bytes, the
+/// form of `explorer_staging.seq`. The importer makes it on its parse threads: one allocation a
+/// game, where a `String` a move made sixty or more.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MoveKeys {
+    seq: Vec<u8>,
+    len: usize,
+}
+
+impl MoveKeys {
+    /// The moves of a body (none for the kinds without a move sequence).
+    pub fn of(body: &Body) -> Self {
+        match body {
+            Body::Sanguo(g) => Self::from_notations(g.moves.iter().map(|m| m.notation.as_str())),
+            Body::Wec(g) => Self::from_notations(g.turns.iter().map(|t| t.notation.as_str())),
+            _ => Self::default(),
+        }
+    }
+
+    fn from_notations<'a>(moves: impl Iterator<Item = &'a str> + Clone) -> Self {
+        // Normalizing never lengthens a move (full-width forms fold to shorter ones, spaces go,
+        // simplified characters take the bytes of the traditional ones): room for all at once.
+        let room: usize = moves.clone().map(|m| m.len() + 1).sum();
+        let mut keys = MoveKeys {
+            seq: Vec::with_capacity(room),
+            len: 0,
+        };
+        for m in moves {
+            keys.push(m);
+        }
+        keys
+    }
+
+    /// Appends one move, normalized.
+    fn push(&mut self, m: &str) {
+        let at = self.seq.len();
+        // one byte of length for a move under 128 bytes (all but the malformed)
+        self.seq.push(0);
+        let mut buf = [0u8; 4];
+        for c in m.chars() {
+            if c.is_ascii() {
+                // what `normalize_char` does to ASCII: white space goes, the rest stays
+                if !c.is_whitespace() {
+                    self.seq.push(c as u8);
+                }
+            } else if let Some(c) = normalize_char(c) {
+                self.seq
+                    .extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            }
+        }
+        let n = self.seq.len() - at - 1;
+        if n < 0x80 {
+            self.seq[at] = n as u8;
+        } else {
+            let mut len = Vec::with_capacity(4);
+            push_varint(&mut len, n);
+            self.seq.splice(at..at + 1, len);
+        }
+        self.len += 1;
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The buffer, as `explorer_staging.seq` holds it.
+    pub fn seq(&self) -> &[u8] {
+        &self.seq
+    }
+
+    /// The moves, in order.
+    pub fn to_vec(&self) -> Vec<&str> {
+        split_seq(&self.seq)
+            .into_iter()
+            .map(|r| std::str::from_utf8(&self.seq[r]).unwrap_or_default())
+            .collect()
+    }
+}
+
+/// Appends `n` as a varint of 7 bits a byte, low bits first, the high bit set on all but the
+/// last.
+fn push_varint(out: &mut Vec<u8>, mut n: usize) {
+    loop {
+        let b = (n & 0x7f) as u8;
+        n >>= 7;
+        if n == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
     }
 }
 
@@ -268,13 +356,20 @@ fn packed_keys(moves: &str, notation: usize) -> Vec<String> {
 /// such a node (or at the root), one node for the first move where a single game goes on alone,
 /// naming that game; the game's later moves are read from its packed row when asked for. So a
 /// game adds one node where it leaves the known tree, and one more for the game it meets there.
-pub fn add_game(tx: &Connection, kind: Kind, id: i64, keys: &[String], c: &[i64; 6]) -> Result<()> {
+pub fn add_game<K: AsRef<str>>(
+    tx: &Connection,
+    kind: Kind,
+    id: i64,
+    keys: &[K],
+    c: &[i64; 6],
+) -> Result<()> {
     if keys.is_empty() || sides(kind).is_empty() {
         return Ok(());
     }
     let k = kind.as_str();
     let mut parent = ROOT;
     for (i, key) in keys.iter().enumerate() {
+        let key = key.as_ref();
         let node = step(parent, key);
         let Some(n) = get_node(tx, k, parent, key)? else {
             return put_node(tx, k, parent, key, i + 1, c, id, Some(id));
@@ -431,22 +526,23 @@ pub fn stage_game(
     keys: &[String],
     c: &[i64; 6],
 ) -> Result<()> {
-    if keys.is_empty() || sides(kind).is_empty() {
-        return Ok(());
-    }
+    stage_seq(tx, kind, id, &encode_seq(keys), c)
+}
+
+/// The moves `keys` (normalized) in the form of `explorer_staging.seq` (see [`MoveKeys`]).
+fn encode_seq(keys: &[String]) -> Vec<u8> {
     let mut seq = Vec::with_capacity(keys.iter().map(|k| k.len() + 1).sum());
     for k in keys {
-        let mut n = k.len();
-        loop {
-            let b = (n & 0x7f) as u8;
-            n >>= 7;
-            if n == 0 {
-                seq.push(b);
-                break;
-            }
-            seq.push(b | 0x80);
-        }
+        push_varint(&mut seq, k.len());
         seq.extend_from_slice(k.as_bytes());
+    }
+    seq
+}
+
+/// [`stage_game`] of moves already in the form of `explorer_staging.seq` ([`MoveKeys::seq`]).
+pub fn stage_seq(tx: &Connection, kind: Kind, id: i64, seq: &[u8], c: &[i64; 6]) -> Result<()> {
+    if seq.is_empty() || sides(kind).is_empty() {
+        return Ok(());
     }
     tx.prepare_cached(
         "INSERT INTO explorer_staging(kind, seq, game_id, wins1, wins2, wins3, draws, unknown)
@@ -1253,6 +1349,52 @@ mod tests {
         assert_ne!(a[1], b[1]);
         assert_eq!(a[0], step(ROOT, "ab"));
         assert_eq!(normalize_move("馬6進5"), "马6进5");
+    }
+
+    /// The moves the importer keys the tree by, one buffer a game: the moves of every 三国 and
+    /// WEC record of the corpus, and made-up ones (spaces, full-width forms, a move of 200 bytes).
+    #[test]
+    fn move_keys_are_the_normalized_moves_in_one_buffer() {
+        let check = |notations: &[&str], keys: &MoveKeys| {
+            let want: Vec<String> = notations.iter().map(|m| normalize_move(m)).collect();
+            assert_eq!(keys.to_vec(), want);
+            assert_eq!(keys.len(), want.len());
+            assert_eq!(keys.seq(), encode_seq(&want));
+            let ranges: Vec<_> = split_seq(keys.seq()).into_iter().map(|r| r.len()).collect();
+            assert_eq!(ranges, want.iter().map(String::len).collect::<Vec<_>>());
+        };
+        let mut moves = 0;
+        for dir in ["corpus/sanguo", "corpus/wec"] {
+            for e in std::fs::read_dir(dir).unwrap() {
+                let path = e.unwrap().path();
+                if path.to_string_lossy().ends_with(".json") || path.extension().is_none() {
+                    continue;
+                }
+                let pf = crate::ingest::prepare_file(&path, &Default::default());
+                for g in &pf.games {
+                    let crate::ingest::Prepared::Game { parsed, keys, .. } = g else {
+                        continue;
+                    };
+                    let notations: Vec<&str> = match &parsed.body {
+                        Body::Sanguo(b) => b.moves.iter().map(|m| m.notation.as_str()).collect(),
+                        Body::Wec(b) => b.turns.iter().map(|t| t.notation.as_str()).collect(),
+                        _ => continue,
+                    };
+                    moves += notations.len();
+                    check(&notations, keys);
+                    assert_eq!(*keys, MoveKeys::of(&parsed.body));
+                }
+            }
+        }
+        assert!(moves > 500, "{moves} moves in the corpus");
+        let long = "馬".repeat(66) + "6進5";
+        let made_up = ["馬 6 進 5", "ＮＦ３", "", "  ", &long, "炮12平10"];
+        let keys = MoveKeys::from_notations(made_up.iter().copied());
+        check(&made_up, &keys);
+        assert_eq!(keys.to_vec()[4].len(), 3 * 66 + 5);
+        assert_eq!(keys.seq()[15..17], [(203 & 0x7f) | 0x80, 1]); // a length of two bytes
+        assert_eq!(keys.to_vec()[0], "马6进5");
+        assert!(MoveKeys::of(&Body::Hotw(Default::default())).is_empty());
     }
 
     #[test]

@@ -414,7 +414,7 @@ pub fn import_csv(
                         line: first,
                         encoding: "UTF-8",
                         imported_at: &now(),
-                        keys: &[],
+                        keys: &Default::default(),
                         packed: None,
                     },
                     crate::explorer::TreeWrites::Update,
