@@ -637,11 +637,15 @@ pub fn import_files(
     };
     let mut summary = Summary::default();
     let result: Result<()> = std::thread::scope(|s| {
-        s.spawn(move || read_files(files, &job_tx, &token_rx));
+        spawn(s, "annals-read", move || {
+            read_files(files, &job_tx, &token_rx)
+        });
         for _ in 0..workers {
             let done_tx = done_tx.clone();
             let job_rx = &job_rx;
-            s.spawn(move || parse_jobs(job_rx, &done_tx, opts));
+            spawn(s, "annals-parse", move || {
+                parse_jobs(job_rx, &done_tx, opts)
+            });
         }
         drop(done_tx);
         let (sink, indexer) = match index {
@@ -649,12 +653,12 @@ pub fn import_files(
                 let (itx, irx) = mpsc::sync_channel::<IndexJob>(1);
                 (
                     Sink::Thread(itx),
-                    Some(s.spawn(move || index_jobs(ix, irx))),
+                    Some(spawn(s, "annals-index", move || index_jobs(ix, irx))),
                 )
             }
             None => (Sink::None, None),
         };
-        let checkpointer = checkpoints.map(|c| s.spawn(move || c.run()));
+        let checkpointer = checkpoints.map(|c| spawn(s, "annals-checkpoint", move || c.run()));
         let mut writer = Writer::new(conn, sink, import_id, opts);
         writer.staged = bulk;
         writer.bulk_tally = bulk_tally;
@@ -699,7 +703,7 @@ pub fn import_files(
         let (totals, built) = match mark {
             Some(mark) => match crate::tally::prepare_end(conn, &mut tally) {
                 Ok(()) => {
-                    let rows = s.spawn(move || {
+                    let rows = spawn(s, "annals-totals", move || {
                         let t = std::time::Instant::now();
                         let rows = tally.rows();
                         tracing::info!(seconds = t.elapsed().as_secs_f64(), "totals made");
@@ -753,6 +757,19 @@ pub fn import_files(
         params![now(), summary.imported as i64, summary.duplicates as i64, summary.rejected as i64, import_id],
     )?;
     Ok(summary)
+}
+
+/// Spawns a scoped thread named `name`, which `top -H` and `perf report --sort comm` show. A
+/// thread the system cannot start panics, as with `Scope::spawn`.
+fn spawn<'s, 'e, T: Send + 's>(
+    s: &'s std::thread::Scope<'s, 'e>,
+    name: &str,
+    f: impl FnOnce() -> T + Send + 's,
+) -> std::thread::ScopedJoinHandle<'s, T> {
+    std::thread::Builder::new()
+        .name(name.to_string())
+        .spawn_scoped(s, f)
+        .unwrap_or_else(|e| panic!("cannot start the {name} thread: {e}"))
 }
 
 /// The end of a bulk import: foreign keys back on, the secondary indexes and the explorer tree
