@@ -398,27 +398,74 @@ impl RowsInsert {
     }
 }
 
+/// A parsed game made ready to store ([`Ready::new`]): everything of it but its body, and what
+/// the stores make of the body. The importer makes it on its parse threads, which free the body
+/// where they made it (see `tally::BodyFacts`).
+pub struct Ready {
+    pub kind: Kind,
+    pub tags: Vec<(String, String)>,
+    pub title: Option<String>,
+    pub players: Vec<annals_import::Seat>,
+    pub outcome: Option<annals_import::Outcome>,
+    /// Diagnostics of the record reader and the notation parser, in file order.
+    pub diagnostics: Vec<annals_import::Diagnostic>,
+    /// The body's moves (`Body::move_count`).
+    pub move_count: usize,
+    /// Each seat's result ([`seat_results`]).
+    pub seats: Vec<SeatResult>,
+    /// What the statistics totals count of the body (with 三国's title events).
+    pub facts: crate::tally::BodyFacts,
+    /// The normalized moves, for the explorer tree.
+    pub keys: crate::explorer::MoveKeys,
+    /// The packed moves ([`pack_moves`]); the importer frees them once stored.
+    pub packed: Option<Packed>,
+}
+
+impl Ready {
+    /// Makes the rows of `p`'s body, and frees the body.
+    pub fn new(p: ParsedGame) -> Ready {
+        let seats = seat_results(&p);
+        let ParsedGame {
+            kind,
+            tags,
+            title,
+            players,
+            outcome,
+            body,
+            diagnostics,
+        } = p;
+        Ready {
+            kind,
+            tags,
+            title,
+            players,
+            outcome,
+            diagnostics,
+            move_count: body.move_count(),
+            seats,
+            facts: crate::tally::BodyFacts::of(&body),
+            keys: crate::explorer::MoveKeys::of(&body),
+            packed: pack_moves(&body),
+        }
+    }
+
+    /// A tag's value, trimmed; None when absent or blank.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        annals_import::model::tag(&self.tags, name)
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+    }
+}
+
 /// Everything about one game that the importer stores.
 pub struct NewGame<'a> {
-    pub parsed: &'a ParsedGame,
+    pub game: &'a Ready,
     pub raw: &'a str,
     pub hash: &'a str,
     pub file: &'a str,
     pub line: u32,
     pub encoding: &'a str,
     pub imported_at: &'a str,
-    /// The normalized moves (`explorer::MoveKeys::of` the body), computed by the caller (the
-    /// importer does it on its parse threads).
-    pub keys: &'a crate::explorer::MoveKeys,
-    /// The packed moves ([`pack_moves`]), when the caller made them (the importer, on its parse
-    /// threads); made here when None.
-    pub packed: Option<&'a Option<Packed>>,
-}
-
-fn tag<'a>(g: &'a ParsedGame, name: &str) -> Option<&'a str> {
-    annals_import::model::tag(&g.tags, name)
-        .map(str::trim)
-        .filter(|v| !v.is_empty())
 }
 
 /// The year of a `Date` tag (`YYYY.MM.DD`, `YYYY.??.??`, `YYYY`, `YYYY-MM-DD`), if it has one.
@@ -452,9 +499,9 @@ pub fn store_game(
     {
         return Ok(Stored::Duplicate(id));
     }
-    let p = g.parsed;
+    let p = g.game;
     let (errors, warnings) = annals_import::record::counts(&p.diagnostics);
-    let date = tag(p, "Date");
+    let date = p.tag("Date");
     let (result, winners_text, draw_text) = match &p.outcome {
         Some(o) => (
             Some(o.summary.clone()),
@@ -462,19 +509,19 @@ pub fn store_game(
             o.draw.join(" "),
         ),
         None => (
-            tag(p, "Result").map(str::to_string),
+            p.tag("Result").map(str::to_string),
             String::new(),
             String::new(),
         ),
     };
-    let event_id = match tag(p, "Event") {
+    let event_id = match p.tag("Event") {
         Some(event) => Some(crate::people::event_for_cached(
             tx,
             names,
             event,
-            tag(p, "Site"),
+            p.tag("Site"),
             date,
-            tag(p, "Round"),
+            p.tag("Round"),
         )?),
         None => None,
     };
@@ -486,11 +533,11 @@ pub fn store_game(
     .execute(params![
         p.kind.as_str(),
         p.title,
-        tag(p, "Event"),
-        tag(p, "Site"),
+        p.tag("Event"),
+        p.tag("Site"),
         date,
         date.and_then(year_of),
-        tag(p, "Round"),
+        p.tag("Round"),
         result,
         winners_text,
         g.hash,
@@ -498,7 +545,7 @@ pub fn store_game(
         g.line,
         g.encoding,
         g.raw,
-        p.body.move_count() as i64,
+        p.move_count as i64,
         errors as i64,
         warnings as i64,
         g.imported_at,
@@ -520,13 +567,13 @@ pub fn store_game(
     }
     let mut seat_facts: Vec<crate::tally::SeatFacts> = Vec::new();
     {
-        let results = seat_results(p);
+        let results = &p.seats;
         let mut seat = tx.prepare_cached(
             "INSERT OR IGNORE INTO seats(game_id, seat, seq, player_id, color, final_score, placing, outcome)
              VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
         )?;
         let mut seats: Vec<annals_import::Seat> = p.players.clone();
-        for r in &results {
+        for r in results {
             if !seats.iter().any(|s| s.seat == r.seat) {
                 seats.push(annals_import::Seat {
                     seat: r.seat.clone(),
@@ -583,15 +630,7 @@ pub fn store_game(
         }
         st.raw_execute()?;
     }
-    let own;
-    let packed = match g.packed {
-        Some(packed) => packed.as_ref(),
-        None => {
-            own = pack_moves(&p.body);
-            own.as_ref()
-        }
-    };
-    store_moves(tx, id, &p.body, packed)?;
+    store_moves(tx, id, p.facts.title_events(), p.packed.as_ref())?;
     let (winners, draw) = match &p.outcome {
         Some(o) => (o.winners.as_slice(), o.draw.as_slice()),
         None => (&[][..], &[][..]),
@@ -599,19 +638,19 @@ pub fn store_game(
     let c = crate::explorer::counts(p.kind, winners, draw);
     match tree {
         crate::explorer::TreeWrites::Update => {
-            crate::explorer::add_game(tx, p.kind, id, &g.keys.to_vec(), &c)?
+            crate::explorer::add_game(tx, p.kind, id, &p.keys.to_vec(), &c)?
         }
         crate::explorer::TreeWrites::Stage => {
-            crate::explorer::stage_seq(tx, p.kind, id, g.keys.seq(), &c)?
+            crate::explorer::stage_seq(tx, p.kind, id, p.keys.seq(), &c)?
         }
     }
     tally.add(
         &crate::tally::GameFacts {
             kind: p.kind,
-            event: tag(p, "Event"),
+            event: p.tag("Event"),
             year: date.and_then(year_of),
-            body: &p.body,
-            move_count: p.body.move_count() as i64,
+            body: &p.facts,
+            move_count: p.move_count as i64,
             winners: &winners_text,
             draw: &draw_text,
             seats: &seat_facts,
@@ -961,7 +1000,12 @@ pub fn pack_moves(body: &Body) -> Option<Packed> {
 }
 
 /// Writes a game's packed moves (made by [`pack_moves`]) and its 三国 title events.
-fn store_moves(tx: &Transaction, id: i64, body: &Body, packed: Option<&Packed>) -> Result<()> {
+fn store_moves(
+    tx: &Transaction,
+    id: i64,
+    title_events: &[annals_import::sanguo::TitleEvent],
+    packed: Option<&Packed>,
+) -> Result<()> {
     if let Some(p) = packed {
         match &p.empires {
             Some(empires) => tx
@@ -977,11 +1021,11 @@ fn store_moves(tx: &Transaction, id: i64, body: &Body, packed: Option<&Packed>) 
                 .execute(params![id, p.moves])?,
         };
     }
-    if let Body::Sanguo(g) = body {
+    if !title_events.is_empty() {
         let mut ev = tx.prepare_cached(
             "INSERT INTO sanguo_title_events(game_id, seq, type, by_side, sides) VALUES (?1,?2,?3,?4,?5)",
         )?;
-        for (i, e) in g.title_events.iter().enumerate() {
+        for (i, e) in title_events.iter().enumerate() {
             let (ty, by, sides) = title_event_columns(e);
             ev.execute(params![id, i as i64, ty, by, sides.join(" ")])?;
         }

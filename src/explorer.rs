@@ -1370,11 +1370,10 @@ mod tests {
                 if path.to_string_lossy().ends_with(".json") || path.extension().is_none() {
                     continue;
                 }
-                let pf = crate::ingest::prepare_file(&path, &Default::default());
-                for g in &pf.games {
-                    let crate::ingest::Prepared::Game { parsed, keys, .. } = g else {
-                        continue;
-                    };
+                for r in crate::ingest::parse_file(&path, &Default::default()) {
+                    let parsed = &r.parsed;
+                    // The keys the importer stores: made with the game's other rows.
+                    let keys = &crate::db::Ready::new(parsed.clone()).keys;
                     let notations: Vec<&str> = match &parsed.body {
                         Body::Sanguo(b) => b.moves.iter().map(|m| m.notation.as_str()).collect(),
                         Body::Wec(b) => b.turns.iter().map(|t| t.notation.as_str()).collect(),

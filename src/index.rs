@@ -210,7 +210,6 @@ impl ResultCache {
 
 /// What one game contributes to its document, from a fresh parse or from the database.
 pub struct DocInput<'a> {
-    pub id: i64,
     pub kind: Kind,
     pub title: Option<&'a str>,
     pub tags: &'a [(String, String)],
@@ -222,9 +221,8 @@ pub struct DocInput<'a> {
 }
 
 impl<'a> DocInput<'a> {
-    pub fn from_parsed(id: i64, p: &'a ParsedGame) -> Self {
+    pub fn from_parsed(p: &'a ParsedGame) -> Self {
         DocInput {
-            id,
             kind: p.kind,
             title: p.title.as_deref(),
             tags: &p.tags,
@@ -245,7 +243,6 @@ impl<'a> DocInput<'a> {
 
     pub fn from_record(g: &'a crate::db::GameRecord) -> Self {
         DocInput {
-            id: g.id,
             kind: g.kind,
             title: g.title.as_deref(),
             tags: &g.tags,
@@ -894,10 +891,11 @@ impl Index {
             .map_err(|_| Error::Index("index writer poisoned".into()))
     }
 
-    fn document(&self, d: &DocInput) -> TantivyDocument {
+    /// The search document of a game, but for its id, which [`Index::add_documents`] adds: the
+    /// importer makes the documents on its parse threads, before the games have ids.
+    pub fn document(&self, d: &DocInput) -> TantivyDocument {
         let f = &self.fields;
         let mut doc = TantivyDocument::default();
-        doc.add_u64(f.id, d.id as u64);
         doc.add_text(f.kind, d.kind.as_str());
         doc.add_facet(
             f.facets,
@@ -989,29 +987,31 @@ impl Index {
         doc
     }
 
-    /// Adds freshly imported games (already committed to the database) and commits the index.
-    pub fn add_parsed(&self, games: &[(i64, &ParsedGame)]) -> Result<()> {
-        if games.is_empty() {
+    /// Adds freshly imported games (already committed to the database), each by its id and its
+    /// [`Index::document`], and commits the index.
+    pub fn add_documents(&self, docs: Vec<(i64, TantivyDocument)>) -> Result<()> {
+        if docs.is_empty() {
             return Ok(());
         }
-        self.add_parsed_uncommitted(games)?;
+        self.add_documents_uncommitted(docs)?;
         self.commit()
     }
 
     /// Adds games without committing: searches see them after the next [`Index::commit`]. The
     /// importer commits every [`crate::ingest::INDEX_COMMIT_GAMES`] games; should it stop before,
     /// the games are in the database and `sync` (run at every start) indexes them.
-    pub fn add_parsed_uncommitted(&self, games: &[(i64, &ParsedGame)]) -> Result<()> {
+    pub fn add_documents_uncommitted(&self, docs: Vec<(i64, TantivyDocument)>) -> Result<()> {
         let guard = self.writer()?;
         let Some(w) = guard.as_ref() else {
             // Another process holds the writer: it picks these games up from the database.
             return Ok(());
         };
         let searcher = self.reader.searcher();
-        for (id, p) in games {
+        for (id, mut doc) in docs {
             // A game is never indexed twice: drop any stale document with this id first.
-            self.delete_if_present(w, &searcher, *id)?;
-            w.add_document(self.document(&DocInput::from_parsed(*id, p)))?;
+            self.delete_if_present(w, &searcher, id)?;
+            doc.add_u64(self.fields.id, id as u64);
+            w.add_document(doc)?;
         }
         Ok(())
     }
@@ -1056,7 +1056,9 @@ impl Index {
     ) -> Result<()> {
         for id in ids {
             if let Some(g) = crate::db::get_game(conn, *id)? {
-                w.add_document(self.document(&DocInput::from_record(&g)))?;
+                let mut doc = self.document(&DocInput::from_record(&g));
+                doc.add_u64(self.fields.id, g.id as u64);
+                w.add_document(doc)?;
             }
         }
         Ok(())

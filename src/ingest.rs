@@ -176,15 +176,14 @@ pub fn take_annotation(raw: &mut record::RawGame) -> Annotation {
 /// One game of a file, read and parsed, or the reason it cannot be stored.
 pub enum Prepared {
     Game {
-        parsed: Box<ParsedGame>,
+        /// The game made ready to store on the parse threads, which freed its body there.
+        game: Box<db::Ready>,
+        /// Its search document (`Index::document`, without the id), when the import has an index.
+        doc: Option<tantivy::TantivyDocument>,
         raw: String,
         hash: String,
         line: u32,
         annotation: Annotation,
-        /// The normalized moves (`explorer::MoveKeys`), made here on the parse threads.
-        keys: crate::explorer::MoveKeys,
-        /// The moves packed for their table (`db::pack_moves`), also made on the parse threads.
-        packed: Option<db::Packed>,
     },
     Rejected {
         line: u32,
@@ -320,68 +319,93 @@ pub fn split_bytes(name: &str, bytes: &[u8], ext: Option<&str>) -> SplitFile {
     }
 }
 
+/// One game of a file, parsed: what [`parse_raws`] makes ready to store.
+pub struct ParsedRecord {
+    pub parsed: ParsedGame,
+    /// The game's text as imported (annotation lines taken out).
+    pub raw: String,
+    pub hash: String,
+    pub line: u32,
+    pub annotation: Annotation,
+}
+
+/// Parses one game of a file: kind detection, parsing and the content hash; `Err` is why it
+/// cannot be stored (at a line).
+fn parse_record(
+    file: &FileMeta,
+    mut raw: record::RawGame,
+    opts: &Options,
+) -> std::result::Result<ParsedRecord, (u32, Diagnostic)> {
+    let annotation = take_annotation(&mut raw);
+    if raw.body.trim().is_empty() {
+        return Err((
+            raw.line,
+            Diagnostic::error(
+                record::code::EMPTY_BODY,
+                raw.line,
+                1,
+                "a tag block with no game body after it",
+            ),
+        ));
+    }
+    let (kind, kind_diags) = detect_kind(&raw, file.ext.as_deref(), opts.kind.or(annotation.kind));
+    let Some((kind, _)) = kind else {
+        return Err((
+            raw.line,
+            Diagnostic::error(
+                record::code::UNKNOWN_KIND,
+                raw.line,
+                1,
+                "cannot tell which game this record is: add a Game tag (HotW, Sanguo, WEC, Deluge), use a .hotw/.sanguo/.wec/.dip extension or --kind",
+            ),
+        ));
+    };
+    let mut parsed = parse_game(&raw, kind);
+    parsed.diagnostics.splice(
+        0..0,
+        file.diagnostics
+            .iter()
+            .filter(|d| in_game(d, &raw))
+            .cloned()
+            .chain(kind_diags),
+    );
+    let hash = content_hash(kind, &raw);
+    Ok(ParsedRecord {
+        parsed,
+        line: raw.line,
+        raw: raw.raw,
+        hash,
+        annotation,
+    })
+}
+
 /// Parses games of one file (all of them, or one chunk; the file's first chunk carries its
-/// [`FileMeta::outside`] diagnostics): kind detection, parsing, the content hash and the
-/// normalized moves.
+/// [`FileMeta::outside`] diagnostics) and makes them ready to store ([`db::Ready`]), with their
+/// search documents when `index` is given: all that is made of a game's body is made here, on
+/// the parse threads, and the body freed here.
 pub fn parse_raws(
     file: &FileMeta,
     raws: Vec<record::RawGame>,
     first_chunk: bool,
     opts: &Options,
+    index: Option<&Index>,
 ) -> PreparedFile {
-    let (name, ext) = (file.name.as_str(), file.ext.as_deref());
-    let mut games = Vec::with_capacity(raws.len());
-    for mut raw in raws {
-        let annotation = take_annotation(&mut raw);
-        if raw.body.trim().is_empty() {
-            games.push(Prepared::Rejected {
-                line: raw.line,
-                diagnostic: Diagnostic::error(
-                    record::code::EMPTY_BODY,
-                    raw.line,
-                    1,
-                    "a tag block with no game body after it",
-                ),
-            });
-            continue;
-        }
-        let (kind, kind_diags) = detect_kind(&raw, ext, opts.kind.or(annotation.kind));
-        let Some((kind, _)) = kind else {
-            games.push(Prepared::Rejected {
-                line: raw.line,
-                diagnostic: Diagnostic::error(
-                    record::code::UNKNOWN_KIND,
-                    raw.line,
-                    1,
-                    "cannot tell which game this record is: add a Game tag (HotW, Sanguo, WEC, Deluge), use a .hotw/.sanguo/.wec/.dip extension or --kind",
-                ),
-            });
-            continue;
-        };
-        let mut parsed = parse_game(&raw, kind);
-        parsed.diagnostics.splice(
-            0..0,
-            file.diagnostics
-                .iter()
-                .filter(|d| in_game(d, &raw))
-                .cloned()
-                .chain(kind_diags),
-        );
-        let hash = content_hash(kind, &raw);
-        let keys = crate::explorer::MoveKeys::of(&parsed.body);
-        let packed = db::pack_moves(&parsed.body);
-        games.push(Prepared::Game {
-            keys,
-            packed,
-            parsed: Box::new(parsed),
-            line: raw.line,
-            raw: raw.raw,
-            hash,
-            annotation,
-        });
-    }
+    let games = raws
+        .into_iter()
+        .map(|raw| match parse_record(file, raw, opts) {
+            Ok(r) => Prepared::Game {
+                doc: index.map(|ix| ix.document(&crate::index::DocInput::from_parsed(&r.parsed))),
+                game: Box::new(db::Ready::new(r.parsed)),
+                raw: r.raw,
+                hash: r.hash,
+                line: r.line,
+                annotation: r.annotation,
+            },
+            Err((line, diagnostic)) => Prepared::Rejected { line, diagnostic },
+        })
+        .collect();
     PreparedFile {
-        name: name.to_string(),
+        name: file.name.clone(),
         encoding: file.encoding,
         file_diagnostics: file.diagnostics.clone(),
         outside: if first_chunk {
@@ -404,20 +428,30 @@ fn in_game(d: &Diagnostic, raw: &record::RawGame) -> bool {
     (raw.line..=raw.line.saturating_add(lines)).contains(&d.line)
 }
 
-/// Reads and parses one file. Never fails: an unreadable file is one rejected entry.
-pub fn prepare_file(path: &Path, opts: &Options) -> PreparedFile {
-    prepare_split(split_file(path), opts)
+/// Reads and parses one file's games as the importer does, bodies and all; the games that cannot
+/// be stored are left out.
+pub fn parse_file(path: &Path, opts: &Options) -> Vec<ParsedRecord> {
+    match split_file(path) {
+        SplitFile::Rejected(_) => Vec::new(),
+        SplitFile::Split { file, raws } => raws
+            .into_iter()
+            .filter_map(|raw| parse_record(&file, raw, opts).ok())
+            .collect(),
+    }
 }
 
-/// Reads and parses the bytes of one file named `name` (its extension is `ext`).
-pub fn prepare_bytes(name: &str, bytes: &[u8], ext: Option<&str>, opts: &Options) -> PreparedFile {
-    prepare_split(split_bytes(name, bytes, ext), opts)
-}
-
-fn prepare_split(f: SplitFile, opts: &Options) -> PreparedFile {
-    match f {
+/// Reads and parses the bytes of one file named `name` (its extension is `ext`), with search
+/// documents for `index`.
+pub fn prepare_bytes(
+    name: &str,
+    bytes: &[u8],
+    ext: Option<&str>,
+    opts: &Options,
+    index: Option<&Index>,
+) -> PreparedFile {
+    match split_bytes(name, bytes, ext) {
         SplitFile::Rejected(p) => p,
-        SplitFile::Split { file, raws } => parse_raws(&file, raws, true, opts),
+        SplitFile::Split { file, raws } => parse_raws(&file, raws, true, opts, index),
     }
 }
 
@@ -546,7 +580,7 @@ pub fn import_bytes(
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_string);
-    let pf = prepare_bytes(name, bytes, ext.as_deref(), opts);
+    let pf = prepare_bytes(name, bytes, ext.as_deref(), opts, documents_for(index));
     conn.execute(
         "INSERT INTO imports(started_at) VALUES (?1)",
         params![now()],
@@ -640,11 +674,12 @@ pub fn import_files(
         spawn(s, "annals-read", move || {
             read_files(files, &job_tx, &token_rx)
         });
+        let documents = documents_for(index);
         for _ in 0..workers {
             let done_tx = done_tx.clone();
             let job_rx = &job_rx;
             spawn(s, "annals-parse", move || {
-                parse_jobs(job_rx, &done_tx, opts)
+                parse_jobs(job_rx, &done_tx, opts, documents)
             });
         }
         drop(done_tx);
@@ -993,6 +1028,7 @@ fn parse_jobs(
     jobs: &std::sync::Mutex<mpsc::Receiver<Job>>,
     done: &mpsc::SyncSender<Done>,
     opts: &Options,
+    index: Option<&Index>,
 ) {
     loop {
         let job = match jobs.lock() {
@@ -1015,7 +1051,7 @@ fn parse_jobs(
             }) => Done {
                 seq,
                 last_of_file,
-                file: parse_raws(&file, raws, first_of_file, opts),
+                file: parse_raws(&file, raws, first_of_file, opts, index),
             },
         };
         if done.send(out).is_err() {
@@ -1036,18 +1072,26 @@ struct IndexJob {
     stored: Vec<(usize, usize, i64)>,
 }
 
-/// The parsed games of `batch` at the (file, game, id) positions `stored`, with their ids.
-fn stored_games<'b>(
-    batch: &'b [PreparedFile],
+/// The search documents of the games of `batch` at the (file, game, id) positions `stored`, with
+/// their ids, taken out of the batch. A game without one (the index was held by another process
+/// when it was parsed) is left to `Index::sync`.
+fn stored_documents(
+    batch: &mut [PreparedFile],
     stored: &[(usize, usize, i64)],
-) -> Vec<(i64, &'b ParsedGame)> {
+) -> Vec<(i64, tantivy::TantivyDocument)> {
     stored
         .iter()
-        .filter_map(|(f, g, id)| match batch.get(*f)?.games.get(*g)? {
-            Prepared::Game { parsed, .. } => Some((*id, &**parsed)),
+        .filter_map(|(f, g, id)| match batch.get_mut(*f)?.games.get_mut(*g)? {
+            Prepared::Game { doc, .. } => Some((*id, doc.take()?)),
             Prepared::Rejected { .. } => None,
         })
         .collect()
+}
+
+/// The index the parse threads make search documents for: `index`, unless another process holds
+/// its writer (then `Index::sync` indexes the games from the database).
+fn documents_for(index: Option<&Index>) -> Option<&Index> {
+    index.filter(|ix| ix.writable())
 }
 
 /// The index thread: adds the games of each committed batch, commits every
@@ -1059,12 +1103,14 @@ fn index_jobs(index: &Index, rx: mpsc::Receiver<IndexJob>) -> Result<()> {
         if failed.is_some() {
             continue; // drain, so that the writer never blocks
         }
-        let docs = stored_games(&job.batch, &job.stored);
-        if let Err(e) = index.add_parsed_uncommitted(&docs) {
+        let mut batch = job.batch;
+        let docs = stored_documents(&mut batch, &job.stored);
+        let added = docs.len();
+        if let Err(e) = index.add_documents_uncommitted(docs) {
             failed = Some(e);
             continue;
         }
-        since_commit += docs.len();
+        since_commit += added;
         if since_commit >= INDEX_COMMIT_GAMES {
             since_commit = 0;
             if let Err(e) = index.commit() {
@@ -1172,26 +1218,23 @@ impl<'c> Writer<'c> {
                         summary.diagnostics.push(file_diag(&pf.name, diagnostic));
                     }
                     Prepared::Game {
-                        parsed,
+                        game,
+                        doc: _,
                         raw,
                         hash,
                         line,
                         annotation,
-                        keys,
-                        packed,
                     } => {
                         let stored = db::store_game(
                             &tx,
                             &NewGame {
-                                parsed,
+                                game,
                                 raw,
                                 hash,
                                 file: &pf.name,
                                 line: *line,
                                 encoding: pf.encoding,
                                 imported_at: &self.imported_at,
-                                keys,
-                                packed: Some(&*packed),
                             },
                             if self.staged {
                                 crate::explorer::TreeWrites::Stage
@@ -1202,12 +1245,12 @@ impl<'c> Writer<'c> {
                             &mut self.names,
                         )?;
                         // Stored: the index thread, which gets the batch next, has no use for it.
-                        *packed = None;
-                        let (errors, warnings) = record::counts(&parsed.diagnostics);
+                        game.packed = None;
+                        let (errors, warnings) = record::counts(&game.diagnostics);
                         let (id, status) = match stored {
                             Stored::Imported(id) => {
                                 summary.imported += 1;
-                                summary.move_rows += parsed.body.move_count();
+                                summary.move_rows += game.move_count;
                                 summary.new_ids.push(id);
                                 if errors > 0 {
                                     summary.with_errors += 1;
@@ -1226,7 +1269,7 @@ impl<'c> Writer<'c> {
                                 id: Some(id),
                                 file: pf.name.clone(),
                                 line: *line,
-                                kind: Some(parsed.kind.as_str().to_string()),
+                                kind: Some(game.kind.as_str().to_string()),
                                 status,
                                 errors,
                                 warnings,
@@ -1237,10 +1280,9 @@ impl<'c> Writer<'c> {
                             let room = self.max_diagnostics.map_or(usize::MAX, |m| {
                                 m.saturating_sub(summary.diagnostics.len())
                             });
-                            let n = parsed.diagnostics.len();
+                            let n = game.diagnostics.len();
                             summary.diagnostics.extend(
-                                parsed
-                                    .diagnostics
+                                game.diagnostics
                                     .iter()
                                     .take(room)
                                     .map(|d| file_diag(&pf.name, d)),
@@ -1261,7 +1303,7 @@ impl<'c> Writer<'c> {
         match &self.sink {
             Sink::None => {}
             Sink::Inline(index) => {
-                index.add_parsed(&stored_games(&batch, &stored_at))?;
+                index.add_documents(stored_documents(&mut batch, &stored_at))?;
             }
             Sink::Thread(tx) => {
                 // The index thread stops taking jobs only when it has failed; its error is the

@@ -18,6 +18,7 @@
 //! lock (no import of another process is still running) rebuilds every total from the stored games.
 
 use rustc_hash::FxHashMap as HashMap;
+use std::borrow::Cow;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
@@ -34,17 +35,125 @@ pub struct SeatFacts {
     pub outcome: Option<String>,
 }
 
-/// What the totals count of one game: its columns in `games`, its parsed body and its seats.
+/// What the totals count of one game: its columns in `games`, what they read of its body and its
+/// seats.
 pub struct GameFacts<'a> {
     pub kind: Kind,
     pub event: Option<&'a str>,
     pub year: Option<i64>,
-    pub body: &'a Body,
+    pub body: &'a BodyFacts,
     pub move_count: i64,
     /// Seats that won, and that shared a draw, space-separated (`games.winners`, `games.draw`).
     pub winners: &'a str,
     pub draw: &'a str,
     pub seats: &'a [SeatFacts],
+}
+
+/// What the totals read of a game's body, made from it once ([`BodyFacts::of`]). The importer
+/// makes it on its parse threads, which then free the body where they made it: a parsed body is
+/// hundreds of small blocks, and freed by another thread after a batch's journey through the
+/// writer and the index, those blocks made a third of an import's system time in page faults and
+/// `madvise` (BENCHMARKS.md, session 21).
+#[derive(Debug, Clone, PartialEq)]
+pub enum BodyFacts {
+    /// HotW: each turn, and the cards of all turns in order (a turn's are `cards[turn.cards]`).
+    Hotw {
+        turns: Vec<TurnFacts>,
+        cards: Vec<Cow<'static, str>>,
+    },
+    /// 三国: the title events (also the `sanguo_title_events` rows).
+    Sanguo(Vec<annals_import::sanguo::TitleEvent>),
+    /// WEC: the piece type of each turn, and each colour (in order of its first turn) with the
+    /// government its pieces make.
+    Wec {
+        pieces: Vec<Cow<'static, str>>,
+        governments: Vec<(Cow<'static, str>, &'static str)>,
+    },
+    /// Nothing counted (Deluge).
+    Other,
+}
+
+/// One HotW turn as the totals count it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TurnFacts {
+    pub player: Cow<'static, str>,
+    pub epoch: u8,
+    pub empire: Cow<'static, str>,
+    pub minor: bool,
+    pub score: Option<i64>,
+    pub gain: Option<i64>,
+    /// Expansions, and those with a battle roll.
+    pub expansions: i64,
+    pub battles: i64,
+    /// Battle rolls: V, X and =.
+    pub rolls: [i64; 3],
+    /// The turn's cards in [`BodyFacts::Hotw`]'s `cards`.
+    pub cards: std::ops::Range<usize>,
+}
+
+impl BodyFacts {
+    pub fn of(body: &Body) -> BodyFacts {
+        match body {
+            Body::Hotw(h) => {
+                let mut turns = Vec::with_capacity(h.turns.len());
+                let mut cards = Vec::with_capacity(h.turns.len() * 2);
+                for t in &h.turns {
+                    let (mut battles, mut all) = (0, [0i64; 3]);
+                    for x in &t.expansions {
+                        let r = rolls(&x.battle);
+                        if r.iter().any(|&n| n > 0) {
+                            battles += 1;
+                        }
+                        for (a, n) in all.iter_mut().zip(r) {
+                            *a += n;
+                        }
+                    }
+                    let first = cards.len();
+                    cards.extend(t.cards.iter().map(|c| c.card.clone()));
+                    turns.push(TurnFacts {
+                        player: t.player.clone(),
+                        epoch: t.epoch,
+                        empire: t.empire.clone(),
+                        minor: t.minor,
+                        score: t.score,
+                        gain: t.gain,
+                        expansions: t.expansions.len() as i64,
+                        battles,
+                        rolls: all,
+                        cards: first..cards.len(),
+                    });
+                }
+                BodyFacts::Hotw { turns, cards }
+            }
+            Body::Sanguo(s) => BodyFacts::Sanguo(s.title_events.clone()),
+            Body::Wec(w) => {
+                // Colours in order of their first turn, with the pieces each moved.
+                let mut colours: Vec<(&Cow<'static, str>, Vec<&str>)> = Vec::new();
+                for t in &w.turns {
+                    match colours.iter_mut().find(|(c, _)| **c == t.color) {
+                        Some((_, ps)) => ps.push(&t.piece.kind),
+                        None => colours.push((&t.color, vec![&t.piece.kind])),
+                    }
+                }
+                BodyFacts::Wec {
+                    pieces: w.turns.iter().map(|t| t.piece.kind.clone()).collect(),
+                    governments: colours
+                        .into_iter()
+                        .map(|(c, ps)| (c.clone(), crate::stats::government_of(&ps)))
+                        .collect(),
+                }
+            }
+            Body::Deluge(_) => BodyFacts::Other,
+        }
+    }
+
+    /// The 三国 title events (none for the other kinds).
+    pub fn title_events(&self) -> &[annals_import::sanguo::TitleEvent] {
+        match self {
+            BodyFacts::Sanguo(e) => e,
+            _ => &[],
+        }
+    }
 }
 
 /// What a part of a total's key is.
@@ -698,21 +807,25 @@ impl Tally {
         }
         let b = self.parts.bucket(g.kind, g.event, g.year);
         match g.body {
-            Body::Hotw(h) => self.add_hotw(b, h, g.seats, sign),
-            Body::Sanguo(s) => self.add_sanguo(b, g, s, sign),
-            Body::Wec(w) => self.add_wec(b, g, w, sign),
-            Body::Deluge(_) => {}
+            BodyFacts::Hotw { turns, cards } => self.add_hotw(b, turns, cards, g.seats, sign),
+            BodyFacts::Sanguo(events) => self.add_sanguo(b, g, events, sign),
+            BodyFacts::Wec {
+                pieces,
+                governments,
+            } => self.add_wec(b, g, pieces, governments, sign),
+            BodyFacts::Other => {}
         }
     }
 
     fn add_hotw(
         &mut self,
         b: u32,
-        h: &annals_import::hotw::HotwGame,
+        turns: &[TurnFacts],
+        all_cards: &[Cow<'static, str>],
         seats: &[SeatFacts],
         sign: i64,
     ) {
-        for t in &h.turns {
+        for t in turns {
             let placing = seats
                 .iter()
                 .find(|s| s.seat == t.player)
@@ -732,26 +845,20 @@ impl Tally {
                 c[2] = 1;
                 c[3] = score;
             }
-            c[4] = t.expansions.len() as i64;
-            for x in &t.expansions {
-                let r = rolls(&x.battle);
-                if r.iter().any(|&n| n > 0) {
-                    c[5] += 1;
-                }
-                for (dst, n) in c[6..9].iter_mut().zip(r) {
-                    *dst += n;
-                }
-            }
+            c[4] = t.expansions;
+            c[5] = t.battles;
+            c[6..9].copy_from_slice(&t.rolls);
             c[9..17].copy_from_slice(&pc);
             self.empires.add([b, epoch, empire, 0], c, sign);
             let (gained, gain) = (i64::from(t.gain.is_some()), t.gain.unwrap_or(0));
-            for card in &t.cards {
-                let card = self.parts.name(&card.card);
+            let cards = all_cards.get(t.cards.clone()).unwrap_or_default();
+            for card in cards {
+                let card = self.parts.name(card);
                 self.cards
                     .add([b, epoch, empire, card], [1, gained, gain], sign);
             }
             if t.epoch == 1 && !t.minor {
-                let mut played: Vec<&str> = t.cards.iter().map(|c| &*c.card).collect();
+                let mut played: Vec<&str> = cards.iter().map(|c| &**c).collect();
                 played.sort_unstable();
                 let cards = self.parts.name(&played.join("+"));
                 let mut o = [0i64; 9];
@@ -766,7 +873,7 @@ impl Tally {
         &mut self,
         b: u32,
         g: &GameFacts,
-        s: &annals_import::sanguo::SanguoGame,
+        title_events: &[annals_import::sanguo::TitleEvent],
         sign: i64,
     ) {
         let sides = crate::explorer::sides(Kind::Sanguo);
@@ -782,7 +889,7 @@ impl Tally {
             }
         }
         let (mut alliance, mut killed, mut killer_won) = (0, 0, 0);
-        for e in &s.title_events {
+        for e in title_events {
             let (ty, by, others) = crate::db::title_event_columns(e);
             let won = by.is_some_and(|b| g.winners.split_whitespace().any(|w| w == b));
             let by = by.and_then(at);
@@ -820,20 +927,21 @@ impl Tally {
         }
     }
 
-    fn add_wec(&mut self, b: u32, g: &GameFacts, w: &annals_import::wec::WecGame, sign: i64) {
+    fn add_wec(
+        &mut self,
+        b: u32,
+        g: &GameFacts,
+        pieces: &[Cow<'static, str>],
+        governments: &[(Cow<'static, str>, &'static str)],
+        sign: i64,
+    ) {
         self.add_games(b, g, [0, 0, 0], sign);
-        // Colours in order of their first turn, with the pieces each moved.
-        let mut colours: Vec<(&str, Vec<&str>)> = Vec::new();
-        for t in &w.turns {
-            let p = self.parts.name(&t.piece.kind);
+        for piece in pieces {
+            let p = self.parts.name(piece);
             self.pieces.add([b, p, 0, 0], [1], sign);
-            match colours.iter_mut().find(|(c, _)| *c == &*t.color) {
-                Some((_, ps)) => ps.push(&t.piece.kind),
-                None => colours.push((&t.color, vec![&t.piece.kind])),
-            }
         }
-        for (colour, pieces) in colours {
-            let gov = self.parts.name(crate::stats::government_of(&pieces));
+        for (colour, government) in governments {
+            let gov = self.parts.name(government);
             let won = i64::from(g.winners == colour);
             self.governments.add([b, gov, 0, 0], [1, won], sign);
         }
@@ -898,7 +1006,7 @@ impl Tally {
                 kind,
                 event: event.as_deref(),
                 year,
-                body: &body,
+                body: &BodyFacts::of(&body),
                 move_count,
                 winners: &winners,
                 draw: &draw,

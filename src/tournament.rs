@@ -381,7 +381,7 @@ pub fn import_csv(
                     draw,
                 });
                 let body = empty_body(kind);
-                let parsed = ParsedGame {
+                let game = db::Ready::new(ParsedGame {
                     kind,
                     tags: tags.clone(),
                     title: Some(format!("{event} round {round} {board}").trim().to_string()),
@@ -394,7 +394,7 @@ pub fn import_csv(
                         1,
                         "no record of this game's moves: stored from the tournament table",
                     )],
-                };
+                });
                 let rawgame = annals_import::RawGame {
                     line: first,
                     body_line: first,
@@ -407,15 +407,13 @@ pub fn import_csv(
                 let stored = db::store_game(
                     &tx,
                     &NewGame {
-                        parsed: &parsed,
+                        game: &game,
                         raw: &raw,
                         hash: &hash,
                         file: &file,
                         line: first,
                         encoding: "UTF-8",
                         imported_at: &now(),
-                        keys: &Default::default(),
-                        packed: None,
                     },
                     crate::explorer::TreeWrites::Update,
                     &mut tally,

@@ -251,10 +251,8 @@ fn reparse_gives_the_imported_body() {
     files.push(export);
     let mut expected: HashMap<String, String> = HashMap::new();
     for f in &files {
-        for g in annals::ingest::prepare_file(f, &annals::ingest::Options::default()).games {
-            if let annals::ingest::Prepared::Game { parsed, hash, .. } = g {
-                expected.insert(hash, serde_json::to_string(&parsed.body).expect("json"));
-            }
+        for r in annals::ingest::parse_file(f, &annals::ingest::Options::default()) {
+            expected.insert(r.hash, serde_json::to_string(&r.parsed.body).expect("json"));
         }
     }
     let s = a.import(&files);
