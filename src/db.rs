@@ -23,7 +23,9 @@ pub const SCHEMA: &str = include_str!("../schema.sql");
 ///    (`explorer_nodes.newest` and `.game`, `explorer_ends`, a staged row per game).
 /// 7: the statistics totals packed into one `stat_totals` row per bucket and table (the tables of
 ///    totals became views of them).
-pub const SCHEMA_VERSION: &str = "7";
+/// 8: `games.content_hash` unique by an index of its own (`games_content_hash`), which a bulk import
+///    drops, instead of by a column constraint.
+pub const SCHEMA_VERSION: &str = "8";
 
 /// Opens (creating if needed) the database at `path` and applies the schema.
 pub fn open(path: &Path) -> Result<Connection> {
@@ -100,13 +102,16 @@ const GAME_TABLES: [&str; 8] = [
     "deluge_packed",
 ];
 
-/// The `CREATE INDEX IF NOT EXISTS` statements of [`SCHEMA`] on `games` and the per-game tables:
-/// (index, table).
+/// The `CREATE [UNIQUE] INDEX IF NOT EXISTS` statements of [`SCHEMA`] on `games` and the per-game
+/// tables: (index, table).
 pub fn secondary_indexes() -> Vec<(&'static str, &'static str)> {
     SCHEMA
         .lines()
         .filter_map(|l| {
-            let rest = l.trim().strip_prefix("CREATE INDEX IF NOT EXISTS ")?;
+            let l = l.trim();
+            let rest = l
+                .strip_prefix("CREATE INDEX IF NOT EXISTS ")
+                .or_else(|| l.strip_prefix("CREATE UNIQUE INDEX IF NOT EXISTS "))?;
             let (name, rest) = rest.split_once(" ON ")?;
             let table = rest.split('(').next()?.trim();
             // The game and move tables, whose secondary indexes a bulk import drops.
@@ -118,9 +123,10 @@ pub fn secondary_indexes() -> Vec<(&'static str, &'static str)> {
 /// Drops the secondary indexes of the move and game tables before a bulk import into an empty
 /// database: building an index once from sorted data at the end (running [`SCHEMA`] again, whose
 /// `CREATE INDEX IF NOT EXISTS` statements rebuild them) is several times cheaper than keeping it
-/// up to date row by row with random keys. Uniqueness (`content_hash`) and the look-ups the
-/// importer needs (aliases, primary keys) are not touched. Should the import stop half-way, the
-/// next [`open`] builds them again.
+/// up to date row by row with random keys. That includes the unique index of `content_hash`: the
+/// bulk import, which no other import writes beside (`tally::begin_bulk`), finds duplicates in
+/// memory meanwhile ([`SeenHashes`]). The look-ups the importer needs (aliases, primary keys) are
+/// not touched. Should the import stop half-way, the next [`open`] builds them again.
 pub fn drop_secondary_indexes(conn: &Connection) -> Result<()> {
     for (name, _) in secondary_indexes() {
         conn.execute_batch(&format!("DROP INDEX IF EXISTS {name}"))?;
@@ -130,6 +136,10 @@ pub fn drop_secondary_indexes(conn: &Connection) -> Result<()> {
 
 /// What must change before [`SCHEMA`] runs on a database of an earlier version (`before`).
 fn before_schema(conn: &Connection, before: Option<&str>) -> Result<()> {
+    // Version 8: `games` is made again without the constraint, whose index could not be dropped.
+    if hash_is_a_constraint(conn)? {
+        rebuild_games(conn)?;
+    }
     // Version 6 prunes the explorer tree (`explorer_nodes` gained `newest` and `game`, the staging
     // table holds games): the old tree goes, and `migrate` builds the new one.
     if before
@@ -223,6 +233,79 @@ fn migrate(conn: &Connection, before: Option<&str>) -> Result<()> {
     }
     pack_move_tables(conn)?;
     pack_totals(conn)
+}
+
+/// Whether `games.content_hash` is unique by its column's constraint (schema 7 and before).
+fn hash_is_a_constraint(conn: &Connection) -> Result<bool> {
+    Ok(conn.query_row(
+        "SELECT count(*) FROM pragma_index_list('games') l, pragma_index_info(l.name) i
+         WHERE l.origin = 'u' AND i.name = 'content_hash'",
+        [],
+        |r| r.get::<_, i64>(0),
+    )? > 0)
+}
+
+/// Makes `games` again as [`SCHEMA`] has it, with its rows (the columns both have), by the steps
+/// SQLite documents for a change `ALTER TABLE` cannot make: a new table filled from the old, the
+/// old dropped and the new renamed, in one transaction, foreign keys off meanwhile (the tables
+/// that reference `games` keep their rows and are checked after). [`SCHEMA`] makes its indexes.
+fn rebuild_games(conn: &Connection) -> Result<()> {
+    let t = std::time::Instant::now();
+    let start = SCHEMA
+        .find("CREATE TABLE IF NOT EXISTS games (")
+        .ok_or_else(|| Error::Internal("schema.sql has no games table".into()))?;
+    let end = SCHEMA[start..]
+        .find("\n);")
+        .ok_or_else(|| Error::Internal("schema.sql: the games table does not end".into()))?;
+    let create = SCHEMA[start..start + end + 2].replacen(
+        "CREATE TABLE IF NOT EXISTS games (",
+        "CREATE TABLE games_rebuilt (",
+        1,
+    );
+    let columns = |table: &str| -> Result<Vec<String>> {
+        Ok(conn
+            .prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid")?
+            .query_map([table], |r| r.get(0))?
+            .collect::<std::result::Result<_, _>>()?)
+    };
+    conn.execute_batch("PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON;")?;
+    let rebuilt = (|| -> Result<()> {
+        conn.execute_batch(&format!(
+            "BEGIN; DROP TABLE IF EXISTS games_rebuilt; {create};"
+        ))?;
+        let old = columns("games")?;
+        let both: Vec<String> = columns("games_rebuilt")?
+            .into_iter()
+            .filter(|c| old.contains(c))
+            .collect();
+        let both = both.join(", ");
+        conn.execute_batch(&format!(
+            "INSERT INTO games_rebuilt({both}) SELECT {both} FROM games;
+             DROP TABLE games;
+             ALTER TABLE games_rebuilt RENAME TO games;"
+        ))?;
+        let broken: i64 =
+            conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+                r.get(0)
+            })?;
+        if broken > 0 {
+            return Err(Error::Internal(format!(
+                "rebuilding games: {broken} rows would lose their game"
+            )));
+        }
+        conn.execute_batch("COMMIT;")?;
+        Ok(())
+    })();
+    if rebuilt.is_err() {
+        let _ = conn.execute_batch("ROLLBACK;");
+    }
+    conn.execute_batch("PRAGMA legacy_alter_table = OFF; PRAGMA foreign_keys = ON;")?;
+    rebuilt?;
+    tracing::info!(
+        seconds = t.elapsed().as_secs_f64(),
+        "games table made again (schema 8: content_hash unique by an index)"
+    );
+    Ok(())
 }
 
 /// Whether `name` is a table (not a view, not missing).
@@ -482,21 +565,67 @@ pub fn year_of(date: &str) -> Option<i64> {
     }
 }
 
+/// The content hashes a bulk import has stored, with their games' ids: the import finds duplicates
+/// here while the unique index of `content_hash` is dropped ([`drop_secondary_indexes`]). Keyed
+/// by a hash's first 8 bytes (12 bytes a game, where the whole hash and id took 80); a key that
+/// two different hashes share is told apart by reading the stored game's hash.
+#[derive(Default)]
+pub struct SeenHashes(rustc_hash::FxHashMap<u64, u32>);
+
+impl SeenHashes {
+    fn key(hash: &str) -> Option<u64> {
+        hash.get(..16).and_then(|h| u64::from_str_radix(h, 16).ok())
+    }
+
+    /// The stored game whose content hash is `hash`, if any.
+    fn find(&self, tx: &Transaction, hash: &str) -> Result<Option<i64>> {
+        let seen = Self::key(hash).and_then(|k| self.0.get(&k));
+        if let Some(&id) = seen {
+            let same: Option<bool> = tx
+                .prepare_cached("SELECT content_hash = ?2 FROM games WHERE id = ?1")?
+                .query_row(params![id, hash], |r| r.get(0))
+                .optional()?;
+            if same == Some(true) {
+                return Ok(Some(i64::from(id)));
+            }
+        } else if Self::key(hash).is_some() {
+            return Ok(None);
+        }
+        // Two hashes with the same first 8 bytes (or one that is not hex): read every game's,
+        // which without the index is a scan of the table, once in billions of imports.
+        Ok(tx
+            .prepare_cached("SELECT id FROM games WHERE content_hash = ?1")?
+            .query_row(params![hash], |r| r.get(0))
+            .optional()?)
+    }
+
+    fn insert(&mut self, hash: &str, id: i64) {
+        if let (Some(k), Ok(id)) = (Self::key(hash), u32::try_from(id)) {
+            self.0.entry(k).or_insert(id);
+        }
+    }
+}
+
 /// Stores one parsed game and its moves in the caller's transaction, adds its moves to the explorer
-/// tree (or stages them, `tree`) and its statistics to `tally` (which the caller flushes before it commits). A game whose content hash is already present is
-/// not stored again.
+/// tree (or stages them, `tree`) and its statistics to `tally` (which the caller flushes before
+/// it commits). A game whose content hash is already present is not stored again: found by the
+/// unique index, or in `seen` by a bulk import (which adds the games it stores).
 pub fn store_game(
     tx: &Transaction,
     g: &NewGame,
     tree: crate::explorer::TreeWrites,
     tally: &mut crate::tally::Tally,
     names: &mut crate::people::NameCache,
+    seen: Option<&mut SeenHashes>,
 ) -> Result<Stored> {
-    if let Some(id) = tx
-        .prepare_cached("SELECT id FROM games WHERE content_hash = ?1")?
-        .query_row(params![g.hash], |r| r.get::<_, i64>(0))
-        .optional()?
-    {
+    let duplicate = match seen.as_deref() {
+        Some(seen) => seen.find(tx, g.hash)?,
+        None => tx
+            .prepare_cached("SELECT id FROM games WHERE content_hash = ?1")?
+            .query_row(params![g.hash], |r| r.get::<_, i64>(0))
+            .optional()?,
+    };
+    if let Some(id) = duplicate {
         return Ok(Stored::Duplicate(id));
     }
     let p = g.game;
@@ -553,6 +682,9 @@ pub fn store_game(
         event_id,
     ])?;
     let id = tx.last_insert_rowid();
+    if let Some(seen) = seen {
+        seen.insert(g.hash, id);
+    }
     static TAGS: RowsInsert = RowsInsert::new("tags(game_id, seq, name, value)", 4);
     for (c, chunk) in p.tags.chunks(ROWS_PER_INSERT).enumerate() {
         let mut st = tx.prepare_cached(TAGS.sql(chunk.len()))?;

@@ -23,6 +23,9 @@ pub enum Error {
     /// 429: slowed down (repeated failed logins).
     #[error("{0}")]
     TooManyRequests(String),
+    /// 503: another process holds the archive for a while (a bulk import); try again later.
+    #[error("{0}")]
+    Busy(String),
     #[error("database: {0}")]
     Db(#[from] rusqlite::Error),
     #[error("search index: {0}")]
@@ -58,6 +61,12 @@ impl From<tokio::task::JoinError> for Error {
 }
 
 impl Error {
+    /// Whether the message is shown to the client: what the request got wrong, or why to wait;
+    /// never the details of a failure on our side.
+    pub fn is_shown(&self) -> bool {
+        !self.status().is_server_error() || matches!(self, Error::Busy(_))
+    }
+
     pub fn status(&self) -> StatusCode {
         match self {
             Error::BadRequest(_) => StatusCode::BAD_REQUEST,
@@ -66,6 +75,7 @@ impl Error {
             Error::NotFound(_) => StatusCode::NOT_FOUND,
             Error::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Error::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Error::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             Error::Db(_) | Error::Index(_) | Error::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
@@ -78,11 +88,11 @@ impl Error {
 impl IntoResponse for Error {
     fn into_response(self) -> Response {
         let status = self.status();
-        let message = if status.is_server_error() {
+        let message = if self.is_shown() {
+            self.to_string()
+        } else {
             tracing::error!(error = %self, "request failed");
             "internal error".to_string()
-        } else {
-            self.to_string()
         };
         (status, axum::Json(serde_json::json!({ "error": message }))).into_response()
     }

@@ -580,6 +580,8 @@ pub fn import_bytes(
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_string);
+    // (written game by game: never beside another process's bulk import)
+    let _shared = crate::tally::share_lock(conn)?;
     let pf = prepare_bytes(name, bytes, ext.as_deref(), opts, documents_for(index));
     conn.execute(
         "INSERT INTO imports(started_at) VALUES (?1)",
@@ -631,15 +633,15 @@ pub fn import_files(
         .unwrap_or(1)
         .clamp(1, 4);
     // Into an empty database, dropping the indexes costs nothing and one large file benefits as
-    // much as many files.
-    let bulk = db::game_count(conn)? == 0;
-    if bulk {
+    // much as many files. A bulk import writes alone (its lock), or it would miss the duplicates
+    // that another import stores meanwhile; an import that writes game by game waits for one.
+    let bulk_tally = crate::tally::begin_bulk(conn)?;
+    let bulk = bulk_tally.is_some();
+    let _shared = if bulk {
         db::drop_secondary_indexes(conn)?;
-    }
-    let bulk_tally = if bulk {
-        crate::tally::begin_bulk(conn)?
-    } else {
         None
+    } else {
+        crate::tally::share_lock(conn)?
     };
     // Upper B-tree levels stay cached (8 MB; SQLite's default is 2 MB). More measured no faster
     // (the tables grow at their ends) and the sorts that build the indexes at the end of a bulk
@@ -696,6 +698,7 @@ pub fn import_files(
         let checkpointer = checkpoints.map(|c| spawn(s, "annals-checkpoint", move || c.run()));
         let mut writer = Writer::new(conn, sink, import_id, opts);
         writer.staged = bulk;
+        writer.seen = bulk.then(db::SeenHashes::default);
         writer.bulk_tally = bulk_tally;
         writer.checkpoint = wake;
         let mut pending: BTreeMap<usize, Done> = BTreeMap::new();
@@ -1151,6 +1154,8 @@ struct Writer<'c> {
     bulk_tally: Option<crate::tally::BulkTally>,
     /// Wakes the checkpoint thread after each commit, and starts the WAL over when it is long.
     checkpoint: Option<Waker>,
+    /// Bulk import: the content hashes stored, to find duplicates by (the unique index is dropped).
+    seen: Option<db::SeenHashes>,
 }
 
 impl<'c> Writer<'c> {
@@ -1169,6 +1174,7 @@ impl<'c> Writer<'c> {
             tally: Default::default(),
             bulk_tally: None,
             checkpoint: None,
+            seen: None,
         }
     }
 
@@ -1243,6 +1249,7 @@ impl<'c> Writer<'c> {
                             },
                             &mut self.tally,
                             &mut self.names,
+                            self.seen.as_mut(),
                         )?;
                         // Stored: the index thread, which gets the batch next, has no use for it.
                         game.packed = None;

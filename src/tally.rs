@@ -1106,15 +1106,20 @@ fn db_path(conn: &Connection) -> Option<PathBuf> {
     conn.path().filter(|p| !p.is_empty()).map(PathBuf::from)
 }
 
-/// Held by a bulk import whose totals are in memory; released (by the OS too, should the process
-/// die) when dropped.
+/// Held by a bulk import, which writes alone, for as long as it writes; released (by the OS too,
+/// should the process die) when dropped.
 pub struct BulkTally {
     _lock: Option<File>,
 }
 
-/// Starts a bulk import's deferred totals: takes the lock and marks `meta.tally_pending`. None
-/// when another process holds the lock (a rebuild or another bulk import): the caller then writes
-/// its totals with every batch.
+/// Starts a bulk import into an empty database: takes the lock alone, checks (holding it) that the
+/// database has no game, and marks `meta.tally_pending` (the totals stay in memory). None when the
+/// database has games, or when another import or a rebuild of the totals holds the lock: then the
+/// caller imports game by game ([`share_lock`]).
+///
+/// A bulk import finds duplicates in memory and drops the indexes that a game-by-game import reads
+/// (`db::drop_secondary_indexes`), so none may write beside it; and its totals, written at its
+/// end, may not be rebuilt meanwhile.
 pub fn begin_bulk(conn: &Connection) -> Result<Option<BulkTally>> {
     let lock = match db_path(conn) {
         Some(db) => {
@@ -1126,12 +1131,50 @@ pub fn begin_bulk(conn: &Connection) -> Result<Option<BulkTally>> {
         }
         None => None,
     };
+    if crate::db::game_count(conn)? > 0 {
+        return Ok(None);
+    }
     conn.execute(
         "INSERT INTO meta(key, value) VALUES ('tally_pending', '1')
          ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         [],
     )?;
     Ok(Some(BulkTally { _lock: lock }))
+}
+
+/// How long an import that writes game by game waits for another process's bulk import or
+/// rebuild of the totals to end.
+pub const WAIT_FOR_BULK: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Taken by an import that writes game by game, for as long as it writes: shared with other such
+/// imports, never held beside a bulk import or a rebuild of the totals ([`begin_bulk`]). Waits
+/// [`WAIT_FOR_BULK`] for one to end, then fails with `Error::Busy`. None for a database in memory.
+pub fn share_lock(conn: &Connection) -> Result<Option<File>> {
+    share_lock_waiting(conn, WAIT_FOR_BULK)
+}
+
+fn share_lock_waiting(conn: &Connection, wait: std::time::Duration) -> Result<Option<File>> {
+    let Some(db) = db_path(conn) else {
+        return Ok(None);
+    };
+    let f = File::create(lock_path(&db))?;
+    let deadline = std::time::Instant::now() + wait;
+    loop {
+        match f.try_lock_shared() {
+            Ok(()) => return Ok(Some(f)),
+            Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(crate::error::Error::Busy(
+                    "another process is importing into this database in bulk (or rebuilding its \
+                     statistics); try again when it has finished"
+                        .into(),
+                ));
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(e.into()),
+        }
+    }
 }
 
 /// A bulk import's end is in three parts, so that the middle one, [`Tally::rows`], can run on
@@ -1212,6 +1255,33 @@ fn rebuild(conn: &Connection) -> Result<i64> {
 mod tests {
     use super::*;
     use std::collections::BTreeMap;
+
+    /// A bulk import holds the lock alone: beside it, an import that writes game by game waits,
+    /// then is told to try again later (503, with the reason shown), and a second bulk import
+    /// does not start. Once it ends, game-by-game imports share the lock, and while one holds it
+    /// no bulk import starts.
+    #[test]
+    fn a_bulk_import_writes_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.db");
+        let one = crate::db::open(&path).unwrap();
+        let two = crate::db::open(&path).unwrap();
+        let wait = std::time::Duration::from_millis(120);
+        let bulk = begin_bulk(&one).unwrap();
+        assert!(bulk.is_some());
+        assert!(begin_bulk(&two).unwrap().is_none());
+        let e = share_lock_waiting(&two, wait).unwrap_err();
+        assert!(matches!(e, crate::error::Error::Busy(_)), "{e}");
+        assert_eq!(e.status(), axum::http::StatusCode::SERVICE_UNAVAILABLE);
+        assert!(e.is_shown());
+        drop(bulk);
+        let shared = share_lock_waiting(&two, wait).unwrap();
+        let also = share_lock_waiting(&one, wait).unwrap();
+        assert!(shared.is_some() && also.is_some());
+        assert!(begin_bulk(&one).unwrap().is_none());
+        drop((shared, also));
+        assert!(begin_bulk(&one).unwrap().is_some());
+    }
 
     /// `ByBucket` holds what one map of whole keys holds, through adds in any bucket order (the
     /// buckets' maps made as they come), iteration, the buckets with a key, and a drain that

@@ -139,6 +139,8 @@ pub fn import_csv(
     path: &Path,
     summary: &mut Summary,
 ) -> Result<()> {
+    // (written game by game: never beside another process's bulk import)
+    let _shared = crate::tally::share_lock(conn)?;
     let file = path.display().to_string();
     let text = match std::fs::read(path)
         .map_err(|e| e.to_string())
@@ -418,6 +420,7 @@ pub fn import_csv(
                     crate::explorer::TreeWrites::Update,
                     &mut tally,
                     &mut Default::default(),
+                    None,
                 )?;
                 let (id, status) = match stored {
                     Stored::Imported(id) => {

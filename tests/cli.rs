@@ -417,9 +417,10 @@ fn bulk_import_leaves_every_index_in_place() {
     assert!(s.imported >= 44, "imported {}", s.imported);
     let conn = annals::db::open(&a.db()).expect("db");
     let want = annals::db::secondary_indexes();
-    // games: 4; seats, diagnostics: 1 each.
-    assert_eq!(want.len(), 6, "{want:?}");
+    // games: 5 (one of them the unique index of content_hash); seats, diagnostics: 1 each.
+    assert_eq!(want.len(), 7, "{want:?}");
     assert!(want.contains(&("seats_player", "seats")));
+    assert!(want.contains(&("games_content_hash", "games")));
     assert!(!want.iter().any(|(n, _)| *n == "player_aliases_player"));
     for (name, table) in want {
         let n: i64 = conn
@@ -431,6 +432,15 @@ fn bulk_import_leaves_every_index_in_place() {
             .expect("count");
         assert_eq!(n, 1, "index {name} on {table}");
     }
+    // Made again unique: a game already stored cannot be inserted twice.
+    let unique: i64 = conn
+        .query_row(
+            "SELECT \"unique\" FROM pragma_index_list('games') WHERE name = 'games_content_hash'",
+            [],
+            |r| r.get(0),
+        )
+        .expect("index");
+    assert_eq!(unique, 1);
     // A player's empires read the player's seats by the index, then each game's packed turns
     // (the view `hotw_turns` joined on game_id) by its key: no scan of every game's turns.
     let plan: Vec<String> = conn
@@ -699,6 +709,138 @@ fn version_5_move_rows_are_packed_and_the_tree_rebuilt() {
     assert_eq!(tables, 4);
     drop(conn);
     assert_eq!(explorer_rows(&a.db()), tree);
+}
+
+/// A database of schema version 7 (`games.content_hash` unique by a column constraint, whose index
+/// cannot be dropped) is migrated when opened: `games` is made again with every row, its unique
+/// index is one of its own, every row that references a game still finds it, and `annals check`
+/// passes. The same games imported again are all duplicates.
+#[test]
+fn version_7_games_get_a_unique_index_of_their_own() {
+    let a = Archive::new();
+    let first = a.import(&[crate::support::corpus()]);
+    assert!(first.imported >= 44, "imported {}", first.imported);
+    let rows = |conn: &rusqlite::Connection| -> Vec<String> {
+        conn.prepare(
+            "SELECT json_array(id, kind, content_hash, raw, event_id) FROM games ORDER BY id",
+        )
+        .expect("prepare")
+        .query_map([], |r| r.get(0))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows")
+    };
+    let uniques = |conn: &rusqlite::Connection| -> Vec<(String, String)> {
+        conn.prepare(
+            "SELECT l.name, l.origin FROM pragma_index_list('games') l
+             WHERE l.\"unique\" ORDER BY l.name",
+        )
+        .expect("prepare")
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows")
+    };
+    let want = {
+        let conn = rusqlite::Connection::open(a.db()).expect("open");
+        let want = rows(&conn);
+        // The games table of version 7, rows and all.
+        let start = annals::db::SCHEMA
+            .find("CREATE TABLE IF NOT EXISTS games (")
+            .expect("games");
+        let end = start + annals::db::SCHEMA[start..].find("\n);").expect("end") + 2;
+        let old = annals::db::SCHEMA[start..end]
+            .replace(
+                "CREATE TABLE IF NOT EXISTS games (",
+                "CREATE TABLE old_games (",
+            )
+            .replace(
+                "content_hash  TEXT NOT NULL,    -- unique: games_content_hash below",
+                "content_hash  TEXT NOT NULL UNIQUE,",
+            );
+        assert!(old.contains("NOT NULL UNIQUE"), "{old}");
+        conn.execute_batch(&format!(
+            "PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON;
+             {old};
+             INSERT INTO old_games SELECT * FROM games;
+             DROP TABLE games;
+             ALTER TABLE old_games RENAME TO games;
+             UPDATE meta SET value = '7' WHERE key = 'schema_version';"
+        ))
+        .expect("downgrade");
+        assert_eq!(
+            uniques(&conn),
+            [("sqlite_autoindex_games_1".to_string(), "u".to_string())]
+        );
+        want
+    };
+    let conn = annals::db::open(&a.db()).expect("migrated");
+    assert_eq!(rows(&conn), want);
+    assert_eq!(
+        uniques(&conn),
+        [("games_content_hash".to_string(), "c".to_string())]
+    );
+    let broken: i64 = conn
+        .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+            r.get(0)
+        })
+        .expect("fk check");
+    assert_eq!(broken, 0);
+    drop(conn);
+    let (code, out, err) = a.cli(&["check"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let again = a.import(&[crate::support::corpus()]);
+    assert_eq!((again.imported, again.duplicates), (0, first.imported));
+}
+
+/// A bulk import finds duplicates in memory by the first 8 bytes of their content hashes: two games
+/// whose hashes share them are both stored, and a game that repeats either is a duplicate of the
+/// right one.
+#[test]
+fn seen_hashes_tell_apart_hashes_that_share_their_first_bytes() {
+    use annals::db::{NewGame, Ready, SeenHashes, Stored};
+    let a = Archive::new();
+    let f = a.file("g.sanguo", SANGUO_GAME);
+    let mut conn = annals::db::open(&a.db()).expect("db");
+    let mut parsed = annals::ingest::parse_file(&f, &Default::default());
+    assert_eq!(parsed.len(), 1);
+    let r = parsed.remove(0);
+    let game = Ready::new(r.parsed);
+    let hashes = [
+        format!("0123456789abcdef{}", "a".repeat(48)),
+        format!("0123456789abcdef{}", "b".repeat(48)),
+    ];
+    let mut seen = SeenHashes::default();
+    let mut tally = annals::tally::Tally::default();
+    let mut names = annals::people::NameCache::default();
+    let tx = conn.transaction().expect("tx");
+    let mut store = |hash: &str| {
+        annals::db::store_game(
+            &tx,
+            &NewGame {
+                game: &game,
+                raw: &r.raw,
+                hash,
+                file: "g.sanguo",
+                line: 1,
+                encoding: "UTF-8",
+                imported_at: "2026-12-04T00:00:00Z",
+            },
+            annals::explorer::TreeWrites::Update,
+            &mut tally,
+            &mut names,
+            Some(&mut seen),
+        )
+        .expect("store")
+    };
+    let (Stored::Imported(first), Stored::Imported(second)) =
+        (store(&hashes[0]), store(&hashes[1]))
+    else {
+        panic!("both hashes are new");
+    };
+    assert_ne!(first, second);
+    assert_eq!(store(&hashes[1]), Stored::Duplicate(second));
+    assert_eq!(store(&hashes[0]), Stored::Duplicate(first));
 }
 
 /// Files are parsed in chunks of `CHUNK_GAMES` games on several threads; games are still stored

@@ -37,11 +37,11 @@ struct ErrorPage {
 impl IntoResponse for PageError {
     fn into_response(self) -> Response {
         let status = self.0.status();
-        let message = if status.is_server_error() {
+        let message = if self.0.is_shown() {
+            self.0.to_string()
+        } else {
             tracing::error!(error = %self.0, "page failed");
             "Something went wrong on our side.".to_string()
-        } else {
-            self.0.to_string()
         };
         let page = ErrorPage {
             q: String::new(),
