@@ -1063,9 +1063,9 @@ fn parse_jobs(
     }
 }
 
-/// Games the index thread adds before it commits (and searches see them). An import that stops
-/// before a commit loses nothing: the games are in SQLite and `Index::sync` indexes them at the
-/// next start.
+/// Games the index thread adds before it commits (other processes' searches see them then, this
+/// process's at the import's last commit). An import that stops before a commit loses nothing: the
+/// games are in SQLite and `Index::sync` indexes them at the next start.
 pub const INDEX_COMMIT_GAMES: usize = 100_000;
 
 /// Committed files, and which of their games were stored under which id.
@@ -1116,7 +1116,7 @@ fn index_jobs(index: &Index, rx: mpsc::Receiver<IndexJob>) -> Result<()> {
         since_commit += added;
         if since_commit >= INDEX_COMMIT_GAMES {
             since_commit = 0;
-            if let Err(e) = index.commit() {
+            if let Err(e) = index.commit_unread() {
                 failed = Some(e);
             }
         }
