@@ -91,7 +91,7 @@ mod tests {
         tune(Phase::Serve);
         assert_eq!(get(PURGE_DELAY), 10);
         tune(Phase::Import);
-        assert_eq!(get(PURGE_DELAY), 0);
+        assert_eq!(get(PURGE_DELAY), 50);
         if std::env::var_os("MIMALLOC_ARENA_EAGER_COMMIT").is_none() {
             assert_eq!(get(ARENA_EAGER_COMMIT), 0);
         }
@@ -130,7 +130,8 @@ mod tests {
 /// What the process is doing, for [`tune`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
-    /// Importing (the start of every command): memory goes back to the OS as soon as it is freed.
+    /// Importing (the start of every command): freed memory is kept 50 ms, then goes back to the
+    /// OS.
     Import,
     /// Answering requests: freed memory is kept 10 ms for the next request.
     Serve,
@@ -144,16 +145,20 @@ const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// Sets mimalloc's options for `phase` (its environment variables are read before `main`, so the
 /// service sets them here; a variable set by the user wins).
 ///
-/// Importing, freed memory goes back to the OS at once (`purge_delay` 0; the default of the
-/// mimalloc built here is 1000 ms), and arenas are committed as they are used instead of
-/// eagerly (`arena_eager_commit` 0): importing 1M games, the heap peaked at 268 MB with the
-/// defaults and 172 MB with these two, at no measurable cost in speed. Serving, `purge_delay` 0 costs: every query frees its bitsets
-/// and buffers and the next one faults fresh zeroed pages in (with TLB shootdowns between the
-/// cores), a fifth of a broad search's time; a year range at 1M games took 3.7–4.9 ms that way
-/// and 1.9–2.4 ms with a delay of 10 ms (BENCHMARKS.md, session 8).
+/// Importing, freed memory is kept 50 ms before it goes back to the OS (`purge_delay` 50; the
+/// default of the mimalloc built here is 1000 ms), and arenas are committed as they are used
+/// instead of eagerly (`arena_eager_commit` 0): importing 1M games, the heap peaked at 268 MB
+/// with the defaults and 172 MB with a delay of 0 (session 5). Since the parse threads free the
+/// bodies they parse (`db::Ready`), the memory in flight is small, and a delay of 0 cost more than
+/// it saved: a 100k import's parse threads freed and faulted in the same pages again and again
+/// (495k page faults, and `madvise` with a TLB shootdown between the cores each time). With 50 ms:
+/// 220k faults, the import 12% faster, the 1M peak 212 MB (BENCHMARKS.md, session 21). Serving,
+/// a delay of 0 costs too: every query frees its bitsets and buffers and the next one faults
+/// fresh zeroed pages in, a fifth of a broad search's time; a year range at 1M games took
+/// 3.7–4.9 ms that way and 1.9–2.4 ms with a delay of 10 ms (BENCHMARKS.md, session 8).
 pub fn tune(phase: Phase) {
     let delay = match phase {
-        Phase::Import => 0,
+        Phase::Import => 50,
         Phase::Serve => 10,
     };
     let options = [
