@@ -30,8 +30,12 @@ use crate::error::{Error, Result};
 use crate::query::{self, Value};
 use crate::tokenizer;
 
-/// Memory budget of the one index writer.
-const WRITER_BYTES: usize = 64 * 1024 * 1024;
+/// Memory budget of the one index writer, and its indexing threads. One thread with 32 MB, where
+/// tantivy's default of a thread a core had two with 32 MB each: on two cores the import's parse
+/// threads and writer keep both busy, and a second indexing thread only held 40 MB more of a
+/// 100k import's peak RSS (171 -> 125 MB), at the same speed (BENCHMARKS.md, session 21).
+const WRITER_BYTES: usize = 32 * 1024 * 1024;
+const WRITER_THREADS: usize = 1;
 
 #[derive(Clone, Copy)]
 struct Fields {
@@ -836,7 +840,7 @@ impl Index {
         if cores > 1 {
             index.set_multithread_executor(cores)?;
         }
-        let writer = match index.writer(WRITER_BYTES) {
+        let writer = match index.writer_with_num_threads(WRITER_THREADS, WRITER_BYTES) {
             Ok(w) => Some(w),
             Err(tantivy::TantivyError::LockFailure(..)) => {
                 tracing::warn!("the search index is held by another process; reading only");
@@ -1904,12 +1908,16 @@ mod tests {
         ix.reader.reload().unwrap();
     }
 
-    /// [`fixture`] with its games imported in two halves (two segments at least).
+    /// [`fixture`]'s database and index with `games` generated games imported in two halves of
+    /// their own seeds, each of every kind: two segments at least, each holding all three kinds.
     fn imported(games: usize, seed: u64) -> (tempfile::TempDir, Connection, Index) {
-        let (dir, paths, mut conn, ix) = fixture(games, seed);
-        let (a, b) = paths.split_at(paths.len() / 2);
-        for part in [a, b] {
-            crate::ingest::import_paths(&mut conn, Some(&ix), part, &Default::default()).unwrap();
+        let (dir, _, mut conn, ix) = fixture(0, seed);
+        for (half, seed) in [("a", seed), ("b", seed ^ 0x5eed)] {
+            let corpus = dir.path().join(half);
+            std::fs::create_dir_all(&corpus).unwrap();
+            crate::bench::write_corpus(&corpus, games / 2, seed).unwrap();
+            crate::ingest::import_paths(&mut conn, Some(&ix), &[corpus], &Default::default())
+                .unwrap();
         }
         (dir, conn, ix)
     }
