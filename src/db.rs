@@ -704,53 +704,60 @@ pub fn store_game(
         }
         st.raw_execute()?;
     }
-    let mut seat_facts: Vec<crate::tally::SeatFacts> = Vec::new();
-    {
-        let results = &p.seats;
-        let mut seat = tx.prepare_cached(
-            "INSERT OR IGNORE INTO seats(game_id, seat, seq, player_id, color, final_score, placing, outcome)
-             VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
-        )?;
-        let mut seats: Vec<annals_import::Seat> = p.players.clone();
-        for r in results {
-            if !seats.iter().any(|s| s.seat == r.seat) {
-                seats.push(annals_import::Seat {
-                    seat: r.seat.clone(),
-                    name: None,
-                    color: None,
-                });
-            }
-        }
-        for (i, s) in seats.iter().enumerate() {
-            let r = results.iter().find(|r| r.seat == s.seat);
-            let pid = match s
-                .name
-                .as_deref()
-                .map(str::trim)
-                .filter(|n| !crate::people::player_key(n).is_empty())
-            {
-                Some(name) => Some(crate::people::cached_player_for(tx, names, name)?),
-                None => None,
-            };
-            let stored = seat.execute(params![
-                id,
-                s.seat,
-                i as i64,
-                pid,
-                s.color,
-                r.and_then(|r| r.final_score),
-                r.and_then(|r| r.placing),
-                r.and_then(|r| r.outcome)
-            ])?;
-            if stored > 0 {
-                seat_facts.push(crate::tally::SeatFacts {
-                    seat: s.seat.clone(),
-                    placing: r.and_then(|r| r.placing),
-                    outcome: r.and_then(|r| r.outcome).map(str::to_string),
-                });
-            }
+    // The seats: the players as listed, then each seat with a result but no player line. A seat
+    // listed twice is stored once, as first listed (its key is (game, seat)); its order in the
+    // list is its `seq`.
+    let mut listed: Vec<(&str, Option<&str>, Option<&str>)> = p
+        .players
+        .iter()
+        .map(|s| (s.seat.as_str(), s.name.as_deref(), s.color.as_deref()))
+        .collect();
+    for r in &p.seats {
+        if !listed.iter().any(|(seat, ..)| *seat == r.seat) {
+            listed.push((&r.seat, None, None));
         }
     }
+    let mut seat_rows = Vec::with_capacity(listed.len());
+    for (i, &(seat, name, color)) in listed.iter().enumerate() {
+        if listed[..i].iter().any(|(s, ..)| *s == seat) {
+            continue;
+        }
+        let pid = match name
+            .map(str::trim)
+            .filter(|n| !crate::people::player_key(n).is_empty())
+        {
+            Some(name) => Some(crate::people::cached_player_for(tx, names, name)?),
+            None => None,
+        };
+        seat_rows.push((i, seat, pid, color, p.seats.iter().find(|r| r.seat == seat)));
+    }
+    static SEATS: RowsInsert = RowsInsert::new(
+        "seats(game_id, seat, seq, player_id, color, final_score, placing, outcome)",
+        8,
+    );
+    for chunk in seat_rows.chunks(ROWS_PER_INSERT) {
+        let mut st = tx.prepare_cached(SEATS.sql(chunk.len()))?;
+        for (j, &(seq, seat, pid, color, r)) in chunk.iter().enumerate() {
+            let at = 8 * j;
+            st.raw_bind_parameter(at + 1, id)?;
+            st.raw_bind_parameter(at + 2, seat)?;
+            st.raw_bind_parameter(at + 3, seq as i64)?;
+            st.raw_bind_parameter(at + 4, pid)?;
+            st.raw_bind_parameter(at + 5, color)?;
+            st.raw_bind_parameter(at + 6, r.and_then(|r| r.final_score))?;
+            st.raw_bind_parameter(at + 7, r.and_then(|r| r.placing))?;
+            st.raw_bind_parameter(at + 8, r.and_then(|r| r.outcome))?;
+        }
+        st.raw_execute()?;
+    }
+    let seat_facts: Vec<crate::tally::SeatFacts> = seat_rows
+        .iter()
+        .map(|&(_, seat, _, _, r)| crate::tally::SeatFacts {
+            seat: seat.to_string(),
+            placing: r.and_then(|r| r.placing),
+            outcome: r.and_then(|r| r.outcome).map(str::to_string),
+        })
+        .collect();
     static DIAGNOSTICS: RowsInsert = RowsInsert::new(
         "diagnostics(game_id, seq, line, col, severity, code, message)",
         7,

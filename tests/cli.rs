@@ -1017,3 +1017,47 @@ fn pasted_records_are_unwrapped_and_their_preambles_are_no_games() {
         "{show}"
     );
 }
+
+/// A game's seats go in one statement: the players as the game lists them (their order is their
+/// `seq`; a seat named twice is one player, the first), then each side with a result but no
+/// player line; the statistics count each result once.
+#[test]
+fn seats_are_stored_once_each_in_list_order() {
+    let a = Archive::new();
+    let game = "[Game \"Sanguo\"]\n[Title \"魏杀汉·魏胜\"]\n[魏 \"曹操\"]\n[吴 \"孙权\"]\n[魏 \"曹丕\"]\n\n1.马6进5，炮12平10，相7进9\n";
+    let s = a.import(&[a.file("g.sanguo", game)]);
+    assert_eq!(s.imported, 1);
+    let conn = annals::db::open(&a.db()).expect("db");
+    let rows: Vec<(String, i64, Option<String>, Option<String>)> = conn
+        .prepare(
+            "SELECT s.seat, s.seq, p.name, s.outcome FROM seats s LEFT JOIN players p ON p.id = s.player_id
+             ORDER BY s.seq",
+        )
+        .expect("prepare")
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .expect("query")
+        .collect::<Result<_, _>>()
+        .expect("rows");
+    let row = |seat: &str, seq: i64, name: Option<&str>, outcome: &str| {
+        (
+            seat.to_string(),
+            seq,
+            name.map(str::to_string),
+            Some(outcome.to_string()),
+        )
+    };
+    assert_eq!(
+        rows,
+        [
+            row("吴", 0, Some("孙权"), "loss"),
+            row("魏", 1, Some("曹操"), "win"),
+            row("蜀", 2, None, "loss"),
+        ]
+    );
+    let players: i64 = conn
+        .query_row("SELECT count(*) FROM players", [], |r| r.get(0))
+        .expect("players");
+    assert_eq!(players, 2);
+    let (code, out, err) = a.cli(&["check"]);
+    assert_eq!(code, 0, "{out}{err}");
+}
