@@ -842,7 +842,7 @@ fn end_bulk(conn: &mut Connection) -> Result<()> {
 /// stores its next batch. SQLite starts the WAL over only at a transaction that began when every
 /// frame had been copied, which with the checkpoint beside the writer is seldom so: the WAL grew
 /// to 57 MB at 10k games, and to 139 MB beside a server answering searches. So when it is longer
-/// than [`WAL_RESTART_FRAMES`], the writer waits for the thread's checkpoint and copies the last
+/// than [`WAL_RESTART_BYTES`], the writer waits for the thread's checkpoint and copies the last
 /// batch itself before it begins the next transaction, which then starts the WAL over.
 struct Checkpoints {
     conn: Connection,
@@ -851,9 +851,9 @@ struct Checkpoints {
     done: mpsc::SyncSender<i64>,
 }
 
-/// The WAL length (in frames of a page: 32 MB of 4 KB pages) past which the writer starts it
-/// over before its next transaction.
-const WAL_RESTART_FRAMES: i64 = 8192;
+/// The WAL length past which the writer starts it over before its next transaction. (Whether
+/// 16, 32 or 128 MB, a 100k import took the same time; the WAL's length on disk follows it.)
+const WAL_RESTART_BYTES: i64 = 32 << 20;
 
 /// The writer's way to wake the [`Checkpoints`] thread and to hear from it.
 struct Waker {
@@ -863,6 +863,8 @@ struct Waker {
     pending: bool,
     /// The WAL's length in frames when the last checkpoint ended.
     frames: i64,
+    /// [`WAL_RESTART_BYTES`] in frames of the database's pages.
+    restart_frames: i64,
 }
 
 impl Waker {
@@ -886,10 +888,10 @@ impl Waker {
     }
 
     /// Before a transaction of the writer's: when the WAL has grown past
-    /// [`WAL_RESTART_FRAMES`], every frame copied, so that the transaction starts it over.
+    /// [`WAL_RESTART_BYTES`], every frame copied, so that the transaction starts it over.
     fn before_transaction(&mut self, conn: &Connection) -> Result<()> {
         self.hear(false);
-        if self.frames > WAL_RESTART_FRAMES {
+        if self.frames > self.restart_frames {
             self.hear(true);
             conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(0))?;
             self.frames = 0;
@@ -928,6 +930,7 @@ impl Checkpoints {
         }
         let own = Connection::open(path)?;
         let autocheckpoint: i64 = conn.query_row("PRAGMA wal_autocheckpoint", [], |r| r.get(0))?;
+        let page: i64 = conn.query_row("PRAGMA page_size", [], |r| r.get(0))?;
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
         let (wake_tx, wake) = mpsc::sync_channel(1);
         let (done, done_rx) = mpsc::sync_channel(1);
@@ -942,6 +945,7 @@ impl Checkpoints {
                 done: done_rx,
                 pending: false,
                 frames: 0,
+                restart_frames: WAL_RESTART_BYTES / page.max(512),
             },
             autocheckpoint,
         )))
