@@ -152,6 +152,9 @@ CREATE INDEX IF NOT EXISTS import_problems_import ON import_problems(import_id);
 -- old row-per-move shape (hotw_turns, sanguo_moves, wec_turns, deluge_orders) that expands it with
 -- json_each, for ad-hoc SQL and the statistics' reference scans (`src/stats.rs::scan`); a query that
 -- joins a view on game_id reads one packed row per game. A game with no moves has no row.
+-- `moves` is SQLite's binary JSON (JSONB, a BLOB written by `src/jsonb.rs`), a third smaller than
+-- the text for HotW and a sixth for 三国 and WEC; rows stored before 5 Dec 2026 are JSON text.
+-- SQLite's JSON functions read both alike: `json(moves)` gives the text, `moves ->> 0` the first move.
 --
 -- HotW: per empire turn [epoch, player, empire, minor (0/1), score, gain, line, cards,
 -- card_details, expansions, builds] (score and gain may be null), where
@@ -167,7 +170,7 @@ CREATE INDEX IF NOT EXISTS import_problems_import ON import_problems(import_id);
 CREATE TABLE IF NOT EXISTS hotw_packed (
     game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     empires TEXT NOT NULL,
-    moves   TEXT NOT NULL
+    moves   BLOB NOT NULL
 );
 CREATE VIEW IF NOT EXISTS hotw_turns (game_id, seq, epoch, player, empire, minor, score, gain, line,
     cards, card_details, expansions, builds) AS
@@ -180,7 +183,7 @@ CREATE VIEW IF NOT EXISTS hotw_turns (game_id, seq, epoch, player, empire, minor
 -- capture_piece, capture_side, events] (the capture null when none; events a JSON array).
 CREATE TABLE IF NOT EXISTS sanguo_packed (
     game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-    moves   TEXT NOT NULL
+    moves   BLOB NOT NULL
 );
 CREATE VIEW IF NOT EXISTS sanguo_moves (game_id, ply, round, side, notation, piece, from_y, from_x,
     to_y, to_x, capture_piece, capture_side, events) AS
@@ -203,7 +206,7 @@ CREATE TABLE IF NOT EXISTS sanguo_title_events (
 -- to_row, to_col].
 CREATE TABLE IF NOT EXISTS wec_packed (
     game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-    moves   TEXT NOT NULL
+    moves   BLOB NOT NULL
 );
 CREATE VIEW IF NOT EXISTS wec_turns (game_id, ply, color, notation, piece, from_level, from_row,
     from_col, to_level, to_row, to_col) AS
@@ -216,7 +219,7 @@ CREATE VIEW IF NOT EXISTS wec_turns (game_id, ply, color, notation, piece, from_
 -- null; via is space-separated).
 CREATE TABLE IF NOT EXISTS deluge_packed (
     game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
-    moves   TEXT NOT NULL
+    moves   BLOB NOT NULL
 );
 CREATE VIEW IF NOT EXISTS deluge_orders (game_id, seq, phase, year, season, power, unit, location,
     kind, target, via, result) AS

@@ -11,6 +11,7 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::jsonb::Jsonb;
 
 pub const SCHEMA: &str = include_str!("../schema.sql");
 /// 2: `games.normalized` dropped (bodies are re-parsed from `raw`).
@@ -884,101 +885,41 @@ pub fn delete_game(tx: &Transaction, id: i64) -> Result<bool> {
 
 /// Appends the packed row of one HotW turn (its shape is described in schema.sql): one wide array
 /// per turn instead of a row per card, expansion and build (which were 8 of the 18 million rows of
-/// a 100k-game import, and two more indexes to build). Written by hand straight into the game's
-/// buffer: serde_json's per-turn vectors and strings cost a tenth of the writer, and the turn's
-/// parts in buffers of their own a copy of each.
-fn pack_turn(out: &mut String, tn: &annals_import::hotw::Turn) {
-    out.push('[');
-    json_int(out, tn.epoch);
-    out.push(',');
-    json_str(out, &tn.player);
-    out.push(',');
-    json_str(out, &tn.empire);
-    out.push_str(if tn.minor { ",1," } else { ",0," });
-    json_opt_int(out, tn.score);
-    out.push(',');
-    json_opt_int(out, tn.gain);
-    out.push(',');
-    json_int(out, tn.line);
-    out.push(',');
-    json_array(out, &tn.cards, |out, c| json_str(out, &c.card));
-    out.push(',');
+/// a 100k-game import, and two more indexes to build). Written as JSONB straight into the game's
+/// buffer: serde_json's per-turn vectors and strings had cost a tenth of the writer, and the
+/// turn's parts in buffers of their own a copy of each.
+fn pack_turn(out: &mut Jsonb, tn: &annals_import::hotw::Turn) {
+    let turn = out.begin();
+    out.int(tn.epoch);
+    out.text(&tn.player);
+    out.text(&tn.empire);
+    out.int(u8::from(tn.minor));
+    out.opt_int(tn.score);
+    out.opt_int(tn.gain);
+    out.int(tn.line);
+    out.array(&tn.cards, |out, c| out.text(&c.card));
     // NULL when no card has an argument
     if tn.cards.iter().any(|c| c.detail.is_some()) {
-        json_array(out, &tn.cards, |out, c| {
-            json_opt_str(out, c.detail.as_deref())
-        });
+        out.array(&tn.cards, |out, c| out.opt_text(c.detail.as_deref()));
     } else {
-        out.push_str("null");
+        out.null();
     }
-    out.push(',');
-    json_array(out, &tn.expansions, |out, e| {
-        out.push('[');
-        json_str(out, &e.from);
-        out.push(',');
-        json_words(out, &e.via);
-        out.push(',');
-        json_str(out, &e.to);
-        out.push(',');
-        json_words(out, &e.battle);
-        out.push(',');
-        json_words(out, &e.builds);
-        out.push(']');
+    out.array(&tn.expansions, |out, e| {
+        let x = out.begin();
+        out.text(&e.from);
+        out.words(&e.via);
+        out.text(&e.to);
+        out.words(&e.battle);
+        out.words(&e.builds);
+        out.end(x);
     });
-    out.push(',');
-    json_array(out, &tn.builds, |out, b| {
-        out.push('[');
-        json_str(out, &b.region);
-        out.push(',');
-        json_words(out, &b.items);
-        out.push(']');
+    out.array(&tn.builds, |out, b| {
+        let x = out.begin();
+        out.text(&b.region);
+        out.words(&b.items);
+        out.end(x);
     });
-    out.push(']');
-}
-
-/// Appends `[item,item,…]`, each written by `f`.
-fn json_array<T>(out: &mut String, items: &[T], mut f: impl FnMut(&mut String, &T)) {
-    out.push('[');
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        f(out, item);
-    }
-    out.push(']');
-}
-
-/// Appends `words` joined by single spaces, as one JSON string.
-fn json_words<S: AsRef<str>>(out: &mut String, words: &[S]) {
-    out.push('"');
-    for (i, w) in words.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        json_escaped(out, w.as_ref());
-    }
-    out.push('"');
-}
-
-/// Appends an integer.
-fn json_int(out: &mut String, n: impl itoa::Integer) {
-    out.push_str(itoa::Buffer::new().format(n));
-}
-
-/// Appends an integer, or `null`.
-fn json_opt_int(out: &mut String, n: Option<impl itoa::Integer>) {
-    match n {
-        Some(n) => json_int(out, n),
-        None => out.push_str("null"),
-    }
-}
-
-/// Appends a JSON string, or `null`.
-fn json_opt_str(out: &mut String, s: Option<&str>) {
-    match s {
-        Some(s) => json_str(out, s),
-        None => out.push_str("null"),
-    }
+    out.end(turn);
 }
 
 /// Appends `s` as a JSON string.
@@ -989,7 +930,7 @@ pub(crate) fn json_str(out: &mut String, s: &str) {
 }
 
 /// Appends `s` with the characters JSON requires escaped (`"`, `\`, and controls below U+0020).
-/// Inlined: a packed HotW game calls it for each of a few hundred short codes.
+/// Inlined: the statistics' rows of totals call it for each of their keys.
 #[inline]
 fn json_escaped(out: &mut String, s: &str) {
     let mut rest = s;
@@ -1018,18 +959,18 @@ fn json_escaped(out: &mut String, s: &str) {
     out.push_str(rest);
 }
 
-/// A game's moves packed for one row of its kind's table (shapes in schema.sql).
+/// A game's moves packed for one row of its kind's table (shapes in schema.sql), as JSONB.
 pub struct Packed {
     table: &'static str,
     /// HotW: the game's empires, space-separated, each once.
     empires: Option<String>,
-    moves: String,
+    moves: Vec<u8>,
 }
 
-/// Packs a game's moves (pure: the importer calls it on its parse threads). None when the game
-/// has no moves.
+/// Packs a game's moves (pure: the importer calls it on its parse threads) as SQLite's JSONB
+/// ([`crate::jsonb`]): an array of a positional array per move. None when the game has no moves.
 pub fn pack_moves(body: &Body) -> Option<Packed> {
-    let mut out = String::new();
+    let mut out;
     let (table, empires) = match body {
         Body::Hotw(g) if !g.turns.is_empty() => {
             let mut empires: Vec<&str> = Vec::new();
@@ -1038,102 +979,88 @@ pub fn pack_moves(body: &Body) -> Option<Packed> {
                     empires.push(&tn.empire);
                 }
             }
-            // (a turn of the bench corpus packs to 135 bytes on average, at most 155)
-            out.reserve(g.turns.len() * 160);
-            json_array(&mut out, &g.turns, pack_turn);
+            // (a turn of the bench corpus packs to 90 bytes on average; room for all, rather
+            // than several doublings and copies)
+            out = Jsonb::with_capacity(g.turns.len() * 112);
+            let all = out.begin_wide();
+            for tn in &g.turns {
+                pack_turn(&mut out, tn);
+            }
+            out.end(all);
             ("hotw_packed", Some(empires.join(" ")))
         }
         Body::Sanguo(g) if !g.moves.is_empty() => {
-            // (55 bytes a move; room for all, rather than four or five doublings and copies)
-            out.reserve(g.moves.len() * 60);
-            json_array(&mut out, &g.moves, |out, m| {
-                out.push('[');
-                json_int(out, m.ply);
-                out.push(',');
-                json_int(out, m.round);
-                out.push(',');
-                json_str(out, &m.side);
-                out.push(',');
-                json_str(out, &m.notation);
-                out.push(',');
-                json_str(out, &m.piece);
+            out = Jsonb::with_capacity(g.moves.len() * 56);
+            let all = out.begin_wide();
+            for m in &g.moves {
+                let mv = out.begin();
+                out.int(m.ply);
+                out.int(m.round);
+                out.text(&m.side);
+                out.text(&m.notation);
+                out.text(&m.piece);
                 for c in [m.from[0], m.from[1], m.to[0], m.to[1]] {
-                    out.push(',');
-                    json_int(out, c);
+                    out.int(c);
                 }
-                out.push(',');
                 match &m.capture {
                     Some(c) => {
-                        json_str(out, &c.piece);
-                        out.push(',');
-                        json_str(out, &c.side);
+                        out.text(&c.piece);
+                        out.text(&c.side);
                     }
-                    None => out.push_str("null,null"),
+                    None => {
+                        out.null();
+                        out.null();
+                    }
                 }
-                out.push(',');
                 if m.events.is_empty() {
-                    out.push_str("[]");
+                    out.array::<()>(&[], |_, _| {});
                 } else {
-                    // Serializing plain enums of strings cannot fail.
-                    out.push_str(&serde_json::to_string(&m.events).unwrap_or_default());
+                    // (plain enums of strings: serializing them cannot fail)
+                    out.value(&serde_json::to_value(&m.events).unwrap_or_default());
                 }
-                out.push(']');
-            });
+                out.end(mv);
+            }
+            out.end(all);
             ("sanguo_packed", None)
         }
         Body::Wec(g) if !g.turns.is_empty() => {
-            // (60 bytes a turn)
-            out.reserve(g.turns.len() * 64);
-            json_array(&mut out, &g.turns, |out, t| {
-                out.push('[');
-                json_int(out, t.ply);
-                out.push(',');
-                json_str(out, &t.color);
-                out.push(',');
-                json_str(out, &t.notation);
-                out.push(',');
-                json_str(out, &t.piece.kind);
-                out.push(',');
-                json_str(out, &t.piece.level);
-                out.push(',');
-                json_int(out, t.piece.at[0]);
-                out.push(',');
-                json_int(out, t.piece.at[1]);
-                out.push(',');
-                json_str(out, &t.to.level);
-                out.push(',');
-                json_int(out, t.to.at[0]);
-                out.push(',');
-                json_int(out, t.to.at[1]);
-                out.push(']');
-            });
+            out = Jsonb::with_capacity(g.turns.len() * 56);
+            let all = out.begin_wide();
+            for t in &g.turns {
+                let mv = out.begin();
+                out.int(t.ply);
+                out.text(&t.color);
+                out.text(&t.notation);
+                out.text(&t.piece.kind);
+                out.text(&t.piece.level);
+                out.int(t.piece.at[0]);
+                out.int(t.piece.at[1]);
+                out.text(&t.to.level);
+                out.int(t.to.at[0]);
+                out.int(t.to.at[1]);
+                out.end(mv);
+            }
+            out.end(all);
             ("wec_packed", None)
         }
         Body::Deluge(g) if !g.orders.is_empty() => {
-            out.reserve(g.orders.len() * 64);
-            json_array(&mut out, &g.orders, |out, o| {
-                out.push('[');
-                json_str(out, &o.phase);
-                out.push(',');
-                json_int(out, o.year);
-                out.push(',');
-                json_str(out, &o.season);
-                out.push(',');
-                json_str(out, &o.power);
-                for v in [&o.unit, &o.at] {
-                    out.push(',');
-                    json_opt_str(out, v.as_deref());
-                }
-                out.push(',');
-                json_str(out, &o.kind);
-                out.push(',');
-                json_opt_str(out, o.to.as_deref());
-                out.push(',');
-                json_words(out, &o.via);
-                out.push(',');
-                json_opt_str(out, o.result.as_deref());
-                out.push(']');
-            });
+            out = Jsonb::with_capacity(g.orders.len() * 56);
+            let all = out.begin_wide();
+            for o in &g.orders {
+                let mv = out.begin();
+                out.text(&o.phase);
+                out.int(o.year);
+                out.text(&o.season);
+                out.text(&o.power);
+                out.opt_text(o.unit.as_deref());
+                out.opt_text(o.at.as_deref());
+                out.text(&o.kind);
+                out.opt_text(o.to.as_deref());
+                out.words(&o.via);
+                out.opt_text(o.result.as_deref());
+                out.end(mv);
+            }
+            out.end(all);
             ("deluge_packed", None)
         }
         _ => return None,
@@ -1141,7 +1068,7 @@ pub fn pack_moves(body: &Body) -> Option<Packed> {
     Some(Packed {
         table,
         empires,
-        moves: out,
+        moves: out.into_bytes(),
     })
 }
 
@@ -1498,11 +1425,15 @@ mod tests {
             }],
             ..Default::default()
         };
-        let read = |s: &str| serde_json::from_str::<serde_json::Value>(s).expect("valid JSON");
+        // Read back as SQLite reads the JSONB: its text, by `json()`.
+        let conn = Connection::open_in_memory().expect("db");
         let pack = |t: &Turn| {
-            let mut out = String::new();
+            let mut out = Jsonb::default();
             pack_turn(&mut out, t);
-            read(&out)
+            let text: String = conn
+                .query_row("SELECT json(?1)", [out.into_bytes()], |r| r.get(0))
+                .expect("valid JSONB");
+            serde_json::from_str::<serde_json::Value>(&text).expect("valid JSON")
         };
         let row = pack(&turn);
         assert_eq!(row[7], serde_json::json!(["CivilS", odd]));

@@ -274,7 +274,7 @@ fn stored_game(conn: &Connection, kind: Kind, id: i64) -> Result<(Vec<String>, [
     let (packed, notation) = packed_notation(kind);
     let row: Option<(String, String, Option<String>)> = conn
         .prepare_cached(&format!(
-            "SELECT g.winners, g.draw, p.moves FROM games g LEFT JOIN {packed} p ON p.game_id = g.id
+            "SELECT g.winners, g.draw, json(p.moves) FROM games g LEFT JOIN {packed} p ON p.game_id = g.id
              WHERE g.id = ?1"
         ))?
         .query_row(params![id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
@@ -792,7 +792,7 @@ pub fn stage_stored(conn: &Connection) -> Result<()> {
     for kind in [Kind::Sanguo, Kind::Wec] {
         let (packed, notation) = packed_notation(kind);
         let mut st = conn.prepare(&format!(
-            "SELECT g.id, g.winners, g.draw, p.moves FROM games g JOIN {packed} p ON p.game_id = g.id
+            "SELECT g.id, g.winners, g.draw, json(p.moves) FROM games g JOIN {packed} p ON p.game_id = g.id
              WHERE g.kind = ?1 ORDER BY g.id"
         ))?;
         let mut rows = st.query(params![kind.as_str()])?;

@@ -15,6 +15,7 @@ pub mod error;
 pub mod explorer;
 pub mod index;
 pub mod ingest;
+pub mod jsonb;
 pub mod names;
 pub mod openapi;
 pub mod people;
