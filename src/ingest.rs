@@ -707,8 +707,15 @@ pub fn import_files(
         writer.checkpoint = wake;
         let mut pending: BTreeMap<usize, Done> = BTreeMap::new();
         let mut want = 0usize;
+        // Time the writer waited for parsed chunks (logged at the end).
+        let mut waited_parse = std::time::Duration::ZERO;
         let written: Result<()> = (|| {
-            for done in &done_rx {
+            loop {
+                let t = std::time::Instant::now();
+                let Ok(done) = done_rx.recv() else {
+                    break;
+                };
+                waited_parse += t.elapsed();
                 pending.insert(done.seq, done);
                 while let Some(done) = pending.remove(&want) {
                     writer.write_file(done.file, &mut summary)?;
@@ -730,6 +737,14 @@ pub fn import_files(
             seconds = started_at.elapsed().as_secs_f64(),
             games = summary.imported,
             writer_cpu = thread_cpu_s(),
+            // Where the writer's other time went, in part: waiting for the parse threads, the
+            // index thread and the checkpoint thread (the rest is waiting for a core, and I/O).
+            waited_parse = waited_parse.as_secs_f64(),
+            waited_index = writer.waited_index.as_secs_f64(),
+            waited_checkpoint = writer
+                .checkpoint
+                .as_ref()
+                .map_or(0.0, |w| w.waited.as_secs_f64()),
             "games written"
         );
         // On an error, closing these stops the reader and the parse threads.
@@ -865,6 +880,8 @@ struct Waker {
     frames: i64,
     /// [`WAL_RESTART_BYTES`] in frames of the database's pages.
     restart_frames: i64,
+    /// Time the writer waited for the thread before starting the WAL over (logged at the end).
+    waited: std::time::Duration,
 }
 
 impl Waker {
@@ -892,7 +909,9 @@ impl Waker {
     fn before_transaction(&mut self, conn: &Connection) -> Result<()> {
         self.hear(false);
         if self.frames > self.restart_frames {
+            let t = std::time::Instant::now();
             self.hear(true);
+            self.waited += t.elapsed();
             conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(0))?;
             self.frames = 0;
         }
@@ -946,6 +965,7 @@ impl Checkpoints {
                 pending: false,
                 frames: 0,
                 restart_frames: WAL_RESTART_BYTES / page.max(512),
+                waited: Default::default(),
             },
             autocheckpoint,
         )))
@@ -1166,6 +1186,8 @@ struct Writer<'c> {
     checkpoint: Option<Waker>,
     /// Bulk import: the content hashes stored, to find duplicates by (the unique index is dropped).
     seen: Option<db::SeenHashes>,
+    /// Time the writer waited for the index thread to take a batch (logged at the end).
+    waited_index: std::time::Duration,
 }
 
 impl<'c> Writer<'c> {
@@ -1185,6 +1207,7 @@ impl<'c> Writer<'c> {
             bulk_tally: None,
             checkpoint: None,
             seen: None,
+            waited_index: Default::default(),
         }
     }
 
@@ -1325,10 +1348,12 @@ impl<'c> Writer<'c> {
             Sink::Thread(tx) => {
                 // The index thread stops taking jobs only when it has failed; its error is the
                 // one reported when it is joined.
+                let t = std::time::Instant::now();
                 let _ = tx.send(IndexJob {
                     batch,
                     stored: stored_at,
                 });
+                self.waited_index += t.elapsed();
             }
         }
         Ok(())
