@@ -155,6 +155,7 @@ CREATE INDEX IF NOT EXISTS import_problems_import ON import_problems(import_id);
 -- `moves` is SQLite's binary JSON (JSONB, a BLOB written by `src/jsonb.rs`), a third smaller than
 -- the text for HotW and a sixth for 三国 and WEC; rows stored before 5 Dec 2026 are JSON text.
 -- SQLite's JSON functions read both alike: `json(moves)` gives the text, `moves ->> 0` the first move.
+-- (JSONB needs SQLite 3.45 or later to be read; annals bundles its own.)
 --
 -- HotW: per empire turn [epoch, player, empire, minor (0/1), score, gain, line, cards,
 -- card_details, expansions, builds] (score and gain may be null), where
