@@ -1139,6 +1139,8 @@ mod tests {
     }
 
     /// Stores a game's row and packed moves (what the tree reads back), with its result columns.
+    /// The moves are JSON text, as rows stored before the packed moves became JSONB: the tree
+    /// reads both (imports in the other tests store JSONB).
     fn store(conn: &Connection, id: i64, keys: &[String], c: &[i64; 6]) {
         let side = ["吴", "魏", "蜀"];
         let winners: Vec<&str> = (0..3).filter(|i| c[1 + i] == 1).map(|i| side[i]).collect();
