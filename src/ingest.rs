@@ -867,8 +867,11 @@ struct Checkpoints {
 }
 
 /// The WAL length past which the writer starts it over before its next transaction. (Whether
-/// 16, 32 or 128 MB, a 100k import took the same time; the WAL's length on disk follows it.)
-const WAL_RESTART_BYTES: i64 = 32 << 20;
+/// 16, 32 or 128 MB, a 100k import took the same time; the WAL's length on disk follows it. Since
+/// the parse threads keep 32 chunks ahead of the writer, the writer catches up with the
+/// checkpoints more often: with 32 MB it waited 5–6 s for them in a 1M import, with 128 MB
+/// 1.7–1.8 s.)
+const WAL_RESTART_BYTES: i64 = 128 << 20;
 
 /// The writer's way to wake the [`Checkpoints`] thread and to hear from it.
 struct Waker {
@@ -998,8 +1001,15 @@ impl Checkpoints {
 /// Games parsed and handed to the writer as one unit: few, so that the games in memory stay few
 /// whatever the size of a file.
 pub const CHUNK_GAMES: usize = 64;
-/// Chunks between the reader and the writer at most.
-const CHUNKS_IN_FLIGHT: usize = 8;
+/// A chunk also ends once its games' text reaches this many bytes (a chunk of the bench's games
+/// is about 120 KB), so that chunks of unusually long games stay few.
+pub const CHUNK_BYTES: usize = 256 << 10;
+/// Chunks between the reader and the writer at most. 32 where it was 8: with 8, a writer's
+/// commit and its wait at a WAL restart let the parse threads fill every chunk and then stand
+/// idle, and the writer then waited for them (10 s of a 1M import); with 32 the writer waits 3 s,
+/// and a 100k import takes 4% less time, a 1M import 1.5% less, for 10–30 MB more at the peak
+/// (BENCHMARKS.md, session 21).
+const CHUNKS_IN_FLIGHT: usize = 32;
 
 /// Work for a parse thread: `seq` orders the chunks of all files.
 enum Job {
@@ -1035,14 +1045,20 @@ fn read_files(files: &[PathBuf], jobs: &mpsc::SyncSender<Job>, tokens: &mpsc::Re
             }
             SplitFile::Split { file, raws } => {
                 let file = std::sync::Arc::new(file);
-                let chunks = raws.len().div_ceil(CHUNK_GAMES);
-                let mut raws = raws.into_iter();
-                for c in 0..chunks {
-                    let chunk: Vec<record::RawGame> = raws.by_ref().take(CHUNK_GAMES).collect();
+                let mut raws = raws.into_iter().peekable();
+                let mut first = true;
+                while raws.peek().is_some() {
+                    let mut chunk: Vec<record::RawGame> = Vec::with_capacity(CHUNK_GAMES);
+                    let mut bytes = 0;
+                    while chunk.len() < CHUNK_GAMES && bytes < CHUNK_BYTES {
+                        let Some(raw) = raws.next() else { break };
+                        bytes += raw.raw.len();
+                        chunk.push(raw);
+                    }
                     let job = Job::Parse {
                         seq,
-                        first_of_file: c == 0,
-                        last_of_file: c + 1 == chunks,
+                        first_of_file: std::mem::take(&mut first),
+                        last_of_file: raws.peek().is_none(),
                         file: file.clone(),
                         raws: chunk,
                     };

@@ -843,9 +843,9 @@ fn seen_hashes_tell_apart_hashes_that_share_their_first_bytes() {
     assert_eq!(store(&hashes[0]), Stored::Duplicate(first));
 }
 
-/// Files are parsed in chunks of `CHUNK_GAMES` games on several threads; games are still stored
-/// in file order (ids follow files and lines), across chunk and file boundaries and around a
-/// rejected file.
+/// Files are parsed in chunks of `CHUNK_GAMES` games (or fewer long ones, `CHUNK_BYTES`) on
+/// several threads; games are still stored in file order (ids follow files and lines), across
+/// chunk and file boundaries and around a rejected file.
 #[test]
 fn games_of_large_files_are_stored_in_file_order() {
     let a = Archive::new();
@@ -859,8 +859,17 @@ fn games_of_large_files_are_stored_in_file_order() {
     let f1 = a.file("in/1.sanguo", &big);
     a.file("in/2.sanguo", b"\xff\xfe\x00\x00\x01 not text");
     let f3 = a.file("in/3.sanguo", SANGUO_GAME);
+    // Long games: a chunk ends at CHUNK_BYTES of text, so these make chunks of two games and one.
+    let note = "长".repeat(annals::ingest::CHUNK_BYTES / 6);
+    let mut long = String::new();
+    for i in 0..5 {
+        long.push_str(&format!(
+            "[Game \"Sanguo\"]\n[Round \"L{i}\"]\n[Annotator \"{note}\"]\n\n1.马6进5，炮12平10，相7进9\n\n"
+        ));
+    }
+    let f4 = a.file("in/4.sanguo", &long);
     let s = a.import(&[a.dir.path().join("in")]);
-    assert_eq!((s.imported, s.rejected), (n + 1, 1));
+    assert_eq!((s.imported, s.rejected), (n + 6, 1));
     let conn = annals::db::open(&a.db()).expect("db");
     let rows: Vec<(i64, String, i64, Option<String>)> = conn
         .prepare("SELECT id, source_file, source_line, round FROM games ORDER BY id")
@@ -869,13 +878,18 @@ fn games_of_large_files_are_stored_in_file_order() {
         .expect("query")
         .collect::<Result<_, _>>()
         .expect("rows");
-    assert_eq!(rows.len(), n + 1);
+    assert_eq!(rows.len(), n + 6);
     for (i, (_, file, line, round)) in rows.iter().take(n).enumerate() {
         assert_eq!(file, &f1.display().to_string());
         assert_eq!(*line, 1 + 5 * i as i64);
         assert_eq!(round.as_deref(), Some(i.to_string().as_str()));
     }
     assert_eq!(rows[n].1, f3.display().to_string());
+    for (i, (_, file, line, round)) in rows[n + 1..].iter().enumerate() {
+        assert_eq!(file, &f4.display().to_string());
+        assert_eq!(*line, 1 + 6 * i as i64);
+        assert_eq!(round.as_deref(), Some(format!("L{i}").as_str()));
+    }
     assert!(rows.windows(2).all(|w| w[0].0 < w[1].0));
 }
 
