@@ -1169,7 +1169,15 @@ fn index_jobs(index: &Index, rx: mpsc::Receiver<IndexJob>) -> Result<()> {
     }
     match failed {
         Some(e) => Err(e),
-        None => index.commit(),
+        None => {
+            let t = std::time::Instant::now();
+            let r = index.commit();
+            tracing::info!(
+                seconds = t.elapsed().as_secs_f64(),
+                "search index committed"
+            );
+            r
+        }
     }
 }
 
