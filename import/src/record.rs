@@ -47,10 +47,11 @@ pub mod code {
     /// 2023-04-15`) read as the tag it names, where the game's tags do not give it; the line
     /// stays in the body (the notations read it as a header line).
     pub const HEADER_TAG: &str = "record.header-tag";
-    /// info: a separator line (`----`, `====`, `* * *`, `———`) between two games with no tags
-    /// before the second: the text after it starts a new game in the notation of the one before
-    /// (its numbering starts again: `EI`, `1.`, `Spring 1901`), so it is a game of its own, its
-    /// raw text its own slice of the file. At the separator, in the game after it.
+    /// info: a separator line (`----`, `====`, `* * *`, `———`), a heading (`Game 2`) or a blank
+    /// line between two games with no tags before the second: the text after it starts a new
+    /// game in the notation of the one before (its numbering starts again: `EI`, `1.`, `Spring
+    /// 1901`), so it is a game of its own, its raw text its own slice of the file. At the
+    /// separator, in the game after it.
     pub const SEPARATOR_SPLIT: &str = "record.separator-split";
     /// info: a heading line at the top of a game of a file cut by its headings (`Game 2`,
     /// `第2局`, `제3국`: [`split_separated`]), left out of the game's body; the raw text keeps it.
@@ -669,6 +670,8 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
     let mut last_start = 0usize;
     // a game's body may hold a separator line ([`split_all`])
     let mut separated = false;
+    // the line before was a blank line in a game's body
+    let mut after_blank = false;
     // the line's first byte, its end without `\r`s and `\n`, and the start of the next line:
     // the lines of `lines_inclusive`, on offsets (no `str` slicing on the common path)
     let mut start = 0usize;
@@ -716,10 +719,17 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
             // (maybe a separator line, `----`, `====`, `* * *`: told by `split_all`, off this
             // path; no branch here)
             separated |= matches!(f, b'-' | b'=' | b'*' | b'~' | b'_');
+            // (after a blank line in a body, a line that may start a game: `1.`, `EI`, `Game 2`)
+            if std::mem::take(&mut after_blank) {
+                separated |= text
+                    .get(line_start..kept)
+                    .is_some_and(|l| maybe_start(l) || is_heading(l));
+            }
             continue;
         }
         let line = text.get(line_start..kept).unwrap_or_default();
         if let TagLine::Tags(tags) = tag_line(line) {
+            after_blank = false;
             // A tag block with no body, then a blank line, then this one: the first block may be
             // the tags of the game before, written after its moves.
             if let Some(b) = cur.as_ref()
@@ -780,6 +790,7 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
         }
         if crate::text::is_blank(line) {
             if let Some(b) = cur.as_mut() {
+                after_blank = b.body_started;
                 if b.body_started {
                     b.body_exact &= exact && line.is_empty();
                 } else {
@@ -789,7 +800,8 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
             continue;
         }
         body_line(&mut cur, lineno, line_start, kept, offset, exact);
-        separated |= is_separator(line);
+        separated |= is_separator(line)
+            || (std::mem::take(&mut after_blank) && (maybe_start(line) || is_heading(line)));
     }
     if let Some(b) = cur.take() {
         // a tag block with no body at the end of the file, after a game: that game's tags, when
@@ -892,14 +904,49 @@ fn is_cut_line(line: &str) -> bool {
 fn split_all(games: Vec<RawGame>) -> Vec<RawGame> {
     let mut out = Vec::with_capacity(games.len());
     for g in games {
-        // (the body's lines looked at again: a game with no rule in its body is none to cut)
-        if g.body.split('\n').any(is_cut_line) {
+        // (the body's lines looked at again: a game with no rule in its body, and no blank line
+        // before a line that may start a game, is none to cut)
+        if g.body.split('\n').any(is_cut_line) || restart_after_blank(&g.body) {
             split_separated(g, &mut out);
         } else {
             out.push(g);
         }
     }
     out
+}
+
+/// Whether a blank line in `body` comes before a line that may start a game in some notation
+/// (`1.`, `第1回合`, `EI`, an epoch-I turn header, a season of 1900 or 1901): a cheap look before
+/// [`split_separated`] reads the notation's marks.
+fn restart_after_blank(body: &str) -> bool {
+    let mut blank = false;
+    for line in body.split('\n') {
+        let t = line.trim();
+        if t.is_empty() {
+            blank = true;
+            continue;
+        }
+        if std::mem::take(&mut blank) && maybe_start(t) {
+            return true;
+        }
+    }
+    false
+}
+
+/// A line that may start a game ([`restart_after_blank`]).
+fn maybe_start(t: &str) -> bool {
+    let mut cs = t.chars().map(crate::text::fold_width);
+    match cs.next() {
+        Some('1') => !cs.next().is_some_and(|c| c.is_ascii_digit()),
+        Some('第') => matches!(cs.next(), Some('1' | '一')),
+        Some('E' | 'e' | '-' | '=' | '*' | '#' | '[') => {
+            crate::hotw::parser::progress_mark(t).is_some_and(|m| m.1)
+        }
+        Some('A'..='F') if matches!(cs.next(), Some('(' | '（' | ' ')) => {
+            crate::hotw::parser::progress_mark(t).is_some_and(|m| m.1)
+        }
+        _ => t.contains("1900") || t.contains("1901"),
+    }
 }
 
 /// What [`split_games`] does to each game once it is cut out: tag names in other languages or
@@ -1285,12 +1332,22 @@ fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
             piece = Some((i, None));
             continue;
         }
+        // (a blank line too, unless it follows a rule or heading with no mark after it yet)
+        if line.trim().is_empty() {
+            if !matches!(piece, Some((_, None))) {
+                piece = Some((i, None));
+            }
+            continue;
+        }
         let Some(m) = progress_mark(kind, line) else {
             continue;
         };
         if let Some((at, first @ None)) = &mut piece {
             *first = Some(m);
-            if m.1 && last.is_some_and(|l| l.0 > m.0) {
+            // (after a blank line only, the game must have gone on further: a repeated `EI`
+            // after the first epoch's first turn, or round 1 after round 2, may be the same game)
+            let blank = lines.get(*at).is_some_and(|l| l.trim().is_empty());
+            if m.1 && last.is_some_and(|l| l.0 > m.0 && (!blank || l.0 >= m.0.saturating_add(2))) {
                 cuts.push(*at);
                 starts.push(line.trim());
             }
@@ -1311,14 +1368,28 @@ fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
         .map(|(i, _)| i)
         .collect();
     let mut raw_seps: Vec<(usize, usize)> = Vec::new();
+    // the blank lines of the raw text: (line index, bounds)
+    let mut raw_blanks: Vec<(usize, usize, usize)> = Vec::new();
     let mut pos = 0usize;
-    for l in g.raw.split_inclusive('\n') {
+    for (i, l) in g.raw.split_inclusive('\n').enumerate() {
         if is_cut_line(l) {
             raw_seps.push((pos, pos + l.len()));
+        } else if l.trim().is_empty() {
+            raw_blanks.push((i, pos, pos + l.len()));
         }
         pos += l.len();
     }
+    let (first_line, first_body) = (g.line, g.body_line);
+    let body_blank: Vec<bool> = lines.iter().map(|l| l.trim().is_empty()).collect();
     let raw_cut = |cut: usize| -> Option<(usize, usize)> {
+        if body_blank.get(cut) == Some(&true) {
+            // a blank line: the raw text's line of the same number in the file, if blank too
+            let k = (first_body + cut as u32).checked_sub(first_line)? as usize;
+            return raw_blanks
+                .iter()
+                .find(|b| b.0 == k)
+                .map(|&(_, from, to)| (from, to));
+        }
         let k = sep_index.iter().position(|&i| i == cut)?;
         raw_seps.get(k).copied()
     };
@@ -1423,7 +1494,11 @@ fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
                 code::SEPARATOR_SPLIT,
                 sep_line(cut),
                 col,
-                if is_heading(text) {
+                if text.is_empty() {
+                    format!(
+                        "a blank line, then {start:?} beginning the game again: the text after it read as a game of its own"
+                    )
+                } else if is_heading(text) {
                     format!(
                         "heading line {text:?} starts a new game ({start:?} begins it again), read as a game of its own"
                     )

@@ -402,6 +402,62 @@ fn separated_games_of_the_other_notations() {
     );
 }
 
+/// Games of one file with no tags and no rule between them, only a blank line: a numbering
+/// that starts again after it (from further on than its second step) starts a new game.
+#[test]
+fn games_apart_by_a_blank_line_whose_numbering_starts_again_are_games_of_their_own() {
+    // WEC: a result line, a blank line, `1.` again
+    let text = "[Game \"WEC\"]\n\n1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n2. MV:SP(2,2)->(3,3)\nBlack resigns\n\n1. MV:CH(1,7)->^(1,7)\n1... MV:CH(10,7)->^(10,7)\n";
+    let g = record::split_games(text);
+    assert_eq!(g.len(), 2);
+    assert_eq!((g[0].line, g[0].tags.len()), (1, 1));
+    assert_eq!(
+        g[0].raw,
+        "[Game \"WEC\"]\n\n1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n2. MV:SP(2,2)->(3,3)\nBlack resigns"
+    );
+    assert_eq!(
+        (g[1].line, g[1].raw.as_str()),
+        (8, "1. MV:CH(1,7)->^(1,7)\n1... MV:CH(10,7)->^(10,7)")
+    );
+    assert_eq!(diags_of(&g[1]), vec![(record::code::SEPARATOR_SPLIT, 7, 1)]);
+    assert!(
+        g[1].diagnostics[0]
+            .message
+            .starts_with("a blank line, then \"1. MV:CH")
+    );
+    // 三国: a status line, blank lines (with white space), round 1 after round 3
+    let text = "1.马6进5，炮12平10，相7进9\n2.兵7进1，炮6进14，车13平12\n3.车1进1，车5进1，兵9平8\n吴[胜利] 魏[认负] 蜀[认负]\n\n  \n1.马6进5，马12进11，马6进7\n";
+    assert_eq!(
+        cut(text).iter().map(|x| (x.0, x.1)).collect::<Vec<_>>(),
+        vec![(1, 1), (7, 7)]
+    );
+    // HotW: EI after the second epoch; a heading after a blank line in the middle of a file
+    let text = "EI\nA(Sumer): Lead\nLTig-->Zag 5\nEII\nB(Greek): Mor-->Pin 9\n\nEI\nA(Egypt): NileDel-->Nub 4\nB(Sumer): Lead\n\nGame 3\nEI\nA(Sumer): Lead\nLTig-->Zag 3\n";
+    let g = record::split_games(text);
+    assert_eq!(
+        g.iter().map(|x| (x.line, x.body_line)).collect::<Vec<_>>(),
+        vec![(1, 1), (7, 7), (11, 12)]
+    );
+    assert_eq!(g[1].raw, "EI\nA(Egypt): NileDel-->Nub 4\nB(Sumer): Lead");
+    assert_eq!(g[2].body, "EI\nA(Sumer): Lead\nLTig-->Zag 3");
+    // Deluge: Spring 1901 after Fall 1902
+    let text = "Spring 1901\nEngland: F Lon-NTH\nFall 1902\nEngland: F NTH-Nwy\n\nSpring 1901\nFrance: A Par-Bur\n";
+    assert_eq!(
+        cut(text).iter().map(|x| x.0).collect::<Vec<_>>(),
+        vec![1, 6]
+    );
+    // the same game goes on: a blank line between epochs, between rounds, before a repeated
+    // first header or round 1 after round 2 alone
+    for text in [
+        "EI\nA(Sumer): Lead 5\n\nEII\nB(Greek): Mor-->Pin 9\n",
+        "1.马6进5，炮12平10，相7进9\n\n2.兵7进1，炮6进14，车13平12\n",
+        "1.马6进5，炮12平10，相7进9\n2.兵7进1，炮6进14，车13平12\n\n1.马6进5，马12进11，马6进7\n",
+        "1. MV:JE(1,4)->^(1,4)\n\n1... MV:JE(10,4)->^(10,4)\n",
+    ] {
+        assert_eq!(record::split_games(text).len(), 1, "{text}");
+    }
+}
+
 #[test]
 fn rules_that_start_no_new_game_leave_the_game_whole() {
     for text in [
