@@ -629,6 +629,29 @@ fn scores_gains_and_outcome() {
     assert_eq!(sev(&r, "hotw.score-repeated"), Some(Severity::Warning));
 }
 
+/// A number ending a line of words that read as nothing (a transcriber's note, `Round 2`) is no
+/// score: the turn keeps the total written on its move line, the note is kept as raw text.
+#[test]
+fn a_number_after_unreadable_words_is_no_score() {
+    let r = p("EI\nA(Sumer): Lead\nLTig-->Zag 12\nRound 2\nB(Egypt): Lead\nNileDel-->Nub 8");
+    assert_eq!(r.game.turns[0].score, Some(12));
+    assert_eq!(r.game.turns[0].unparsed, ["Round 2"]);
+    assert_eq!(
+        messages(&r, "hotw.score-in-note"),
+        ["number after unreadable text in \"Round 2\" not taken as a score"]
+    );
+    assert_eq!(sev(&r, "hotw.score-in-note"), Some(Severity::Warning));
+    assert_eq!(count(&r, "hotw.score-repeated"), 0);
+    assert_eq!(r.outcome.map(|o| o.summary), Some("A 12".to_string()));
+    // a region's move line, or a misspelt region with an arrow, still ends with the score
+    let r = p("EI\nA(Sumer): Lead\nLTig-->Zag 12\nZag(+m) 14");
+    assert_eq!(r.game.turns[0].score, Some(14));
+    assert_eq!(count(&r, "hotw.score-in-note"), 0);
+    let r = p("EI\nA(Sumer): Lead\nLTgx-->Zag 12");
+    assert_eq!(r.game.turns[0].score, Some(12));
+    assert_eq!(count(&r, "hotw.score-in-note"), 0);
+}
+
 #[test]
 fn interruption_snapshot_and_resumption() {
     let gs = games(PAUSE);

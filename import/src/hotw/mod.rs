@@ -221,6 +221,10 @@ pub mod code {
     pub const SCORE_FORM: &str = "hotw.score-form";
     /// warning: a score given twice in one turn (the last one counts).
     pub const SCORE_REPEATED: &str = "hotw.score-repeated";
+    /// warning: a number ending a line of words that read as nothing, with no arrow and no
+    /// region among them (`Round 2`, `註：重擲 2`): part of a note, not the player's total; the
+    /// line is kept as raw text (with its `hotw.unreadable` error).
+    pub const SCORE_IN_NOTE: &str = "hotw.score-in-note";
     /// warning: a score written for a minor empire (dropped).
     pub const MINOR_SCORE: &str = "hotw.minor-score";
     /// warning: a recorded total lower than the player's previous one.

@@ -3429,6 +3429,7 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     // a number ending the line, outside brackets, is the score (also written with a unit or a
     // full stop: `20分`, `20 pts`, `25.`)
     let mut score = None;
+    let line_end = hi;
     if let Some((value, used, form)) = end_score_marked(l, lo, hi) {
         let at = hi - used;
         let depth: i32 = (lo..at)
@@ -3482,7 +3483,29 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
         if is_card {
             lp.cards(f, hi, turn);
         } else {
+            let read = (turn.expansions.len(), turn.builds.len(), lp.unparsed.len());
             lp.moves(f, hi, None, None, turn);
+            // A number after words that read as nothing, with no arrow and no region among
+            // them (`Round 2`, `註：重擲 2`), is part of a note, not the player's total.
+            if score.is_some()
+                && (turn.expansions.len(), turn.builds.len()) == (read.0, read.1)
+                && lp.unparsed.len() > read.2
+                && (f..hi).all(|k| match l.kind(k) {
+                    Some(Tk::Arrow | Tk::Dash2) => false,
+                    Some(Tk::Word) => TABLES.region(l.s(k), false).is_none(),
+                    _ => true,
+                })
+            {
+                let all = l.raw(f, line_end).trim();
+                lp.unparsed.truncate(read.2);
+                lp.unparsed.push(all.to_string());
+                lp.warn(
+                    code::SCORE_IN_NOTE,
+                    hi,
+                    format!("number after unreadable text in {all:?} not taken as a score"),
+                );
+                score = None;
+            }
         }
     }
     if let Some(s) = score {
