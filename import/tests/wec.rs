@@ -1426,6 +1426,60 @@ fn result_header_and_prose_lines_are_no_turns() {
     assert_eq!(p.game.turns.len(), 2);
 }
 
+/// The `Result` tag gives the outcome when the record gives none; against the record's, the
+/// record is kept and the disagreement said.
+#[test]
+fn the_result_tag_is_the_outcome_when_the_record_gives_none() {
+    let moves = "MV:JE(1,7)->^(1,7)\nMV:CH(10,7)->^(10,7)\n";
+    let result = |body: &str, r: &str| parse_with(body, &[("Result".to_string(), r.to_string())]);
+    let summary = |p: &Parsed<WecGame>| p.outcome.as_ref().map(|o| o.summary.clone());
+    for (tag, want) in [
+        ("B", "Black wins"),
+        ("white", "White wins"),
+        ("White wins.", "White wins"),
+        ("흑 승", "Black wins"),
+        ("Draw", "Draw"),
+        ("½-½", "Draw"),
+    ] {
+        let p = result(moves, tag);
+        assert_eq!(summary(&p).as_deref(), Some(want), "{tag}");
+        assert_eq!(
+            find(&p, "wec.result-tag"),
+            [(1, 1, Severity::Info)],
+            "{tag}"
+        );
+    }
+    let p = result(moves, "B");
+    assert_eq!(
+        p.outcome.as_ref().map(|o| o.winners.clone()),
+        Some(vec!["B".to_string()])
+    );
+    // a score names no side; a value of no result is said and not read
+    for tag in ["1-0", "adjourned"] {
+        let p = result(moves, tag);
+        assert_eq!(summary(&p), None, "{tag}");
+        assert_eq!(find(&p, "wec.result-tag"), [(1, 1, Severity::Warning)]);
+    }
+    // against the body's result line: the record is kept
+    let p = result(&format!("{moves}Black wins\n"), "White wins");
+    assert_eq!(summary(&p).as_deref(), Some("Black wins"));
+    let msgs: Vec<&str> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "wec.result-tag")
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(
+        msgs,
+        [
+            "the Result tag \"White wins\" says White wins but the record says Black wins; the record is kept"
+        ]
+    );
+    // the same: nothing more said
+    let p = result(&format!("{moves}Black wins\n"), "B");
+    assert!(find(&p, "wec.result-tag").is_empty());
+}
+
 #[test]
 fn word_numbers_and_seat_tags_in_other_languages() {
     let tags = vec![

@@ -214,6 +214,10 @@ pub mod code {
     /// when the replay gives none; warning when it cannot be read as one side's win (`1-0`:
     /// which side is first is not said) or disagrees with the replay.
     pub const RESULT_LINE: &str = "wec.result-line";
+    /// Info: the `Result` tag (`B`, `White wins`, `Draw`) read as the outcome when the record
+    /// gives none; warning when it cannot be read or disagrees with the record (the record is
+    /// kept).
+    pub const RESULT_TAG: &str = "wec.result-tag";
     /// Info: a header line in the body (`Black: Ada Park`, `Date: 2026.11.20`, `흑: 김민준`);
     /// the players' names where the tags give none.
     pub const HEADER_LINE: &str = "wec.header-line";
@@ -1943,6 +1947,24 @@ fn prose_line(text: &str) -> Option<bool> {
     (score || rule || prose || go).then_some(score)
 }
 
+/// A `Result` tag's value: a colour alone (`B`, `White`, `흑`, `白`), a result line's words
+/// (`Black wins`, `백 기권`), or a draw (`Draw`, `½-½`, `무승부`, `和棋`). `Some(Some(white))` for
+/// a win, `Some(None)` for a draw; a score (`1-0`) says no side, and is None.
+fn result_tag(r: &str) -> Option<Option<bool>> {
+    let t: String = r.chars().map(fold_width).collect::<String>().to_lowercase();
+    let t = t.trim().trim_end_matches(['.', '!']).trim();
+    match t {
+        "b" | "black" | "흑" | "黑" | "黒" | "흑승" | "黑胜" | "黑勝" => {
+            return Some(Some(false));
+        }
+        "w" | "white" | "백" | "白" | "백승" | "白胜" | "白勝" => return Some(Some(true)),
+        "draw" | "drawn" | "½-½" | "1/2-1/2" | "0.5-0.5" | "=" | "무승부" | "和棋" | "和局"
+        | "平局" => return Some(None),
+        _ => {}
+    }
+    result_line(r).map(Some)
+}
+
 /// A result line: `Black wins`, `White won`, `B wins`, `Black resigns`, `흑 승`, `흑승`, `백 기권`,
 /// `黑胜`, `白认输` (any case, spaces, a final `.` or `!`). White wins: true. Also after a key
 /// (`Result: Black wins`, `결과: 흑 승`, `Winner: White`, `승자: 흑`), with the reason after it
@@ -2680,6 +2702,53 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<WecGame> {
             .and_then(|(white, ..)| white)
             .map(|white| if white { "W" } else { "B" }.to_string())
     });
+    // `[Result "B"]`, `[Result "White wins"]`, `[Result "Draw"]`: the outcome when the record
+    // gives none
+    let (mut winner, mut drawn) = (winner, drawn);
+    if let Some(r) = ctx.tag("Result").map(str::trim).filter(|t| !t.is_empty()) {
+        // Some(Some(white)) a win, Some(None) a draw
+        let read = result_tag(r);
+        let have = match (&winner, drawn) {
+            (Some(w), _) => Some(Some(w == "W")),
+            (None, true) => Some(None),
+            (None, false) => None,
+        };
+        let said = |o: Option<bool>| match o {
+            Some(w) => format!("{} wins", color_name(if w { "W" } else { "B" })),
+            None => "a draw".to_string(),
+        };
+        match (read, have) {
+            (None, _) => diags.push(Diagnostic::warning(
+                code::RESULT_TAG,
+                ctx.first_line,
+                1,
+                format!("the Result tag {r:?} names no winner or draw (B, W, Black wins, Draw); not read"),
+            )),
+            (Some(o), None) => {
+                diags.push(Diagnostic::info(
+                    code::RESULT_TAG,
+                    ctx.first_line,
+                    1,
+                    format!("the Result tag {r:?} read as the outcome: {}", said(o)),
+                ));
+                match o {
+                    Some(w) => winner = Some(if w { "W" } else { "B" }.to_string()),
+                    None => drawn = true,
+                }
+            }
+            (Some(o), Some(h)) if o != h => diags.push(Diagnostic::warning(
+                code::RESULT_TAG,
+                ctx.first_line,
+                1,
+                format!(
+                    "the Result tag {r:?} says {} but the record says {}; the record is kept",
+                    said(o),
+                    said(h)
+                ),
+            )),
+            _ => {}
+        }
+    }
     let outcome = match winner {
         Some(w) => Some(Outcome {
             summary: format!("{} wins", color_name(&w)),
