@@ -1497,6 +1497,61 @@ fn slashes_and_bars_separate_moves() {
     );
 }
 
+/// White space or a second mark between a round's number and its first entry is no empty
+/// entry: `1 ，马6进5` and `1.、马6进5` are 吴's move, as `1，马6进5` is.
+#[test]
+fn a_space_or_a_second_mark_after_the_round_number_is_no_entry() {
+    for body in [
+        "1 ，马6进5，马12进11，马6进7\n",
+        "1.、马6进5，马12进11，马6进7\n",
+        "1;马6进5，马12进11，马6进7\n",
+    ] {
+        let p = parse(body);
+        assert_eq!(mv(&p, "马6进5"), (s("吴"), [5, 16], [4, 14]), "{body}");
+        assert_eq!(mv(&p, "马12进11"), (s("魏"), [0, 11], [2, 10]), "{body}");
+        assert_eq!(mv(&p, "马6进7"), (s("蜀"), [16, 11], [14, 10]), "{body}");
+        assert!(
+            p.diagnostics
+                .iter()
+                .all(|d| d.severity != annals_import::Severity::Error),
+            "{body}: {:?}",
+            problems(&p)
+        );
+    }
+}
+
+/// One labelled entry a line, a side's 轮空 among them (`蜀：（轮空）`, `蜀：轮空`): the 轮空 is an
+/// entry (the move before it checked the skipped side's 下家), not a player's name.
+#[test]
+fn a_labelled_skip_on_its_own_line_is_the_side_s_entry() {
+    for skip in ["蜀：（轮空）", "蜀：轮空", "蜀方: (轮空)"] {
+        let p = parse(&format!(
+            "吴：马6进5\n魏：马12进11\n蜀：马6进7\n吴：兵7进1\n魏：炮6进6\n{skip}\n吴：士8进9\n"
+        ));
+        assert_eq!(
+            notations(&p),
+            ["马6进5", "马12进11", "马6进7", "兵7进1", "炮6进6", "士8进9"],
+            "{skip}"
+        );
+        assert_eq!(mv(&p, "士8进9"), (s("吴"), [7, 16], [8, 15]), "{skip}");
+        let check: Vec<String> = find(&p, "炮6进6")
+            .events
+            .iter()
+            .map(|e| format!("{e:?}"))
+            .collect();
+        assert_eq!(check.len(), 1, "{skip}: {check:?}");
+        assert!(check[0].contains("吴"), "{skip}: {check:?}");
+        assert!(p.players.iter().all(|pl| pl.name.is_none()), "{skip}");
+        assert!(
+            p.diagnostics
+                .iter()
+                .all(|d| d.severity != annals_import::Severity::Error),
+            "{skip}: {:?}",
+            problems(&p)
+        );
+    }
+}
+
 #[test]
 fn side_labels_are_read_and_checked() {
     let p = parse("1.吴：马6进5，魏:炮12平10，蜀 相7进9\n2.吴兵7进1，魏（轮空），蜀车5进1\n");

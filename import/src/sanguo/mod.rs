@@ -537,6 +537,38 @@ impl Traits {
     }
 }
 
+/// A side's label and its 轮空 on a line of their own: `蜀：（轮空）`, `蜀方: 轮空`, `魏 ……`.
+fn labelled_skip(body: &[char]) -> bool {
+    let Some(side) = body.first().copied().and_then(Side::from_char) else {
+        return false;
+    };
+    if side == Side::Han {
+        return false;
+    }
+    let mut k = 1;
+    if matches!(body.get(k), Some('方' | '国')) {
+        k += 1;
+    }
+    if !matches!(body.get(k), Some(&c) if c == ':' || is_space(c)) {
+        return false;
+    }
+    let rest: String = body.get(k + 1..).unwrap_or(&[]).iter().collect();
+    let rest = rest.trim();
+    !rest.is_empty() && names_no_player(rest)
+}
+
+/// What a side's label may be followed by that is no player's name: a 轮空 in any form
+/// (`（轮空）`, `轮空`, `跳过`) or a placeholder (`……`, `...`, `——`).
+fn names_no_player(name: &str) -> bool {
+    let chars: Vec<char> = name.chars().map(crate::text::fold_char).collect();
+    name.contains("轮空")
+        || name.contains("輪空")
+        || skip_word(&chars)
+        || chars
+            .iter()
+            .all(|c| matches!(c, '…' | '.' | '。' | '-' | '—' | '×' | 'x' | '─'))
+}
+
 /// An entry without 进/退/平 that stands for a 轮空 without writing it (the seed: "需要用“（轮空）”
 /// 或其他符号代替"): a bracketed word (`（跳过）`, `【空】`, `(被将)`), or a bare `空`, `空着`,
 /// `跳过`, `跳`, `过`, `停`, `停着`, `轮休`. A bracket holding a status word (`[认负]`) or anything
@@ -700,7 +732,7 @@ impl State<'_> {
         if self.short_status(li, start, &text) {
             return;
         }
-        if has_action(body) || first == '…' {
+        if has_action(body) || first == '…' || labelled_skip(body) {
             if let Some((round, slot)) = self.open_round.take() {
                 self.continued(li, chars, (start, end), round, slot, None);
                 return;
@@ -925,7 +957,8 @@ impl State<'_> {
                 name.push(n);
                 chars.next();
             }
-            if name.is_empty() {
+            // (`蜀：（轮空）`, `魏：……`: a side's entry, no player's name)
+            if name.is_empty() || names_no_player(&name) {
                 all_named = false;
                 break;
             }
@@ -978,7 +1011,12 @@ impl State<'_> {
                     .chars()
                     .any(|c| c.is_ascii_digit() || matches!(c, '进' | '退' | '平'))
         };
-        if !header || value.trim().is_empty() {
+        // (`蜀：（轮空）`: a side's 轮空, no header)
+        let side_key = {
+            let mut cs = key.chars();
+            cs.next().and_then(Side::from_char).is_some() && matches!(cs.as_str(), "" | "方" | "国")
+        };
+        if !header || value.trim().is_empty() || (side_key && names_no_player(value.trim())) {
             return false;
         }
         self.sink.info(
@@ -1009,16 +1047,22 @@ impl State<'_> {
             self.entries(li, chars, after, end, n);
             return;
         }
-        match chars.get(i) {
-            Some('.') => i += 1,
-            Some(',' | ':' | ')') => {
+        // (white space between the number and its mark: `1 ，马6进5` is `1，马6进5`)
+        let digits_end = i;
+        let mut j = i;
+        while chars.get(j).is_some_and(|c| c.is_whitespace()) {
+            j += 1;
+        }
+        match chars.get(j) {
+            Some('.') => i = j + 1,
+            Some(',' | ':' | ')' | ';' | '、') => {
                 self.sink.warning(
                     code::PUNCTUATION,
                     ln,
-                    i as u32 + 1,
+                    j as u32 + 1,
                     "round number not followed by '.'",
                 );
-                i += 1;
+                i = j + 1;
             }
             _ => self.sink.warning(
                 code::PUNCTUATION,
@@ -1026,6 +1070,16 @@ impl State<'_> {
                 i as u32 + 1,
                 "round number not followed by '.'",
             ),
+        }
+        // a second mark right after the first (`1.、马6进5`, `1.,`): one mark, not an empty entry
+        if i > digits_end && matches!(chars.get(i), Some(',' | '、' | ';' | ':')) {
+            self.sink.warning(
+                code::PUNCTUATION,
+                ln,
+                i as u32 + 1,
+                "a second mark after the round number ignored",
+            );
+            i += 1;
         }
         if self.repeated_round(li, chars, (start, i), end, n) {
             return;
