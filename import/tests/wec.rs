@@ -2175,3 +2175,172 @@ fn eighth_transcribers_file() {
         ]
     );
 }
+
+// ---- wrapped turns, numbers alone, other numberings ----
+
+fn numbers(p: &Parsed<WecGame>) -> Vec<Option<u32>> {
+    p.game.turns.iter().map(|t| t.no).collect()
+}
+
+fn lines(p: &Parsed<WecGame>) -> Vec<u32> {
+    p.game.turns.iter().map(|t| t.line).collect()
+}
+
+#[test]
+fn a_turn_wrapped_after_a_comma_keeps_its_fire() {
+    let p = parse(
+        "1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n2. MV:JE^(1,4)->^(4,4),\n   FI1:RL/JE^(4,4)->(8,4)\n2... MV:CH(10,7)->^(10,7)\n3. MV:CH(1,7)->^(1,7)\n",
+    );
+    assert_eq!(colours(&p), "BWBWB");
+    assert_eq!(numbers(&p), [Some(1), Some(1), Some(2), Some(2), Some(3)]);
+    assert_eq!(lines(&p), [1, 2, 3, 5, 6]);
+    let t = &p.game.turns[2];
+    assert_eq!(t.notation, "MV:JE^(1,4)->^(4,4),FI1:RL/JE^(4,4)->(8,4)");
+    assert!(t.unparsed.is_empty());
+    assert_eq!(&*t.piece.kind, "JE");
+    assert_eq!(t.fires.len(), 1);
+    assert_eq!(t.fires[0].toward.as_ref().map(|w| w.at), Some([8, 4]));
+    assert_eq!(&*t.fires[0].article, "RL");
+    assert_eq!(located(&p), [("wec.continued-line", 4, 4)]);
+    assert_eq!(p.diagnostics[0].severity, Severity::Info);
+}
+
+#[test]
+fn a_turn_wrapped_before_a_part_code() {
+    // the long-lines record: a wrap after `,`, and a line that begins with `,PU:`
+    let p = parse(
+        "1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\n2. MV:JE^(1,4)->^(4,4),\n   FI1:RL/JE^(4,4)->(8,4),RS:R->(7,4)(1,0)\n2... MV:CP(9,4)->(8,5),PU:CP(8,5)^SC\n3. MV:SP(2,2)->(3,3)\n   ,PU:SP(3,3)^BI\n3... MV:CL(10,3)->(9,2)\n",
+    );
+    assert_eq!(colours(&p), "BWBWBW");
+    assert_eq!(lines(&p), [1, 2, 3, 5, 6, 8]);
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    let t = &p.game.turns[2];
+    assert_eq!((t.fires.len(), t.results.len()), (1, 1));
+    let t = &p.game.turns[4];
+    assert_eq!(t.notation, "MV:SP(2,2)->(3,3),PU:SP(3,3)^BI");
+    assert!(t.pickup.is_some());
+    // reported once per game, at the first joined line
+    assert_eq!(find(&p, "wec.continued-line"), [(4, 4, Severity::Info)]);
+    assert!(find(&p, "wec.turn-unreadable").is_empty());
+    assert!(find(&p, "wec.number-color").is_empty());
+    // a part code without the `,` before it: the `,` is put back; `-TRA->` needs none
+    let p = parse("MV:SP(2,2)->(3,3)\n  PU:SP(3,3)^BI\nMV:JE(10,4)->^(10,4)\n");
+    assert_eq!(colours(&p), "BW");
+    assert_eq!(p.game.turns[0].notation, "MV:SP(2,2)->(3,3),PU:SP(3,3)^BI");
+    assert_eq!(located(&p), [("wec.continued-line", 2, 3)]);
+    // a turn over three lines
+    let p = parse(
+        "MV:JE(1,4)->^(1,4)\nMV:JE(10,4)->^(10,4)\nMV:JE^(1,4)->^(4,4),\nFI1:RL/JE^(4,4)->(8,4),\n\nRS:R->(7,4)(1,0)\nMV:CH(10,7)->^(10,7)\n",
+    );
+    assert_eq!(colours(&p), "BWBW");
+    assert_eq!(
+        p.game.turns[2].notation,
+        "MV:JE^(1,4)->^(4,4),FI1:RL/JE^(4,4)->(8,4),RS:R->(7,4)(1,0)"
+    );
+    assert_eq!(located(&p), [("wec.continued-line", 4, 1)]);
+}
+
+#[test]
+fn a_wrapped_turns_diagnostics_point_into_its_lines() {
+    // the part that does not read is on the second line, at its own column
+    let p = parse(
+        "MV:JE(1,4)->^(1,4)\nMV:JE(10,4)->^(10,4)\nMV:JE^(1,4)->^(4,4),\n   FI1:RL/JE^(4,4)->(8,4),RS:ZZ\nMV:CH(10,7)->^(10,7)\n",
+    );
+    assert_eq!(colours(&p), "BWBW");
+    assert_eq!(p.game.turns[2].fires.len(), 1);
+    assert_eq!(p.game.turns[2].line, 3);
+    assert_eq!(
+        located(&p),
+        [("wec.part-unreadable", 4, 30), ("wec.continued-line", 4, 4)]
+    );
+}
+
+#[test]
+fn lines_that_do_not_continue_a_turn() {
+    // a note after a line ending in `,`: no turn string, kept as a comment as before
+    let p = parse("1. MV:JE(1,4)->^(1,4),\nnice opening here\n1... MV:JE(10,4)->^(10,4)\n");
+    assert_eq!(colours(&p), "BW");
+    assert_eq!(
+        p.game.turns[0].comment.as_deref(),
+        Some("nice opening here")
+    );
+    assert!(find(&p, "wec.continued-line").is_empty());
+    assert_eq!(find(&p, "wec.trailing-mark"), [(1, 22, Severity::Info)]);
+    // a numbered line after a `,` is its own turn
+    let p = parse("1. MV:JE(1,4)->^(1,4),\n1... MV:JE(10,4)->^(10,4)\n");
+    assert_eq!(colours(&p), "BW");
+    assert!(find(&p, "wec.continued-line").is_empty());
+    // a part code before any turn string: nothing to continue
+    let p = parse("PU:SP(3,3)^BI\nMV:JE(1,4)->^(1,4)\n");
+    assert_eq!(p.game.turns.len(), 2);
+    assert!(find(&p, "wec.continued-line").is_empty());
+    assert_eq!(find(&p, "wec.turn-unreadable").len(), 1);
+}
+
+#[test]
+fn a_number_alone_on_its_line_numbers_the_next() {
+    let p = parse(
+        "1.\nMV:JE(1,4)->^(1,4)\nMV:JE(10,4)->^(10,4)\n2.\nMV:SP(2,2)->(3,3),PU:SP(3,3)^BI\nMV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n",
+    );
+    assert_eq!(colours(&p), "BWBW");
+    assert_eq!(numbers(&p), [Some(1), None, Some(2), None]);
+    assert_eq!(lines(&p), [1, 3, 4, 6]);
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(located(&p), [("wec.number-line", 1, 1)]);
+    // White's number alone
+    let p = parse("1. MV:JE(1,4)->^(1,4)\n  1...\nMV:JE(10,4)->^(10,4)\n");
+    assert_eq!(colours(&p), "BW");
+    assert_eq!(numbers(&p), [Some(1), Some(1)]);
+    assert_eq!(located(&p), [("wec.number-line", 2, 3)]);
+    // a number alone with no turn after it stays an error
+    let p = parse("1. MV:JE(1,4)->^(1,4)\n2.\n");
+    assert_eq!(find(&p, "wec.turn-unreadable"), [(2, 1, Severity::Error)]);
+    assert!(find(&p, "wec.number-line").is_empty());
+}
+
+#[test]
+fn numberings_with_halves_and_abbreviated_colours() {
+    let p = parse(
+        "1a. MV:JE(1,4)->^(1,4)\n1b. MV:JE(10,4)->^(10,4)\n2a MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\n2b MV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n",
+    );
+    assert_eq!(colours(&p), "BWBW");
+    assert_eq!(numbers(&p), [Some(1), Some(1), Some(2), Some(2)]);
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(located(&p), [("wec.number-form", 1, 1)]);
+    // the halves decide as `N.` and `N...`: a record that begins with White's
+    let p = parse("1b. MV:JE(10,4)->^(10,4)\n2a. MV:JE(1,4)->^(1,4)\n");
+    assert_eq!(colours(&p), "WB");
+    let p = parse(
+        "#1 Blk: MV:JE(1,4)->^(1,4)\n#1 Wht: MV:JE(10,4)->^(10,4)\n#2 Blk: MV:SP(2,2)->(3,3),PU:SP(3,3)^BI\n#2 Wht: MV:SP(9,2)->(8,3),PU:SP(8,3)^SL\n",
+    );
+    assert_eq!(colours(&p), "BWBW");
+    assert_eq!(numbers(&p), [Some(1), Some(1), Some(2), Some(2)]);
+    assert!(p.game.turns.iter().all(|t| t.unparsed.is_empty()));
+    assert_eq!(
+        located(&p),
+        [("wec.number-form", 1, 1), ("wec.color-word", 1, 4)]
+    );
+    // a word that only begins as a half is no number (`1am`)
+    let p = parse("1am MV:JE(1,4)->^(1,4)\n");
+    assert!(numbers(&p).iter().all(Option::is_none));
+    assert!(find(&p, "wec.number-form").is_empty());
+}
+
+#[test]
+fn an_extra_line_does_not_flip_the_numbered_colours() {
+    // a line that does not read between numbered turns: the numbering decides after it
+    let p = parse(
+        "1. MV:JE(1,4)->^(1,4)\n1... MV:JE(10,4)->^(10,4)\nXX(2,2)\n2. MV:SP(2,2)->(3,3)\n2... MV:SP(9,2)->(8,3)\n3. MV:CH(1,7)->^(1,7)\n3... MV:CH(10,7)->^(10,7)\n",
+    );
+    assert_eq!(colours(&p), "BWBBWBW");
+    assert_eq!(find(&p, "wec.turn-unreadable"), [(3, 1, Severity::Error)]);
+    assert_eq!(find(&p, "wec.number-color"), [(4, 1, Severity::Warning)]);
+    assert!(find(&p, "wec.no-piece").is_empty());
+    // the same with White's numbered turn after the extra line
+    let p = parse(
+        "1. MV:JE(1,4)->^(1,4)\nXX(2,2)\n1... MV:JE(10,4)->^(10,4)\n2. MV:SP(2,2)->(3,3)\n2... MV:SP(9,2)->(8,3)\n",
+    );
+    assert_eq!(colours(&p), "BWWBW");
+    assert_eq!(find(&p, "wec.number-color"), [(3, 1, Severity::Warning)]);
+    assert!(find(&p, "wec.no-piece").is_empty());
+}

@@ -20,6 +20,16 @@
 //!   alternation on at most one numbered line in four, or on one), the numbering decides the
 //!   colours instead (a record that begins with White's turn, a turn left out), and each line
 //!   where it differs from the alternation is reported (`wec.number-color`, warning).
+//! - A turn string wrapped onto the next line is joined to its turn: a line with no number, colour
+//!   or `MV` of its own (and no prose) continues the turn before it when that turn's line ends
+//!   with `,` or the line begins with a part code (`FI1:`, `FI2:`, `FI:`, `PU:`, `EX:`, `RE:`,
+//!   `DR:`, `RS:`, `DO>`, `-TRA->`) or a `,` (a part code without its `,` gets one put back); info
+//!   `wec.continued-line`, once per game. A turn number alone on its line (`1.`, `2...`) is the
+//!   number of the turn on the next line (info `wec.number-line`, once per game). Blank lines
+//!   between them are passed over; diagnostics point into the line they concern, the turn's
+//!   [`Turn::line`] is its first line.
+//! - Other numberings: the move's halves `1a.` (Black's) and `1b.` (White's, read as `1...`),
+//!   and the colours abbreviated `Blk` and `Wht` (`#1 Blk: MV:…`).
 //! - Two or more turn strings on one line (`1. MV:… MV:…`) are read as one turn each, split at
 //!   each `MV:` (which every turn string starts with), when the line does not read as one turn
 //!   (info `wec.turns-on-line`, once per game); only the first carries the number.
@@ -108,7 +118,9 @@
 //! - **Errors:** a turn whose `MV:` cannot be read is kept whole in [`Turn::unparsed`] (its piece has
 //!   an empty `type`); a later part that cannot be read is kept raw from where it starts to the next
 //!   part marker, and the rest of the turn is read. Either way the next lines parse as usual and the
-//!   colours keep alternating.
+//!   colours keep alternating; when the record numbers its turns consistently, the numbering
+//!   decides at the next numbered line (an unreadable or extra line does not flip the colours of
+//!   the turns after it).
 //!
 //! # Replay
 //! [`parse`] replays the game from the standard setup (`import/data/wec/`, see its README) and
@@ -239,6 +251,13 @@ pub mod code {
     /// info: a rule line (`----`, `====`, `* * *`, `———`) inside a game, read as a separator and
     /// ignored (before: a line that is no turn, a warning).
     pub const RULE_LINE: &str = "wec.rule-line";
+    /// Info: a line that continues the turn string of the line before it (that line ends with `,`,
+    /// or this one begins with a part's code, `FI1:`, `,PU:`, `RS:`, `-TRA->`, and has no number
+    /// and no `MV` of its own), read as part of that turn (reported once per game).
+    pub const CONTINUED_LINE: &str = "wec.continued-line";
+    /// Info: a turn number alone on its line (`1.`, `2...`), read as the number of the turn on
+    /// the next line (reported once per game).
+    pub const NUMBER_LINE: &str = "wec.number-line";
     /// Info: a clock time written after the turn (`(0:45)`, `[12:03]`, `1:02:33`: the time used
     /// or left, as a chess clock shows it), kept as the turn's comment, not read as notation.
     pub const CLOCK_TIME: &str = "wec.clock-time";
@@ -571,6 +590,9 @@ fn colour_word_at(s: &str, from: usize) -> Option<(bool, usize)> {
     let words = [
         ("black", false),
         ("white", true),
+        // abbreviated (`#1 Blk: MV:…`)
+        ("blk", false),
+        ("wht", true),
         ("b", false),
         ("w", true),
         ("黑", false),
@@ -740,6 +762,16 @@ fn other_number_prefix(s: &str, from: usize) -> Option<Number> {
         return None;
     }
     let no = no?;
+    // `1a.`, `2b MV:…`: the move's first half (Black's, who moves first) and second (White's)
+    let half = match b.get(k) {
+        Some(b'a') => Some(false),
+        Some(b'b') => Some(true),
+        _ => None,
+    }
+    .filter(|_| !b.get(k + 1).is_some_and(u8::is_ascii_alphanumeric));
+    if half.is_some() {
+        k += 1;
+    }
     let digits_end = k;
     let mut marked = false;
     if paren {
@@ -781,12 +813,12 @@ fn other_number_prefix(s: &str, from: usize) -> Option<Number> {
         .get(k..)
         .is_some_and(|r| r.get(..2).is_some_and(|m| m.eq_ignore_ascii_case("MV")))
         || (k > digits_end && colour_prefix(s, k).is_some());
-    if !marked && !ellipsis && !turn_follows {
+    if (!marked && !ellipsis && !turn_follows) || (half.is_some() && !turn_follows) {
         return None;
     }
     Some(Number {
         no,
-        ellipsis,
+        ellipsis: ellipsis || half == Some(true),
         after: k,
         other: true,
     })
@@ -1074,6 +1106,8 @@ struct Once {
     fire_number: bool,
     trailing: bool,
     clock: bool,
+    continued: bool,
+    number_line: bool,
 }
 
 /// Reads a body's lines into turns (see the module docs for the layout).
@@ -1132,12 +1166,89 @@ impl Reader {
             body_players: [None, None],
         };
         r.game.turns.reserve(lines.len());
-        for (li, raw_line) in lines.iter().enumerate() {
-            let line = raw_line.trim_end_matches('\r');
+        let mut li = 0;
+        while li < lines.len() {
+            let logical = logical_line(lines, li);
             let lineno = ctx.first_line.saturating_add(li as u32);
-            r.line(li, line, lineno);
+            let d0 = r.diags.len();
+            r.line(li, &logical.text, lineno);
+            if !logical.joined.is_empty() {
+                r.joined(&logical, lines, ctx, (lineno, d0));
+            }
+            li = logical.next.max(li + 1);
         }
         r
+    }
+
+    /// The line just read was joined with the lines after it ([`logical_line`]): the
+    /// diagnostics it gave are moved to the lines they point into, and each kind of join is
+    /// reported (once per game).
+    #[cold]
+    #[inline(never)]
+    fn joined(
+        &mut self,
+        logical: &Logical<'_>,
+        lines: &[&str],
+        ctx: &Ctx,
+        (lineno, d0): (u32, usize),
+    ) {
+        // (character offset in the joined text where each joined line begins, its file line)
+        let starts: Vec<(u32, u32)> = logical
+            .joined
+            .iter()
+            .map(|j| {
+                let chars = logical.text.get(..j.at).map_or(0, |t| t.chars().count()) as u32;
+                (chars, ctx.first_line.saturating_add(j.li as u32))
+            })
+            .collect();
+        for d in self.diags.iter_mut().skip(d0) {
+            if d.line != lineno {
+                continue;
+            }
+            if let Some(&(chars, line)) = starts.iter().rev().find(|(c, _)| d.col > *c) {
+                d.line = line;
+                d.col -= chars;
+            }
+        }
+        let number_col = lines
+            .get(logical.first)
+            .map(|l| char_col(l, first_non_space(l).unwrap_or(0)))
+            .unwrap_or(1);
+        let mut before = lineno;
+        for j in &logical.joined {
+            let line = lines
+                .get(j.li)
+                .map(|l| l.trim_end_matches('\r'))
+                .unwrap_or_default();
+            let at = ctx.first_line.saturating_add(j.li as u32);
+            let col = char_col(line, first_non_space(line).unwrap_or(0));
+            match j.kind {
+                Join::Continued if !self.once.continued => {
+                    self.once.continued = true;
+                    self.diags.push(Diagnostic::info(
+                        code::CONTINUED_LINE,
+                        at,
+                        col,
+                        format!(
+                            "line {at} continues the turn string of line {before} (no number or MV of its own), read as part of that turn (reported once per game)"
+                        ),
+                    ));
+                }
+                Join::Numbered if !self.once.number_line => {
+                    self.once.number_line = true;
+                    self.diags.push(Diagnostic::info(
+                        code::NUMBER_LINE,
+                        lineno,
+                        number_col,
+                        format!(
+                            "the turn number alone on line {lineno} read as the number of the turn on line {at} (reported once per game)"
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+            before = at;
+        }
     }
 
     fn mark(&self) -> Mark {
@@ -2526,18 +2637,190 @@ fn normalize(
     ))
 }
 
+/// How a line was joined to the one before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Join {
+    /// It continues the turn string of the line before ([`continues`]).
+    Continued,
+    /// The line before was a turn number alone ([`number_alone`]); this is its turn.
+    Numbered,
+}
+
+/// One line joined to a [`Logical`] line.
+#[derive(Debug, Clone, Copy)]
+struct Joined {
+    /// Its index among the body's lines.
+    li: usize,
+    /// Byte offset in [`Logical::text`] where the line's text (from its byte 0) begins.
+    at: usize,
+    kind: Join,
+}
+
+/// A body line with the lines joined to it: a turn number alone on its line with the turn on the
+/// next, and a turn string with the lines that continue it.
+struct Logical<'a> {
+    /// The body line's index.
+    first: usize,
+    /// The line (without its `\r`), with each joined line after it.
+    text: Cow<'a, str>,
+    joined: Vec<Joined>,
+    /// The index of the body line after the last one joined.
+    next: usize,
+}
+
+/// The part codes of the grammar that begin a part after the move (`,FI1:` `,PU:` …), as a
+/// wrapped turn's next line begins with them; `FI:` is a fire without its number.
+const PART_CODES: [&str; 10] = [
+    "FI1:", "FI2:", "FI:", "PU:", "EX:", "RE:", "DR:", "RS:", "DO>", "-TRA->",
+];
+
+/// Does `s` contain `MV` (in either case): a turn string's own start?
+fn has_mv(s: &str) -> bool {
+    s.as_bytes()
+        .windows(2)
+        .any(|w| w[0].eq_ignore_ascii_case(&b'M') && w[1].eq_ignore_ascii_case(&b'V'))
+}
+
+/// The part code a line begins with (from byte `f`, its first character that is no white
+/// space), maybe after a `,`: `Some(true)` when a `,` is written before it or the part needs
+/// none (`-TRA->`), `Some(false)` when the `,` before it is left out; a line that begins with a
+/// `,` is `Some(true)` whatever follows.
+fn part_start(line: &str, f: usize) -> Option<bool> {
+    let rest = line.get(f..)?;
+    // (most lines begin with a number or `MV`: no part code)
+    if !matches!(
+        rest.as_bytes().first()?.to_ascii_uppercase(),
+        b',' | b'F' | b'P' | b'E' | b'R' | b'D' | b'-' | 0xef
+    ) {
+        return None;
+    }
+    if rest.starts_with([',', '，']) {
+        return Some(true);
+    }
+    let code = PART_CODES.into_iter().find(|c| {
+        rest.get(..c.len())
+            .is_some_and(|r| r.eq_ignore_ascii_case(c))
+    })?;
+    Some(code == "-TRA->")
+}
+
+/// Does `line` continue the turn string `before` (the text so far of the line it would join):
+/// no number, colour or `MV` of its own, no prose, and either `before` ends with a `,` or the
+/// line begins with a part code or a `,`? `Some(comma)`: whether a `,` must be put between them
+/// (a part code without its `,`).
+fn continues(before: &str, line: &str) -> Option<bool> {
+    let f = first_non_space(line)?;
+    let tail_comma = before.trim_end().ends_with([',', '，']);
+    let part = part_start(line, f);
+    if !tail_comma && part.is_none() {
+        return None;
+    }
+    if number_prefix(line, f).is_some()
+        || colour_prefix(line, f).is_some()
+        || colour_number_prefix(line, f).is_some()
+        || has_mv(line)
+        || !has_mv(before)
+        || prose_line(line.trim()).is_some()
+    {
+        return None;
+    }
+    Some(!tail_comma && part == Some(false))
+}
+
+/// Is `line` a turn number alone (`1.`, `2...`, `Turn 3:`) and `next` the turn it numbers (no
+/// number of its own, and `MV` or a colour then `MV` where its text begins)?
+fn number_alone(line: &str, next: &str) -> bool {
+    let Some(f) = first_non_space(line) else {
+        return false;
+    };
+    let Some(n) = number_prefix(line, f) else {
+        return false;
+    };
+    if n.after < line.trim_end().len() {
+        return false;
+    }
+    let Some(g) = first_non_space(next) else {
+        return false;
+    };
+    number_prefix(next, g).is_none()
+        && colour_number_prefix(next, g).is_none()
+        && (next
+            .get(g..g + 2)
+            .is_some_and(|m| m.eq_ignore_ascii_case("MV"))
+            || colour_prefix(next, g).is_some())
+}
+
+/// The body line `li` with the lines joined to it (blank lines between them are passed over):
+/// the turn on the next line when it is a number alone ([`number_alone`]), then each line that
+/// continues its turn string ([`continues`]). Joined with a space (or the `,` a part code left
+/// out), which the turn string's reading ignores.
+#[inline(always)]
+fn logical_line<'a>(lines: &[&'a str], li: usize) -> Logical<'a> {
+    let line = lines.get(li).copied().unwrap_or_default();
+    let line = line.trim_end_matches('\r');
+    let mut out = Logical {
+        first: li,
+        text: Cow::Borrowed(line),
+        joined: Vec::new(),
+        next: li + 1,
+    };
+    if first_non_space(line).is_none() {
+        return out;
+    }
+    // the next line with text, from `k`
+    let next_text = |k: usize| {
+        (k..lines.len()).find_map(|j| {
+            let l = lines.get(j)?.trim_end_matches('\r');
+            first_non_space(l).map(|_| (j, l))
+        })
+    };
+    let join = |out: &mut Logical<'a>, j: usize, l: &str, sep: &str, kind: Join| {
+        let mut text = out.text.trim_end().to_string();
+        text.push_str(sep);
+        let at = text.len();
+        text.push_str(l);
+        out.text = Cow::Owned(text);
+        out.joined.push(Joined { li: j, at, kind });
+        out.next = j + 1;
+    };
+    if let Some((j, l)) = next_text(out.next)
+        && number_alone(line, l)
+    {
+        join(&mut out, j, l, " ", Join::Numbered);
+    }
+    while let Some((j, l)) = next_text(out.next) {
+        let Some(comma) = continues(&out.text, l) else {
+            break;
+        };
+        join(
+            &mut out,
+            j,
+            l,
+            if comma { "," } else { " " },
+            Join::Continued,
+        );
+    }
+    out
+}
+
 /// Does the record number its turns consistently, chess-style (`N.` Black, `N...` White, each
-/// turn after the one before: `2(N-1)` for Black and one more for White increasing), and rarely
-/// against the alternation (at most one line in four, or one)? Then the numbering gives the
-/// colours. Read only when a numbered line disagreed with the alternation.
+/// numbered turn after the numbered one before: `2(N-1)` for Black and one more for White
+/// increasing), and rarely against the alternation (at most one line in four, or one; a numbered
+/// line whose place an unnumbered line before it took, an extra line or one that does not read,
+/// counts once)? Then the numbering gives the colours. Read on the lines as the reader joins
+/// them ([`logical_line`]), only when a numbered line disagreed with the alternation.
 #[cold]
 #[inline(never)]
 fn numbering_is_consistent(lines: &[&str]) -> bool {
-    let mut prev: i64 = -1;
+    // the place of the last numbered turn, and of the last turn
+    let (mut last_numbered, mut prev): (i64, i64) = (-1, -1);
     let mut white: Option<bool> = None;
     let (mut numbered, mut against) = (0usize, 0usize);
-    for raw in lines {
-        let line = raw.trim_end_matches('\r');
+    let mut li = 0;
+    while li < lines.len() {
+        let logical = logical_line(lines, li);
+        li = logical.next.max(li + 1);
+        let line: &str = &logical.text;
         let Some(first) = first_non_space(line) else {
             continue;
         };
@@ -2554,14 +2837,17 @@ fn numbering_is_consistent(lines: &[&str]) -> bool {
             match num.filter(|_| k == 0) {
                 Some(n) => {
                     let idx = 2 * (i64::from(n.no) - 1) + i64::from(n.ellipsis);
-                    if idx <= prev {
+                    if idx <= last_numbered {
                         return false;
                     }
-                    prev = idx;
                     numbered += 1;
-                    if n.ellipsis != alt {
+                    // an unnumbered line took this turn's place (an extra line, or one that
+                    // does not read): one line against the numbering, whatever the
+                    // alternation says after it
+                    if idx <= prev || n.ellipsis != alt {
                         against += 1;
                     }
+                    (last_numbered, prev) = (idx, idx);
                     white = Some(n.ellipsis);
                 }
                 None => {
