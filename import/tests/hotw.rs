@@ -629,6 +629,59 @@ fn scores_gains_and_outcome() {
     assert_eq!(sev(&r, "hotw.score-repeated"), Some(Severity::Warning));
 }
 
+/// Seats written otherwise than A–F, which the seed uses as placeholders for the players' codes:
+/// a player's name the tags give (`[A "Ann"]`, then `Ann(Sumer):`) is that seat; another code
+/// (`K(Sumer):`, a typo `G(Egypt):`) is the first seat that had not played, and keeps it. Its
+/// turn's moves and score are its own, not merged into the turn before.
+#[test]
+fn seats_written_as_names_or_other_letters_open_their_own_turns() {
+    let tags = [
+        ("A".to_string(), "Ann".to_string()),
+        ("B".to_string(), "Bob".to_string()),
+    ];
+    let ctx = Ctx {
+        first_line: 1,
+        tags: &tags,
+    };
+    let r = hotw::parse(
+        "EI\nBob(Egypt): Lead\nNileDel-->Nub 7\nAnn(Sumer): Lead\nLTig-->Zag 12\nEII\nBob(Greek): Popu\nMor-->Pin 15\n",
+        &ctx,
+    );
+    let t = &r.game.turns;
+    let seats: Vec<(&str, &str, Option<i64>)> = t
+        .iter()
+        .map(|t| (&*t.player, &*t.empire, t.score))
+        .collect();
+    assert_eq!(seats.len(), 3);
+    assert_eq!((seats[0].0, seats[0].2), ("B", Some(7)));
+    assert_eq!((seats[1].0, seats[1].2), ("A", Some(12)));
+    assert_eq!((seats[2].0, seats[2].2), ("B", Some(15)));
+    assert_eq!(t[1].expansions.len(), 1);
+    assert_eq!(sev(&r, "hotw.seat-code"), Some(Severity::Info));
+    assert_eq!(count(&r, "hotw.seat-code"), 2);
+    assert_eq!(count(&r, "hotw.unreadable"), 0);
+    // a code no tag names: the first seat that had not played, for the rest of the game
+    let r = p(
+        "EI\nA(Sumer): Lead\nLTig-->Zag 12\nG(Egypt): Popu\nNileDel-->Nub 7\nG(Egypt): Lead\nNub-->Lev 9\n",
+    );
+    let t = &r.game.turns;
+    assert_eq!(t.len(), 3);
+    assert_eq!(
+        t.iter().map(|t| (&*t.player, t.score)).collect::<Vec<_>>(),
+        [("A", Some(12)), ("B", Some(7)), ("B", Some(9))]
+    );
+    assert_eq!(t[0].expansions.len(), 1);
+    assert_eq!(
+        messages(&r, "hotw.seat-code"),
+        ["seat written \"G\" is none of A–F: read as B, the first seat that had not played"]
+    );
+    assert_eq!(sev(&r, "hotw.seat-code"), Some(Severity::Warning));
+    // a region, a card or an empire before brackets opens no turn
+    let r = p("EI\nA(Sumer): Lead\nZag(Sumer): LTig-->Zag 12\n");
+    assert_eq!(r.game.turns.len(), 1);
+    assert_eq!(count(&r, "hotw.seat-code"), 0);
+}
+
 /// A number ending a line of words that read as nothing (a transcriber's note, `Round 2`) is no
 /// score: the turn keeps the total written on its move line, the note is kept as raw text.
 #[test]

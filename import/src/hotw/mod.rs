@@ -297,6 +297,11 @@ pub mod code {
     /// info: a turn header's seat written with a word (`Player A(Sumer):`, `A方(Rome):`,
     /// `弈者F(Fuji):`), read as its letter.
     pub const SEAT_FORM: &str = "hotw.seat-form";
+    /// warning: a turn header's seat written as a code other than `A`–`F` (`K(Sumer):`,
+    /// `G(Egypt):`), read as the first seat that had not played; info when the tags or a header
+    /// line name that seat's player so (`[A "Ann"]`, then `Ann(Sumer):`). The code keeps its seat
+    /// for the rest of the game.
+    pub const SEAT_CODE: &str = "hotw.seat-code";
     /// info: a player's name after a turn header's dash (`Egypt (B) – Ben`, `B(Egypt) - Ben:
     /// Lead`), read as the seat's player where the tags and header lines name none.
     pub const HEADER_PLAYER: &str = "hotw.header-player";

@@ -2162,6 +2162,9 @@ struct State<'c> {
     seen: [bool; 6],
     /// Players named by header lines before the first turn (`A: Ana`), where the tags name none.
     body_players: [Option<String>; 6],
+    /// Seats written otherwise than `A`–`F` (`Ann(Sumer):`, `K(Sumer):`) and the seat each was
+    /// read as ([`State::seat_code`]).
+    seat_codes: Vec<(String, usize)>,
     /// Token buffers reused from line to line.
     buffers: Buffers,
     /// The segment buffer of [`Lp`], reused from line to line.
@@ -2227,6 +2230,7 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         colour_line: None,
         seen: [false; 6],
         body_players: Default::default(),
+        seat_codes: Vec::new(),
         buffers: (
             Vec::with_capacity(32),
             Vec::with_capacity(32),
@@ -2308,6 +2312,103 @@ impl State<'_> {
         let l = Line::with_buffers(text, no, std::mem::take(&mut self.buffers));
         self.scanned(&l, t, no);
         self.buffers = l.into_buffers();
+    }
+
+    /// A turn header whose seat is written otherwise than `A`–`F`, the seed's placeholders for
+    /// the players' codes (chapter 1: `在本建議中暫以 A 至 F 代表之`): a name or other letters
+    /// (`Ann(Sumer): Lead`, `K(Sumer):`, `G(Egypt):`), then brackets naming an empire (exactly or
+    /// by an alias) and the colon. The seat is [`State::seat_code`]'s.
+    fn other_seat_header<'a>(&mut self, l: &Line<'a>) -> Option<Header<'a>> {
+        if l.kind(0) != Some(Tk::Word) || l.kind(1) != Some(Tk::LParen) {
+            return None;
+        }
+        let code = l.s(0);
+        // (a word in lower case at the start of a line is no seat: `ab(Arab): Jihad`)
+        if code.chars().count() > 12
+            || !code.chars().all(char::is_alphabetic)
+            || code.chars().next().is_some_and(char::is_lowercase)
+            || seat_of(code).is_some()
+            || is_seat_word(code)
+            || TABLES.region(code, false).is_some()
+            || TABLES.card(code, false).is_some()
+            || TABLES.empire(code, None, false).is_some()
+        {
+            return None;
+        }
+        let rp = l.close(1, l.toks.len())?;
+        if rp < 3 || (2..rp).any(|k| matches!(l.kind(k), Some(Tk::Arrow | Tk::Comma | Tk::Semi))) {
+            return None;
+        }
+        let empire = l.raw(2, rp).trim();
+        TABLES
+            .empire(empire, None, false)
+            .filter(|(_, how, _)| !how.is_fuzzy())?;
+        let (rest, pause, colon, dash) = after_brackets(l, rp);
+        if !colon {
+            return None;
+        }
+        let seat = self.seat_code(code, l)?;
+        Some(Header {
+            seat,
+            lower: false,
+            empire,
+            empire_col: l.col(2),
+            rest,
+            pause,
+            colon,
+            seat_tok: 0,
+            square: false,
+            bare: false,
+            dash,
+            empire_first: false,
+            seat_form: Some(code),
+        })
+    }
+
+    /// The seat a code other than `A`–`F` stands for: the seat it was read as before; else the
+    /// seat whose player the tags (or a header line) name so (`[A "Ann"]`, then `Ann(Sumer):`);
+    /// else the first seat that has not played yet. Reported the first time (warning
+    /// `hotw.seat-code`, info when a player's name says it). None when all six seats are taken.
+    fn seat_code(&mut self, code: &str, l: &Line) -> Option<usize> {
+        if let Some(&(_, s)) = self
+            .seat_codes
+            .iter()
+            .find(|(c, _)| c.eq_ignore_ascii_case(code))
+        {
+            return Some(s);
+        }
+        let taken = |s: usize, codes: &[(String, usize)]| codes.iter().any(|&(_, t)| t == s);
+        let named = (0..SEATS.len()).find(|&s| {
+            !taken(s, &self.seat_codes)
+                && SEATS
+                    .get(s)
+                    .and_then(|n| self.ctx.tag(n))
+                    .or(self.body_players.get(s).and_then(|p| p.as_deref()))
+                    .is_some_and(|p| p.trim().eq_ignore_ascii_case(code))
+        });
+        let seat = named
+            .or_else(|| (0..SEATS.len()).find(|&s| !self.seen[s] && !taken(s, &self.seat_codes)))?;
+        let letter = SEATS.get(seat).copied().unwrap_or("?");
+        let col = l.col(0);
+        if named.is_some() {
+            self.sink.info(
+                code::SEAT_CODE,
+                l.no,
+                col,
+                format!("seat written {code:?} read as {letter}, whose player the record names so"),
+            );
+        } else {
+            self.sink.warning(
+                code::SEAT_CODE,
+                l.no,
+                col,
+                format!(
+                    "seat written {code:?} is none of A–F: read as {letter}, the first seat that had not played"
+                ),
+            );
+        }
+        self.seat_codes.push((code.to_string(), seat));
+        Some(seat)
     }
 
     /// A turn header read by the fast path ([`super::fast`]), when it can. False, having
@@ -2399,7 +2500,7 @@ impl State<'_> {
                 return;
             }
         }
-        if let Some(h) = header(l) {
+        if let Some(h) = header(l).or_else(|| self.other_seat_header(l)) {
             self.snapshot = None;
             if let Some(w) = h.seat_form {
                 self.sink.info(
