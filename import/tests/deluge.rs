@@ -1557,3 +1557,157 @@ fn eighth_transcribers_file() {
         );
     }
 }
+
+/// The year's units and centres counted after a winter.
+fn centres_of(p: &Parsed<DelugeGame>, year: u16) -> &annals_import::deluge::CentresYear {
+    p.game
+        .centres
+        .iter()
+        .find(|c| c.year == year)
+        .unwrap_or_else(|| panic!("no centres for {year}"))
+}
+
+#[test]
+fn an_army_in_a_submerged_province_drowned_and_does_not_survive() {
+    // Paris submerged in W1903: France's army there cannot exist in 1908 (rule 4), so Germany
+    // is the only survivor (rule 9).
+    let body = "Fall 1908\nGermany: A Swi H\nFrance: A Par H\n\nWinter 1908\nGermany: Waive\n";
+    let p = parse(body);
+    let par = p.game.orders.iter().find(|o| o.power == "France").unwrap();
+    assert_eq!(
+        (par.kind.as_str(), par.at.as_deref(), par.result.as_deref()),
+        ("hold", Some("par"), Some("void"))
+    );
+    assert_eq!(par.result_from.as_deref(), Some("adjudicated"));
+    let swi = p
+        .game
+        .orders
+        .iter()
+        .find(|o| o.power == "Germany" && o.phase == "F1908M")
+        .unwrap();
+    assert_eq!(swi.result.as_deref(), Some("succeeds"));
+    let c = centres_of(&p, 1908);
+    assert_eq!(c.units.get("France"), None);
+    assert_eq!(c.units.get("Germany"), Some(&1));
+    assert_eq!(c.owners.get("France"), None);
+    assert_eq!(p.game.survivors, Some(vec!["Germany".to_string()]));
+    assert_eq!(p.game.winner.as_deref(), Some("Germany"));
+    let out = p.outcome.as_ref().unwrap();
+    assert_eq!(out.winners, vec!["Germany"]);
+    assert_eq!(out.summary, "Germany survives");
+    // the warning names the province where the army is said to stand
+    let w: Vec<_> = codes(&p)
+        .into_iter()
+        .filter(|c| c.0 == "deluge.submerged")
+        .collect();
+    assert_eq!(
+        w,
+        [("deluge.submerged".to_string(), Severity::Warning, 3, 11)]
+    );
+    // a fleet there is at sea and survives: the two powers survive
+    let p = parse("Fall 1908\nGermany: A Swi H\nFrance: F Par H\n\nWinter 1908\nGermany: Waive\n");
+    assert_eq!(
+        p.game.survivors,
+        Some(vec!["France".to_string(), "Germany".to_string()])
+    );
+    assert_eq!(centres_of(&p, 1908).units.get("France"), Some(&1));
+}
+
+#[test]
+fn a_drowned_army_neither_supports_nor_moves() {
+    // Spring 1904: Paris and Brest submerged in W1903. The army "in" Paris does not exist: its
+    // support is void, so France's move to Burgundy is one against one and bounces; the army
+    // "in" Brest does not move to Gascony (sunk too) nor stand anywhere.
+    let p = parse(
+        "Spring 1904\nFrance: A Mar-Bur, A Par S A Mar-Bur, A Bre H\nGermany: A Mun-Bur\nFall 1904\nGermany: A Mun H\nWinter 1904\nGermany: Waive\n",
+    );
+    let res: Vec<(&str, &str)> = p
+        .game
+        .orders
+        .iter()
+        .map(|o| (o.notation.as_str(), o.result.as_deref().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        res,
+        [
+            ("A Mar-Bur", "bounced"),
+            ("A Par S A Mar-Bur", "void"),
+            ("A Bre H", "void"),
+            ("A Mun-Bur", "bounced"),
+            ("A Mun H", "succeeds"),
+            ("Waive", "succeeds"),
+        ]
+    );
+    let w: Vec<(u32, u32)> = codes(&p)
+        .into_iter()
+        .filter(|c| c.0 == "deluge.submerged")
+        .map(|c| (c.2, c.3))
+        .collect();
+    assert_eq!(w, [(2, 22), (2, 41)]);
+    // after W1904 (Marseilles sinks then too): France has no unit left; Germany its army in Munich
+    let c = centres_of(&p, 1904);
+    assert_eq!(c.units.get("France"), None);
+    assert_eq!(c.units.get("Germany"), Some(&1));
+}
+
+#[test]
+fn the_corpus_survivor_record_is_unchanged_by_drowning() {
+    // survivor.dip: a fleet in sunk Holland stays (at sea) and counts; the army in Switzerland
+    // survives.
+    let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/survivor.dip"));
+    assert_eq!(errors, [0]);
+    let Body::Deluge(d) = &gs[0].body else {
+        panic!("not a Deluge body")
+    };
+    assert_eq!(d.survivors, Some(vec!["Germany".to_string()]));
+    let c = d.centres.iter().find(|c| c.year == 1908).unwrap();
+    assert_eq!(c.units.get("Germany"), Some(&2));
+}
+
+#[test]
+fn a_phase_after_winter_1908_is_a_warning_and_keeps_its_orders() {
+    // d07d: Fall 1908, then Spring 1909 (the record leaves out Winter 1908).
+    let p =
+        parse("Fall 1908\nGermany: A Swi H\nFrance: A Par H\n\nSpring 1909\nGermany: A Swi H\n");
+    let after: Vec<_> = codes(&p)
+        .into_iter()
+        .filter(|c| c.0 == "deluge.after-end")
+        .collect();
+    assert_eq!(
+        after,
+        [("deluge.after-end".to_string(), Severity::Warning, 5, 1)]
+    );
+    let d = p
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "deluge.after-end")
+        .unwrap();
+    assert!(d.message.contains("S1909M"), "{}", d.message);
+    // the orders are kept as read
+    let phases: Vec<&str> = p.game.phases.iter().map(|ph| ph.phase.as_str()).collect();
+    assert_eq!(phases, ["F1908M", "S1909M"]);
+    let s1909: Vec<&str> = p
+        .game
+        .orders
+        .iter()
+        .filter(|o| o.phase == "S1909M")
+        .map(|o| o.notation.as_str())
+        .collect();
+    assert_eq!(s1909, ["A Swi H"]);
+    assert!(p.game.unparsed.is_empty());
+    // the outcome is that of W1908
+    assert_eq!(p.game.winner.as_deref(), Some("Germany"));
+    assert_eq!(p.game.survivors, Some(vec!["Germany".to_string()]));
+    // once per game, and never for a game that ends in W1908
+    let p = parse(
+        "Fall 1908\nGermany: A Swi H\nWinter 1908\nGermany: Waive\nSpring 1909\nGermany: A Swi H\nFall 1909\nGermany: A Swi H\n",
+    );
+    let lines: Vec<u32> = codes(&p)
+        .into_iter()
+        .filter(|c| c.0 == "deluge.after-end")
+        .map(|c| c.2)
+        .collect();
+    assert_eq!(lines, [5]);
+    let p = parse("Fall 1908\nGermany: A Swi H\nWinter 1908\nGermany: Waive\n");
+    assert!(p.diagnostics.iter().all(|d| d.code != "deluge.after-end"));
+}

@@ -113,7 +113,7 @@
 //! `deluge.no-power`, `deluge.unknown-power`. Warnings: `deluge.submerged`, `deluge.impassable`, `deluge.unknown-province`,
 //! `deluge.result-contradiction`, `deluge.result-unknown`, `deluge.no-unit`, `deluge.unreachable`,
 //! `deluge.order-phase`, `deluge.build-invalid`, `deluge.build-count`, `deluge.phase-order`,
-//! `deluge.unclosed-comment`, `deluge.transform-invalid`, `deluge.order-twice`. Infos: `deluge.alias`, `deluge.phase-gap`, `deluge.retreat-missing`,
+//! `deluge.unclosed-comment`, `deluge.transform-invalid`, `deluge.order-twice`, `deluge.after-end`. Infos: `deluge.alias`, `deluge.phase-gap`, `deluge.retreat-missing`,
 //! `deluge.coast-inferred`, `deluge.no-orders`, `deluge.report-skipped`, `deluge.phase-form`,
 //! `deluge.adjustment-inferred`, `deluge.adjustment-mark`, `deluge.result-line`,
 //! `deluge.order-form`, `deluge.power-form`, `deluge.misspelled`, `deluge.header-line`,

@@ -27,6 +27,11 @@
 //!   province). More builds than centres minus units is a warning (`deluge.build-count`); the
 //!   record's builds are applied all the same.
 //! - **Survivor:** after W1908, the powers that still have a unit or a centre; one survivor wins.
+//!   An army ordered in a province that has already submerged does not exist (it drowned there,
+//!   rule 4): its order is void (warning `deluge.submerged`) and it is not put on the board, so it
+//!   does not count among its power's units nor make its power a survivor.
+//! - **After the end:** a phase after Winter 1908 is a warning (`deluge.after-end`, once per
+//!   game); its orders are kept as read (and adjudicated), the outcome stays that of W1908.
 
 use std::collections::BTreeMap;
 
@@ -64,6 +69,9 @@ fn class(r: &str) -> Option<u8> {
         _ => None,
     }
 }
+
+/// The last year of the game: the survivor after its winter wins (rule 9).
+const LAST_YEAR: u16 = 1908;
 
 fn power_of(s: &str) -> &'static str {
     map::power(s).unwrap_or("England")
@@ -104,8 +112,21 @@ pub(crate) fn replay(game: &mut DelugeGame, phases: &[ReadPhase], sink: &mut Sin
         fall_done: 1899,
     };
     let mut prev: Option<PhaseKey> = None;
+    let mut after_end_reported = false;
     for ph in phases {
         let k = ph.key;
+        if k.year > LAST_YEAR && !after_end_reported {
+            after_end_reported = true;
+            sink.warning(
+                "deluge.after-end",
+                ph.line,
+                1,
+                format!(
+                    "{} comes after Winter {LAST_YEAR}, when the game ends (rule 9: the survivor after W{LAST_YEAR} wins); its orders are kept as read, the outcome is that of W{LAST_YEAR}",
+                    k.code()
+                ),
+            );
+        }
         if prev.is_some_and(|p| k <= p) {
             sink.warning(
                 "deluge.phase-order",
@@ -266,7 +287,7 @@ fn finish_winter(m: &Map, st: &mut State, game: &mut DelugeGame, year: u16) {
         units,
         position_known: st.known,
     });
-    if year == 1908 {
+    if year == LAST_YEAR {
         let survivors: Vec<String> = map::POWERS
             .iter()
             .filter(|p| {
@@ -426,6 +447,23 @@ fn movement(m: &Map, st: &mut State, game: &mut DelugeGame, ph: &ReadPhase, sink
         }
         let tracked = st.units.get(at).cloned();
         let kind = o.unit.or(tracked.as_ref().map(|u| u.kind)).unwrap_or('A');
+        // An army in a province that has already submerged does not exist: it drowned there
+        // (rule 4). Its order is void, and it is not put on the board, so it neither holds, nor
+        // counts among its power's units, nor makes its power a survivor.
+        if kind == 'A' && m.is_submerged(at, year) {
+            let off = o.at.as_ref().map_or(0, |l| l.off) as u32;
+            sink.warning(
+                "deluge.submerged",
+                line,
+                col + off,
+                format!(
+                    "{power} orders an army in {at}, which submerged in W{}: armies there drowned (rule 4), so the unit does not exist; the order is void",
+                    m.submerges_in(at).unwrap_or(year)
+                ),
+            );
+            set_result(game, idx, "void", sink);
+            continue;
+        }
         let matches = tracked
             .as_ref()
             .is_some_and(|u| u.power == power && u.kind == kind);
