@@ -1711,3 +1711,201 @@ fn a_phase_after_winter_1908_is_a_warning_and_keeps_its_orders() {
     let p = parse("Fall 1908\nGermany: A Swi H\nWinter 1908\nGermany: Waive\n");
     assert!(p.diagnostics.iter().all(|d| d.code != "deluge.after-end"));
 }
+
+/// (power, kind, at, to, result) of each order.
+fn order_rows(p: &Parsed<DelugeGame>) -> Vec<(String, String, String, String, String)> {
+    p.game
+        .orders
+        .iter()
+        .map(|o| {
+            (
+                o.power.clone(),
+                o.kind.clone(),
+                o.at.clone().unwrap_or_default(),
+                o.to.clone().unwrap_or_default(),
+                o.result.clone().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+fn row(p: &str, k: &str, at: &str, to: &str, r: &str) -> (String, String, String, String, String) {
+    (p.into(), k.into(), at.into(), to.into(), r.into())
+}
+
+#[test]
+fn a_slash_between_spaces_separates_orders() {
+    // d08-min-sep
+    let p = parse(
+        "Winter 1900\nEngland: Build F Lon / Build F Edi / Build A Lpl\nFrance: Build A Par, Build A Mar, Build F Bre\n\nSpring 1901\nFrance: A Par-Bur // east\nFrance: A Mar-Spa -- south\n",
+    );
+    assert!(p.game.unparsed.is_empty(), "{:?}", p.game.unparsed);
+    assert!(
+        p.diagnostics.iter().all(|d| d.severity == Severity::Info),
+        "{:?}",
+        p.diagnostics
+    );
+    assert_eq!(
+        order_rows(&p),
+        [
+            row("England", "build", "lon", "", "succeeds"),
+            row("England", "build", "edi", "", "succeeds"),
+            row("England", "build", "lvp", "", "succeeds"),
+            row("France", "build", "par", "", "succeeds"),
+            row("France", "build", "mar", "", "succeeds"),
+            row("France", "build", "bre", "", "succeeds"),
+            row("France", "move", "par", "bur", "succeeds"),
+            row("France", "move", "mar", "spa", "succeeds"),
+        ]
+    );
+    // the columns of the orders after the slashes
+    let cols: Vec<(u32, u32)> = p.game.orders[..3].iter().map(|o| (o.line, o.col)).collect();
+    assert_eq!(cols, [(2, 10), (2, 24), (2, 38)]);
+    // `-- south` is no convoy route: no via
+    assert!(p.game.orders[7].via.is_empty());
+    // the remarks are the orders' comments, each with an info
+    assert_eq!(p.game.orders[6].comment.as_deref(), Some("east"));
+    assert_eq!(p.game.orders[7].comment.as_deref(), Some("south"));
+    let remarks: Vec<_> = codes(&p)
+        .into_iter()
+        .filter(|c| c.0 == "deluge.remark")
+        .collect();
+    assert_eq!(
+        remarks,
+        [
+            ("deluge.remark".to_string(), Severity::Info, 6, 19),
+            ("deluge.remark".to_string(), Severity::Info, 7, 19),
+        ]
+    );
+}
+
+#[test]
+fn a_slash_keeps_coasts_and_dashes_keep_moves() {
+    let p = parse(
+        "Spring 1901\nFrance: F Mao-Spa/sc, F Bre-Mao\nEngland: F Lon -- Nth, F Edi --- Nwg\nRussia: F StP/sc-Bot\n",
+    );
+    assert!(p.game.unparsed.is_empty(), "{:?}", p.game.unparsed);
+    let moves: Vec<(&str, Option<&str>, Option<&str>)> = p
+        .game
+        .orders
+        .iter()
+        .map(|o| {
+            (
+                o.at.as_deref().unwrap_or(""),
+                o.to.as_deref(),
+                o.to_coast.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            ("mao", Some("spa"), Some("sc")),
+            ("bre", Some("mao"), None),
+            ("lon", Some("nth"), None),
+            ("edi", Some("nwg"), None),
+            ("stp", Some("bot"), None),
+        ]
+    );
+    assert!(p.diagnostics.iter().all(|d| d.code != "deluge.remark"));
+    // a convoy route with dashes that all name provinces stays a route
+    let p = parse("Spring 1901\nEngland: A Lon -- Nth -- Nwy\n");
+    assert_eq!(p.game.orders[0].via, ["nth"]);
+    assert_eq!(p.game.orders[0].to.as_deref(), Some("nwy"));
+    assert!(p.game.orders[0].comment.is_none());
+}
+
+#[test]
+fn tabs_separate_orders_and_remarks_are_comments() {
+    // d04-bom-crlf-comments, game 1
+    let text = "\u{feff}[Game \"Deluge\"]\r\n[Event \"Windows club file\"]\r\n[England \"Ann\"]\r\n[France \"Bea\"]\r\n\r\n# typed up from the club sheet\r\nWinter 1900\r\nEng: Build F Lon / Build F Edi / Build A Lpl\r\nFra: Build A Par / Build A Mar / Build F Bre\r\n\r\nspring 1901\r\nEng:\tF Lon-Nth\tF Edi-Nwg\tA Lpl-Yor\r\nFra: A Par-Bur // going east\r\nFra: A Mar-Spa\r\nFra: F Bre-Mao\r\n\r\nFALL 1901\r\nEng: F Nth C A Yor-Nwy; A Yor-Nwy; F Nwg S A Yor-Nwy  -- Norway at last\r\nFra: A Bur-Bel; A Spa-Por; F Mao-Spa/sc\r\n";
+    let dec = record::decode(text.as_bytes()).unwrap();
+    let (gs, errors) = corpus_file(&dec.text);
+    assert_eq!(errors, [0]);
+    let g = &gs[0];
+    let warnings: Vec<_> = g
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .collect();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let Body::Deluge(d) = &g.body else {
+        panic!("not a Deluge body")
+    };
+    assert!(d.unparsed.is_empty(), "{:?}", d.unparsed);
+    assert_eq!(d.orders.len(), 6 + 6 + 6);
+    let s1901: Vec<(&str, &str, &str, u32)> = d
+        .orders
+        .iter()
+        .filter(|o| o.phase == "S1901M" && o.power == "England")
+        .map(|o| {
+            (
+                o.at.as_deref().unwrap_or(""),
+                o.to.as_deref().unwrap_or(""),
+                o.result.as_deref().unwrap_or(""),
+                o.col,
+            )
+        })
+        .collect();
+    assert_eq!(
+        s1901,
+        [
+            ("lon", "nth", "succeeds", 6),
+            ("edi", "nwg", "succeeds", 16),
+            ("lvp", "yor", "succeeds", 26),
+        ]
+    );
+    let nwy: Vec<(&str, &str)> = d
+        .orders
+        .iter()
+        .filter(|o| o.phase == "F1901M" && o.power == "England")
+        .map(|o| (o.kind.as_str(), o.result.as_deref().unwrap_or("")))
+        .collect();
+    assert_eq!(
+        nwy,
+        [
+            ("convoy", "succeeds"),
+            ("move", "succeeds"),
+            ("support", "succeeds")
+        ]
+    );
+    let support = d
+        .orders
+        .iter()
+        .find(|o| o.phase == "F1901M" && o.kind == "support")
+        .unwrap();
+    assert_eq!(support.comment.as_deref(), Some("Norway at last"));
+    let bur = d
+        .orders
+        .iter()
+        .find(|o| o.phase == "S1901M" && o.at.as_deref() == Some("par"))
+        .unwrap();
+    assert_eq!(
+        (bur.to.as_deref(), bur.comment.as_deref()),
+        (Some("bur"), Some("going east"))
+    );
+    // the `#` line before the first phase is the record's comment, not an order
+    assert_eq!(d.intro, ["typed up from the club sheet"]);
+    let remarks: Vec<(u32, u32)> = g
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "deluge.remark")
+        .map(|d| (d.line, d.col))
+        .collect();
+    assert_eq!(remarks, [(6, 1), (13, 16), (18, 55)]);
+    assert!(g.diagnostics.iter().all(|d| d.code != "deluge.no-phase"));
+}
+
+#[test]
+fn a_hash_is_a_comment_only_as_a_word() {
+    let p = parse("Spring 1901\n#1 A Par-Bur\n## note\nFrance: A Par-Bur\n");
+    assert_eq!(p.game.unparsed.len(), 1);
+    assert_eq!(p.game.unparsed[0].text, "#1 A Par-Bur");
+    assert_eq!(p.game.orders.len(), 1);
+    let r: Vec<u32> = codes(&p)
+        .into_iter()
+        .filter(|c| c.0 == "deluge.remark")
+        .map(|c| c.2)
+        .collect();
+    assert_eq!(r, [3]);
+}

@@ -98,7 +98,15 @@
 //!   `(no convoy)`, `(void)`, `(succeeds)`, `(*bounce*)`… normalized to `succeeds`, `bounced`,
 //!   `fails`, `cut`, `void`, `dislodged`, `no_convoy`, `destroyed`. An unknown bracket word is kept
 //!   as written with a warning (`deluge.result-unknown`).
-//! - `{…}` comments attach to the order before them (or to the phase header).
+//! - `{…}` comments attach to the order before them (or to the phase header). So do remarks
+//!   after `//` (at the start of a line or after a space: `A Par-Bur // east`) and after a run of
+//!   dashes with a space before it where the order before reads and the words after are no
+//!   province (`A Mar-Spa -- south`; `F Lon -- Nth` stays a move), and lines starting with `#`
+//!   (`# typed up from the club sheet`; before the first phase, the record's comment); each with
+//!   an info (`deluge.remark`).
+//! - **Separators:** besides `,` and `;`, a tab and a slash with spaces around it (`Build F Lon /
+//!   Build F Edi`, `F Lon-Nth<TAB>F Edi-Nwg`) separate orders where the whole does not read as
+//!   one order (`Spa/sc`, `Spa / sc` stay coasts).
 //!
 //! # Replay (see `replay`)
 //! The position starts empty before Winter 1900 (rule 1: players build in their home centres).
@@ -117,7 +125,7 @@
 //! `deluge.coast-inferred`, `deluge.no-orders`, `deluge.report-skipped`, `deluge.phase-form`,
 //! `deluge.adjustment-inferred`, `deluge.adjustment-mark`, `deluge.result-line`,
 //! `deluge.order-form`, `deluge.power-form`, `deluge.misspelled`, `deluge.header-line`,
-//! `deluge.rule-line`, `deluge.phase-line`.
+//! `deluge.rule-line`, `deluge.phase-line`, `deluge.remark`.
 
 pub mod adjudicate;
 pub mod map;
@@ -264,7 +272,7 @@ pub(crate) struct ReadPhase {
 /// Parses a Deluge body. Never panics.
 pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
     let mut sink = Sink::default();
-    let (clean, comments) = crate::text::strip_comments(body);
+    let (clean, mut comments) = crate::text::strip_comments(body);
     for c in comments.iter().filter(|c| !c.closed) {
         sink.warning(
             "deluge.unclosed-comment",
@@ -308,6 +316,30 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
             folded = raw_line.chars().map(crate::text::fold_width).collect();
             folded.as_str()
         };
+        // `A Par-Bur // east`: a remark to the end of the line, kept as a comment
+        let line = match notation::slash_remark(line) {
+            Some((at, from)) => {
+                let text: String = line.chars().skip(from).collect();
+                let text = text.trim().to_string();
+                sink.info(
+                    "deluge.remark",
+                    lno,
+                    at as u32 + 1,
+                    format!("{text:?} after `//` read as a remark, kept as a comment"),
+                );
+                comments.push(crate::text::Comment {
+                    line: li,
+                    col: at,
+                    offset: 0,
+                    text,
+                    closed: true,
+                });
+                line.char_indices()
+                    .nth(at)
+                    .map_or(line, |(b, _)| line.get(..b).unwrap_or_default())
+            }
+            None => line,
+        };
         let trimmed = line.trim();
         if trimmed.is_empty() {
             in_report.blank();
@@ -343,6 +375,23 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
             power = None;
             in_report = notation::Block::Out;
             report_run = false;
+            continue;
+        }
+        // `# typed up from the club sheet`: a comment line
+        if let Some(text) = notation::hash_comment(trimmed) {
+            sink.info(
+                "deluge.remark",
+                lno,
+                lead as u32 + 1,
+                format!("a line starting with `#` read as a comment: {text:?}"),
+            );
+            comments.push(crate::text::Comment {
+                line: li,
+                col: lead,
+                offset: 0,
+                text: text.to_string(),
+                closed: true,
+            });
             continue;
         }
         // `Winter 1901: England builds F Lon`: the phase header, then the line's orders
@@ -525,6 +574,28 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
         let (text, text_off) = match notation::strip_defaults(&text) {
             Some(k) => (text.chars().skip(k).collect::<String>(), text_off + k),
             None => (text, text_off),
+        };
+        // `A Mar-Spa -- south`: a remark after a run of dashes (not `F Lon -- Nth`, a move)
+        let text = match notation::dash_remark(&text) {
+            Some((at, from)) => {
+                let remark: String = text.chars().skip(from).collect();
+                let remark = remark.trim().to_string();
+                sink.info(
+                    "deluge.remark",
+                    lno,
+                    (text_off + at) as u32 + 1,
+                    format!("{remark:?} after `--` read as a remark on the order before it, kept as a comment"),
+                );
+                comments.push(crate::text::Comment {
+                    line: li,
+                    col: text_off + at,
+                    offset: 0,
+                    text: remark,
+                    closed: true,
+                });
+                text.chars().take(at).collect()
+            }
+            None => text,
         };
         // the adjustment verb of an earlier order on the line: `Build F Lon, F Edi, A Lpl`
         let mut line_lead: Option<OrderKind> = None;
@@ -726,6 +797,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
         }
     }
     // Comments: to the last anchor that starts before the comment.
+    comments.sort_by_key(|c| (c.line, c.col));
     let mut phase_comments: Vec<(usize, String)> = Vec::new();
     for c in &comments {
         let target = anchors

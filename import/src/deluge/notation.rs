@@ -1436,8 +1436,163 @@ pub fn result_line(line: &str) -> Option<ResultLine> {
 
 /// Splits a line of orders at `,` and `;` outside brackets, and before the numbers a transcriber
 /// puts in front of each order (`1. A Par-Bur 2. A Mar S A Par-Bur`, `1) …`; the number is
-/// dropped). Returns (char offset, text) pairs.
+/// dropped). A piece that cannot be read as one order is split again at tabs and at a slash with
+/// spaces around it (`Build F Lon / Build F Edi`, `F Lon-Nth<TAB>F Edi-Nwg`); a piece that reads
+/// as it is (`Spa/sc`, a tab between the words of one order) is left whole. Returns (char offset,
+/// text) pairs.
 pub fn split_orders(s: &str) -> Vec<(usize, String)> {
+    let pieces = split_plain(s);
+    if !s.contains('\t') && !s.contains(" / ") {
+        return pieces;
+    }
+    let mut out = Vec::with_capacity(pieces.len());
+    for (o, t) in pieces {
+        if (t.contains('\t') || t.contains(" / ")) && order(&t).is_err() {
+            out.extend(split_tabs_slashes(&t).into_iter().map(|(k, p)| (o + k, p)));
+        } else {
+            out.push((o, t));
+        }
+    }
+    out
+}
+
+/// Splits a piece at tabs and at ` / ` (not before a coast: `Spa / sc`). Returns (char offset,
+/// trimmed text) pairs, empty pieces left out.
+fn split_tabs_slashes(t: &str) -> Vec<(usize, String)> {
+    let chars: Vec<char> = t.chars().collect();
+    let mut raw: Vec<(usize, String)> = Vec::new();
+    let mut cur = String::new();
+    let mut start = 0;
+    for (i, &ch) in chars.iter().enumerate() {
+        let slash = ch == '/'
+            && i > 0
+            && chars.get(i - 1).is_some_and(|c| c.is_whitespace())
+            && chars.get(i + 1).is_some_and(|c| c.is_whitespace())
+            && !coast_after(&chars[i + 1..]);
+        if ch == '\t' || slash {
+            raw.push((start, std::mem::take(&mut cur)));
+            start = i + 1;
+            continue;
+        }
+        cur.push(ch);
+    }
+    raw.push((start, cur));
+    raw.into_iter()
+        .filter_map(|(o, t)| {
+            let lead = t.chars().take_while(|c| c.is_whitespace()).count();
+            let t = t.trim().to_string();
+            (!t.is_empty()).then_some((o + lead, t))
+        })
+        .collect()
+}
+
+/// Does the text start (after spaces) with a coast (`sc`, `nc`, `(sc)`, `north coast`)?
+fn coast_after(rest: &[char]) -> bool {
+    let word: String = rest
+        .iter()
+        .skip_while(|c| c.is_whitespace())
+        .take_while(|c| c.is_alphanumeric() || matches!(c, '.' | '(' | ')'))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let word = word.trim_matches(|c| matches!(c, '(' | ')' | '.'));
+    matches!(
+        word,
+        "nc" | "sc"
+            | "ec"
+            | "wc"
+            | "n.c"
+            | "s.c"
+            | "e.c"
+            | "w.c"
+            | "north"
+            | "south"
+            | "east"
+            | "west"
+    )
+}
+
+/// Where a remark starts on a line: `//` at the start of the line or after a space
+/// (`A Par-Bur // east`). Returns (char index of the marker, char index of the remark's text).
+pub fn slash_remark(line: &str) -> Option<(usize, usize)> {
+    if !line.contains("//") {
+        return None;
+    }
+    let chars: Vec<char> = line.chars().collect();
+    (0..chars.len().saturating_sub(1))
+        .find(|&i| {
+            chars[i] == '/' && chars[i + 1] == '/' && (i == 0 || chars[i - 1].is_whitespace())
+        })
+        .map(|i| (i, i + 2))
+}
+
+/// A comment line: `#` (or `##`…) then a space or nothing (`# typed up from the club sheet`; not
+/// `#1`). Returns the comment's text.
+pub fn hash_comment(trimmed: &str) -> Option<&str> {
+    let rest = trimmed.trim_start_matches('#');
+    if rest.len() == trimmed.len() {
+        return None;
+    }
+    (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim())
+}
+
+/// A remark after a run of dashes with a space before it (`A Mar-Spa -- south`, `F Nwg S A
+/// Yor-Nwy  -- Norway at last`), told from `F Lon -- Nth` (a run of dashes as the move sign): the
+/// order before the dashes reads, and with the words after them it does not read or names what
+/// is no province. The first such run on the line. Returns (char index of the dashes, char
+/// index after them).
+pub fn dash_remark(text: &str) -> Option<(usize, usize)> {
+    if !text.contains("--") {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    // runs of two dashes or more, with white space on both sides
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '-' {
+            let n = chars[i..].iter().take_while(|c| **c == '-').count();
+            if n >= 2
+                && i > 0
+                && chars[i - 1].is_whitespace()
+                && chars.get(i + n).is_some_and(|c| c.is_whitespace())
+            {
+                runs.push((i, i + n));
+            }
+            i += n;
+        } else {
+            i += 1;
+        }
+    }
+    for (k, &(at, end)) in runs.iter().enumerate() {
+        let before: String = chars[..at].iter().collect();
+        let Some((boff, seg)) = split_plain(&before).pop() else {
+            continue;
+        };
+        if order(&seg).is_err() {
+            continue;
+        }
+        let upto = runs.get(k + 1).map_or(chars.len(), |r| r.0);
+        // the order with the words after the dashes, up to the next `,` or `;`
+        let whole: String = chars[boff..upto].iter().collect();
+        let whole = split_plain(&whole)
+            .into_iter()
+            .next()
+            .map_or(whole, |(_, t)| t);
+        let reads = order(&whole).is_ok_and(|o| {
+            [&o.at, &o.to, &o.of]
+                .into_iter()
+                .flatten()
+                .chain(o.via.iter())
+                .all(|l| l.code.is_some())
+        });
+        if !reads {
+            return Some((at, end));
+        }
+    }
+    None
+}
+
+fn split_plain(s: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut cur = String::new();
