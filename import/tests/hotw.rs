@@ -682,6 +682,28 @@ fn seats_written_as_names_or_other_letters_open_their_own_turns() {
     assert_eq!(count(&r, "hotw.seat-code"), 0);
 }
 
+/// A note on a line of its own, all in brackets, as appendix 4 writes one: a comment, not an
+/// unreadable line.
+#[test]
+fn a_line_all_in_brackets_is_a_note() {
+    let r = p(
+        "(另﹕A 至 F 順第一章序使用由紅至紫各色，不贅)\nEI\nA(Sumer): Lead\nLTig-->Zag 12\n（note: Bob arrived late, 20 min）\nB(Egypt): Lead\nNileDel-->Nub 8\n",
+    );
+    assert_eq!(
+        r.game.comments,
+        ["另﹕A 至 F 順第一章序使用由紅至紫各色，不贅"]
+    );
+    assert_eq!(r.game.turns[0].comments, ["note: Bob arrived late, 20 min"]);
+    assert_eq!(r.game.turns[0].score, Some(12));
+    assert_eq!(r.game.turns[1].score, Some(8));
+    assert_eq!(count(&r, "hotw.note"), 2);
+    assert_eq!(sev(&r, "hotw.note"), Some(Severity::Info));
+    assert_eq!(count(&r, "hotw.unreadable"), 0);
+    // a battle or a build in brackets alone is no note (still an unreadable line)
+    let r = p("EI\nA(Sumer): Lead\nLTig-->Zag 12\n(XV)\n");
+    assert_eq!(count(&r, "hotw.note"), 0);
+}
+
 /// A number ending a line of words that read as nothing (a transcriber's note, `Round 2`) is no
 /// score: the turn keeps the total written on its move line, the note is kept as raw text.
 #[test]

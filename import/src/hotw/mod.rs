@@ -249,7 +249,9 @@ pub mod code {
     /// the game's comment.
     pub const HEADER_LINE: &str = "hotw.header-line";
     /// info: a note that is no notation at the end of a line (`Lead [leader card]`, `43 (a good
-    /// turn)`), kept as the turn's comment.
+    /// turn)`), kept as the turn's comment; or a line all in brackets holding words (`(note: Bob
+    /// arrived late)`, appendix 4's `(另﹕A 至 F 順第一章序使用由紅至紫各色，不贅)`), kept as the
+    /// turn's comment, or the game's before the first turn.
     pub const NOTE: &str = "hotw.note";
     /// warning: a number in brackets ending a line (`PersP(V, cX) (64)`), kept as raw text: the
     /// notation writes no score so, and it is no battle token.

@@ -2609,6 +2609,33 @@ impl State<'_> {
         if !before_turns && self.closing_line(l, t) {
             return;
         }
+        // a note on a line of its own, all of it in brackets (appendix 4's `(另﹕A 至 F 順第一章序
+        // 使用由紅至紫各色，不贅)`, `(note: Bob arrived late)`): the turn's comment, or the game's
+        if bracketed_note(l) {
+            let inner = t
+                .trim()
+                .trim_start_matches(['(', '（'])
+                .trim_end_matches([')', '）'])
+                .trim()
+                .to_string();
+            let whose = match self.cur.and_then(|c| self.game.turns.get_mut(c)) {
+                Some(turn) => {
+                    turn.comments.push(inner.clone());
+                    "the turn's"
+                }
+                None => {
+                    self.game.comments.push(inner.clone());
+                    "the game's"
+                }
+            };
+            self.sink.info(
+                code::NOTE,
+                no,
+                l.col(0),
+                format!("note {inner:?} in brackets on a line of its own kept as {whose} comment"),
+            );
+            return;
+        }
         match self.cur.and_then(|c| self.game.turns.get_mut(c)) {
             Some(turn) => {
                 let mut lp = Lp {
@@ -3612,6 +3639,24 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
     if let Some(s) = score {
         record_score(lp.sink, l.no, l.col(hi), turn, s);
     }
+}
+
+/// A line all in one pair of brackets holding words, not notation: two words or more, or an
+/// ideograph (`(note: Bob arrived late)`, `（另﹕…，不贅）`; not `(XV)`, `(+m)`).
+fn bracketed_note(l: &Line) -> bool {
+    let n = l.toks.len();
+    if n < 3 || l.kind(0) != Some(Tk::LParen) || l.close(0, n) != Some(n - 1) {
+        return false;
+    }
+    let inner = l.raw(1, n - 1);
+    let words = inner
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.chars().count() >= 2)
+        .count();
+    words >= 2
+        || inner
+            .chars()
+            .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
 }
 
 /// The token where a transcriber's remark starts on a line: `//` or `#` (`＃`) after white space
