@@ -1218,9 +1218,10 @@ fn round_numbers_written_with_hui_he() {
     let p = parse("一、马6进5，炮12平10，相7进9\n十二、兵7进1，炮6进14，车13平12");
     assert_eq!(first(&p, "sanguo.round-number"), (2, 1, Warning));
     assert_eq!(p.game.moves.last().map(|m| m.round), Some(12));
-    // 第一局 is no round
+    // 第一局 is no round: a heading before the moves
     let p = parse("第一局\n1.马6进5，炮12平10，相7进9");
-    assert_eq!(first(&p, "sanguo.unreadable-line"), (1, 1, Error));
+    assert_eq!(first(&p, "sanguo.header-line"), (1, 1, Info));
+    assert!(problems(&p).is_empty(), "{:?}", problems(&p));
     assert_eq!(p.game.moves.len(), 3);
     // the transcribers' record gives the seed's game
     let b = game(TRANSCRIBERS, 1);
@@ -1518,6 +1519,59 @@ fn a_space_or_a_second_mark_after_the_round_number_is_no_entry() {
             problems(&p)
         );
     }
+}
+
+/// Notes on lines of their own (all in brackets, after `//`, or words between rules) are the
+/// comment of the move before them; a heading before the moves is no part of the notation; a
+/// short 轮空 in brackets stays an entry and an end mark stays ignored.
+#[test]
+fn notes_and_headings_on_lines_of_their_own() {
+    let p = parse(
+        "三国演弈棋对局记录\n（吴先）\n1.马6进5，马12进11，马6进7\n（第一回合：三方跳马）\n——以下为中局——\n// 吴挺兵\n2.兵7进1，炮6进6，（轮空）\n（完）\n",
+    );
+    assert_eq!(
+        notations(&p),
+        ["马6进5", "马12进11", "马6进7", "兵7进1", "炮6进6"]
+    );
+    assert_eq!(
+        find(&p, "马6进7").comment.as_deref(),
+        Some("第一回合:三方跳马 以下为中局 吴挺兵")
+    );
+    assert!(find(&p, "炮6进6").comment.is_none());
+    assert!(
+        p.diagnostics
+            .iter()
+            .all(|d| d.severity == annals_import::Severity::Info),
+        "{:?}",
+        problems(&p)
+    );
+    let notes: Vec<u32> = p
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "sanguo.bracket-comment")
+        .map(|d| d.line)
+        .collect();
+    assert_eq!(notes, [2, 4, 5, 6]);
+    assert!(has_code(
+        &p,
+        "sanguo.header-line",
+        annals_import::Severity::Info
+    ));
+    assert!(has_code(
+        &p,
+        "sanguo.ignored-line",
+        annals_import::Severity::Info
+    ));
+    // a 轮空 alone on its line continues the round, as before
+    let p = parse("1.马6进5，马12进11\n（轮空）\n2.兵7进1\n");
+    assert_eq!(p.game.round_types.len(), 1);
+    // after the first move, a line of words that is no note is still unreadable
+    let p = parse("1.马6进5，马12进11，马6进7\n三方跳马\n");
+    assert!(has_code(
+        &p,
+        "sanguo.unreadable-line",
+        annals_import::Severity::Error
+    ));
 }
 
 /// One labelled entry a line, a side's 轮空 among them (`蜀：（轮空）`, `蜀：轮空`): the 轮空 is an

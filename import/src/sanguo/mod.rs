@@ -220,6 +220,8 @@ pub mod code {
     /// notation; side names in it give the players when the tags do not.
     pub const HEADER_LINE: &str = "sanguo.header-line";
     /// Info: a line ignored: an end mark (`（完）`, `终局`) or a line of punctuation only (`---`).
+    /// (A heading before the moves, `三国演弈棋对局记录`, is a `sanguo.header-line`; a note on a
+    /// line of its own, `（此处原谱有误）`, a `sanguo.bracket-comment`.)
     pub const IGNORED_LINE: &str = "sanguo.ignored-line";
     /// Info: a line without a round number after a round line that left sides without an entry
     /// (`1.车5进1` then `炮12平10` on the next line, one move a line), or with that round's number
@@ -537,6 +539,42 @@ impl Traits {
     }
 }
 
+/// The text of a note on a line of its own: all of the line in one pair of note brackets
+/// ([`note_close`]: `（吴先）`, `【中局】`, `〔…〕`) or after `//`, with no move in it and no 轮空.
+fn line_note(body: &[char]) -> Option<String> {
+    let dash = |c: &char| matches!(c, '—' | '─' | '-' | '=' | '～' | '~');
+    let lead = body.iter().take_while(|c| dash(c)).count();
+    let trail = body.iter().rev().take_while(|c| dash(c)).count();
+    let text: String = if body.starts_with(&['/', '/']) {
+        body.get(2..)?.iter().collect()
+    } else if lead >= 2 && trail >= 2 && lead + trail < body.len() {
+        // `——以下为残局——`: words between rules
+        body.get(lead..body.len() - trail)?.iter().collect()
+    } else {
+        let close = note_close(*body.first()?)?;
+        if body.len() < 3 || body.last() != Some(&close) || has_action(body) {
+            return None;
+        }
+        let inner = body.get(1..body.len() - 1)?;
+        // (one pair: no other bracket of the kind inside)
+        if inner.iter().any(|&c| c == close || note_close(c).is_some()) {
+            return None;
+        }
+        inner.iter().collect()
+    };
+    let text = text.trim().to_string();
+    // (an end mark, `（完）`, is no note: `other_line` ignores it)
+    let end_mark = matches!(
+        text.as_str(),
+        "完" | "终" | "全局完" | "全局终" | "终局" | "完局" | "本局完"
+    );
+    // (nor a 轮空 written short, `（轮空）`, `（空）`, `(跳过)`: an entry)
+    let chars: Vec<char> = text.chars().collect();
+    let skip =
+        chars.len() <= 4 && (text.contains('空') || names_no_player(&text)) || skip_word(&chars);
+    (!text.is_empty() && !end_mark && !skip).then_some(text)
+}
+
 /// A side's label and its 轮空 on a line of their own: `蜀：（轮空）`, `蜀方: 轮空`, `魏 ……`.
 fn labelled_skip(body: &[char]) -> bool {
     let Some(side) = body.first().copied().and_then(Side::from_char) else {
@@ -732,7 +770,30 @@ impl State<'_> {
         if self.short_status(li, start, &text) {
             return;
         }
-        if has_action(body) || first == '…' || labelled_skip(body) {
+        // a note on a line of its own: all of it in brackets (`（此处原谱有误）`, `【中局】`), or
+        // after `//`
+        if let Some(note) = line_note(body) {
+            let kept = match self.game.moves.last_mut() {
+                Some(m) => {
+                    add_comment(&mut m.comment, &note);
+                    "kept as the comment of the move before it"
+                }
+                None => "before the first move: kept in the raw text",
+            };
+            self.sink.info(
+                code::BRACKET_COMMENT,
+                ln,
+                start as u32 + 1,
+                format!("note {note:?} on a line of its own {kept}"),
+            );
+            return;
+        }
+        // (a 轮空 alone on its line, `（轮空）`, continues the round it is in)
+        if has_action(body)
+            || first == '…'
+            || labelled_skip(body)
+            || (self.open_round.is_some() && names_no_player(&text))
+        {
             if let Some((round, slot)) = self.open_round.take() {
                 self.continued(li, chars, (start, end), round, slot, None);
                 return;
@@ -779,6 +840,16 @@ impl State<'_> {
             return;
         }
         if self.other_line(ln, start, &text, false) {
+            return;
+        }
+        // a heading before the moves (`三国演弈棋对局记录`, `——以下为实战——`): no digit, no move
+        if self.game.moves.is_empty() && !body.iter().any(|c| c.is_ascii_digit()) {
+            self.sink.info(
+                code::HEADER_LINE,
+                ln,
+                start as u32 + 1,
+                format!("{text:?} before the moves read as a heading, no part of the notation"),
+            );
             return;
         }
         self.sink.error(
