@@ -2730,9 +2730,21 @@ fn continues(before: &str, line: &str) -> Option<bool> {
 /// Is `line` a turn number alone (`1.`, `2...`, `Turn 3:`) and `next` the turn it numbers (no
 /// number of its own, and `MV` or a colour then `MV` where its text begins)?
 fn number_alone(line: &str, next: &str) -> bool {
+    // (a number alone is a short line with no location: most lines are turns, told by their
+    // length or a `(` after their start)
+    if line.trim_end().len() > 12 {
+        return false;
+    }
     let Some(f) = first_non_space(line) else {
         return false;
     };
+    if line
+        .as_bytes()
+        .get(f + 1..)
+        .is_some_and(|r| r.iter().any(|&b| b == b'('))
+    {
+        return false;
+    }
     let Some(n) = number_prefix(line, f) else {
         return false;
     };
@@ -2783,12 +2795,33 @@ fn logical_line<'a>(lines: &[&'a str], li: usize) -> Logical<'a> {
         out.joined.push(Joined { li: j, at, kind });
         out.next = j + 1;
     };
-    if let Some((j, l)) = next_text(out.next)
+    // (the next line with text looked for once a join)
+    let mut next = next_text(out.next);
+    // Most lines are whole turns: not a short line that may be a number alone, not ending with
+    // a `,`, and the next line not beginning as a part code or a `,` may ([`part_start`]).
+    let short = line.trim_end().len() <= 12;
+    let end = line.trim_end();
+    if !short
+        && !end.ends_with(',')
+        && !end.ends_with('，')
+        && !next.is_some_and(|(_, l)| {
+            first_non_space(l).is_some_and(|f| {
+                matches!(
+                    l.as_bytes().get(f).map(u8::to_ascii_uppercase),
+                    Some(b',' | b'F' | b'P' | b'E' | b'R' | b'D' | b'-' | 0xef)
+                )
+            })
+        })
+    {
+        return out;
+    }
+    if let Some((j, l)) = next
         && number_alone(line, l)
     {
         join(&mut out, j, l, " ", Join::Numbered);
+        next = next_text(out.next);
     }
-    while let Some((j, l)) = next_text(out.next) {
+    while let Some((j, l)) = next {
         let Some(comma) = continues(&out.text, l) else {
             break;
         };
@@ -2799,6 +2832,7 @@ fn logical_line<'a>(lines: &[&'a str], li: usize) -> Logical<'a> {
             if comma { "," } else { " " },
             Join::Continued,
         );
+        next = next_text(out.next);
     }
     out
 }
