@@ -966,6 +966,8 @@ fn maybe_start(t: &str) -> bool {
     match cs.next() {
         Some('1') => !cs.next().is_some_and(|c| c.is_ascii_digit()),
         Some('第') => matches!(cs.next(), Some('1' | '一')),
+        // (`EI` in any form; `EII`…`EVII`, most of the epoch headers, told at once)
+        Some('E' | 'e') if t.contains("II") || t.contains('V') => false,
         Some('E' | 'e' | '-' | '=' | '*' | '#' | '[') => {
             crate::hotw::parser::progress_mark(t).is_some_and(|m| m.1)
         }
