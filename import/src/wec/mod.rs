@@ -2741,7 +2741,7 @@ fn number_alone(line: &str, next: &str) -> bool {
     if line
         .as_bytes()
         .get(f + 1..)
-        .is_some_and(|r| r.iter().any(|&b| b == b'('))
+        .is_some_and(|r| r.contains(&b'('))
     {
         return false;
     }
