@@ -682,6 +682,23 @@ fn seats_written_as_names_or_other_letters_open_their_own_turns() {
     assert_eq!(count(&r, "hotw.seat-code"), 0);
 }
 
+/// A `;` or `,` after the score that ends a line is stray punctuation: the score is read.
+#[test]
+fn a_mark_after_the_score_is_stray() {
+    let r = p("EI\nA(Sumer): Lead\nLTig-->Zag\nLTig(+m) 20;\nB(Egypt): Lead\nNileDel-->Nub 9,\n");
+    assert_eq!(r.game.turns[0].score, Some(20));
+    assert_eq!(r.game.turns[1].score, Some(9));
+    assert_eq!(r.game.turns[1].expansions.len(), 1);
+    assert_eq!(
+        messages(&r, "hotw.punctuation"),
+        [
+            "stray \";\" after the score ignored",
+            "stray \",\" after the score ignored"
+        ]
+    );
+    assert!(r.diagnostics.iter().all(|d| d.severity != Severity::Error));
+}
+
 /// A note on a line of its own, all in brackets, as appendix 4 writes one: a comment, not an
 /// unreadable line.
 #[test]

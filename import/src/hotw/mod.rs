@@ -213,7 +213,8 @@ pub mod code {
     pub const BATTLE_NORMALIZED: &str = "hotw.battle-normalized";
     /// warning: a build item other than `+f`, `+m`, `+ct`.
     pub const BUILD_UNKNOWN: &str = "hotw.build-unknown";
-    /// info: stray punctuation ignored (`;;`, `A;`, a lone `.`).
+    /// info: stray punctuation ignored (`;;`, `A;`, a lone `.`, a `;` or `,` after the score
+    /// ending a line).
     pub const PUNCTUATION: &str = "hotw.punctuation";
     /// info: the turn's gain in brackets after its total (`20 (+20)`), kept as the turn's comment.
     pub const SCORE_GAIN: &str = "hotw.score-gain";

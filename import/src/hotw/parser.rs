@@ -3549,6 +3549,18 @@ fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
             "stray \".\" at the end of the line ignored".into(),
         );
     }
+    // (a `;` or `,` after the score ending the line: `LTig(+m) 20;`, `NileDel-->Nub 9,`)
+    if hi > lo + 1
+        && matches!(l.kind(hi - 1), Some(Tk::Semi | Tk::Comma))
+        && l.kind(hi - 2) == Some(Tk::Num)
+    {
+        hi -= 1;
+        lp.info(
+            code::PUNCTUATION,
+            hi,
+            format!("stray {:?} after the score ignored", l.s(hi)),
+        );
+    }
     if let Some(k) = hi.checked_sub(1).filter(|&k| k > lo)
         && matches!(l.kind(k), Some(Tk::RParen | Tk::Other))
     {
