@@ -682,6 +682,27 @@ fn seats_written_as_names_or_other_letters_open_their_own_turns() {
     assert_eq!(count(&r, "hotw.seat-code"), 0);
 }
 
+/// Arrows as other fonts and keyboards give them: a minus sign or a box-drawing line for the
+/// dashes (`−−>`, `─>`), and arrow characters (`➜`, `➝`, `⇨`).
+#[test]
+fn arrows_of_other_characters() {
+    for arrow in ["−−>", "─>", "➜", "➝", "⇨", "⟹"] {
+        let r = p(&format!("EI\nA(Sumer): Lead\nLTig{arrow}Zag 12\n"));
+        let t = &r.game.turns[0];
+        assert_eq!(t.expansions.len(), 1, "{arrow}");
+        assert_eq!(
+            (&*t.expansions[0].from, &*t.expansions[0].to),
+            ("LTig", "Zag"),
+            "{arrow}"
+        );
+        assert_eq!(t.score, Some(12), "{arrow}");
+        assert!(
+            r.diagnostics.iter().all(|d| d.severity != Severity::Error),
+            "{arrow}"
+        );
+    }
+}
+
 /// A `;` or `,` after the score that ends a line is stray punctuation: the score is read.
 #[test]
 fn a_mark_after_the_score_is_stray() {

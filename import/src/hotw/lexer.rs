@@ -44,7 +44,8 @@ fn word_char(c: char) -> bool {
 }
 
 fn dash(c: char) -> bool {
-    matches!(c, '-' | '—' | '–' | '－' | '―')
+    // (also the minus sign and the box-drawing line word processors put for a hyphen)
+    matches!(c, '-' | '—' | '–' | '－' | '―' | '−' | '─' | '‐' | '‑')
 }
 
 /// The characters of a line with their byte offsets, width-folded; ASCII lines are read in place.
@@ -387,7 +388,10 @@ fn lex_chars(line: &str, out: &mut Vec<Tok>) {
             k = j;
             continue;
         }
-        if matches!(c, '→' | '⟶' | '➔' | '⇒') {
+        if matches!(
+            c,
+            '→' | '⟶' | '➔' | '⇒' | '➜' | '➝' | '➞' | '⇨' | '⟹' | '⮕' | '⟼'
+        ) {
             push_char_tok(
                 out,
                 line,
