@@ -1521,6 +1521,32 @@ fn a_space_or_a_second_mark_after_the_round_number_is_no_entry() {
     }
 }
 
+/// A title with a full stop or an exclamation mark after it or between its parts keeps its
+/// events and result.
+#[test]
+fn titles_with_full_stops_keep_their_events() {
+    for title in [
+        "魏杀汉·魏胜。",
+        "魏杀汉·魏胜！",
+        "魏杀汉.魏胜",
+        "魏杀汉。魏胜",
+    ] {
+        let p = parse(&format!("{title}\n1.马6进5，炮12平10，相7进9\n"));
+        let ev: Vec<String> = p
+            .game
+            .title_events
+            .iter()
+            .map(|e| format!("{e:?}"))
+            .collect();
+        assert_eq!(ev.len(), 2, "{title}: {ev:?}");
+        assert_eq!(
+            p.outcome.as_ref().map(|o| o.winners.clone()),
+            Some(vec![s("魏")]),
+            "{title}"
+        );
+    }
+}
+
 /// Notes on lines of their own (all in brackets, after `//`, or words between rules) are the
 /// comment of the move before them; a heading before the moves is no part of the notation; a
 /// short 轮空 in brackets stays an entry and an end mark stays ignored.

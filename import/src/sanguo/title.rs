@@ -128,7 +128,8 @@ pub(crate) fn parse_title(s: &str) -> Result<Vec<TitleEvent>, String> {
 
 /// A title written otherwise than seed §8, as other transcribers write one: a result prefix
 /// (`结果：魏胜`), spaces inside a part (`魏 胜`), other separators (`，`, `、`, `；`, spaces, dashes
-/// `—` `–` and arrows `→` `>`: `魏杀汉—魏灭吴—魏胜`, `魏杀汉→魏胜`),
+/// `—` `–` and arrows `→` `>`: `魏杀汉—魏灭吴—魏胜`, `魏杀汉→魏胜`; full stops and exclamation
+/// marks: `魏杀汉.魏胜`, `魏杀汉·魏胜。`),
 /// `国` after a side (`魏国胜`), the passive (`汉被魏所杀`, `吴被魏灭`, `魏被蜀困毙`), the winner
 /// named after a word (`胜者：魏`, `胜方：魏`, `获胜方:魏`) or before one (`魏获胜`, `魏胜出`).
 /// Only read when [`parse_title`] fails. `Err` carries the first part that could not be read.
@@ -156,7 +157,24 @@ pub(crate) fn parse_title_loose(s: &str) -> Result<Vec<TitleEvent>, String> {
         .split(|c: char| {
             matches!(
                 c,
-                '·' | '/' | '|' | ',' | ';' | '-' | '—' | '–' | '―' | '→' | '>' | '⇒'
+                '·' | '/'
+                    | '|'
+                    | ','
+                    | ';'
+                    | '-'
+                    | '—'
+                    | '–'
+                    | '―'
+                    | '→'
+                    | '>'
+                    | '⇒'
+                    // (full stops and exclamation marks between or after the parts:
+                    // `魏杀汉.魏胜`, `魏杀汉·魏胜。`)
+                    | '.'
+                    | '。'
+                    | '．'
+                    | '!'
+                    | '！'
             ) || c.is_whitespace()
         })
         .filter(|p| !p.is_empty())
