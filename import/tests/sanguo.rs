@@ -1521,6 +1521,34 @@ fn a_space_or_a_second_mark_after_the_round_number_is_no_entry() {
     }
 }
 
+/// Several rounds on one line, as chess records write them, each from its number: after white
+/// space, a `。` or a `；`.
+#[test]
+fn several_rounds_on_one_line() {
+    for body in [
+        "1.马6进5，马12进11，马6进7 2.兵7进1，炮6进6，（轮空）\n3.士8进9\n",
+        "1.马6进5，马12进11，马6进7。2.兵7进1，炮6进6，（轮空）；3.士8进9\n",
+    ] {
+        let p = parse(body);
+        assert_eq!(
+            notations(&p),
+            ["马6进5", "马12进11", "马6进7", "兵7进1", "炮6进6", "士8进9"],
+            "{body}"
+        );
+        assert_eq!(
+            p.game.moves.iter().map(|m| m.round).collect::<Vec<_>>(),
+            [1, 1, 1, 2, 2, 3],
+            "{body}"
+        );
+        assert_eq!(mv(&p, "士8进9"), (s("吴"), [7, 16], [8, 15]), "{body}");
+        assert_eq!(p.game.round_types.len(), 1, "{body}");
+        assert!(problems(&p).is_empty(), "{body}: {:?}", problems(&p));
+    }
+    // a number that is not the next round's stays where it is (an error, as before)
+    let p = parse("1.马6进5，马12进11，马6进7 5.兵7进1\n");
+    assert!(has_code(&p, "sanguo.round-slots", Error) || has_code(&p, "sanguo.syntax", Error));
+}
+
 /// A title with a full stop or an exclamation mark after it or between its parts keeps its
 /// events and result.
 #[test]

@@ -575,6 +575,62 @@ fn line_note(body: &[char]) -> Option<String> {
     (!text.is_empty() && !end_mark && !skip).then_some(text)
 }
 
+/// Where the next round's number begins on a round line, after `from` (which holds this round's
+/// number): a number one more than this round's, with its `.` (`2.`, not `2.5`), after white
+/// space, a `。` (read as `.`) or a `;` — never inside a move, where a file's digits follow a
+/// piece's character or a move's digits.
+fn next_round_on_line(chars: &[char], from: usize, end: usize) -> Option<usize> {
+    let digits = |k: usize| {
+        chars
+            .get(k..end)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
+    let value = |k: usize, n: usize| {
+        chars
+            .get(k..k + n)
+            .unwrap_or(&[])
+            .iter()
+            .try_fold(0u32, |v, c| v.checked_mul(10)?.checked_add(c.to_digit(10)?))
+    };
+    let n0 = digits(from);
+    // (past the number and its mark: most lines have no gap after it, told in one pass)
+    let mut k = from + n0 + 1;
+    loop {
+        let gap = chars.get(k..end)?.iter().position(|&c| {
+            matches!(c, ' ' | '\t' | '\u{3000}' | '。' | '.' | ';') || (c > '~' && is_space(c))
+        })?;
+        k += gap + 1;
+        if !chars.get(k)?.is_ascii_digit() {
+            continue;
+        }
+        let n = digits(k);
+        let dot = matches!(chars.get(k + n), Some('.' | '、'));
+        let more = chars
+            .get(k + n + 1)
+            .is_some_and(|c| c.is_ascii_digit() || *c == '.');
+        if dot && !more && value(k, n) == value(from, n0)?.checked_add(1) {
+            return Some(k);
+        }
+        k += n;
+    }
+}
+
+/// The end of a round's text before `next` with the white space, `.` and `;` before it left out.
+fn trim_end_at(chars: &[char], from: usize, next: usize) -> usize {
+    let mut e = next;
+    while e > from
+        && chars
+            .get(e - 1)
+            .is_some_and(|&c| is_space(c) || matches!(c, '。' | '.' | ';'))
+    {
+        e -= 1;
+    }
+    e
+}
+
 /// A side's label and its 轮空 on a line of their own: `蜀：（轮空）`, `蜀方: 轮空`, `魏 ……`.
 fn labelled_skip(body: &[char]) -> bool {
     let Some(side) = body.first().copied().and_then(Side::from_char) else {
@@ -728,7 +784,12 @@ impl State<'_> {
         let body = chars.get(start..end).unwrap_or(&[]);
         let first = body.first().copied().unwrap_or(' ');
         if first.is_ascii_digit() {
-            self.round_line(li, chars, start, end);
+            // several rounds on one line, as chess records write them (`1.马6进5，…，马6进7
+            // 2.兵7进1，…`): each from its number
+            match next_round_on_line(chars, start, end) {
+                None => self.round_line(li, chars, start, end),
+                Some(next) => self.rounds_on_line(li, chars, (start, next), end),
+            }
             return;
         }
         // `(3) …`, `（3）…`: a round number in brackets (read as `3)`)
@@ -858,6 +919,25 @@ impl State<'_> {
             start as u32 + 1,
             format!("cannot read the line {text:?}"),
         );
+    }
+
+    /// A line of several rounds, the second's number at `next` ([`next_round_on_line`]).
+    #[cold]
+    #[inline(never)]
+    fn rounds_on_line(
+        &mut self,
+        li: usize,
+        chars: &[char],
+        (start, next): (usize, usize),
+        end: usize,
+    ) {
+        let (mut from, mut next) = (start, Some(next));
+        while let Some(n) = next {
+            self.round_line(li, chars, from, trim_end_at(chars, from, n));
+            from = n;
+            next = next_round_on_line(chars, n, end);
+        }
+        self.round_line(li, chars, from, end);
     }
 
     /// A line without a round number, or with the number of the round it is in (`numbered`: the
