@@ -925,7 +925,7 @@ fn restart_after_blank(body: &str) -> bool {
             blank = true;
             continue;
         }
-        if std::mem::take(&mut blank) && maybe_start(t) {
+        if std::mem::take(&mut blank) && starts_or_heads(t) {
             return true;
         }
     }

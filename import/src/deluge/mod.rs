@@ -269,6 +269,25 @@ pub(crate) struct ReadPhase {
     pub orders: Vec<(notation::RawOrder, usize)>,
 }
 
+/// A remark of the transcriber's (after `//` or ` -- `, or a `#` line) at (line index, line
+/// number, column): kept as a comment where `{…}` comments go, with its info `deluge.remark`.
+fn remark(
+    sink: &mut Sink,
+    comments: &mut Vec<crate::text::Comment>,
+    (li, lno, col): (usize, u32, usize),
+    text: String,
+    message: String,
+) {
+    sink.info("deluge.remark", lno, col as u32 + 1, message);
+    comments.push(crate::text::Comment {
+        line: li,
+        col,
+        offset: 0,
+        text,
+        closed: true,
+    });
+}
+
 /// Parses a Deluge body. Never panics.
 pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
     let mut sink = Sink::default();
@@ -321,19 +340,8 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
             Some((at, from)) => {
                 let text: String = line.chars().skip(from).collect();
                 let text = text.trim().to_string();
-                sink.info(
-                    "deluge.remark",
-                    lno,
-                    at as u32 + 1,
-                    format!("{text:?} after `//` read as a remark, kept as a comment"),
-                );
-                comments.push(crate::text::Comment {
-                    line: li,
-                    col: at,
-                    offset: 0,
-                    text,
-                    closed: true,
-                });
+                let message = format!("{text:?} after `//` read as a remark, kept as a comment");
+                remark(&mut sink, &mut comments, (li, lno, at), text, message);
                 line.char_indices()
                     .nth(at)
                     .map_or(line, |(b, _)| line.get(..b).unwrap_or_default())
@@ -379,19 +387,14 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
         }
         // `# typed up from the club sheet`: a comment line
         if let Some(text) = notation::hash_comment(trimmed) {
-            sink.info(
-                "deluge.remark",
-                lno,
-                lead as u32 + 1,
-                format!("a line starting with `#` read as a comment: {text:?}"),
+            let message = format!("a line starting with `#` read as a comment: {text:?}");
+            remark(
+                &mut sink,
+                &mut comments,
+                (li, lno, lead),
+                text.to_string(),
+                message,
             );
-            comments.push(crate::text::Comment {
-                line: li,
-                col: lead,
-                offset: 0,
-                text: text.to_string(),
-                closed: true,
-            });
             continue;
         }
         // `Winter 1901: England builds F Lon`: the phase header, then the line's orders
@@ -578,21 +581,18 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
         // `A Mar-Spa -- south`: a remark after a run of dashes (not `F Lon -- Nth`, a move)
         let text = match notation::dash_remark(&text) {
             Some((at, from)) => {
-                let remark: String = text.chars().skip(from).collect();
-                let remark = remark.trim().to_string();
-                sink.info(
-                    "deluge.remark",
-                    lno,
-                    (text_off + at) as u32 + 1,
-                    format!("{remark:?} after `--` read as a remark on the order before it, kept as a comment"),
+                let note: String = text.chars().skip(from).collect();
+                let note = note.trim().to_string();
+                let message = format!(
+                    "{note:?} after `--` read as a remark on the order before it, kept as a comment"
                 );
-                comments.push(crate::text::Comment {
-                    line: li,
-                    col: text_off + at,
-                    offset: 0,
-                    text: remark,
-                    closed: true,
-                });
+                remark(
+                    &mut sink,
+                    &mut comments,
+                    (li, lno, text_off + at),
+                    note,
+                    message,
+                );
                 text.chars().take(at).collect()
             }
             None => text,

@@ -1477,6 +1477,12 @@ fn split_tabs_slashes(t: &str) -> Vec<(usize, String)> {
         cur.push(ch);
     }
     raw.push((start, cur));
+    trimmed_pieces(raw)
+}
+
+/// Pieces cut from a line (char offset, text), each trimmed, its offset moved past the white
+/// space it began with; empty pieces left out.
+fn trimmed_pieces(raw: Vec<(usize, String)>) -> Vec<(usize, String)> {
     raw.into_iter()
         .filter_map(|(o, t)| {
             let lead = t.chars().take_while(|c| c.is_whitespace()).count();
@@ -1631,13 +1637,7 @@ fn split_plain(s: &str) -> Vec<(usize, String)> {
         cur.push(ch);
     }
     out.push((start, cur));
-    out.into_iter()
-        .filter_map(|(o, t)| {
-            let lead = t.chars().take_while(|c| c.is_whitespace()).count();
-            let t = t.trim().to_string();
-            (!t.is_empty()).then_some((o + lead, t))
-        })
-        .collect()
+    trimmed_pieces(out)
 }
 
 /// A header line before a record's first phase ([`header_line`]).

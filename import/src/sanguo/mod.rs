@@ -568,10 +568,9 @@ fn line_note(body: &[char]) -> Option<String> {
         text.as_str(),
         "完" | "终" | "全局完" | "全局终" | "终局" | "完局" | "本局完"
     );
-    // (nor a 轮空 written short, `（轮空）`, `（空）`, `(跳过)`: an entry)
-    let chars: Vec<char> = text.chars().collect();
-    let skip =
-        chars.len() <= 4 && (text.contains('空') || names_no_player(&text)) || skip_word(&chars);
+    // (nor a 轮空 written short, `（轮空）`, `（空）`, `(跳过)`: an entry; `names_no_player` holds
+    // `skip_word`'s words, all short)
+    let skip = text.chars().count() <= 4 && (text.contains('空') || names_no_player(&text));
     (!text.is_empty() && !end_mark && !skip).then_some(text)
 }
 
