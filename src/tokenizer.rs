@@ -78,14 +78,47 @@ fn class(c: char) -> Class {
     }
 }
 
+/// Each ASCII character folded (to lower case) and the class of the folded one, as [`fold`] and
+/// [`class`] make them, looked up: most characters of most fields are ASCII, and working them out
+/// one by one was a third of the tokenizer's instructions.
+const ASCII: [(u8, Class); 128] = {
+    let mut t = [(0u8, Class::Punct); 128];
+    let mut i = 0;
+    while i < 128 {
+        let f = (i as u8).to_ascii_lowercase();
+        let class = if f.is_ascii_alphanumeric() {
+            Class::Word
+        } else if matches!(f, 9..=13 | b' ') {
+            // `char::is_whitespace` of ASCII (which, unlike `u8::is_ascii_whitespace`, has 11)
+            Class::Space
+        } else {
+            Class::Punct
+        };
+        t[i] = (f, class);
+        i += 1;
+    }
+    t
+};
+
 /// `text`'s characters, folded, into `chars`.
 fn fill(chars: &mut Vec<Char>, text: &str) {
     chars.clear();
     chars.reserve(text.len());
-    chars.extend(text.char_indices().map(|(i, c)| {
-        let f = fold(c);
-        (i, f, class(f))
-    }));
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if let Some(&(f, class)) = ASCII.get(b as usize) {
+            chars.push((i, f as char, class));
+            i += 1;
+        } else {
+            let Some(c) = text.get(i..).and_then(|s| s.chars().next()) else {
+                break;
+            };
+            let f = fold(c);
+            chars.push((i, f, class(f)));
+            i += c.len_utf8();
+        }
+    }
 }
 
 /// The tokens of a text, as described in the module docs, one at a time in one [`Token`] whose
@@ -285,6 +318,37 @@ pub fn query_terms(text: &str) -> Vec<(usize, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The table of ASCII characters says what `fold` and `class` say of each, and a text of
+    /// every character below 0x100 (ASCII and not) fills as character by character.
+    #[test]
+    fn ascii_table_matches_fold_and_class() {
+        for b in 0u8..128 {
+            let c = b as char;
+            let (f, k) = ASCII[b as usize];
+            assert_eq!(f as char, fold(c), "fold of {b:#x}");
+            assert!(k == class(fold(c)), "class of {b:#x}");
+        }
+        let text: String = (1u32..0x100)
+            .filter_map(char::from_u32)
+            .chain("魏杀汉·魏胜 Ｃｉｖｉｌ".chars())
+            .collect();
+        let mut chars = Vec::new();
+        fill(&mut chars, &text);
+        let slow: Vec<Char> = text
+            .char_indices()
+            .map(|(i, c)| (i, fold(c), class(fold(c))))
+            .collect();
+        assert_eq!(chars.len(), slow.len());
+        for (a, b) in chars.iter().zip(&slow) {
+            assert!(
+                a.0 == b.0 && a.1 == b.1 && a.2 == b.2,
+                "{a:?} {b:?}",
+                a = (a.0, a.1),
+                b = (b.0, b.1)
+            );
+        }
+    }
 
     fn texts(s: &str) -> Vec<(usize, String)> {
         tokens(s)
