@@ -26,7 +26,9 @@ pub const SCHEMA: &str = include_str!("../schema.sql");
 ///    totals became views of them).
 /// 8: `games.content_hash` unique by an index of its own (`games_content_hash`), which a bulk import
 ///    drops, instead of by a column constraint.
-pub const SCHEMA_VERSION: &str = "8";
+/// 9: `stat_totals` a table with rowids (and a unique `(bucket, part)`), not WITHOUT ROWID: its
+///    rows of several KB no longer leave overflow pages mostly empty.
+pub const SCHEMA_VERSION: &str = "9";
 
 /// The page size of a new database: 16 KB where SQLite's default is 4 KB. A HotW game's packed
 /// moves (8 KB on average) fit in one page instead of a chain of three, and a bulk import wrote a
@@ -154,7 +156,11 @@ pub fn drop_secondary_indexes(conn: &Connection) -> Result<()> {
 fn before_schema(conn: &Connection, before: Option<&str>) -> Result<()> {
     // Version 8: `games` is made again without the constraint, whose index could not be dropped.
     if hash_is_a_constraint(conn)? {
-        rebuild_games(conn)?;
+        rebuild_table(conn, "games", "schema 8: content_hash unique by an index")?;
+    }
+    // Version 9: `stat_totals` is made again with rowids, its rows kept.
+    if without_rowid(conn, "stat_totals")? {
+        rebuild_table(conn, "stat_totals", "schema 9: rowids")?;
     }
     // Version 6 prunes the explorer tree (`explorer_nodes` gained `newest` and `game`, the staging
     // table holds games): the old tree goes, and `migrate` builds the new one.
@@ -261,21 +267,36 @@ fn hash_is_a_constraint(conn: &Connection) -> Result<bool> {
     )? > 0)
 }
 
-/// Makes `games` again as [`SCHEMA`] has it, with its rows (the columns both have), by the steps
+/// Whether `table` is a table WITHOUT ROWID.
+fn without_rowid(conn: &Connection, table: &str) -> Result<bool> {
+    let sql: Option<String> = conn
+        .query_row(
+            "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?1",
+            [table],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(sql.is_some_and(|s| s.to_ascii_uppercase().contains("WITHOUT ROWID")))
+}
+
+/// Makes `table` again as [`SCHEMA`] has it, with its rows (the columns both have), by the steps
 /// SQLite documents for a change `ALTER TABLE` cannot make: a new table filled from the old, the
 /// old dropped and the new renamed, in one transaction, foreign keys off meanwhile (the tables
-/// that reference `games` keep their rows and are checked after). [`SCHEMA`] makes its indexes.
-fn rebuild_games(conn: &Connection) -> Result<()> {
+/// that reference it keep their rows and are checked after). [`SCHEMA`] makes its indexes.
+/// `why` goes into the log line.
+fn rebuild_table(conn: &Connection, table: &str, why: &str) -> Result<()> {
     let t = std::time::Instant::now();
+    let head = format!("CREATE TABLE IF NOT EXISTS {table} (");
     let start = SCHEMA
-        .find("CREATE TABLE IF NOT EXISTS games (")
-        .ok_or_else(|| Error::Internal("schema.sql has no games table".into()))?;
+        .find(&head)
+        .ok_or_else(|| Error::Internal(format!("schema.sql has no {table} table")))?;
     let end = SCHEMA[start..]
-        .find("\n);")
-        .ok_or_else(|| Error::Internal("schema.sql: the games table does not end".into()))?;
+        .find("\n)")
+        .ok_or_else(|| Error::Internal(format!("schema.sql: the {table} table does not end")))?;
+    // (up to its closing bracket: `WITHOUT ROWID` and the `;` after it are not copied)
     let create = SCHEMA[start..start + end + 2].replacen(
-        "CREATE TABLE IF NOT EXISTS games (",
-        "CREATE TABLE games_rebuilt (",
+        &head,
+        &format!("CREATE TABLE {table}_rebuilt ("),
         1,
     );
     let columns = |table: &str| -> Result<Vec<String>> {
@@ -287,18 +308,18 @@ fn rebuild_games(conn: &Connection) -> Result<()> {
     conn.execute_batch("PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON;")?;
     let rebuilt = (|| -> Result<()> {
         conn.execute_batch(&format!(
-            "BEGIN; DROP TABLE IF EXISTS games_rebuilt; {create};"
+            "BEGIN; DROP TABLE IF EXISTS {table}_rebuilt; {create};"
         ))?;
-        let old = columns("games")?;
-        let both: Vec<String> = columns("games_rebuilt")?
+        let old = columns(table)?;
+        let both: Vec<String> = columns(&format!("{table}_rebuilt"))?
             .into_iter()
             .filter(|c| old.contains(c))
             .collect();
         let both = both.join(", ");
         conn.execute_batch(&format!(
-            "INSERT INTO games_rebuilt({both}) SELECT {both} FROM games;
-             DROP TABLE games;
-             ALTER TABLE games_rebuilt RENAME TO games;"
+            "INSERT INTO {table}_rebuilt({both}) SELECT {both} FROM {table};
+             DROP TABLE {table};
+             ALTER TABLE {table}_rebuilt RENAME TO {table};"
         ))?;
         let broken: i64 =
             conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
@@ -306,7 +327,7 @@ fn rebuild_games(conn: &Connection) -> Result<()> {
             })?;
         if broken > 0 {
             return Err(Error::Internal(format!(
-                "rebuilding games: {broken} rows would lose their game"
+                "rebuilding {table}: {broken} rows would lose what they refer to"
             )));
         }
         conn.execute_batch("COMMIT;")?;
@@ -319,7 +340,9 @@ fn rebuild_games(conn: &Connection) -> Result<()> {
     rebuilt?;
     tracing::info!(
         seconds = t.elapsed().as_secs_f64(),
-        "games table made again (schema 8: content_hash unique by an index)"
+        table,
+        why,
+        "table made again"
     );
     Ok(())
 }

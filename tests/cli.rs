@@ -793,6 +793,84 @@ fn version_7_games_get_a_unique_index_of_their_own() {
     assert_eq!((again.imported, again.duplicates), (0, first.imported));
 }
 
+/// A database of schema version 8 (`stat_totals` WITHOUT ROWID, its large rows on overflow pages
+/// left mostly empty) is migrated when opened: `stat_totals` is made again with rowids and a unique
+/// `(bucket, part)`, every total kept; the statistics read the same, and `annals check` passes.
+#[test]
+fn version_8_totals_get_rowids() {
+    let a = Archive::new();
+    let first = a.import(&[crate::support::corpus()]);
+    assert!(first.imported >= 44, "imported {}", first.imported);
+    let rows = |conn: &rusqlite::Connection| -> Vec<(i64, String, String)> {
+        conn.prepare("SELECT bucket, part, totals FROM stat_totals ORDER BY bucket, part")
+            .expect("prepare")
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .expect("query")
+            .collect::<Result<_, _>>()
+            .expect("rows")
+    };
+    let layout = |conn: &rusqlite::Connection| -> String {
+        conn.query_row(
+            "SELECT sql FROM sqlite_master WHERE name = 'stat_totals'",
+            [],
+            |r| r.get(0),
+        )
+        .expect("sql")
+    };
+    let stats = |a: &Archive| -> String {
+        let (code, out, err) = a.cli(&["check"]);
+        assert_eq!(code, 0, "{out}{err}");
+        let conn = annals::db::open(&a.db()).expect("open");
+        let f = annals::stats::Filter::default();
+        format!(
+            "{:?}\n{:?}",
+            annals::stats::hotw_empires(&conn, &f).expect("empires"),
+            annals::stats::sanguo(&conn, &f).expect("sanguo"),
+        )
+    };
+    let before = stats(&a);
+    let want = {
+        let conn = rusqlite::Connection::open(a.db()).expect("open");
+        let want = rows(&conn);
+        assert!(want.len() > 20, "{} totals rows", want.len());
+        assert!(!layout(&conn).contains("WITHOUT ROWID"));
+        conn.execute_batch(
+            "PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON;
+             CREATE TABLE old_totals (
+                 bucket INTEGER NOT NULL REFERENCES stat_buckets(id),
+                 part   TEXT NOT NULL,
+                 totals TEXT NOT NULL,
+                 PRIMARY KEY (bucket, part)
+             ) WITHOUT ROWID;
+             INSERT INTO old_totals SELECT bucket, part, totals FROM stat_totals;
+             DROP TABLE stat_totals;
+             ALTER TABLE old_totals RENAME TO stat_totals;
+             UPDATE meta SET value = '8' WHERE key = 'schema_version';",
+        )
+        .expect("downgrade");
+        assert!(layout(&conn).contains("WITHOUT ROWID"));
+        assert_eq!(rows(&conn), want);
+        want
+    };
+    let conn = annals::db::open(&a.db()).expect("migrated");
+    assert_eq!(rows(&conn), want);
+    let sql = layout(&conn);
+    assert!(
+        !sql.contains("WITHOUT ROWID") && sql.contains("UNIQUE (bucket, part)"),
+        "{sql}"
+    );
+    let version: String = conn
+        .query_row(
+            "SELECT value FROM meta WHERE key = 'schema_version'",
+            [],
+            |r| r.get(0),
+        )
+        .expect("version");
+    assert_eq!(version, annals::db::SCHEMA_VERSION);
+    drop(conn);
+    assert_eq!(stats(&a), before);
+}
+
 /// A bulk import finds duplicates in memory by the first 8 bytes of their content hashes: two games
 /// whose hashes share them are both stored, and a game that repeats either is a duplicate of the
 /// right one.
