@@ -1909,3 +1909,128 @@ fn a_hash_is_a_comment_only_as_a_word() {
         .collect();
     assert_eq!(r, [3]);
 }
+
+/// Units written `A/F` (an army or a fleet: seed 001 names the Abstraction A/F rules but defines
+/// no such unit) are read with no type, the replay taking the unit that stands there; `A/Lon`,
+/// `F/ Nth` and `A.Lon` are `A Lon`; each an info `deluge.order-form`. Before: errors, the orders
+/// kept as text.
+#[test]
+fn units_written_with_a_slash_or_a_full_stop() {
+    let p = parse(&format!(
+        "{EIGHTH_OPENING}England: A/F Lon - Nth, F/ Edi - Nwg, A.Lpl - Yor\nFrance: A/Par - Bur, F/A Bre - Mao, A Mar S A/F Par - Bur\nGermany: Army/Fleet Kie - Den, F.Ber H\n"
+    ));
+    assert!(p.game.unparsed.is_empty(), "{:?}", p.game.unparsed);
+    let got: Vec<_> = p
+        .game
+        .orders
+        .iter()
+        .filter(|o| o.phase == "S1901M")
+        .map(|o| {
+            (
+                o.unit.as_deref(),
+                o.at.as_deref().unwrap_or_default(),
+                o.kind.as_str(),
+                o.to.as_deref(),
+                o.of_unit.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (None, "lon", "move", Some("nth"), None),
+            (Some("F"), "edi", "move", Some("nwg"), None),
+            (Some("A"), "lvp", "move", Some("yor"), None),
+            (Some("A"), "par", "move", Some("bur"), None),
+            (None, "bre", "move", Some("mao"), None),
+            (Some("A"), "mar", "support", Some("bur"), None),
+            (None, "kie", "move", Some("den"), None),
+            (Some("F"), "ber", "hold", None, None),
+        ]
+    );
+    // the replay takes the unit standing there: the fleet in London sails to the North Sea and
+    // the fleet of Brest to the Mid-Atlantic, as adjudicated
+    let adj: Vec<_> = p
+        .game
+        .orders
+        .iter()
+        .filter(|o| o.phase == "S1901M" && o.unit.is_none())
+        .map(|o| (o.result.as_deref(), o.result_from.as_deref()))
+        .collect();
+    assert_eq!(adj, [(Some("succeeds"), Some("adjudicated")); 3]);
+    let forms: Vec<(u32, u32)> = codes(&p)
+        .into_iter()
+        .filter(|c| c.0 == "deluge.order-form" && c.1 == Severity::Info)
+        .map(|c| (c.2, c.3))
+        .collect();
+    assert_eq!(
+        forms,
+        [
+            (7, 10),
+            (7, 25),
+            (7, 39),
+            (8, 9),
+            (8, 22),
+            (8, 45),
+            (9, 10),
+            (9, 32)
+        ]
+    );
+    // (the only warnings are the replay's: Berlin holds no fleet)
+    assert!(
+        codes(&p)
+            .iter()
+            .all(|c| c.1 != Severity::Error && c.0 != "deluge.unknown-province"),
+        "{:?}",
+        codes(&p)
+    );
+}
+
+/// St Petersburg written with a full stop or a space (`St.P`, `St. P`, `St P`, `St.Petersburg`)
+/// is `stp`, with the info `deluge.alias` (before: `deluge.unknown-province`, the order not
+/// adjudicated).
+#[test]
+fn st_petersburg_with_a_full_stop_or_a_space() {
+    for (written, col) in [
+        ("St.P", 11),
+        ("St. P", 11),
+        ("St P", 11),
+        ("St.Petersburg", 11),
+        ("St.P(sc)", 11),
+    ] {
+        let p = parse(&format!(
+            "Winter 1900\nRussia: F {written}, A Mos\n\nSpring 1901\nRussia: F {written} - Bot, A Mos - {written}\n"
+        ));
+        assert!(
+            p.game.unparsed.is_empty(),
+            "{written}: {:?}",
+            p.game.unparsed
+        );
+        let o: Vec<_> = p
+            .game
+            .orders
+            .iter()
+            .map(|o| (o.at.as_deref(), o.to.as_deref()))
+            .collect();
+        assert_eq!(
+            o,
+            [
+                (Some("stp"), None),
+                (Some("mos"), None),
+                (Some("stp"), Some("bot")),
+                (Some("mos"), Some("stp")),
+            ],
+            "{written}"
+        );
+        let alias: Vec<_> = codes(&p)
+            .into_iter()
+            .filter(|c| c.0 == "deluge.alias")
+            .map(|c| (c.1, c.2, c.3))
+            .collect();
+        assert_eq!(alias, [(Severity::Info, 2, col)], "{written}");
+        assert!(
+            !codes(&p).iter().any(|c| c.0 == "deluge.unknown-province"),
+            "{written}"
+        );
+    }
+}

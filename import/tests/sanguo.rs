@@ -3008,3 +3008,115 @@ fn moves_in_xiangqi_letters_and_english_round_words() {
     assert_eq!(first(&parse("1.H6x5"), "sanguo.syntax"), (1, 3, Error));
     assert!(diag(&parse("1.Z6+5"), "sanguo.letters").is_none());
 }
+
+/// A 马 landing on another side's alliance point without `=X` makes the alliance (seed §8:
+/// "蜀马跳到魏点与魏结盟"): applied as if marked when it is the game's first alliance and no 杀汉
+/// came before, with the warning `sanguo.marker-mismatch` (before: the warning only, no alliance,
+/// and 汉's chariots then 蜀's moves with them failed).
+#[test]
+fn a_horse_on_an_alliance_point_without_its_marker_allies() {
+    let body = ALLIANCES.replace("马4进2=吴 {", "马4进2 {");
+    let p = game(&body, 0);
+    let m = find(&p, "马4进2");
+    assert_eq!((&*m.side, m.to), ("魏", [8, 1]));
+    assert_eq!(m.events, vec![MoveEvent::Alliance { with: s("吴") }]);
+    assert_eq!(first(&p, "sanguo.marker-mismatch"), (13, 8, Warning));
+    // 汉's chariots are 蜀's, as with the marker
+    assert_eq!(mv(&p, "中车平13"), (s("蜀"), [8, 3], [8, 4]));
+    assert_eq!(problems(&p), ["sanguo.marker-mismatch@13:8"]);
+    // after 杀汉 no alliance is read into an unmarked landing (the seed does not say one can be made)
+    let p = parse(&format!(
+        "{}9.车5进1，马6进5，车5进1\n",
+        titles_game_1("x汉", "#吴")
+    ));
+    assert!(p.game.moves.iter().all(|m| {
+        !m.events
+            .iter()
+            .any(|e| matches!(e, MoveEvent::Alliance { .. }))
+    }));
+}
+
+/// Taking 汉's 车 or 炮 before 汉 is activated (no 杀汉, no alliance: the pieces are still 汉's,
+/// seed §1 "谁收了汉，汉的三车一炮就按谁的坐标走棋") is a warning `sanguo.illegal-move`; the
+/// capture is replayed as written.
+#[test]
+fn taking_han_before_it_is_activated_is_a_warning() {
+    let p = parse(
+        "1.车5进1，马6进5，车5进1\n2.车5退1，马5进6，车5退1\n3.车5进1，马6进4，车5进1\n4.车5退1，马4进2，车5退1\n5.车5进1，马2进3，车5进1\n",
+    );
+    let m = find(&p, "马2进3");
+    assert_eq!(m.to, [8, 2]);
+    let c = m.capture.clone().unwrap_or_default();
+    assert_eq!((&*c.piece, &*c.side), ("炮", "汉"));
+    assert_eq!(first(&p, "sanguo.illegal-move"), (5, 8, Warning));
+    assert_eq!(p.game.moves.len(), 15);
+    // after 杀汉 汉's pieces are the killer's: taking one is an ordinary capture (here the
+    // killer's own, refused), and the emperor itself may be taken (that is 杀汉)
+    let p = parse(&titles_game_1("x汉", "#吴"));
+    assert!(
+        !has_code(&p, "sanguo.illegal-move", Warning),
+        "{:?}",
+        problems(&p)
+    );
+}
+
+/// A title with `胜利` on its own line above the moves (`魏胜利`, `魏杀汉·魏胜利`) is the title, its
+/// result the winner's (info `sanguo.title-form`); before, a status line. Below the moves it stays
+/// the status line; `魏獲勝`, `魏贏`, `魏勝` were titles already.
+#[test]
+fn a_title_with_shengli_above_the_moves() {
+    for (title, events) in [
+        ("魏胜利", vec![TitleEvent::Win { side: s("魏") }]),
+        (
+            "魏杀汉·魏胜利",
+            vec![
+                TitleEvent::KillHan { by: s("魏") },
+                TitleEvent::Win { side: s("魏") },
+            ],
+        ),
+        ("魏獲勝", vec![TitleEvent::Win { side: s("魏") }]),
+        ("魏贏", vec![TitleEvent::Win { side: s("魏") }]),
+        ("魏勝", vec![TitleEvent::Win { side: s("魏") }]),
+        ("魏勝利", vec![TitleEvent::Win { side: s("魏") }]),
+    ] {
+        let p = parse(&format!("{title}\n1.车5进1，马6进5，车5进1\n"));
+        assert_eq!(p.game.title_events, events, "{title}");
+        assert!(p.game.status.is_empty(), "{title}");
+        assert_eq!(
+            p.outcome.as_ref().map(|o| o.summary.as_str()),
+            Some("魏胜"),
+            "{title}"
+        );
+        assert!(!has_code(&p, "sanguo.status", Warning), "{title}");
+    }
+    let p = parse("魏胜利\n1.车5进1，马6进5，车5进1\n");
+    assert_eq!(first(&p, "sanguo.title-form"), (1, 1, Info));
+    // below the moves, the closing status line
+    let p = parse("1.车5进1，马6进5，车5进1\n魏胜利\n");
+    assert!(p.game.title_events.is_empty());
+    assert_eq!(p.game.status.get("魏").map(String::as_str), Some("胜利"));
+    // a status line of two sides above the moves stays a status line
+    let p = parse("吴认负 魏胜利 蜀认负\n1.车5进1，马6进5，车5进1\n");
+    assert_eq!(p.game.status.len(), 3);
+}
+
+/// A status that the replayed board contradicts: a side the replayed moves eliminated that it
+/// does not call 灭国, checked even when the replay stopped later; a winner whose general a move
+/// took. Each a warning `sanguo.status-mismatch` (before: accepted silently).
+#[test]
+fn a_status_the_board_contradicts() {
+    // 吴 eliminated in round 8; the replay stops at round 9 (no such piece)
+    let p = parse(&format!(
+        "{}9.甲乙丙，车5进1，车5退1\n[胜利] [胜利] [认负]\n",
+        titles_game_1("x汉", "#吴")
+    ));
+    assert!(has_code(&p, "sanguo.syntax", Error), "{:?}", problems(&p));
+    assert!(has_code(&p, "sanguo.not-replayed", Info));
+    assert_eq!(first(&p, "sanguo.status-mismatch"), (10, 1, Warning));
+    // and when it did not stop, as before
+    let p = parse(&format!(
+        "{}[胜利] [胜利] [认负]\n",
+        titles_game_1("x汉", "#吴")
+    ));
+    assert_eq!(first(&p, "sanguo.status-mismatch"), (9, 1, Warning));
+}

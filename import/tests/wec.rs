@@ -2344,3 +2344,48 @@ fn an_extra_line_does_not_flip_the_numbered_colours() {
     assert_eq!(find(&p, "wec.number-color"), [(3, 1, Severity::Warning)]);
     assert!(find(&p, "wec.no-piece").is_empty());
 }
+
+/// A turn broken inside a part with no `,` or part code at the break: the line ends where no
+/// turn string ends (after an arrow, inside a location, after a part's `:`), and the next line
+/// cannot start a turn of its own (no number, colour or `MV`): joined, with the info
+/// `wec.continued-line` (before: two unreadable lines).
+#[test]
+fn a_turn_broken_inside_a_part_is_joined() {
+    let p = parse(
+        "1. MV:JE(1,4)->\n   ^(1,4)\n1... MV:JE(10,4)->^(10,4)\n2. MV:JE^(1,4)->^(4,4),FI1:RL/JE^(4,4)->\n   (8,4),RS:R->(7,4)(1,0\n   )\n2... MV:CH(10,7)->^(10,7),FI1:\nST/CH^(10,7)->(6,7)\n3. MV:SP(2,2)->(3\n,3)\n",
+    );
+    assert_eq!(colours(&p), "BWBWB");
+    assert_eq!(numbers(&p), [Some(1), Some(1), Some(2), Some(2), Some(3)]);
+    assert_eq!(lines(&p), [1, 3, 4, 7, 9]);
+    assert!(
+        p.game.turns.iter().all(|t| t.unparsed.is_empty()),
+        "{:?}",
+        p.diagnostics
+    );
+    assert_eq!(p.game.turns[0].notation, "MV:JE(1,4)->^(1,4)");
+    assert_eq!(
+        p.game.turns[2].notation,
+        "MV:JE^(1,4)->^(4,4),FI1:RL/JE^(4,4)->(8,4),RS:R->(7,4)(1,0)"
+    );
+    assert_eq!(
+        (p.game.turns[2].fires.len(), p.game.turns[2].results.len()),
+        (1, 1)
+    );
+    assert_eq!(
+        p.game.turns[3].notation,
+        "MV:CH(10,7)->^(10,7),FI1:ST/CH^(10,7)->(6,7)"
+    );
+    assert_eq!(p.game.turns[4].notation, "MV:SP(2,2)->(3,3)");
+    // reported once per game, at the first joined line
+    assert_eq!(located(&p), [("wec.continued-line", 2, 4)]);
+    // a whole turn (ending with `)`) followed by a line that is no turn: not joined
+    let p = parse("1. MV:JE(1,4)->^(1,4)\n(8,4)\n1... MV:JE(10,4)->^(10,4)\n");
+    assert_eq!(p.game.turns[0].notation, "MV:JE(1,4)->^(1,4)");
+    assert!(find(&p, "wec.continued-line").is_empty());
+    // an open end followed by a numbered turn, or a number alone: not joined
+    let p = parse("1. MV:JE(1,4)->\n1... MV:JE(10,4)->^(10,4)\n");
+    assert_eq!(p.game.turns.len(), 2);
+    assert!(find(&p, "wec.continued-line").is_empty());
+    let p = parse("1. MV:JE(1,4)->\n2.\nMV:JE(10,4)->^(10,4)\n");
+    assert!(find(&p, "wec.continued-line").is_empty());
+}

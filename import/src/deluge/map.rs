@@ -173,6 +173,11 @@ impl Map {
         for (alias, code) in [
             ("st. petersburg", "stp"),
             ("saint petersburg", "stp"),
+            // the code written as transcribers abbreviate the name, with a full stop or a space
+            // (`St.P`, `St. P`, `St P`, `St.Petersburg`): a club's habit, no map's spelling
+            ("st.p", "stp"),
+            ("st p", "stp"),
+            ("st.petersburg", "stp"),
             ("gulf of lions", "lyo"),
             ("mid atlantic", "mao"),
             ("north atlantic", "nao"),

@@ -81,6 +81,12 @@
 //!   `deluge.phase-line`). Already read before this round: results in brackets (`(bounced)`,
 //!   `(dislodged)`), lower-case orders, `hold`/`H`/`stands`, a full stop after an abbreviation
 //!   (`F Lon. - Nth.`), coasts `StP(sc)`, `Spa/nc`, `Spa NC`.
+//! - **Ninth transcribers:** a unit written `A/F` (`F/A`, `Army/Fleet`: `A/F Lon - Nth`): seed
+//!   001 names the Abstraction A/F rules but defines no such unit, so it is read as a unit of
+//!   either type (`unit` left empty), the replay taking the one that stands there; a slash or a
+//!   full stop after the unit's letter (`A/Lon`, `F/ Nth`, `A.Lon-Bur`) is read as `A Lon`; each
+//!   an info `deluge.order-form`. St Petersburg with a full stop or a space (`St.P`, `St. P`, `St
+//!   P`, `St.Petersburg`) is `stp` (info `deluge.alias`; before, `deluge.unknown-province`).
 //! - **Result lines** `Draw: Germany, Austria`, `Solo: France`, `Winner: …`, `Result: draw …`
 //!   give the game's outcome when the replay gives none (info `deluge.result-line`); a replay that
 //!   gives another keeps its own (warning `deluge.result-disagrees`); a name that is no power

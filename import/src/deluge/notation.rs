@@ -325,7 +325,8 @@ struct T {
     /// Offset in characters from the start of the order text.
     off: usize,
     /// A `-` written between two letters without spaces (`Mid-Atlantic`): it may join the words of
-    /// one province's name rather than be a move.
+    /// one province's name rather than be a move. On a word: the unit's letter split from the
+    /// province glued to it by a full stop (`A.Lon`, read as `A Lon`).
     tight: bool,
 }
 
@@ -345,6 +346,26 @@ fn tokenize(s: &str) -> Vec<T> {
                 i += 1;
             }
             let w = w.trim_end_matches('.');
+            // `A.Lon`, `F.Nth`: the unit's letter glued to the province by a full stop (no
+            // province's name starts so): two words, the first marked
+            let b = w.as_bytes();
+            if b.len() > 2
+                && b[1] == b'.'
+                && matches!(b[0], b'A' | b'a' | b'F' | b'f')
+                && b[2].is_ascii_alphabetic()
+            {
+                out.push(T {
+                    tok: Tok::Word(w.get(..1).unwrap_or_default().to_string()),
+                    off: start,
+                    tight: true,
+                });
+                out.push(T {
+                    tok: Tok::Word(w.get(2..).unwrap_or_default().to_string()),
+                    off: start + 2,
+                    tight: false,
+                });
+                continue;
+            }
             // a lone `.` (a sentence's full stop after a bracket) is no word
             if !w.is_empty() {
                 out.push(T {
@@ -621,15 +642,52 @@ fn owner_adjective(w: &str) -> Option<&'static str> {
     Some(p)
 }
 
-/// Reads a unit type `A`/`F` (also `Army`, `Fleet`).
-fn unit(c: &mut Cursor) -> Option<char> {
+/// Reads a unit type `A`/`F` (also `Army`, `Fleet`). Other transcribers' forms are read with a
+/// note in `forms`: `A/F` (`F/A`, `Army/Fleet`), a unit of either type (seed 001 names the
+/// Abstraction A/F rules but defines no such unit): `None`, the replay taking the unit that
+/// stands there; `A/Lon`, `F/ Nth` (a slash after the letter) and `A.Lon` (a full stop gluing
+/// the letter to the province) read as `A Lon`.
+fn unit(c: &mut Cursor, forms: &mut Vec<(usize, String)>) -> Option<char> {
     let u = match c.word()?.as_str() {
         "a" | "army" => 'A',
         "f" | "fleet" => 'F',
         _ => return None,
     };
-    // `A` followed by nothing a location could start with is not a unit (e.g. `Waive`).
+    let off = c.off();
+    let glued = c.toks.get(c.i).is_some_and(|t| t.tight);
     c.i += 1;
+    if glued {
+        forms.push((
+            off,
+            format!("\"{u}.\" glued to the province read as the unit {u}"),
+        ));
+    } else if c.is_sym('/') {
+        let other = match c.peek_at(1) {
+            Some(Tok::Word(w)) => match w.to_ascii_lowercase().as_str() {
+                "a" | "army" => Some('A'),
+                "f" | "fleet" => Some('F'),
+                _ => None,
+            },
+            _ => None,
+        };
+        match other {
+            Some(o) if o != u => {
+                c.i += 2;
+                forms.push((
+                    off,
+                    format!(
+                        "\"{u}/{o}\" (an army or a fleet: seed 001 names the Abstraction A/F rules but defines no such unit) read as the unit that stands there"
+                    ),
+                ));
+                return None;
+            }
+            None if matches!(c.peek_at(1), Some(Tok::Word(_))) => {
+                c.i += 1;
+                forms.push((off, format!("\"{u}/\" read as the unit {u}")));
+            }
+            _ => {}
+        }
+    }
     Some(u)
 }
 
@@ -1130,7 +1188,7 @@ fn order_read(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize, S
     if let Some(k) = lead_kind {
         o.kind = k;
         skip_articles(&mut c);
-        o.unit = unit(&mut c);
+        o.unit = unit(&mut c, &mut o.forms);
         skip_articles(&mut c);
         o.at = loc(&mut c);
         if o.at.is_none() {
@@ -1141,7 +1199,7 @@ fn order_read(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize, S
         }
         return Ok(o);
     }
-    o.unit = unit(&mut c);
+    o.unit = unit(&mut c, &mut o.forms);
     o.at = loc(&mut c);
     if o.at.is_none() {
         return err(&c, "expected a unit and a province (`A Par`, `F Lon`)");
@@ -1323,7 +1381,7 @@ fn order_read(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize, S
             ));
             c.i += 1;
         }
-        o.of_unit = unit(&mut c);
+        o.of_unit = unit(&mut c, &mut o.forms);
         support_target(&mut c, &mut o)?;
         if o.kind == OrderKind::Convoy && o.to.is_none() {
             return err(&c, "a convoy names the army's move (`F NTH C A Lon-Bel`)");
@@ -1714,8 +1772,9 @@ pub enum Prefix {
 }
 
 /// Words an order line may start with after a power written without its colon.
-const ORDER_START: [&str; 11] = [
-    "a", "f", "army", "fleet", "build", "builds", "remove", "removes", "disband", "waive", "waives",
+const ORDER_START: [&str; 12] = [
+    "a", "f", "a/f", "army", "fleet", "build", "builds", "remove", "removes", "disband", "waive",
+    "waives",
 ];
 
 /// Reads the power at the start of a line of orders.

@@ -17,11 +17,18 @@
 //!   (`import/data/sanguo/setup.csv`). The emperor is piece `将` of side `汉`.
 //! - **Alliance points:** S1's 吴点 (8,1), 魏点 (9,0), 蜀点 (7,0) (`points.csv`). `=X` is accepted
 //!   wherever the horse lands; landing elsewhere than X's point, or with another piece, is a warning,
-//!   and so is a horse landing on another side's point without `=X`. On an alliance the third side
-//!   receives 汉's remaining 车 and 炮 (the emperor stays 汉's).
+//!   and so is a horse landing on another side's point without `=X`. That landing makes the
+//!   alliance (seed §8: "蜀马跳到魏点与魏结盟"), so it is applied as if marked (`马4进2` on 吴点: 魏吴盟)
+//!   when it is the game's first alliance and no 杀汉 came before it; after those the seed does not
+//!   say whether another alliance can be made, and only the warning is given. On an alliance the
+//!   third side receives 汉's remaining 车 and 炮 (the emperor stays 汉's).
 //! - **杀汉:** capturing the emperor (with or without `x汉`, the latter warned) gives the killer 汉's
-//!   remaining pieces; the other two sides' automatic alliance changes no ownership. Whether 汉 may
-//!   be captured before it is activated, and that only a horse may do it, is not checked.
+//!   remaining pieces; the other two sides' automatic alliance changes no ownership. A move that
+//!   takes 汉's 车 or 炮 before 汉 is activated, while they are still 汉's (no side has killed the
+//!   emperor, no alliance has handed them to the third side; seed §1: "谁收了汉，汉的三车一炮就按谁
+//!   的坐标走棋"), is a warning (`sanguo.illegal-move`) and is replayed as written. That only a horse
+//!   may kill the emperor is not checked: the seed's one example is a horse's (`马15进17x汉`), but
+//!   no rule of it says so (DOMAIN.md has it from other sources).
 //! - **灭国:** `#X` eliminates X (how `checkmate`); `【困毙灭国】` (or `[困毙灭国]`, after a move or
 //!   on its own line/entry) eliminates, by the mover of the move before it, the next side in turn
 //!   order after that mover (seed §6 case 1: stalemated by its 上家's move), unless the bracket names
@@ -46,10 +53,17 @@
 //!   rules are unknown). A 马 move is computed from its files, so a 马 that cannot reach the file is
 //!   an error; leg-blocking does not exist in this game.
 //! - **Titles:** the `Title` tag wins over a body title line for `title_events` (both are read; a
-//!   disagreement is a warning). `Parsed.title` is the body line, normalized.
+//!   disagreement is a warning). `Parsed.title` is the body line, normalized. A line above the
+//!   moves (no round line yet) with one of the status words that reads as a title with a winner
+//!   and gives at most one side a status (`魏胜利`, `魏杀汉·魏胜利`) is the title, its result the
+//!   winner's, not the closing status line (info `sanguo.title-form`); `魏胜`, `魏獲勝`, `魏贏`
+//!   were titles already.
 //! - **Outcome:** from the status line (胜利 → winners, 强制判和 → draw), else from the title's
 //!   `win`/`draw` events. Summary `魏胜`, `吴蜀胜`, `吴蜀和`, or `和棋` when all three draw.
-//! - **Consistency** (title and status against the moves) is checked only when every move replayed.
+//! - **Consistency** (title and status against the moves) is checked only when every move replayed,
+//!   but for what the moves replayed settle whatever follows them: a status other than 灭国 for a
+//!   side they eliminated, and 胜利 or 强制判和 for a side whose general a move took (no `#X` marks
+//!   it), are warnings (`sanguo.status-mismatch`) even when the replay stopped.
 //! - **Comments** `{…}` go to the move before them (`Move.comment`); comments before the first move
 //!   are not kept in the moves. A comment inside a move (`炮12{好棋}平10`) goes to that move, which
 //!   is read without the blank it leaves; so is a move split by a space (`炮12 平10`).
@@ -164,7 +178,8 @@ pub mod code {
     pub const ELIMINATED_SIDE: &str = "sanguo.eliminated-side";
     /// Error: more than three entries in a round.
     pub const ROUND_SLOTS: &str = "sanguo.round-slots";
-    /// Warning: a piece moved in a way it cannot (shape, blocked path).
+    /// Warning: a piece moved in a way it cannot (shape, blocked path), or took one of 汉's 车 or
+    /// 炮 before 汉 is activated.
     pub const ILLEGAL_MOVE: &str = "sanguo.illegal-move";
     /// Warning: a marker (`#X`, `=X`, `x汉`, `【困毙灭国】`) that does not fit the move.
     pub const MARKER: &str = "sanguo.marker-mismatch";
@@ -179,7 +194,9 @@ pub mod code {
     pub const TITLE_MISMATCH: &str = "sanguo.title-mismatch";
     /// Warning: a status line that cannot be read fully, or a second one.
     pub const STATUS: &str = "sanguo.status";
-    /// Warning: the status line disagrees with the moves.
+    /// Warning: the status line disagrees with the moves (a side eliminated that it does not call
+    /// 灭国, or calls 灭国 when no move eliminates it; a side it calls the winner or in a draw whose
+    /// general a move took).
     pub const STATUS_MISMATCH: &str = "sanguo.status-mismatch";
     /// Warning: a `{` comment never closed.
     pub const UNCLOSED_COMMENT: &str = "sanguo.unclosed-comment";
@@ -824,6 +841,12 @@ impl State<'_> {
         }
         let text: String = body.iter().collect();
         if title::is_status_line(&text) {
+            if self.game.rounds == 0
+                && self.body_title.is_none()
+                && self.title_above(li, start, &text)
+            {
+                return;
+            }
             self.status(li, start, &text);
             return;
         }
@@ -2241,16 +2264,12 @@ impl State<'_> {
                 });
             }
         } else if let Some(w) = point.filter(|&w| p.kind == geometry::Kind::Horse && w != side) {
-            self.sink.warning(
-                code::MARKER,
-                ln,
-                col,
-                format!(
-                    "{notation}: the 马 lands on {}点 but the move is not marked ={}",
-                    w.name(),
-                    w.name()
-                ),
-            );
+            self.unmarked_alliance(ln, col, side, w, notation, &mut events);
+        }
+        if let Some(t) =
+            target.filter(|t| t.owner == Side::Han && t.kind != geometry::Kind::General)
+        {
+            self.han_not_activated(ln, col, t.kind, notation);
         }
         if let Some(x) = tok.eliminate {
             if x == side || !self.board.is_live(x) {
@@ -2302,6 +2321,63 @@ impl State<'_> {
             comment: None,
         });
         Ok(())
+    }
+
+    /// A 马 of `side` landing on `w`'s alliance point without `=w`: the alliance it makes (seed
+    /// §8: "蜀马跳到魏点与魏结盟", a horse jumping onto 魏's point allies with 魏), applied when it is
+    /// the game's first (no alliance and no 杀汉 before it: whether another may follow, the
+    /// seed does not say) and `w` is still in the game; a warning either way.
+    #[cold]
+    #[inline(never)]
+    fn unmarked_alliance(
+        &mut self,
+        ln: u32,
+        col: u32,
+        side: Side,
+        w: Side,
+        notation: &str,
+        events: &mut Vec<MoveEvent>,
+    ) {
+        let first = !self.game.moves.iter().any(|m| {
+            m.events
+                .iter()
+                .any(|e| matches!(e, MoveEvent::Alliance { .. } | MoveEvent::KillHan))
+        });
+        let msg = if first && self.board.is_live(w) {
+            events.push(MoveEvent::Alliance {
+                with: w.name().to_string(),
+            });
+            format!(
+                "{notation}: the 马 lands on {w}点 but the move is not marked ={w}; read as the alliance it makes ({s}{w}盟, as if written ={w})",
+                w = w.name(),
+                s = side.name()
+            )
+        } else {
+            format!(
+                "{notation}: the 马 lands on {}点 but the move is not marked ={}",
+                w.name(),
+                w.name()
+            )
+        };
+        self.sink.warning(code::MARKER, ln, col, msg);
+    }
+
+    /// A move that takes one of 汉's 车 or 炮 while they are still 汉's: before a side kills the
+    /// emperor or an alliance hands them to the third side, 汉's pieces stand still and belong
+    /// to no side (seed §1: "谁收了汉，汉的三车一炮就按谁的坐标走棋"), so none may take them. A
+    /// warning; the capture is replayed as written.
+    #[cold]
+    #[inline(never)]
+    fn han_not_activated(&mut self, ln: u32, col: u32, kind: geometry::Kind, notation: &str) {
+        self.sink.warning(
+            code::ILLEGAL_MOVE,
+            ln,
+            col,
+            format!(
+                "{notation} takes 汉's {} before 汉 is activated (no side has killed the emperor or made an alliance, so 汉's pieces belong to no side and may not be taken); replayed as written",
+                kind.name()
+            ),
+        );
     }
 
     /// The events of a 困毙灭国 after a move by `mover`.
@@ -2374,6 +2450,45 @@ impl State<'_> {
             start as u32 + 1,
             "a second status line; the first one is kept",
         );
+        true
+    }
+
+    /// A line with a status word above the moves that reads as a title naming a winner and at
+    /// most one side's status (`魏胜利`, `魏杀汉·魏胜利`): the title, its result the winner's (a
+    /// title line above the moves, as seed §8 heads a game; the status line of §7 closes it).
+    /// True when read so (info `sanguo.title-form`).
+    #[cold]
+    #[inline(never)]
+    fn title_above(&mut self, li: usize, start: usize, text: &str) -> bool {
+        if title::parse_status(text).0.len() > 1 {
+            return false;
+        }
+        let (read, _, pinyin) = read_title_sides(text);
+        let Ok(events) = read else {
+            return false;
+        };
+        if !events.iter().any(|e| matches!(e, TitleEvent::Win { .. })) {
+            return false;
+        }
+        let ln = self.line_no(li);
+        let cleaned = match pinyin {
+            Some(p) => {
+                let read_as = title::clean_title(&p);
+                self.pinyin_read(ln, start as u32 + 1, text.trim(), &read_as);
+                read_as
+            }
+            None => title::clean_title(text),
+        };
+        self.sink.info(
+            code::TITLE_FORM,
+            ln,
+            start as u32 + 1,
+            format!(
+                "{:?} above the moves read as the title (its result the winner's), not as the closing status line",
+                text.trim()
+            ),
+        );
+        self.body_title = Some((cleaned, ln));
         true
     }
 
@@ -3219,7 +3334,9 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
             }
         }
     }
-    if complete && !st.game.status.is_empty() {
+    // (an elimination or a general taken in the moves replayed stands whatever comes after
+    // them: checked also when the replay stopped)
+    if !st.game.status.is_empty() {
         for s in Side::PLAYERS {
             let eliminated = moves.iter().any(|m| {
                 m.events
@@ -3227,7 +3344,7 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
                     .any(|e| matches!(e, MoveEvent::Eliminate { side, .. } if side == s.name()))
             });
             match st.game.status.get(s.name()).map(String::as_str) {
-                Some("灭国") if !eliminated => warn_status.push(format!(
+                Some("灭国") if complete && !eliminated => warn_status.push(format!(
                     "the status says {} 灭国 but no move eliminates it",
                     s.name()
                 )),
@@ -3235,6 +3352,22 @@ fn finish(mut st: State<'_>, comments: Vec<crate::text::Comment>) -> Parsed<Sang
                     "{} was eliminated but the status says {v}",
                     s.name()
                 )),
+                Some(v @ ("胜利" | "强制判和")) => {
+                    // its general taken by a move (no `#X` marked it): no side wins or draws
+                    // without its general on the board
+                    if let Some(m) = moves.iter().find(|m| {
+                        m.capture.as_ref().is_some_and(|c| {
+                            c.piece == geometry::Kind::General.name() && c.origin == s.name()
+                        })
+                    }) {
+                        warn_status.push(format!(
+                            "the status says {} {v} but its general was taken by move {} ({})",
+                            s.name(),
+                            m.ply,
+                            m.notation
+                        ));
+                    }
+                }
                 _ => {}
             }
         }

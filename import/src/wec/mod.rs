@@ -24,7 +24,12 @@
 //!   or `MV` of its own (and no prose) continues the turn before it when that turn's line ends
 //!   with `,` or the line begins with a part code (`FI1:`, `FI2:`, `FI:`, `PU:`, `EX:`, `RE:`,
 //!   `DR:`, `RS:`, `DO>`, `-TRA->`) or a `,` (a part code without its `,` gets one put back); info
-//!   `wec.continued-line`, once per game. A turn number alone on its line (`1.`, `2...`) is the
+//!   `wec.continued-line`, once per game. So it is when the turn's line ends where no turn string
+//!   ends, the break inside a part with no `,` or part code at it: inside a location or offset
+//!   (a digit, `(`), after an arrow, a part's `:`, a level `^`, a `*`, `-`, `=` or `/`
+//!   (`1. MV:JE(1,4)->` then `^(1,4)`; `…,FI1:RL/JE^(8,4)->` then `(4,4),RS:…`); a whole turn
+//!   ends with `)`, `<`, `>` or a code's capital letter. (A line that begins as a number does, `4)`,
+//!   is not joined.) A turn number alone on its line (`1.`, `2...`) is the
 //!   number of the turn on the next line (info `wec.number-line`, once per game). Blank lines
 //!   between them are passed over; diagnostics point into the line they concern, the turn's
 //!   [`Turn::line`] is its first line.
@@ -251,9 +256,10 @@ pub mod code {
     /// info: a rule line (`----`, `====`, `* * *`, `———`) inside a game, read as a separator and
     /// ignored (before: a line that is no turn, a warning).
     pub const RULE_LINE: &str = "wec.rule-line";
-    /// Info: a line that continues the turn string of the line before it (that line ends with `,`,
-    /// or this one begins with a part's code, `FI1:`, `,PU:`, `RS:`, `-TRA->`, and has no number
-    /// and no `MV` of its own), read as part of that turn (reported once per game).
+    /// Info: a line that continues the turn string of the line before it (that line ends with `,`
+    /// or where no turn string ends, `…->^(1`, or this one begins with a part's code, `FI1:`,
+    /// `,PU:`, `RS:`, `-TRA->`, and has no number and no `MV` of its own), read as part of that
+    /// turn (reported once per game).
     pub const CONTINUED_LINE: &str = "wec.continued-line";
     /// Info: a turn number alone on its line (`1.`, `2...`), read as the number of the turn on
     /// the next line (reported once per game).
@@ -2704,15 +2710,33 @@ fn part_start(line: &str, f: usize) -> Option<bool> {
     Some(code == "-TRA->")
 }
 
+/// Does the turn string `before` end where no turn string ends: inside a location or an offset
+/// (a digit, `(`), after an arrow or a part's code (`->`, `=>`, `-`, `=`, `:`), a level `^`, a
+/// result's `*` or a `/`? A whole turn ends with a location's `)`, an orientation (`<`, `>`) or
+/// a code's capital letter (an article, a stun's colour).
+fn ends_open(before: &str) -> bool {
+    let b = before.trim_end().as_bytes();
+    match b.last() {
+        Some(c) if c.is_ascii_digit() => true,
+        Some(b'(' | b'-' | b'=' | b':' | b'^' | b'*' | b'/') => true,
+        Some(b'>') => matches!(
+            b.len().checked_sub(2).and_then(|k| b.get(k)),
+            Some(b'-' | b'=')
+        ),
+        _ => false,
+    }
+}
+
 /// Does `line` continue the turn string `before` (the text so far of the line it would join):
-/// no number, colour or `MV` of its own, no prose, and either `before` ends with a `,` or the
-/// line begins with a part code or a `,`? `Some(comma)`: whether a `,` must be put between them
-/// (a part code without its `,`).
+/// no number, colour or `MV` of its own, no prose, and either `before` ends with a `,` or where
+/// no turn string ends ([`ends_open`]: `MV:JE(1,4)->^(1,` then `4)`… is a turn broken inside a
+/// part), or the line begins with a part code or a `,`? `Some(comma)`: whether a `,` must be put
+/// between them (a part code without its `,`).
 fn continues(before: &str, line: &str) -> Option<bool> {
     let f = first_non_space(line)?;
     let tail_comma = before.trim_end().ends_with([',', '，']);
     let part = part_start(line, f);
-    if !tail_comma && part.is_none() {
+    if !tail_comma && part.is_none() && !ends_open(before) {
         return None;
     }
     if number_prefix(line, f).is_some()
@@ -2798,12 +2822,14 @@ fn logical_line<'a>(lines: &[&'a str], li: usize) -> Logical<'a> {
     // (the next line with text looked for once a join)
     let mut next = next_text(out.next);
     // Most lines are whole turns: not a short line that may be a number alone, not ending with
-    // a `,`, and the next line not beginning as a part code or a `,` may ([`part_start`]).
+    // a `,` or where no turn ends ([`ends_open`]), and the next line not beginning as a part
+    // code or a `,` may ([`part_start`]).
     let short = line.trim_end().len() <= 12;
     let end = line.trim_end();
     if !short
         && !end.ends_with(',')
         && !end.ends_with('，')
+        && !ends_open(end)
         && !next.is_some_and(|(_, l)| {
             first_non_space(l).is_some_and(|f| {
                 matches!(
