@@ -2,7 +2,7 @@
 //!
 //! [`Playout`] holds a position and lists, for a side, the moves it may write that the parser
 //! resolves to exactly one piece with no warning (shape, path, palace and territory checks pass),
-//! that capture no general and make no alliance. Playing one of them keeps the position in step
+//! that capture no general and none of 汉's pieces, and make no alliance. Playing one of them keeps the position in step
 //! with what the parser's replay will see.
 
 use super::board::Board;
@@ -122,7 +122,9 @@ impl Playout {
                 else {
                     continue;
                 };
-                if target.is_some_and(|t| t.kind == Kind::General) {
+                // No general, and none of 汉's pieces while they are still 汉's: they cannot be
+                // taken before a side takes 汉 (a warning, `sanguo.illegal-move`).
+                if target.is_some_and(|t| t.kind == Kind::General || t.owner == Side::Han) {
                     continue;
                 }
                 if p.kind == Kind::Horse && geometry().alliance_point_at(to.0, to.1).is_some() {
