@@ -2584,3 +2584,28 @@ fn epochs_cut_short_and_scores_with_words() {
     let r = p("EI\nA(Sumer): Lead\nLTig(+m) pts=14\n");
     assert_eq!(r.game.turns[0].score, Some(14));
 }
+
+/// Arrows other clubs write: a `>` alone, a `>` too many, tildes, and `入` ("into") between two
+/// regions; each read as an arrow and reported (`hotw.arrow-repaired`, the expansion repaired).
+#[test]
+fn arrows_written_gt_tilde_or_into() {
+    for arrow in [">", " > ", "->>", ">>", "~>", "~~>", "～＞", "入", " 入 "] {
+        let r = p(&format!("EI\nA(Sumer): Lead\nLTig{arrow}Zag 12\n"));
+        let t = &r.game.turns[0];
+        assert_eq!(legs(t), ["LTig>Zag"], "{arrow}");
+        assert!(t.expansions[0].repaired, "{arrow}");
+        assert_eq!(t.score, Some(12), "{arrow}");
+        assert_eq!(count(&r, "hotw.arrow-repaired"), 1, "{arrow}");
+        assert_eq!(sev(&r, "hotw.arrow-repaired"), Some(Severity::Warning));
+        assert!(
+            r.diagnostics.iter().all(|d| d.severity != Severity::Error),
+            "{arrow}: {:?}",
+            r.diagnostics
+        );
+    }
+    // the seed's arrows stay unreported; `入` in prose and a `>` opening a line are no arrows
+    let r = p("EI\nA(Sumer): Lead\nLTig-->Zag, Zag->Akk 12\n");
+    assert!(!has(&r, "hotw.arrow-repaired"));
+    let r = p("加入 the club\nEI\nA(Sumer): Lead\nLTig-->Zag 12\n");
+    assert!(!has(&r, "hotw.arrow-repaired"));
+}

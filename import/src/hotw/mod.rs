@@ -79,6 +79,11 @@
 //! - **Other arrows**: `=>`, `==>` (`=` is a word character: the `=`s ending a word before `>`
 //!   are the arrow; `X=V` and `=57` stay as they were), arrows with spaces in them (`- ->`, `--
 //!   >`, `－ －＞`), `→`, `⇒`; joined by the general scanner only (the fast path gives such lines up).
+//!   A `>` alone (`LTig>Zag`, `Zag > Akk`; not opening a line), a `>` too many (`->>`, `>>`),
+//!   tildes for the dashes (`~>`, `~~>`, `～＞`) and `入` ("into") between two regions
+//!   (`Sumer入Akkad`, `Cre 入 Ana`: an ASCII letter, digit or `)` before it, a letter after it;
+//!   Chinese prose keeps its `入`) are arrows too, each with a warning `hotw.arrow-repaired` and
+//!   `repaired: true` on the expansion.
 //! - **Numbered turns**: `1. A(Vik): …`, `2) B(Sel): …` (info `hotw.turn-number`).
 //! - **Header lines** before the first turn, `Key: value` with a key that is no seat, region or
 //!   card (`Date: 2026-11-03`, `日期：2026年11月3日`, `Place: Leeds`), are the game's comments
@@ -202,7 +207,8 @@ pub mod code {
     pub const EPOCH_MISMATCH: &str = "hotw.epoch-mismatch";
     /// warning: an unbalanced parenthesis repaired.
     pub const BRACKET_REPAIRED: &str = "hotw.bracket-repaired";
-    /// warning: `--` without `>` read as an arrow.
+    /// warning: `--` without `>` read as an arrow; or an arrow written `>` alone, `->>`, `~>` or
+    /// `入` (into) between two regions.
     pub const ARROW_REPAIRED: &str = "hotw.arrow-repaired";
     /// info: a sea route written with a single dash (`Che-(SCS)->Mek`, `Che-(SCS)-Mek`), read
     /// as `Che--(SCS)-->Mek`.
@@ -315,6 +321,10 @@ pub mod code {
     /// warning: an empire written in a form naming more than one (`Turks`: Seljuk or Ottoman)
     /// before any epoch is known; the earliest is taken.
     pub const EMPIRE_AMBIGUOUS: &str = "hotw.empire-ambiguous";
+    /// info: a move line wrapped onto the next line (`LTig-->Zag,` then `Zag-->Akk 12`; `-->Akk`
+    /// or `, Korea` opening a line), read joined to the line before; the joined line's other
+    /// diagnostics point at its first line.
+    pub const LINE_WRAPPED: &str = "hotw.line-wrapped";
     /// info: a remark after `//` or `#` (at the end of a line or on a line of its own), kept as
     /// the turn's comment (before the first turn: the game's).
     pub const REMARK: &str = "hotw.remark";

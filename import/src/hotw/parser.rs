@@ -166,6 +166,23 @@ fn battle_scan(w: &str, emit: &mut impl FnMut(&'static str)) -> Option<bool> {
     Some(norm)
 }
 
+/// What makes an arrow token one of the forms the parser reports (`>` alone, `>>`, `->>`, `~>`,
+/// `入`): None for the arrows read silently (`-->`, `->`, `=>`, `→`). Told at the arrow's first
+/// and last bytes.
+fn odd_arrow(a: &str) -> Option<&'static str> {
+    let b = a.as_bytes();
+    if b.ends_with(b">>") {
+        return Some("a \">\" too many");
+    }
+    match b.first()? {
+        b'>' => Some("a \">\" alone"),
+        b'~' => Some("tildes for the dashes"),
+        _ if a == "入" => Some("\"入\", into, between two regions"),
+        _ if a.starts_with('～') => Some("tildes for the dashes"),
+        _ => None,
+    }
+}
+
 /// Normalizes a build item (`+f`, `+m`, `+ct`, `+c`, `+cp`); None when unknown.
 fn build_item(s: &str) -> Option<&'static str> {
     match s {
@@ -661,6 +678,14 @@ impl Lp<'_, '_> {
             let mut repaired = false;
             match self.l.kind(j) {
                 Some(Tk::Arrow) => {
+                    if let Some(form) = odd_arrow(self.l.s(j)) {
+                        self.warn(
+                            code::ARROW_REPAIRED,
+                            j,
+                            format!("{:?} read as an arrow ({form})", self.l.s(j)),
+                        );
+                        repaired = true;
+                    }
                     j += 1;
                     if let Some(rp) = self.l.close(j, hi)
                         && self.l.kind(j) == Some(Tk::LParen)
