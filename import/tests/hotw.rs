@@ -962,7 +962,8 @@ fn malformed_game_reports_errors_and_parses_the_rest() {
     );
     assert_eq!(h.turns[0].unparsed, ["@@"]);
     assert_eq!(h.turns[0].score, Some(12));
-    assert_eq!(h.turns[1].unparsed, ["-->Nub", "NileDel-->", "Lev(V)"]);
+    // (`NileDel-->` ending its line is wrapped onto `Lev(V)`: one move)
+    assert_eq!(h.turns[1].unparsed, ["-->Nub"]);
     assert_eq!(h.turns[1].score, Some(7));
     assert_eq!(h.turns[2].score, Some(5));
     assert_eq!(h.turns[4].unparsed, ["6 extra"]);
@@ -971,7 +972,7 @@ fn malformed_game_reports_errors_and_parses_the_rest() {
         .iter()
         .filter(|d| d.severity == Severity::Error)
         .count();
-    assert_eq!(errors, 5);
+    assert_eq!(errors, 3);
     let e = g
         .diagnostics
         .iter()
@@ -2608,4 +2609,35 @@ fn arrows_written_gt_tilde_or_into() {
     assert!(!has(&r, "hotw.arrow-repaired"));
     let r = p("加入 the club\nEI\nA(Sumer): Lead\nLTig-->Zag 12\n");
     assert!(!has(&r, "hotw.arrow-repaired"));
+}
+
+/// A move line wrapped onto the next line, after an arrow or a comma or before one, is read as one
+/// line (`hotw.line-wrapped`); a comma after the score and a header after a comma stay apart.
+#[test]
+fn wrapped_move_lines_are_joined() {
+    let r = p(
+        "EI\nA(Sumer): Lead\nLTig-->Zag,\nZag-->Akk 12\nB(Egypt): Lead\nNileDel-->\nNub 9\nC(Mino): Lead\nManchuP-->GPC\n, Korea 5\nD(IndV): Lead\nInd-->Pin\n   -->Hin 7,\nE(Shang): Lead\n",
+    );
+    let t = &r.game.turns;
+    assert_eq!(legs(&t[0]), ["LTig>Zag", "Zag>Akk"]);
+    assert_eq!(t[0].score, Some(12));
+    assert_eq!(legs(&t[1]), ["NileDel>Nub"]);
+    assert_eq!(t[1].score, Some(9));
+    assert_eq!(legs(&t[2]), ["ManP>GPC", "ManP>Kor"]);
+    assert_eq!(legs(&t[3]), ["Ind>Pin", "Pin>Hin"]);
+    assert_eq!(t[3].score, Some(7));
+    assert_eq!(t.len(), 5);
+    assert_eq!(count(&r, "hotw.line-wrapped"), 4);
+    assert_eq!(sev(&r, "hotw.line-wrapped"), Some(Severity::Info));
+    let d = r
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "hotw.line-wrapped")
+        .unwrap();
+    assert_eq!((d.line, d.col), (4, 1));
+    assert!(r.diagnostics.iter().all(|d| d.severity != Severity::Error));
+    // a comma after the score, then a header: no wrap
+    let r = p("EI\nA(Sumer): Lead\nLTig-->Zag 12,\nB(Egypt): Lead\nNileDel-->Nub 9\n");
+    assert!(!has(&r, "hotw.line-wrapped"));
+    assert_eq!(r.game.turns.len(), 2);
 }

@@ -84,6 +84,12 @@
 //!   (`Sumer入Akkad`, `Cre 入 Ana`: an ASCII letter, digit or `)` before it, a letter after it;
 //!   Chinese prose keeps its `入`) are arrows too, each with a warning `hotw.arrow-repaired` and
 //!   `repaired: true` on the expansion.
+//! - **Wrapped move lines**: a line inside a turn (or a turn header) that ends with an arrow or a
+//!   comma (not the stray one after its score, `Nub 9,`) is joined with the next line when that
+//!   one is no header, epoch, pause or colour line (`LTig-->Zag,` / `Zag-->Akk 12`); a line opening
+//!   with an arrow or a comma (`-->Kash 7`, `, Korea 5`) is joined with the line before it
+//!   (info `hotw.line-wrapped` on each line joined). Never in a snapshot or a remark; the joined
+//!   line's diagnostics point at its first line.
 //! - **Numbered turns**: `1. A(Vik): …`, `2) B(Sel): …` (info `hotw.turn-number`).
 //! - **Header lines** before the first turn, `Key: value` with a key that is no seat, region or
 //!   card (`Date: 2026-11-03`, `日期：2026年11月3日`, `Place: Leeds`), are the game's comments

@@ -2272,12 +2272,23 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         table_seats: Vec::new(),
         title: None,
     };
-    for (idx, text) in crate::text::lines(&clean).enumerate() {
+    let mut lines = crate::text::lines(&clean).enumerate().peekable();
+    while let Some((idx, text)) = lines.next() {
         let no = ctx.first_line.saturating_add(idx as u32);
         let t = crate::text::trim(text);
-        if !t.is_empty() {
-            st.line(text, t, no);
+        if t.is_empty() {
+            continue;
         }
+        // a move line wrapped onto the next line (`LTig-->Zag,` / `Zag-->Akk 12`, `ManchuP-->GPC`
+        // / `, Korea 8`): told at a byte of each line on the common path
+        let open_end = matches!(t.as_bytes().last(), Some(b',' | b'>' | 0x80..));
+        if (open_end || lines.peek().is_some_and(|(_, n)| opens_continuation(n)))
+            && let Some(joined) = st.wrapped(text, t, no, &mut lines)
+        {
+            st.line(&joined, crate::text::trim(&joined), no);
+            continue;
+        }
+        st.line(text, t, no);
     }
     for c in &comments {
         let no = ctx.first_line.saturating_add(c.line as u32);
@@ -2300,7 +2311,117 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
     st.finish()
 }
 
+/// Whether a line opens with an arrow or a comma (past white space): the continuation of a move
+/// line wrapped before it (`-->Akk 12`, `, Korea`). Told at its first byte on most lines.
+fn opens_continuation(line: &str) -> bool {
+    let b = line.as_bytes();
+    let first = match b.first() {
+        Some(&f) if f.is_ascii_whitespace() => match line.trim_start().as_bytes().first() {
+            Some(&f) => f,
+            None => return false,
+        },
+        Some(&f) => f,
+        None => return false,
+    };
+    if !matches!(first, b',' | b'-' | b'=' | b'>' | b'~' | 0x80..) {
+        return false;
+    }
+    starts_with_joint(line.trim_start())
+}
+
+/// Whether `t` opens with an arrow (`-->`, `->`, `=>`, `>`, `~>`, `→`, `－－＞`) or a comma
+/// (`,`, `，`), read as the lexer reads them.
+fn starts_with_joint(t: &str) -> bool {
+    let toks = super::lexer::lex(t);
+    match toks.first() {
+        Some(k) if k.kind == Tk::Comma => true,
+        // (a rule line `----` or `--- Epoch II ---` is no arrow)
+        Some(k) if k.kind == Tk::Arrow => t.get(k.start..k.end).is_some_and(|a| a != "入"),
+        _ => false,
+    }
+}
+
+/// Whether `t` ends with an arrow or a comma that is no mark after a score (`Nub 9,`): a move line
+/// wrapped onto the next.
+fn ends_with_joint(t: &str) -> bool {
+    let toks = super::lexer::lex(t);
+    let n = toks.len();
+    match toks.last().map(|k| k.kind) {
+        Some(Tk::Arrow) => true,
+        Some(Tk::Comma) => {
+            n >= 2 && toks.get(n - 2).is_some_and(|k| !matches!(k.kind, Tk::Num | Tk::Comma))
+        }
+        _ => false,
+    }
+}
+
 impl State<'_> {
+    /// A move line `t` (`text` trimmed, line `no`) wrapped onto the lines after it, joined with
+    /// them into one (info `hotw.line-wrapped` at each line joined): the line ends with an arrow
+    /// or a comma (not the score's) and the next line is no header, epoch or pause; or the next
+    /// line opens with an arrow or a comma. Only inside a turn (or on its header), never in a
+    /// remark. None, having taken no line, when `t` is no wrapped line.
+    #[cold]
+    #[inline(never)]
+    fn wrapped<'b, I: Iterator<Item = (usize, &'b str)>>(
+        &mut self,
+        text: &str,
+        t: &str,
+        no: u32,
+        lines: &mut std::iter::Peekable<I>,
+    ) -> Option<String> {
+        if self.snapshot.is_some() || t.contains(['#', '＃', '[', '【']) || t.contains("//") {
+            return None;
+        }
+        if self.cur.is_none() && header(&Line::new(t, no)).is_none_or(|h| h.pause) {
+            return None;
+        }
+        let mut joined: Option<String> = None;
+        loop {
+            let cur = joined.as_deref().unwrap_or(t);
+            let Some(&(idx, next)) = lines.peek() else {
+                break;
+            };
+            let nt = crate::text::trim(next);
+            if nt.is_empty() || nt.contains(['#', '＃']) || nt.contains("//") {
+                break;
+            }
+            let cont = opens_continuation(nt);
+            if !cont {
+                if !ends_with_joint(cur) {
+                    break;
+                }
+                // the next line must be one that goes on a move: no header, epoch or pause
+                let nl = Line::new(nt, no);
+                if epoch_line(nt).is_some()
+                    || is_cont(nt)
+                    || pause_words(nt).is_some()
+                    || header(&nl).is_some()
+                    || colour_line(&nl).is_some()
+                {
+                    break;
+                }
+            }
+            let next_no = self.ctx.first_line.saturating_add(idx as u32);
+            let col = next.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1;
+            self.sink.info(
+                code::LINE_WRAPPED,
+                next_no,
+                col,
+                format!(
+                    "{nt:?} read as the rest of line {no}: the move line wrapped after {:?}",
+                    cur.rsplit(char::is_whitespace).next().unwrap_or(cur)
+                ),
+            );
+            let mut s = joined.take().unwrap_or_else(|| text.trim_end().to_string());
+            s.push(' ');
+            s.push_str(nt);
+            joined = Some(s);
+            lines.next();
+        }
+        joined
+    }
+
     /// A line that is not blank; `t` is `text` trimmed.
     fn line(&mut self, text: &str, t: &str, no: u32) {
         if let Some((e, form)) = epoch_line(t) {
