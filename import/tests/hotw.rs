@@ -2641,3 +2641,55 @@ fn wrapped_move_lines_are_joined() {
     assert!(!has(&r, "hotw.line-wrapped"));
     assert_eq!(r.game.turns.len(), 2);
 }
+
+/// Pause lines in other words than `後暫停`, before or after the seat and empire, or alone after a
+/// turn: read as the pause (`hotw.pause-form`) with the seat and empire given or the last turn's.
+#[test]
+fn pause_lines_in_other_words() {
+    for line in [
+        "B(Egypt)中斷",
+        "B(Egypt) 後中斷",
+        "B(Egypt)之後暫停",
+        "B(Egypt) paused",
+        "B(Egypt): Paused.",
+        "B(Egypt) - pause",
+        "Pause: B(Egypt)",
+        "Paused B(Egypt)",
+        "暫停：B(Egypt)",
+        "中断 B(Egypt)",
+        "於B(Egypt)後暫停",
+        "Pause after B(Egypt)",
+        "Pause",
+        "paused.",
+        "暫停。",
+        "(paused)",
+        "中斷",
+    ] {
+        let r = p(&format!(
+            "EI\nA(Sumer): Lead\nLTig-->Zag 12\nB(Egypt): Lead\nNileDel-->Nub 9\n{line}\nA: Zag(i)\nB: Nub(i)\nEI (con't)\nC(Mino): Lead\n"
+        ));
+        let cp = &r.game.checkpoints;
+        assert_eq!(cp.len(), 1, "{line}: {:?}", r.diagnostics);
+        assert_eq!(cp[0].seat.as_deref(), Some("B"), "{line}");
+        assert_eq!(cp[0].empire.as_deref(), Some("Egypt"), "{line}");
+        assert_eq!(cp[0].after_turn, 2, "{line}");
+        assert_eq!(cp[0].holdings.len(), 2, "{line}");
+        assert_eq!(count(&r, "hotw.pause-form"), 1, "{line}: {:?}", r.diagnostics);
+        assert_eq!(sev(&r, "hotw.pause-form"), Some(Severity::Info));
+        assert!(!has(&r, "hotw.pause-mismatch"), "{line}");
+        assert!(
+            r.diagnostics.iter().all(|d| d.severity != Severity::Error),
+            "{line}: {:?}",
+            r.diagnostics
+        );
+        assert_eq!(r.game.turns.len(), 3, "{line}");
+    }
+    // the seed's own form stays unreported; a word that only starts so is no pause
+    let r = p("EI\nA(Sumer): Lead\nA(Sumer)後暫停\n");
+    assert_eq!(r.game.checkpoints.len(), 1);
+    assert!(!has(&r, "hotw.pause-form"));
+    let r = p("EI\nA(Sumer): Lead\nA(Sumer) Pausanias\n");
+    assert!(r.game.checkpoints.is_empty());
+    let r = p("EVI中斷\n");
+    assert_eq!(r.game.checkpoints.len(), 1);
+}

@@ -39,7 +39,12 @@
 //!   a game, between epochs or before the final scores, are ignored (info `hotw.rule-line`). (A
 //!   rule between two games is [`crate::record::split_games`]'s.)
 //! - **Pauses in words**: `Game paused after D (Greek).`, `Paused after A(Hsiung)` are read as
-//!   `D(Greek)後暫停` (info `hotw.pause-form`).
+//!   `D(Greek)後暫停` (info `hotw.pause-form`); so are other words after the brackets
+//!   (`D(Greek)中斷`, `D(Greek) 後中斷`, `D(Greek)之後暫停`, `D(Greek) paused`, `D(Greek): Paused.`,
+//!   `D(Greek) - pause`; also after an epoch, `EVI中斷`) and before them (`Pause: D(Greek)`,
+//!   `暫停：D(Greek)`, `中斷 D(Greek)`, `於D(Greek)後暫停`). A pause word alone on its line after a
+//!   turn (`Pause`, `Paused.`, `暫停。`, `(paused)`, `中斷`) is the pause after that turn, its seat
+//!   and empire taken from it.
 //! - **Epochs**: a turn whose empire belongs to a later epoch than the last header (or comes before
 //!   any header) moves the game to that epoch, with a warning `hotw.epoch-inferred` (the appendix-4
 //!   record has no `EI` and lists EV empires under `EIV`). An empire of an earlier epoch keeps the

@@ -1606,10 +1606,48 @@ pub(crate) fn progress_mark(line: &str) -> Option<(u32, bool)> {
     Some((2 * u32::from(e.epoch), e.epoch == 1))
 }
 
-fn is_pause(s: &str) -> bool {
-    ["後暫停", "后暂停", "暫停", "暂停", "後暂停", "后暫停"]
+/// A pause word opening `s`: the seed's `後暫停` (also `暫停`, simplified), or another
+/// transcriber's (`中斷`, `後中斷`, `之後暫停`, `paused`, `pause`, `interrupted`, in any case, maybe
+/// in brackets). Whether it is another's form (to report), and its length in bytes.
+fn pause_word(s: &str) -> Option<(bool, usize)> {
+    const SEED: [&str; 6] = ["後暫停", "后暂停", "暫停", "暂停", "後暂停", "后暫停"];
+    if let Some(p) = SEED.iter().find(|p| s.starts_with(**p)) {
+        return Some((false, p.len()));
+    }
+    // (most texts after an empire's brackets are cards: an ASCII letter other than p or i, a
+    // colon, a digit)
+    let first = *s.as_bytes().first()?;
+    if first.is_ascii() && !matches!(first, b'p' | b'P' | b'i' | b'I' | b'(' | b'[') {
+        return None;
+    }
+    const OTHER: [&str; 14] = [
+        "之後暫停",
+        "之后暂停",
+        "之後中斷",
+        "之后中断",
+        "後中斷",
+        "后中断",
+        "後中断",
+        "后中斷",
+        "中斷",
+        "中断",
+        "paused",
+        "pause",
+        "interrupted",
+        "(paused)",
+    ];
+    let p = OTHER
         .iter()
-        .any(|p| s.starts_with(p))
+        .find(|p| s.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p)))?;
+    // (an English word ends there: `pauses`, `Pausanias` are none)
+    if p.is_ascii()
+        && s.as_bytes()
+            .get(p.len())
+            .is_some_and(|b| b.is_ascii_alphanumeric())
+    {
+        return None;
+    }
+    Some((true, p.len()))
 }
 
 /// Reads an epoch header: `EI`…`EVII` (chapter 2: "E 代表 Epoch，隨後為羅馬數字"), then nothing, a
@@ -1722,8 +1760,8 @@ fn epoch_plain(t: &str) -> Option<(EpochLine, bool)> {
     if matches!(after, ":" | "." | "：" | "﹕" | "。") {
         return Some((EpochLine::Plain(e), true));
     }
-    if is_pause(after) {
-        return Some((EpochLine::Pause(e), form));
+    if let Some((other, _)) = pause_word(after) {
+        return Some((EpochLine::Pause(e), form || other));
     }
     resumption(after).map(|other| (EpochLine::Cont(e), form || other))
 }
@@ -1819,7 +1857,7 @@ fn epoch_chinese(t: &str) -> Option<(EpochLine, bool)> {
     if after.is_empty() || matches!(after, ":" | "：" | "﹕") {
         return Some((EpochLine::Plain(n), true));
     }
-    if is_pause(after) {
+    if pause_word(after).is_some() {
         return Some((EpochLine::Pause(n), true));
     }
     resumption(after).map(|_| (EpochLine::Cont(n), true))
@@ -1828,13 +1866,15 @@ fn epoch_chinese(t: &str) -> Option<(EpochLine, bool)> {
 /// The length in bytes of the words opening a pause line written in English (`Game paused
 /// after`, `Paused after`, `Interrupted after`), when `t` starts so.
 fn pause_words(t: &str) -> Option<usize> {
+    let b = t.as_bytes();
+    // (`暫停`, `暂停`, `於`: 0xe6; `中斷`: 0xe4; `在`, `于`: 0xe5, 0xe4)
     if !matches!(
-        t.as_bytes().first(),
-        Some(b'G' | b'g' | b'P' | b'p' | b'I' | b'i')
+        b.first(),
+        Some(b'G' | b'g' | b'P' | b'p' | b'I' | b'i' | 0xe4..=0xe6)
     ) {
         return None;
     }
-    [
+    let len = [
         "game paused after",
         "game interrupted after",
         "game stopped after",
@@ -1842,10 +1882,57 @@ fn pause_words(t: &str) -> Option<usize> {
         "pause after",
         "interrupted after",
         "stopped after",
+        "paused",
+        "pause",
+        "暫停",
+        "暂停",
+        "中斷",
+        "中断",
+        "於",
+        "于",
+        "在",
     ]
     .iter()
     .find(|p| t.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p)))
-    .map(|p| p.len())
+    .map(|p| p.len())?;
+    // (`Pause: D(Greek)`, `暫停：D(Greek)`, `Pause - D(Greek)`: a colon or a dash after the word)
+    let rest = t.get(len..)?;
+    let after = rest.trim_start_matches(|c: char| {
+        c.is_whitespace() || matches!(c, ':' | '：' | '﹕' | '-' | '–' | '—')
+    });
+    Some(len + rest.len() - after.len())
+}
+
+/// A pause line naming no seat: `Pause`, `Paused`, `Game paused`, `暫停`, `中斷`, maybe with a
+/// full stop or in brackets (`(paused)`, `【暫停】`).
+fn bare_pause(t: &str) -> bool {
+    if !matches!(
+        t.as_bytes().first(),
+        Some(b'G' | b'g' | b'P' | b'p' | b'(' | b'[' | 0xe3..=0xef)
+    ) {
+        return false;
+    }
+    let w = t
+        .trim_matches(|c: char| {
+            c.is_whitespace() || "()[]（）【】.。!！".contains(c)
+        })
+        .to_lowercase();
+    matches!(
+        w.as_str(),
+        "pause"
+            | "paused"
+            | "game paused"
+            | "game interrupted"
+            | "interrupted"
+            | "暫停"
+            | "暂停"
+            | "中斷"
+            | "中断"
+            | "遊戲暫停"
+            | "游戏暂停"
+            | "對局暫停"
+            | "对局暂停"
+    )
 }
 
 /// A bare resumption line: `(con't)`, `(cont)`, `(continued)`, `續`.
@@ -1885,6 +1972,8 @@ struct Header<'a> {
     /// Token index (in the line) where the rest begins.
     rest: usize,
     pause: bool,
+    /// The pause is written in another transcriber's words (`D(Greek) paused`, `D(Greek)中斷`).
+    pause_form: bool,
     colon: bool,
     /// The token of the seat letter: 0, or after the turn's number (`1. A(Vik):`).
     seat_tok: usize,
@@ -1963,7 +2052,8 @@ fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
         empire,
         empire_col: l.col(o + 2),
         rest,
-        pause,
+        pause: pause.is_some(),
+        pause_form: pause == Some(true),
         colon,
         seat_tok: o,
         square,
@@ -1976,21 +2066,32 @@ fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
 
 /// What follows a header's closing bracket at token `rp`: the token where the rest begins,
 /// whether it is a pause, whether a colon (or a dash for it) was written, whether a dash was.
-fn after_brackets(l: &Line, rp: usize) -> (usize, bool, bool, bool) {
+fn after_brackets(l: &Line, rp: usize) -> (usize, Option<bool>, bool, bool) {
     let after = l.toks.get(rp + 1);
     let after_text = after.and_then(|t| l.text.get(t.start..)).unwrap_or("");
     // (a lone dash for the colon: `B(Egypt) - Lead`)
     let dash = l.kind(rp + 1) == Some(Tk::Other)
         && matches!(l.s(rp + 1), "-" | "–" | "—" | "－")
         && l.kind(rp + 2).is_some();
+    // `D(Greek): paused`, `D(Greek) - 暫停`: a pause word alone after the colon or the dash
+    let word_alone = |k: usize| {
+        let t = l.toks.get(k).and_then(|t| l.text.get(t.start..))?;
+        let (_, len) = pause_word(t)?;
+        t.get(len..)?
+            .trim_matches(|c: char| c.is_whitespace() || ".。)）".contains(c))
+            .is_empty()
+            .then_some(Some(true))
+    };
     let (rest, pause, colon) = match l.kind(rp + 1) {
-        Some(Tk::Colon) => (rp + 2, false, true),
+        Some(Tk::Colon) if let Some(p) = word_alone(rp + 2) => (l.toks.len(), p, true),
+        Some(Tk::Colon) => (rp + 2, None, true),
         // (`D(Chou) -: …`: a colon after the dash too)
-        _ if dash && l.kind(rp + 2) == Some(Tk::Colon) => (rp + 3, false, true),
-        _ if dash => (rp + 2, false, true),
-        None => (rp + 1, false, false),
-        Some(_) if is_pause(after_text) => (l.toks.len(), true, true),
-        Some(_) => (rp + 1, false, false),
+        _ if dash && l.kind(rp + 2) == Some(Tk::Colon) => (rp + 3, None, true),
+        _ if dash && let Some(p) = word_alone(rp + 2) => (l.toks.len(), p, true),
+        _ if dash => (rp + 2, None, true),
+        None => (rp + 1, None, false),
+        Some(_) if let Some((form, _)) = pause_word(after_text) => (l.toks.len(), Some(form), true),
+        Some(_) => (rp + 1, None, false),
     };
     (rest, pause, colon, dash)
 }
@@ -2046,7 +2147,8 @@ fn header_empire_first<'a>(l: &Line<'a>) -> Option<Header<'a>> {
         empire,
         empire_col: l.col(0),
         rest,
-        pause,
+        pause: pause.is_some(),
+        pause_form: pause == Some(true),
         colon: true,
         seat_tok: lp + 1,
         square: false,
@@ -2079,6 +2181,7 @@ fn header_bare<'a>(l: &Line<'a>) -> Option<Header<'a>> {
         empire_col: l.col(1),
         rest: colon + 1,
         pause: false,
+        pause_form: false,
         colon: true,
         seat_tok: 0,
         square: false,
@@ -2500,7 +2603,8 @@ impl State<'_> {
             empire,
             empire_col: l.col(2),
             rest,
-            pause,
+            pause: pause.is_some(),
+        pause_form: pause == Some(true),
             colon,
             seat_tok: 0,
             square: false,
@@ -2626,7 +2730,9 @@ impl State<'_> {
             let rest = l.text.get(lead + plen..).unwrap_or("");
             let padded = format!("{}{rest}", " ".repeat(lead + plen));
             let l2 = Line::new(&padded, no);
-            if let Some(h) = header(&l2) {
+            // (`於D(Greek)後暫停`: the header must hold the pause itself)
+            if let Some(h) = header(&l2).filter(|h| h.pause || !t.starts_with(['於', '于', '在']))
+            {
                 self.snapshot = None;
                 self.sink.info(
                     code::PAUSE_FORM,
@@ -2645,6 +2751,11 @@ impl State<'_> {
                 self.pause(Some(&h), &l2);
                 return;
             }
+        }
+        // `Pause`, `暫停。`, `(paused)` alone on its line after a turn: the pause after that turn
+        if self.cur.is_some() && bare_pause(t) {
+            self.pause_after_last(l, t);
+            return;
         }
         if let Some(h) = header(l).or_else(|| self.other_seat_header(l)) {
             self.snapshot = None;
@@ -2713,6 +2824,19 @@ impl State<'_> {
                 );
             }
             if h.pause {
+                if h.pause_form {
+                    self.sink.info(
+                        code::PAUSE_FORM,
+                        no,
+                        l.col(0),
+                        format!(
+                            "{:?} read as the pause {}({})後暫停",
+                            t,
+                            SEATS.get(h.seat).copied().unwrap_or("?"),
+                            h.empire
+                        ),
+                    );
+                }
                 self.pause(Some(&h), l);
             } else {
                 self.turn(&h, l);
@@ -3090,6 +3214,26 @@ impl State<'_> {
         }
         self.game.checkpoints.push(cp);
         self.snapshot = Some(self.game.checkpoints.len() - 1);
+    }
+
+    /// A pause line naming no seat (`Pause`, `暫停`) after a turn: the pause after the last turn,
+    /// its seat and empire taken from it (info `hotw.pause-form`).
+    fn pause_after_last(&mut self, l: &Line, t: &str) {
+        let Some(last) = self.game.turns.last() else {
+            return;
+        };
+        let (seat, empire) = (last.player.to_string(), last.empire.to_string());
+        self.sink.info(
+            code::PAUSE_FORM,
+            l.no,
+            l.col(0),
+            format!("{t:?} read as the pause after the last turn, {seat}({empire})後暫停"),
+        );
+        self.pause(None, l);
+        if let Some(cp) = self.game.checkpoints.last_mut() {
+            cp.seat = Some(seat);
+            cp.empire = Some(empire);
+        }
     }
 
     fn turn(&mut self, h: &Header, l: &Line) {
