@@ -2693,3 +2693,32 @@ fn pause_lines_in_other_words() {
     let r = p("EVI中斷\n");
     assert_eq!(r.game.checkpoints.len(), 1);
 }
+
+/// Cards and empires by their Chinese names (chapter 3's where it gives them, standard
+/// translations otherwise; Traditional and Simplified): read as aliases.
+#[test]
+fn cards_and_empires_by_chinese_names() {
+    let r = p(
+        "EIII\nA(羅馬): 人口爆炸(+2)\nGaul-->Ibe 12\nB(汉朝): 公職制度(+2), 领袖\nWei-->GPC 9\nC(匈奴): 瘟疫\nD(马其顿): 內戰(Malay, X)\n",
+    );
+    let t = &r.game.turns;
+    assert_eq!(t[0].empire, "Rome");
+    assert_eq!(t[0].cards[0].card, "Popu");
+    assert_eq!(t[0].cards[0].amount, Some(2));
+    assert_eq!(t[1].empire, "Han");
+    assert_eq!(
+        t[1].cards.iter().map(|c| &*c.card).collect::<Vec<_>>(),
+        ["CivilS", "Lead"]
+    );
+    assert_eq!(t[2].empire, "Nu");
+    assert_eq!(t[2].cards[0].card, "Plague");
+    assert_eq!(t[3].empire, "Mac");
+    assert_eq!(t[3].cards[0].card, "CivilW");
+    assert_eq!(count(&r, "hotw.card-alias"), 5);
+    assert_eq!(count(&r, "hotw.empire-alias"), 4);
+    assert!(!has(&r, "hotw.card-unknown") && !has(&r, "hotw.empire-unknown"));
+    // a Chinese word one character from a name is not guessed as a misspelling
+    let r = p("EIII\nA(羅馬): 人口爆發\n");
+    assert!(has(&r, "hotw.card-unknown"));
+    assert!(!has(&r, "hotw.card-fuzzy"));
+}

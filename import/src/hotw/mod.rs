@@ -23,6 +23,10 @@
 //! # Lenient decisions (each is reported; see the diagnostic codes in [`code`])
 //! - **Names** resolve by code, folded code (case, dots, width, `Δ`), alias, full name, then close
 //!   misspelling; the unresolved keep their spelling (see [`tables`]).
+//! - **Chinese names** of cards and empires (`人口爆炸`, `公職制度`, `羅馬`, `汉朝`; Traditional and
+//!   Simplified) are aliases in `aliases.csv`: chapter 3's Chinese names of cards where it gives
+//!   them, standard translations for the rest (info `hotw.card-alias`, `hotw.empire-alias`). No
+//!   misspelling of a Chinese name is guessed (two characters are one edit from too many words).
 //! - **Empires by context**: a form naming two empires (`Fran`: Franks in EV, France in EVII) takes
 //!   the one of the current epoch, else the next one. `Mong` in a turn header is the empire, in a move
 //!   the region. `May`, `Saf` are the minor empires Maya and Sava.
