@@ -2722,3 +2722,20 @@ fn cards_and_empires_by_chinese_names() {
     assert!(has(&r, "hotw.card-unknown"));
     assert!(!has(&r, "hotw.card-fuzzy"));
 }
+
+/// A full-width plus in a build or an amount is read as `+` (`hotw.plus-form`).
+#[test]
+fn full_width_plus_reads_as_plus() {
+    let r = p("EI\nA(Sumer): Popu(＋2)\nLTig-->Zag(＋m)\nAlb(＋f), LTig(＋ct) 12\n");
+    let t = &r.game.turns[0];
+    assert_eq!(t.cards[0].amount, Some(2));
+    assert_eq!(t.expansions[0].builds[..], ["m"]);
+    assert_eq!(t.builds.len(), 2);
+    assert_eq!(t.builds[0].items[..], ["f"]);
+    assert_eq!(t.builds[1].items[..], ["ct"]);
+    assert_eq!(t.score, Some(12));
+    assert_eq!(count(&r, "hotw.plus-form"), 4);
+    let d = r.diagnostics.iter().find(|d| d.code == "hotw.plus-form").unwrap();
+    assert_eq!((d.line, d.col), (2, 16));
+    assert!(!has(&r, "hotw.build-unknown"));
+}

@@ -117,6 +117,8 @@
 //!   their own (`LTig(+m) 12 // Ann leads`, `# F's score not written`), are the turn's comment (the
 //!   game's before the first turn; info `hotw.remark`). `/` is a word character (`c/`): only a word
 //!   starting with `//` opens a remark.
+//! - **Full-width plus**: `＋` is read as `+` wherever it is written (`Alb(＋m)`, `Popu(＋2)`,
+//!   `SEAsia＋India`; info `hotw.plus-form` at each), keeping its column.
 //! - **Full-width digits** in a score (`１２`, `２０分`) are read as digits (info `hotw.score-form`).
 //! - **Square brackets** around the empire of a header (`D[Chou]:`, `E【Goth】：`) are read as
 //!   round ones (info `hotw.header-bracket`). A header **without brackets** (`A Sumer: Lead`: a
@@ -340,6 +342,8 @@ pub mod code {
     /// or `, Korea` opening a line), read joined to the line before; the joined line's other
     /// diagnostics point at its first line.
     pub const LINE_WRAPPED: &str = "hotw.line-wrapped";
+    /// info: a full-width `＋` (`Alb(＋m)`, `Popu(＋2)`) read as `+`.
+    pub const PLUS_FORM: &str = "hotw.plus-form";
     /// info: a remark after `//` or `#` (at the end of a line or on a line of its own), kept as
     /// the turn's comment (before the first turn: the game's).
     pub const REMARK: &str = "hotw.remark";

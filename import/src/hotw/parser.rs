@@ -2334,6 +2334,19 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
     } else {
         (std::borrow::Cow::Borrowed(body), Vec::new())
     };
+    // `Alb(＋m)`, `Popu(＋2)`: a full-width plus read as `+` (it keeps its column: one character
+    // for one); found by one search over the body, as most bodies have none
+    let mut plus_at: Vec<(u32, u32)> = Vec::new();
+    let clean = if memchr::memmem::find(clean.as_bytes(), "＋".as_bytes()).is_some() {
+        for (idx, line) in crate::text::lines(&clean).enumerate() {
+            for (col, _) in line.chars().enumerate().filter(|&(_, c)| c == '＋') {
+                plus_at.push((idx as u32, col as u32 + 1));
+            }
+        }
+        std::borrow::Cow::Owned(clean.replace('＋', "+"))
+    } else {
+        clean
+    };
     // A turn takes about four lines (header, moves, builds, a blank line): reserve once instead
     // of growing a vector of large `Turn`s.
     // (counted in u8 lanes over runs of 255 bytes, which vectorizes: memchr pays a call per line)
@@ -2375,6 +2388,14 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         table_seats: Vec::new(),
         title: None,
     };
+    for &(idx, col) in &plus_at {
+        st.sink.info(
+            code::PLUS_FORM,
+            ctx.first_line.saturating_add(idx),
+            col,
+            "full-width \"＋\" read as \"+\"",
+        );
+    }
     let mut lines = crate::text::lines(&clean).enumerate().peekable();
     while let Some((idx, text)) = lines.next() {
         let no = ctx.first_line.saturating_add(idx as u32);
