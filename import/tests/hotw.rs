@@ -2739,3 +2739,32 @@ fn full_width_plus_reads_as_plus() {
     assert_eq!((d.line, d.col), (2, 16));
     assert!(!has(&r, "hotw.build-unknown"));
 }
+
+/// Seat colours written with the players' names (`A - Ann - Purple`, `A: Ann (Purple)`, several
+/// on a line): read, not chapter 1's.
+#[test]
+fn seat_colours_with_the_players() {
+    let r = p(
+        "A - Ann - Purple\nB: Ben (Red), C: Cat (Blue)\nD – Green – Dan; E: Eve, Yellow\nEI\nA(Sumer): Lead\nB(Egypt): Lead\nC(Mino): Lead\nD(IndV): Lead\nE(Baby): Lead\nF(Shang): Lead\n",
+    );
+    let seats: Vec<(&str, Option<&str>, Option<&str>)> = r
+        .players
+        .iter()
+        .map(|s| (s.seat.as_str(), s.name.as_deref(), s.color.as_deref()))
+        .collect();
+    assert_eq!(
+        seats,
+        [
+            ("A", Some("Ann"), Some("Purple")),
+            ("B", Some("Ben"), Some("Red")),
+            ("C", Some("Cat"), Some("Blue")),
+            ("D", Some("Dan"), Some("Green")),
+            ("E", Some("Eve"), Some("Yellow")),
+            ("F", None, Some("Purple")),
+        ]
+    );
+    assert!(has(&r, "hotw.colours-read"));
+    assert!(!has(&r, "hotw.colours-default"));
+    assert_eq!(count(&r, "hotw.header-line"), 3);
+    assert!(r.diagnostics.iter().all(|d| d.severity != Severity::Error));
+}

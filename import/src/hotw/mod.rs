@@ -137,6 +137,11 @@
 //!   `hotw.seat-form`); so are the seats of header lines naming players (`Player A: Ana`, `B方：班`;
 //!   info `hotw.header-line`) and of final scores and winner lines (`最終分數：A方 5，B方 4`, `Winner:
 //!   A方`; info `hotw.final-scores`, `hotw.result-line`).
+//! - **Seat colours with the players**: a header line naming a seat's player may give its colour
+//!   (`A: Ann (Purple)`, `A - Ann - Purple`, `A – Purple – Ann`, `A: Ann, Purple`, `F - Blue`), one
+//!   seat or several on a line (`A: Ann (Purple), B: Ben (Red)`, `A - Ann - Purple; B - Ben -
+//!   Red`); the colours are read (info `hotw.colours-read`), chapter 1's order only for a seat
+//!   given none.
 //! - **Title lines**: a line of prose before the first turn (`Club night at the Red Lion, 12
 //!   players`, `第三屆聯賽 決賽`: three words or more, two when one is outside ASCII, or one word
 //!   of four Chinese characters or more; numbers, commas and prose marks between them but none of
@@ -255,7 +260,8 @@ pub mod code {
     pub const SCORE_DECREASE: &str = "hotw.score-decrease";
     /// info: seat colours taken from chapter 1's default order.
     pub const COLOURS_DEFAULT: &str = "hotw.colours-default";
-    /// info: seat colours read from the colour line.
+    /// info: seat colours read from the colour line, or from the players' header lines (`A - Ann
+    /// - Purple`).
     pub const COLOURS_READ: &str = "hotw.colours-read";
     pub const COLOUR_UNKNOWN: &str = "hotw.colour-unknown";
     /// info: a seat letter written in lower case (`a(Arab): Jihad`, `a: Mong(III)`), read as its

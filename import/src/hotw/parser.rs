@@ -2287,6 +2287,8 @@ struct State<'c> {
     paused: bool,
     colours: Vec<Option<String>>,
     colour_line: Option<u32>,
+    /// The first header line giving a seat's colour with its player (`A - Ann - Purple`).
+    colour_from_players: Option<u32>,
     seen: [bool; 6],
     /// Players named by header lines before the first turn (`A: Ana`), where the tags name none.
     body_players: [Option<String>; 6],
@@ -2369,6 +2371,7 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         paused: false,
         colours: vec![None; 6],
         colour_line: None,
+        colour_from_players: None,
         seen: [false; 6],
         body_players: Default::default(),
         seat_codes: Vec::new(),
@@ -2944,28 +2947,54 @@ impl State<'_> {
                 self.seq = lp.seq;
                 self.lists = lp.lists;
             }
-            None if before_turns && let Some((seat, name, colour)) = seat_player_line(t) => {
-                if let Some(c) = colour
-                    && let Some(slot) = self.colours.get_mut(seat)
-                {
-                    *slot = Some(c.to_string());
-                }
-                // `A: Ana`, `B：班` before the first turn: the seat's player
-                let tagged = self.ctx.tag(SEATS[seat]).is_some();
-                self.sink.info(
-                    code::HEADER_LINE,
-                    no,
-                    l.col(0),
-                    if tagged {
-                        format!("{t:?} before the first turn read as a header line naming seat {}'s player (a tag names one already); kept as the game's comment", SEATS[seat])
+            None if before_turns && let Some(items) = seat_player_items(t) => {
+                // `A: Ana`, `B：班`, `A - Ann - Purple`, `A: Ann (Purple), B: Ben (Red)` before the
+                // first turn: the seats' players and colours
+                let mut said = Vec::new();
+                for (seat, name, colour) in items {
+                    if let Some(c) = colour
+                        && let Some(slot) = self.colours.get_mut(seat)
+                    {
+                        *slot = Some(c.to_string());
+                        self.colour_from_players.get_or_insert(no);
+                    }
+                    self.seen[seat] = true;
+                    let Some(name) = name else {
+                        said.push(format!(
+                            ": seat {}'s colour {}",
+                            SEATS[seat],
+                            colour.unwrap_or("?")
+                        ));
+                        continue;
+                    };
+                    let tagged = self.ctx.tag(SEATS[seat]).is_some();
+                    said.push(if tagged {
+                        format!(" naming seat {}'s player (a tag names one already)", SEATS[seat])
                     } else {
-                        format!("{t:?} before the first turn read as a header line: {name} plays seat {}", SEATS[seat])
-                    },
-                );
-                if !tagged && self.body_players[seat].is_none() {
-                    self.body_players[seat] = Some(name);
+                        format!(": {name} plays seat {}", SEATS[seat])
+                    });
+                    if !tagged && self.body_players[seat].is_none() {
+                        self.body_players[seat] = Some(name);
+                    }
                 }
-                self.seen[seat] = true;
+                // (one seat: as this line was always reported)
+                let msg = match said.as_slice() {
+                    [one] if one.starts_with(" naming") => format!(
+                        "{t:?} before the first turn read as a header line{one}; kept as the game's comment"
+                    ),
+                    [one] => format!("{t:?} before the first turn read as a header line{one}"),
+                    _ => {
+                        let parts: Vec<&str> = said
+                            .iter()
+                            .map(|p| p.trim_start_matches(": ").trim_start())
+                            .collect();
+                        format!(
+                            "{t:?} before the first turn read as a header line: {}",
+                            parts.join(", ")
+                        )
+                    }
+                };
+                self.sink.info(code::HEADER_LINE, no, l.col(0), msg);
                 self.game.comments.push(t.to_string());
             }
             None if before_turns && header_line(l) => {
@@ -3712,6 +3741,12 @@ impl State<'_> {
         }
         match self.colour_line {
             Some(no) => self.sink.info(code::COLOURS_READ, no, 1, "seat colours read from the colour line"),
+            None if let Some(no) = self.colour_from_players => self.sink.info(
+                code::COLOURS_READ,
+                no,
+                1,
+                "seat colours read from the players' lines (chapter 1's order for a seat they give none)",
+            ),
             None if self.seen.iter().any(|s| *s) => self.sink.info(
                 code::COLOURS_DEFAULT,
                 self.ctx.first_line,
@@ -4098,12 +4133,47 @@ fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) -> usize {
 /// A line of the form `Key: value` whose key (one to three words before the colon) is no seat
 /// letter, region or card: a transcriber's header line (`Date: 2026-11-03`, `日期：…`, `Place:
 /// Leeds`), read only before the first turn.
-/// A header line naming a seat's player (`A: Ana`, `b：班`, `C: Lee Ka-ming`; `A: Ana (Red)` with
-/// the seat's colour): a seat letter, a
-/// colon and a name that is no turn (no card, empire or colour as its first word; no digit,
-/// arrow or bracket; a region's code may be a name: `B: Ben`). The seat's index and the name.
-fn seat_player_line(t: &str) -> Option<(usize, String, Option<&'static str>)> {
-    let (key, value) = t.split_once([':', '：'])?;
+/// A header line naming seats' players and colours: one item or several, parted by `;`, `|` or
+/// a comma before the next seat (`A: Ann (Purple), B: Ben (Red)`). See [`seat_player_one`].
+fn seat_player_items(t: &str) -> Option<Vec<(usize, Option<String>, Option<&'static str>)>> {
+    let mut items = Vec::new();
+    let mut start = 0usize;
+    let cs: Vec<(usize, char)> = t.char_indices().collect();
+    for (k, &(i, c)) in cs.iter().enumerate() {
+        let part = matches!(c, ';' | '；' | '|' | '｜')
+            || (matches!(c, ',' | '，') && {
+                // a seat letter and its mark after the comma
+                let mut rest = cs.get(k + 1..).unwrap_or_default().iter().map(|p| p.1);
+                let mut n = rest.by_ref().skip_while(|c| c.is_whitespace());
+                n.next().is_some_and(|c| seat_upper(&c.to_string()).is_some())
+                    && n.find(|c| !c.is_whitespace())
+                        .is_some_and(|c| matches!(c, ':' | '：' | '-' | '–' | '—'))
+            });
+        if part {
+            items.push(seat_player_one(t.get(start..i)?.trim())?);
+            start = i + c.len_utf8();
+        }
+    }
+    items.push(seat_player_one(t.get(start..)?.trim())?);
+    (!items.is_empty()).then_some(items)
+}
+
+/// One seat's player and colour (`A: Ana`, `b：班`, `C: Lee Ka-ming`; `A: Ana (Red)`, `A - Ann -
+/// Purple`, `A: Ann, Purple`, `A - Purple`): a seat letter, a colon or a dash, and a name that is
+/// no turn (no card, empire or colour as its first word; no digit, arrow or bracket; a region's
+/// code may be a name: `B: Ben`) and a colour, one of them or both. The seat's index, the name and
+/// the colour.
+fn seat_player_one(t: &str) -> Option<(usize, Option<String>, Option<&'static str>)> {
+    let (key, value) = match t.split_once([':', '：']) {
+        Some(kv) => kv,
+        // `A - Ann - Purple`: a dash after the seat's letter
+        None => {
+            let (key, rest) = t.split_once(char::is_whitespace)?;
+            seat_upper(key)?;
+            let value = rest.trim_start().strip_prefix(['-', '–', '—'])?;
+            (key, value)
+        }
+    };
     // (the seat with its word: `Player A: Ana`, `B方：班`)
     let key = key.trim();
     let seat = match seat_of(key) {
@@ -4125,6 +4195,29 @@ fn seat_player_line(t: &str) -> Option<(usize, String, Option<&'static str>)> {
         colour = Some(c);
         name = inner.get(..k).unwrap_or_default().trim();
     }
+    // `Ann - Purple`, `Purple - Ann`, `Ann, Purple`: the colour as one of two parts
+    if colour.is_none() {
+        let parts: Vec<&str> = name
+            .split([',', '，', '/', '–', '—'])
+            .flat_map(|p| p.split(" - "))
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        match parts.as_slice() {
+            [one] if colour_name(one).is_some() => {
+                return Some((seat, None, colour_name(one)));
+            }
+            [a, b] if colour_name(b).is_some() => {
+                colour = colour_name(b);
+                name = a;
+            }
+            [a, b] if colour_name(a).is_some() => {
+                colour = colour_name(a);
+                name = b;
+            }
+            _ => {}
+        }
+    }
     let first = name.split_whitespace().next()?;
     if name.contains(|c: char| {
         c.is_ascii_digit()
@@ -4141,7 +4234,7 @@ fn seat_player_line(t: &str) -> Option<(usize, String, Option<&'static str>)> {
     {
         return None;
     }
-    Some((seat, name.to_string(), colour))
+    Some((seat, Some(name.to_string()), colour))
 }
 
 /// A line of prose before the first turn (`Club night at the Red Lion, 12 players`, `第三屆聯賽
