@@ -2674,7 +2674,12 @@ fn pause_lines_in_other_words() {
         assert_eq!(cp[0].empire.as_deref(), Some("Egypt"), "{line}");
         assert_eq!(cp[0].after_turn, 2, "{line}");
         assert_eq!(cp[0].holdings.len(), 2, "{line}");
-        assert_eq!(count(&r, "hotw.pause-form"), 1, "{line}: {:?}", r.diagnostics);
+        assert_eq!(
+            count(&r, "hotw.pause-form"),
+            1,
+            "{line}: {:?}",
+            r.diagnostics
+        );
         assert_eq!(sev(&r, "hotw.pause-form"), Some(Severity::Info));
         assert!(!has(&r, "hotw.pause-mismatch"), "{line}");
         assert!(
@@ -2735,7 +2740,11 @@ fn full_width_plus_reads_as_plus() {
     assert_eq!(t.builds[1].items[..], ["ct"]);
     assert_eq!(t.score, Some(12));
     assert_eq!(count(&r, "hotw.plus-form"), 4);
-    let d = r.diagnostics.iter().find(|d| d.code == "hotw.plus-form").unwrap();
+    let d = r
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "hotw.plus-form")
+        .unwrap();
     assert_eq!((d.line, d.col), (2, 16));
     assert!(!has(&r, "hotw.build-unknown"));
 }

@@ -200,9 +200,7 @@ fn lex_ascii(b: &[u8], out: &mut Vec<Tok>) -> bool {
 /// Zag`), which the parser reports; not when it opens the line (`after` false: a quoted reply's
 /// mark). Any other token is returned as it is.
 fn lone_gt(mut t: Tok, after: bool, before: impl Fn(usize) -> Option<(usize, char)>) -> Tok {
-    if after
-        && t.kind == Tk::Other
-        && before(t.end).is_some_and(|(k, c)| k == t.start && c == '>')
+    if after && t.kind == Tk::Other && before(t.end).is_some_and(|(k, c)| k == t.start && c == '>')
     {
         t.kind = Tk::Arrow;
     }

@@ -1913,9 +1913,7 @@ fn bare_pause(t: &str) -> bool {
         return false;
     }
     let w = t
-        .trim_matches(|c: char| {
-            c.is_whitespace() || "()[]（）【】.。!！".contains(c)
-        })
+        .trim_matches(|c: char| c.is_whitespace() || "()[]（）【】.。!！".contains(c))
         .to_lowercase();
     matches!(
         w.as_str(),
@@ -2476,7 +2474,10 @@ fn ends_with_joint(t: &str) -> bool {
     match toks.last().map(|k| k.kind) {
         Some(Tk::Arrow) => true,
         Some(Tk::Comma) => {
-            n >= 2 && toks.get(n - 2).is_some_and(|k| !matches!(k.kind, Tk::Num | Tk::Comma))
+            n >= 2
+                && toks
+                    .get(n - 2)
+                    .is_some_and(|k| !matches!(k.kind, Tk::Num | Tk::Comma))
         }
         _ => false,
     }
@@ -2628,7 +2629,7 @@ impl State<'_> {
             empire_col: l.col(2),
             rest,
             pause: pause.is_some(),
-        pause_form: pause == Some(true),
+            pause_form: pause == Some(true),
             colon,
             seat_tok: 0,
             square: false,
@@ -2969,7 +2970,10 @@ impl State<'_> {
                     };
                     let tagged = self.ctx.tag(SEATS[seat]).is_some();
                     said.push(if tagged {
-                        format!(" naming seat {}'s player (a tag names one already)", SEATS[seat])
+                        format!(
+                            " naming seat {}'s player (a tag names one already)",
+                            SEATS[seat]
+                        )
                     } else {
                         format!(": {name} plays seat {}", SEATS[seat])
                     });
@@ -4133,9 +4137,12 @@ fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) -> usize {
 /// A line of the form `Key: value` whose key (one to three words before the colon) is no seat
 /// letter, region or card: a transcriber's header line (`Date: 2026-11-03`, `日期：…`, `Place:
 /// Leeds`), read only before the first turn.
+/// A seat of a header line naming players: its index, its player's name, its colour.
+type SeatPlayer = (usize, Option<String>, Option<&'static str>);
+
 /// A header line naming seats' players and colours: one item or several, parted by `;`, `|` or
 /// a comma before the next seat (`A: Ann (Purple), B: Ben (Red)`). See [`seat_player_one`].
-fn seat_player_items(t: &str) -> Option<Vec<(usize, Option<String>, Option<&'static str>)>> {
+fn seat_player_items(t: &str) -> Option<Vec<SeatPlayer>> {
     let mut items = Vec::new();
     let mut start = 0usize;
     let cs: Vec<(usize, char)> = t.char_indices().collect();
@@ -4145,7 +4152,8 @@ fn seat_player_items(t: &str) -> Option<Vec<(usize, Option<String>, Option<&'sta
                 // a seat letter and its mark after the comma
                 let mut rest = cs.get(k + 1..).unwrap_or_default().iter().map(|p| p.1);
                 let mut n = rest.by_ref().skip_while(|c| c.is_whitespace());
-                n.next().is_some_and(|c| seat_upper(&c.to_string()).is_some())
+                n.next()
+                    .is_some_and(|c| seat_upper(&c.to_string()).is_some())
                     && n.find(|c| !c.is_whitespace())
                         .is_some_and(|c| matches!(c, ':' | '：' | '-' | '–' | '—'))
             });
@@ -4163,7 +4171,7 @@ fn seat_player_items(t: &str) -> Option<Vec<(usize, Option<String>, Option<&'sta
 /// no turn (no card, empire or colour as its first word; no digit, arrow or bracket; a region's
 /// code may be a name: `B: Ben`) and a colour, one of them or both. The seat's index, the name and
 /// the colour.
-fn seat_player_one(t: &str) -> Option<(usize, Option<String>, Option<&'static str>)> {
+fn seat_player_one(t: &str) -> Option<SeatPlayer> {
     let (key, value) = match t.split_once([':', '：']) {
         Some(kv) => kv,
         // `A - Ann - Purple`: a dash after the seat's letter
