@@ -1933,7 +1933,9 @@ fn bare_pause(t: &str) -> bool {
     )
 }
 
-/// A bare resumption line: `(con't)`, `(cont)`, `(continued)`, `續`.
+/// A bare resumption line: `(con't)`, `(cont)`, `(continued)`, `續`. (Inlined into the line
+/// loop, where most lines are told at their first byte.)
+#[inline(always)]
 fn is_cont(t: &str) -> bool {
     // every form starts with a bracket, `c`/`C` or `續`/`续` (lower-casing keeps that); told by
     // the first byte on most lines
@@ -2334,19 +2336,6 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
     } else {
         (std::borrow::Cow::Borrowed(body), Vec::new())
     };
-    // `Alb(＋m)`, `Popu(＋2)`: a full-width plus read as `+` (it keeps its column: one character
-    // for one); found by one search over the body, as most bodies have none
-    let mut plus_at: Vec<(u32, u32)> = Vec::new();
-    let clean = if memchr::memmem::find(clean.as_bytes(), "＋".as_bytes()).is_some() {
-        for (idx, line) in crate::text::lines(&clean).enumerate() {
-            for (col, _) in line.chars().enumerate().filter(|&(_, c)| c == '＋') {
-                plus_at.push((idx as u32, col as u32 + 1));
-            }
-        }
-        std::borrow::Cow::Owned(clean.replace('＋', "+"))
-    } else {
-        clean
-    };
     // A turn takes about four lines (header, moves, builds, a blank line): reserve once instead
     // of growing a vector of large `Turn`s.
     // (counted in u8 lanes over runs of 255 bytes, which vectorizes: memchr pays a call per line)
@@ -2389,15 +2378,8 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         table_seats: Vec::new(),
         title: None,
     };
-    for &(idx, col) in &plus_at {
-        st.sink.info(
-            code::PLUS_FORM,
-            ctx.first_line.saturating_add(idx),
-            col,
-            "full-width \"＋\" read as \"+\"",
-        );
-    }
-    let mut lines = crate::text::lines(&clean).enumerate().peekable();
+    let body = clean.as_ref();
+    let mut lines = crate::text::lines(body).enumerate();
     while let Some((idx, text)) = lines.next() {
         let no = ctx.first_line.saturating_add(idx as u32);
         let t = crate::text::trim(text);
@@ -2405,14 +2387,24 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
             continue;
         }
         // a move line wrapped onto the next line (`LTig-->Zag,` / `Zag-->Akk 12`, `ManchuP-->GPC`
-        // / `, Korea 8`): told at a byte of each line on the common path
-        let open_end = matches!(t.as_bytes().last(), Some(b',' | b'>' | 0x80..));
-        if (open_end || lines.peek().is_some_and(|(_, n)| opens_continuation(n)))
-            && let Some(joined) = st.wrapped(text, t, no, &mut lines)
+        // / `, Korea 8`): told at the line's last byte and the next line's first on the common
+        // path (the next line starts after this one's `\n`, in the body)
+        let next_at = (text.as_ptr() as usize)
+            .wrapping_sub(body.as_ptr() as usize)
+            .wrapping_add(text.len() + 1);
+        let joined;
+        let (text, t) = if (matches!(t.as_bytes().last(), Some(b',' | b'>' | 0x80..))
+            || matches!(
+                body.as_bytes().get(next_at),
+                Some(b',' | b'-' | b'=' | b'>' | b'~' | b' ' | b'\t' | 0x80..)
+            ))
+            && let Some(j) = st.wrapped(text, t, no, body.get(next_at..).unwrap_or(""), &mut lines)
         {
-            st.line(&joined, crate::text::trim(&joined), no);
-            continue;
-        }
+            joined = j;
+            (joined.as_str(), crate::text::trim(&joined))
+        } else {
+            (text, t)
+        };
         st.line(text, t, no);
     }
     for c in &comments {
@@ -2437,7 +2429,8 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
 }
 
 /// Whether a line opens with an arrow or a comma (past white space): the continuation of a move
-/// line wrapped before it (`-->Akk 12`, `, Korea`). Told at its first byte on most lines.
+/// line wrapped before it (`-->Akk 12`, `, Korea`). (The caller tells most lines at their first
+/// byte.)
 fn opens_continuation(line: &str) -> bool {
     let b = line.as_bytes();
     let first = match b.first() {
@@ -2491,12 +2484,13 @@ impl State<'_> {
     /// remark. None, having taken no line, when `t` is no wrapped line.
     #[cold]
     #[inline(never)]
-    fn wrapped<'b, I: Iterator<Item = (usize, &'b str)>>(
+    fn wrapped<'b>(
         &mut self,
         text: &str,
         t: &str,
         no: u32,
-        lines: &mut std::iter::Peekable<I>,
+        mut rest: &str,
+        lines: &mut impl Iterator<Item = (usize, &'b str)>,
     ) -> Option<String> {
         if self.snapshot.is_some() || t.contains(['#', '＃', '[', '【']) || t.contains("//") {
             return None;
@@ -2505,17 +2499,22 @@ impl State<'_> {
             return None;
         }
         let mut joined: Option<String> = None;
+        let mut next_no = no;
         loop {
             let cur = joined.as_deref().unwrap_or(t);
-            let Some(&(idx, next)) = lines.peek() else {
+            // the next line, read from the body where the iterator will find it
+            if rest.is_empty() {
                 break;
+            }
+            let next = match crate::text::find_newline(rest.as_bytes()) {
+                Some(k) => rest.get(..k).unwrap_or(""),
+                None => rest,
             };
             let nt = crate::text::trim(next);
             if nt.is_empty() || nt.contains(['#', '＃']) || nt.contains("//") {
                 break;
             }
-            let cont = opens_continuation(nt);
-            if !cont {
+            if !opens_continuation(nt) {
                 if !ends_with_joint(cur) {
                     break;
                 }
@@ -2530,7 +2529,7 @@ impl State<'_> {
                     break;
                 }
             }
-            let next_no = self.ctx.first_line.saturating_add(idx as u32);
+            next_no = next_no.saturating_add(1);
             let col = next.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1;
             self.sink.info(
                 code::LINE_WRAPPED,
@@ -2545,12 +2544,16 @@ impl State<'_> {
             s.push(' ');
             s.push_str(nt);
             joined = Some(s);
+            // (the iterator passes the line joined)
             lines.next();
+            rest = rest.get(next.len() + 1..).unwrap_or("");
         }
         joined
     }
 
-    /// A line that is not blank; `t` is `text` trimmed.
+    /// A line that is not blank; `t` is `text` trimmed. (Inlined into the body's line loop, its
+    /// one caller, as the fast path's steps are into it.)
+    #[inline(always)]
     fn line(&mut self, text: &str, t: &str, no: u32) {
         if let Some((e, form)) = epoch_line(t) {
             self.epoch_header(e, no, text, form.then_some(t));
@@ -2583,9 +2586,34 @@ impl State<'_> {
         {
             return;
         }
+        // `Alb(＋m)`, `Popu(＋2)`: a full-width plus read as `+` (such a line is never the fast
+        // path's: it reads ASCII lines only)
+        let plus;
+        let (text, t) = if !text.is_ascii() && text.contains('＋') {
+            plus = self.full_width_plus(text, no);
+            (plus.as_str(), crate::text::trim(&plus))
+        } else {
+            (text, t)
+        };
         let l = Line::with_buffers(text, no, std::mem::take(&mut self.buffers));
         self.scanned(&l, t, no);
         self.buffers = l.into_buffers();
+    }
+
+    /// `text` with each full-width `＋` written `+` (one character for one: the columns stay),
+    /// each reported (info `hotw.plus-form`).
+    #[cold]
+    #[inline(never)]
+    fn full_width_plus(&mut self, text: &str, no: u32) -> String {
+        for (col, _) in text.chars().enumerate().filter(|&(_, c)| c == '＋') {
+            self.sink.info(
+                code::PLUS_FORM,
+                no,
+                col as u32 + 1,
+                "full-width \"＋\" read as \"+\"",
+            );
+        }
+        text.replace('＋', "+")
     }
 
     /// A turn header whose seat is written otherwise than `A`–`F`, the seed's placeholders for
@@ -2688,6 +2716,7 @@ impl State<'_> {
 
     /// A turn header read by the fast path ([`super::fast`]), when it can. False, having
     /// changed nothing, when the line is for the general parser.
+    #[inline(always)]
     fn fast_header(&mut self, text: &str, no: u32) -> bool {
         let Some(h) = fast::header(text, &mut self.cards) else {
             return false;
@@ -2719,6 +2748,7 @@ impl State<'_> {
 
     /// A move line of the current turn read by the fast path ([`super::fast`]), when it can.
     /// False, having changed nothing, when the line is for the general parser.
+    #[inline(always)]
     fn fast_move_line(&mut self, text: &str, no: u32) -> bool {
         // what the general parser checks first: a snapshot line, the colour line (before any
         // turn), a line with no turn to go to
@@ -2739,7 +2769,9 @@ impl State<'_> {
         }
     }
 
-    /// A line that is no epoch header.
+    /// A line that is no epoch header, and none the fast path reads. (Kept out of the line
+    /// loop, so that the fast path's steps are inlined there.)
+    #[inline(never)]
     fn scanned(&mut self, l: &Line, t: &str, no: u32) {
         // `Era III`, `Age 3` (the general parser's: no line the fast path reads starts so)
         if matches!(t.as_bytes().first(), Some(b'E' | b'e' | b'A' | b'a'))
