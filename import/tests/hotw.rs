@@ -2777,3 +2777,12 @@ fn seat_colours_with_the_players() {
     assert_eq!(count(&r, "hotw.header-line"), 3);
     assert!(r.diagnostics.iter().all(|d| d.severity != Severity::Error));
 }
+
+/// An epoch header is no move line: a line opening with an arrow after it is not joined to it.
+#[test]
+fn an_epoch_header_is_never_wrapped() {
+    let r = p("EI\nA(Sumer): Lead\nLTig-->Zag 12\nEII\n-->Akk\nB(Assy): Lead\n");
+    assert!(!has(&r, "hotw.line-wrapped"));
+    assert_eq!(r.game.turns[1].epoch, 2);
+    assert!(!has(&r, "hotw.epoch-inferred"));
+}

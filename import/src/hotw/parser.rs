@@ -2495,6 +2495,15 @@ impl State<'_> {
         if self.snapshot.is_some() || t.contains(['#', '＃', '[', '【']) || t.contains("//") {
             return None;
         }
+        // (an epoch, resumption, pause or rule line is no move line)
+        if epoch_line(t).is_some()
+            || is_cont(t)
+            || pause_words(t).is_some()
+            || bare_pause(t)
+            || crate::record::is_separator(t)
+        {
+            return None;
+        }
         if self.cur.is_none() && header(&Line::new(t, no)).is_none_or(|h| h.pause) {
             return None;
         }
@@ -2514,7 +2523,8 @@ impl State<'_> {
             if nt.is_empty() || nt.contains(['#', '＃']) || nt.contains("//") {
                 break;
             }
-            if !opens_continuation(nt) {
+            let cont = opens_continuation(nt);
+            if !cont {
                 if !ends_with_joint(cur) {
                     break;
                 }
@@ -2535,10 +2545,16 @@ impl State<'_> {
                 code::LINE_WRAPPED,
                 next_no,
                 col,
-                format!(
-                    "{nt:?} read as the rest of line {no}: the move line wrapped after {:?}",
-                    cur.rsplit(char::is_whitespace).next().unwrap_or(cur)
-                ),
+                if cont {
+                    format!(
+                        "{nt:?} read as the rest of line {no}: a move line wrapped before its arrow or comma"
+                    )
+                } else {
+                    format!(
+                        "{nt:?} read as the rest of line {no}: the move line wrapped after {:?}",
+                        cur.rsplit(char::is_whitespace).next().unwrap_or(cur)
+                    )
+                },
             );
             let mut s = joined.take().unwrap_or_else(|| text.trim_end().to_string());
             s.push(' ');
