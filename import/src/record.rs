@@ -60,6 +60,10 @@ pub mod code {
     /// lines after the last move, then a blank line and the next game's tags, or the end of the
     /// file) read as tags of the game before; its raw text runs to their end.
     pub const TRAILING_TAGS: &str = "record.trailing-tags";
+    /// info: a remark line between tag lines (`# from the club book`, `// copied by Ann`, a line
+    /// of words), left out of the game's body: the tags after it are the same game's, not a new
+    /// game's. The raw text keeps it.
+    pub const TAG_REMARK: &str = "record.tag-remark";
     /// info: the file is the HTML of a web page (`<br>`, `<p>`, `&quot;`, `&amp;`): its tags
     /// are read as the line breaks they make and its entities as their characters
     /// ([`crate::unwrap`]). At line 1, column 1.
@@ -516,6 +520,10 @@ fn tag_name(t: &str) -> Option<(String, bool, &str)> {
         Some(i) => (i, false),
         None => (t.strip_prefix('［')?, true),
     };
+    // `[ Event "x" ]`: white space inside the brackets (read leniently)
+    let spaced_in = inner.trim_start();
+    let full_width = full_width || spaced_in.len() != inner.len();
+    let inner = spaced_in;
     let name_end = inner
         .find(|c: char| {
             c.is_whitespace()
@@ -621,6 +629,13 @@ fn one_tag_whole(t: &str) -> Option<(String, String, bool, ())> {
             None => (body, None),
         },
     };
+    // (`"x" ]`: white space before the closing bracket)
+    let spaced = bracket.is_some() && inner.trim_end().len() != inner.len();
+    let inner = if bracket.is_some() {
+        inner.trim_end()
+    } else {
+        inner
+    };
     let (value, closed_by) = match inner.chars().next_back() {
         Some(q) if QUOTES.iter().any(|&(_, c)| c == q) || q == '"' => (
             inner.get(..inner.len() - q.len_utf8()).unwrap_or_default(),
@@ -628,7 +643,7 @@ fn one_tag_whole(t: &str) -> Option<(String, String, bool, ())> {
         ),
         _ => (inner, None),
     };
-    let strict = open == '"' && closed_by == Some(close) && bracket == Some(']');
+    let strict = open == '"' && closed_by == Some(close) && bracket == Some(']') && !spaced;
     Some((name, value.replace("\\\"", "\""), lenient || !strict, ()))
 }
 
@@ -742,7 +757,26 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
             {
                 b.trail(p, text, last_start);
             }
-            // A tag after a body starts a new game.
+            // A tag after a body starts a new game; not after remark lines between tag lines
+            // (`[Event "x"]`, `# from the club book`, `[Site "y"]`), which are left out.
+            if let Some(b) = cur.as_mut()
+                && b.body_started
+                && b.tag_lines > 0
+                && !tags.iter().any(|(n, ..)| b.has_tag(n))
+                && text
+                    .get(b.body_start..line_start)
+                    .is_some_and(remarks_between_tags)
+            {
+                b.diagnostics.push(Diagnostic::info(
+                    code::TAG_REMARK,
+                    b.body_line,
+                    1,
+                    "remark between tag lines left out of the game's body (the raw text keeps it)",
+                ));
+                b.body_started = false;
+                b.body_exact = true;
+                b.blank_after_tags = false;
+            }
             let new_game = match &cur {
                 None => true,
                 Some(b) => b.body_started,
@@ -827,6 +861,23 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
         return split_all(games);
     }
     games
+}
+
+/// Whether every line of `gap` (the lines between two tag lines) is blank or a remark: a line
+/// opening with `#`, `//`, `%` or `;`, or a line of two words or more holding letters and prose
+/// marks only (no digit, bracket or mark of a notation: `copied from the club book`).
+#[cold]
+fn remarks_between_tags(gap: &str) -> bool {
+    gap.lines().all(|l| {
+        let t = l.trim();
+        t.is_empty()
+            || t.starts_with(['#', '＃', '%', ';'])
+            || t.starts_with("//")
+            || (t.contains(char::is_whitespace)
+                && t.chars().all(|c| {
+                    c.is_alphabetic() || c.is_whitespace() || ",.'!?’、。，！？".contains(c)
+                }))
+    })
 }
 
 /// A heading line naming a game by its number, as a file of several games without tags heads
@@ -2268,6 +2319,56 @@ mod tests {
         let flagged: Vec<u32> = g[0].diagnostics.iter().map(|d| d.line).collect();
         assert_eq!(flagged, vec![1, 2, 4, 5, 6]);
         assert_eq!((g[0].body_line, g[0].body.as_str()), (9, "EI"));
+    }
+
+    #[test]
+    fn tags_with_spaces_inside_their_brackets() {
+        let g = split_games("[ Event \"Winter cup\" ]\n[Site \"Leeds\" ]\n[  Round 2 ]\n\nEI\n");
+        assert_eq!(g.len(), 1, "{g:?}");
+        let tags: Vec<(&str, &str)> = g[0]
+            .tags
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            tags,
+            vec![("Event", "Winter cup"), ("Site", "Leeds"), ("Round", "2")]
+        );
+        assert!(
+            g[0].diagnostics
+                .iter()
+                .all(|d| d.code == code::TAG_MALFORMED)
+        );
+        assert_eq!(g[0].body, "EI");
+    }
+
+    #[test]
+    fn a_remark_between_tag_lines_splits_no_game() {
+        for remark in [
+            "# from the club book",
+            "// copied by Ann",
+            "copied from the club book",
+        ] {
+            let text = format!(
+                "[Event \"Winter cup\"]\n{remark}\n[Site \"Leeds\"]\n\nEI\nA(Sumer): Lead\n"
+            );
+            let g = split_games(&text);
+            assert_eq!(g.len(), 1, "{remark}: {g:?}");
+            assert_eq!(g[0].tags.len(), 2, "{remark}");
+            assert_eq!(g[0].body, "EI\nA(Sumer): Lead", "{remark}");
+            assert!(g[0].raw.contains(remark));
+            assert!(
+                g[0].diagnostics
+                    .iter()
+                    .any(|d| d.code == code::TAG_REMARK && d.line == 2),
+                "{remark}"
+            );
+        }
+        // a game's moves, then the next game's tags: two games
+        let g = split_games("[Event \"a\"]\n1. e4 e5\n[Event \"b\"]\n1. d4\n");
+        assert_eq!(g.len(), 2);
+        let g = split_games("[Event \"a\"]\nEI\n[Site \"b\"]\nEI\n");
+        assert_eq!(g.len(), 2);
     }
 
     #[test]

@@ -9,6 +9,8 @@
 //! - a `+` at the start of a word makes a build or amount token (`+f`, `+ct`, `+2`, `+2f`);
 //! - one or more dashes then `>` is an arrow (`-->`, `->`, `--->`), and so is `→`; two or more
 //!   dashes without `>` are a sea-leg opener (`--(S.China)-->`, `--Sea-->`) or a malformed arrow (`GuiH--NAnd`);
+//! - other transcribers' arrows are joined to one arrow token: `=>`, `- ->`, `->>`, `~>`, a `>`
+//!   alone, and `入` ("into") between two regions (`Sumer入Akkad`);
 //! - `……`, `…` and `...` are the chapter examples' placeholder for omitted moves.
 
 use crate::text::fold_width;
@@ -177,17 +179,32 @@ fn lex_ascii(b: &[u8], out: &mut Vec<Tok>) -> bool {
             col: start as u32,
         };
         k = end;
-        if matches!(kind, Tk::Other | Tk::Arrow)
-            && join_arrow(out, t, |i| {
+        if matches!(kind, Tk::Other | Tk::Arrow) {
+            let before = |i: usize| {
                 let k = i.checked_sub(1)?;
                 b.get(k).map(|&c| (k, char::from(c)))
-            })
-        {
+            };
+            if join_arrow(out, t, before) {
+                continue;
+            }
+            let t = lone_gt(t, !out.is_empty(), before);
+            out.push(t);
             continue;
         }
         out.push(t);
     }
     parens
+}
+
+/// A `>` that [`join_arrow`] joined to nothing: an arrow written `>` alone (`LTig>Zag`, `LTig >
+/// Zag`), which the parser reports; not when it opens the line (`after` false: a quoted reply's
+/// mark). Any other token is returned as it is.
+fn lone_gt(mut t: Tok, after: bool, before: impl Fn(usize) -> Option<(usize, char)>) -> Tok {
+    if after && t.kind == Tk::Other && before(t.end).is_some_and(|(k, c)| k == t.start && c == '>')
+    {
+        t.kind = Tk::Arrow;
+    }
+    t
 }
 
 /// Other transcribers' arrows, joined to one [`Tk::Arrow`] as `t` (an arrow or a `>`) is pushed
@@ -210,6 +227,31 @@ fn join_arrow(out: &mut Vec<Tok>, t: Tok, before: impl Fn(usize) -> Option<(usiz
         p.kind = Tk::Arrow;
         p.end = t.end;
         return true;
+    }
+    if t.kind == Tk::Other && p.end == t.start {
+        // `->>`, `>>`: a `>` more after an arrow
+        if p.kind == Tk::Arrow {
+            p.end = t.end;
+            return true;
+        }
+        // `~>`, `~~>`: tildes for the dashes (each `~` a token of its own)
+        if p.kind == Tk::Other && before(p.end).is_some_and(|(_, c)| c == '~') {
+            let mut first = out.len() - 1;
+            while let Some(k) = first.checked_sub(1)
+                && let (Some(q), Some(r)) = (out.get(k), out.get(k + 1))
+                && q.kind == Tk::Other
+                && q.end == r.start
+                && before(q.end).is_some_and(|(_, c)| c == '~')
+            {
+                first = k;
+            }
+            out.truncate(first + 1);
+            if let Some(q) = out.last_mut() {
+                q.kind = Tk::Arrow;
+                q.end = t.end;
+            }
+            return true;
+        }
     }
     if t.kind != Tk::Other || p.kind != Tk::Word || p.end != t.start {
         return false;
@@ -242,10 +284,41 @@ fn join_arrow(out: &mut Vec<Tok>, t: Tok, before: impl Fn(usize) -> Option<(usiz
 
 /// A token of the general scanner pushed, or joined to the arrow before it ([`join_arrow`]).
 fn push_char_tok(out: &mut Vec<Tok>, line: &str, t: Tok) {
-    if matches!(t.kind, Tk::Other | Tk::Arrow) && join_arrow(out, t, |i| char_before(line, i)) {
+    if matches!(t.kind, Tk::Other | Tk::Arrow) {
+        let before = |i: usize| char_before(line, i);
+        if !join_arrow(out, t, before) {
+            let t = lone_gt(t, !out.is_empty(), before);
+            out.push(t);
+        }
         return;
     }
     out.push(t);
+}
+
+/// Whether the `入` ("into") at `k` stands for an arrow between two regions (`Sumer入Akkad`,
+/// `LTig 入 Zag`): the character before it (past white space) is an ASCII letter, digit, `)` or
+/// `.`, and the one after it an ASCII letter. Chinese prose keeps its `入` (`加入`).
+fn into_arrow(chars: &Chars, k: usize) -> bool {
+    let mut i = k;
+    let before = loop {
+        let Some(j) = i.checked_sub(1) else {
+            return false;
+        };
+        match chars.get(j) {
+            Some((_, c)) if c.is_whitespace() => i = j,
+            Some((_, c)) => break c,
+            None => return false,
+        }
+    };
+    let mut j = k + 1;
+    let after = loop {
+        match chars.get(j) {
+            Some((_, c)) if c.is_whitespace() => j += 1,
+            Some((_, c)) => break c,
+            None => return false,
+        }
+    };
+    (before.is_ascii_alphanumeric() || matches!(before, ')' | '.')) && after.is_ascii_alphabetic()
 }
 
 /// The character of `line` ending at byte `i` and its start, width-folded (for [`join_arrow`]).
@@ -391,7 +464,8 @@ fn lex_chars(line: &str, out: &mut Vec<Tok>) {
         if matches!(
             c,
             '→' | '⟶' | '➔' | '⇒' | '➜' | '➝' | '➞' | '⇨' | '⟹' | '⮕' | '⟼'
-        ) {
+        ) || (c == '入' && into_arrow(&chars, k))
+        {
             push_char_tok(
                 out,
                 line,
@@ -455,7 +529,7 @@ fn lex_chars(line: &str, out: &mut Vec<Tok>) {
                 let inner = (d == '-' || d == '+')
                     && chars.get(j - 1).is_some_and(|p| p.1.is_alphanumeric())
                     && chars.get(j + 1).is_some_and(|p| p.1.is_alphanumeric());
-                if !(word_char(d) || inner) {
+                if !(word_char(d) || inner) || (d == '入' && into_arrow(&chars, j)) {
                     break;
                 }
                 j += 1;

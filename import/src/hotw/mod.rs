@@ -23,6 +23,10 @@
 //! # Lenient decisions (each is reported; see the diagnostic codes in [`code`])
 //! - **Names** resolve by code, folded code (case, dots, width, `Δ`), alias, full name, then close
 //!   misspelling; the unresolved keep their spelling (see [`tables`]).
+//! - **Chinese names** of cards and empires (`人口爆炸`, `公職制度`, `羅馬`, `汉朝`; Traditional and
+//!   Simplified) are aliases in `aliases.csv`: chapter 3's Chinese names of cards where it gives
+//!   them, standard translations for the rest (info `hotw.card-alias`, `hotw.empire-alias`). No
+//!   misspelling of a Chinese name is guessed (two characters are one edit from too many words).
 //! - **Empires by context**: a form naming two empires (`Fran`: Franks in EV, France in EVII) takes
 //!   the one of the current epoch, else the next one. `Mong` in a turn header is the empire, in a move
 //!   the region. `May`, `Saf` are the minor empires Maya and Sava.
@@ -39,7 +43,12 @@
 //!   a game, between epochs or before the final scores, are ignored (info `hotw.rule-line`). (A
 //!   rule between two games is [`crate::record::split_games`]'s.)
 //! - **Pauses in words**: `Game paused after D (Greek).`, `Paused after A(Hsiung)` are read as
-//!   `D(Greek)後暫停` (info `hotw.pause-form`).
+//!   `D(Greek)後暫停` (info `hotw.pause-form`); so are other words after the brackets
+//!   (`D(Greek)中斷`, `D(Greek) 後中斷`, `D(Greek)之後暫停`, `D(Greek) paused`, `D(Greek): Paused.`,
+//!   `D(Greek) - pause`; also after an epoch, `EVI中斷`) and before them (`Pause: D(Greek)`,
+//!   `暫停：D(Greek)`, `中斷 D(Greek)`, `於D(Greek)後暫停`). A pause word alone on its line after a
+//!   turn (`Pause`, `Paused.`, `暫停。`, `(paused)`, `中斷`) is the pause after that turn, its seat
+//!   and empire taken from it.
 //! - **Epochs**: a turn whose empire belongs to a later epoch than the last header (or comes before
 //!   any header) moves the game to that epoch, with a warning `hotw.epoch-inferred` (the appendix-4
 //!   record has no `EI` and lists EV empires under `EIV`). An empire of an earlier epoch keeps the
@@ -79,6 +88,17 @@
 //! - **Other arrows**: `=>`, `==>` (`=` is a word character: the `=`s ending a word before `>`
 //!   are the arrow; `X=V` and `=57` stay as they were), arrows with spaces in them (`- ->`, `--
 //!   >`, `－ －＞`), `→`, `⇒`; joined by the general scanner only (the fast path gives such lines up).
+//!   A `>` alone (`LTig>Zag`, `Zag > Akk`; not opening a line), a `>` too many (`->>`, `>>`),
+//!   tildes for the dashes (`~>`, `~~>`, `～＞`) and `入` ("into") between two regions
+//!   (`Sumer入Akkad`, `Cre 入 Ana`: an ASCII letter, digit or `)` before it, a letter after it;
+//!   Chinese prose keeps its `入`) are arrows too, each with a warning `hotw.arrow-repaired` and
+//!   `repaired: true` on the expansion.
+//! - **Wrapped move lines**: a line inside a turn (or a turn header) that ends with an arrow or a
+//!   comma (not the stray one after its score, `Nub 9,`) is joined with the next line when that
+//!   one is no header, epoch, pause or colour line (`LTig-->Zag,` / `Zag-->Akk 12`); a line opening
+//!   with an arrow or a comma (`-->Kash 7`, `, Korea 5`) is joined with the line before it
+//!   (info `hotw.line-wrapped` on each line joined). Never in a snapshot or a remark; the joined
+//!   line's diagnostics point at its first line.
 //! - **Numbered turns**: `1. A(Vik): …`, `2) B(Sel): …` (info `hotw.turn-number`).
 //! - **Header lines** before the first turn, `Key: value` with a key that is no seat, region or
 //!   card (`Date: 2026-11-03`, `日期：2026年11月3日`, `Place: Leeds`), are the game's comments
@@ -97,6 +117,8 @@
 //!   their own (`LTig(+m) 12 // Ann leads`, `# F's score not written`), are the turn's comment (the
 //!   game's before the first turn; info `hotw.remark`). `/` is a word character (`c/`): only a word
 //!   starting with `//` opens a remark.
+//! - **Full-width plus**: `＋` is read as `+` wherever it is written (`Alb(＋m)`, `Popu(＋2)`,
+//!   `SEAsia＋India`; info `hotw.plus-form` at each), keeping its column.
 //! - **Full-width digits** in a score (`１２`, `２０分`) are read as digits (info `hotw.score-form`).
 //! - **Square brackets** around the empire of a header (`D[Chou]:`, `E【Goth】：`) are read as
 //!   round ones (info `hotw.header-bracket`). A header **without brackets** (`A Sumer: Lead`: a
@@ -115,6 +137,11 @@
 //!   `hotw.seat-form`); so are the seats of header lines naming players (`Player A: Ana`, `B方：班`;
 //!   info `hotw.header-line`) and of final scores and winner lines (`最終分數：A方 5，B方 4`, `Winner:
 //!   A方`; info `hotw.final-scores`, `hotw.result-line`).
+//! - **Seat colours with the players**: a header line naming a seat's player may give its colour
+//!   (`A: Ann (Purple)`, `A - Ann - Purple`, `A – Purple – Ann`, `A: Ann, Purple`, `F - Blue`), one
+//!   seat or several on a line (`A: Ann (Purple), B: Ben (Red)`, `A - Ann - Purple; B - Ben -
+//!   Red`); the colours are read (info `hotw.colours-read`), chapter 1's order only for a seat
+//!   given none.
 //! - **Title lines**: a line of prose before the first turn (`Club night at the Red Lion, 12
 //!   players`, `第三屆聯賽 決賽`: three words or more, two when one is outside ASCII, or one word
 //!   of four Chinese characters or more; numbers, commas and prose marks between them but none of
@@ -202,7 +229,8 @@ pub mod code {
     pub const EPOCH_MISMATCH: &str = "hotw.epoch-mismatch";
     /// warning: an unbalanced parenthesis repaired.
     pub const BRACKET_REPAIRED: &str = "hotw.bracket-repaired";
-    /// warning: `--` without `>` read as an arrow.
+    /// warning: `--` without `>` read as an arrow; or an arrow written `>` alone, `->>`, `~>` or
+    /// `入` (into) between two regions.
     pub const ARROW_REPAIRED: &str = "hotw.arrow-repaired";
     /// info: a sea route written with a single dash (`Che-(SCS)->Mek`, `Che-(SCS)-Mek`), read
     /// as `Che--(SCS)-->Mek`.
@@ -232,7 +260,8 @@ pub mod code {
     pub const SCORE_DECREASE: &str = "hotw.score-decrease";
     /// info: seat colours taken from chapter 1's default order.
     pub const COLOURS_DEFAULT: &str = "hotw.colours-default";
-    /// info: seat colours read from the colour line.
+    /// info: seat colours read from the colour line, or from the players' header lines (`A - Ann
+    /// - Purple`).
     pub const COLOURS_READ: &str = "hotw.colours-read";
     pub const COLOUR_UNKNOWN: &str = "hotw.colour-unknown";
     /// info: a seat letter written in lower case (`a(Arab): Jihad`, `a: Mong(III)`), read as its
@@ -315,6 +344,12 @@ pub mod code {
     /// warning: an empire written in a form naming more than one (`Turks`: Seljuk or Ottoman)
     /// before any epoch is known; the earliest is taken.
     pub const EMPIRE_AMBIGUOUS: &str = "hotw.empire-ambiguous";
+    /// info: a move line wrapped onto the next line (`LTig-->Zag,` then `Zag-->Akk 12`; `-->Akk`
+    /// or `, Korea` opening a line), read joined to the line before; the joined line's other
+    /// diagnostics point at its first line.
+    pub const LINE_WRAPPED: &str = "hotw.line-wrapped";
+    /// info: a full-width `＋` (`Alb(＋m)`, `Popu(＋2)`) read as `+`.
+    pub const PLUS_FORM: &str = "hotw.plus-form";
     /// info: a remark after `//` or `#` (at the end of a line or on a line of its own), kept as
     /// the turn's comment (before the first turn: the game's).
     pub const REMARK: &str = "hotw.remark";

@@ -166,6 +166,23 @@ fn battle_scan(w: &str, emit: &mut impl FnMut(&'static str)) -> Option<bool> {
     Some(norm)
 }
 
+/// What makes an arrow token one of the forms the parser reports (`>` alone, `>>`, `->>`, `~>`,
+/// `入`): None for the arrows read silently (`-->`, `->`, `=>`, `→`). Told at the arrow's first
+/// and last bytes.
+fn odd_arrow(a: &str) -> Option<&'static str> {
+    let b = a.as_bytes();
+    if b.ends_with(b">>") {
+        return Some("a \">\" too many");
+    }
+    match b.first()? {
+        b'>' => Some("a \">\" alone"),
+        b'~' => Some("tildes for the dashes"),
+        _ if a == "入" => Some("\"入\", into, between two regions"),
+        _ if a.starts_with('～') => Some("tildes for the dashes"),
+        _ => None,
+    }
+}
+
 /// Normalizes a build item (`+f`, `+m`, `+ct`, `+c`, `+cp`); None when unknown.
 fn build_item(s: &str) -> Option<&'static str> {
     match s {
@@ -661,6 +678,14 @@ impl Lp<'_, '_> {
             let mut repaired = false;
             match self.l.kind(j) {
                 Some(Tk::Arrow) => {
+                    if let Some(form) = odd_arrow(self.l.s(j)) {
+                        self.warn(
+                            code::ARROW_REPAIRED,
+                            j,
+                            format!("{:?} read as an arrow ({form})", self.l.s(j)),
+                        );
+                        repaired = true;
+                    }
                     j += 1;
                     if let Some(rp) = self.l.close(j, hi)
                         && self.l.kind(j) == Some(Tk::LParen)
@@ -1581,10 +1606,48 @@ pub(crate) fn progress_mark(line: &str) -> Option<(u32, bool)> {
     Some((2 * u32::from(e.epoch), e.epoch == 1))
 }
 
-fn is_pause(s: &str) -> bool {
-    ["後暫停", "后暂停", "暫停", "暂停", "後暂停", "后暫停"]
+/// A pause word opening `s`: the seed's `後暫停` (also `暫停`, simplified), or another
+/// transcriber's (`中斷`, `後中斷`, `之後暫停`, `paused`, `pause`, `interrupted`, in any case, maybe
+/// in brackets). Whether it is another's form (to report), and its length in bytes.
+fn pause_word(s: &str) -> Option<(bool, usize)> {
+    const SEED: [&str; 6] = ["後暫停", "后暂停", "暫停", "暂停", "後暂停", "后暫停"];
+    if let Some(p) = SEED.iter().find(|p| s.starts_with(**p)) {
+        return Some((false, p.len()));
+    }
+    // (most texts after an empire's brackets are cards: an ASCII letter other than p or i, a
+    // colon, a digit)
+    let first = *s.as_bytes().first()?;
+    if first.is_ascii() && !matches!(first, b'p' | b'P' | b'i' | b'I' | b'(' | b'[') {
+        return None;
+    }
+    const OTHER: [&str; 14] = [
+        "之後暫停",
+        "之后暂停",
+        "之後中斷",
+        "之后中断",
+        "後中斷",
+        "后中断",
+        "後中断",
+        "后中斷",
+        "中斷",
+        "中断",
+        "paused",
+        "pause",
+        "interrupted",
+        "(paused)",
+    ];
+    let p = OTHER
         .iter()
-        .any(|p| s.starts_with(p))
+        .find(|p| s.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p)))?;
+    // (an English word ends there: `pauses`, `Pausanias` are none)
+    if p.is_ascii()
+        && s.as_bytes()
+            .get(p.len())
+            .is_some_and(|b| b.is_ascii_alphanumeric())
+    {
+        return None;
+    }
+    Some((true, p.len()))
 }
 
 /// Reads an epoch header: `EI`…`EVII` (chapter 2: "E 代表 Epoch，隨後為羅馬數字"), then nothing, a
@@ -1697,8 +1760,8 @@ fn epoch_plain(t: &str) -> Option<(EpochLine, bool)> {
     if matches!(after, ":" | "." | "：" | "﹕" | "。") {
         return Some((EpochLine::Plain(e), true));
     }
-    if is_pause(after) {
-        return Some((EpochLine::Pause(e), form));
+    if let Some((other, _)) = pause_word(after) {
+        return Some((EpochLine::Pause(e), form || other));
     }
     resumption(after).map(|other| (EpochLine::Cont(e), form || other))
 }
@@ -1794,7 +1857,7 @@ fn epoch_chinese(t: &str) -> Option<(EpochLine, bool)> {
     if after.is_empty() || matches!(after, ":" | "：" | "﹕") {
         return Some((EpochLine::Plain(n), true));
     }
-    if is_pause(after) {
+    if pause_word(after).is_some() {
         return Some((EpochLine::Pause(n), true));
     }
     resumption(after).map(|_| (EpochLine::Cont(n), true))
@@ -1803,13 +1866,15 @@ fn epoch_chinese(t: &str) -> Option<(EpochLine, bool)> {
 /// The length in bytes of the words opening a pause line written in English (`Game paused
 /// after`, `Paused after`, `Interrupted after`), when `t` starts so.
 fn pause_words(t: &str) -> Option<usize> {
+    let b = t.as_bytes();
+    // (`暫停`, `暂停`, `於`: 0xe6; `中斷`: 0xe4; `在`, `于`: 0xe5, 0xe4)
     if !matches!(
-        t.as_bytes().first(),
-        Some(b'G' | b'g' | b'P' | b'p' | b'I' | b'i')
+        b.first(),
+        Some(b'G' | b'g' | b'P' | b'p' | b'I' | b'i' | 0xe4..=0xe6)
     ) {
         return None;
     }
-    [
+    let len = [
         "game paused after",
         "game interrupted after",
         "game stopped after",
@@ -1817,13 +1882,60 @@ fn pause_words(t: &str) -> Option<usize> {
         "pause after",
         "interrupted after",
         "stopped after",
+        "paused",
+        "pause",
+        "暫停",
+        "暂停",
+        "中斷",
+        "中断",
+        "於",
+        "于",
+        "在",
     ]
     .iter()
     .find(|p| t.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p)))
-    .map(|p| p.len())
+    .map(|p| p.len())?;
+    // (`Pause: D(Greek)`, `暫停：D(Greek)`, `Pause - D(Greek)`: a colon or a dash after the word)
+    let rest = t.get(len..)?;
+    let after = rest.trim_start_matches(|c: char| {
+        c.is_whitespace() || matches!(c, ':' | '：' | '﹕' | '-' | '–' | '—')
+    });
+    Some(len + rest.len() - after.len())
 }
 
-/// A bare resumption line: `(con't)`, `(cont)`, `(continued)`, `續`.
+/// A pause line naming no seat: `Pause`, `Paused`, `Game paused`, `暫停`, `中斷`, maybe with a
+/// full stop or in brackets (`(paused)`, `【暫停】`).
+fn bare_pause(t: &str) -> bool {
+    if !matches!(
+        t.as_bytes().first(),
+        Some(b'G' | b'g' | b'P' | b'p' | b'(' | b'[' | 0xe3..=0xef)
+    ) {
+        return false;
+    }
+    let w = t
+        .trim_matches(|c: char| c.is_whitespace() || "()[]（）【】.。!！".contains(c))
+        .to_lowercase();
+    matches!(
+        w.as_str(),
+        "pause"
+            | "paused"
+            | "game paused"
+            | "game interrupted"
+            | "interrupted"
+            | "暫停"
+            | "暂停"
+            | "中斷"
+            | "中断"
+            | "遊戲暫停"
+            | "游戏暂停"
+            | "對局暫停"
+            | "对局暂停"
+    )
+}
+
+/// A bare resumption line: `(con't)`, `(cont)`, `(continued)`, `續`. (Inlined into the line
+/// loop, where most lines are told at their first byte.)
+#[inline(always)]
 fn is_cont(t: &str) -> bool {
     // every form starts with a bracket, `c`/`C` or `續`/`续` (lower-casing keeps that); told by
     // the first byte on most lines
@@ -1860,6 +1972,8 @@ struct Header<'a> {
     /// Token index (in the line) where the rest begins.
     rest: usize,
     pause: bool,
+    /// The pause is written in another transcriber's words (`D(Greek) paused`, `D(Greek)中斷`).
+    pause_form: bool,
     colon: bool,
     /// The token of the seat letter: 0, or after the turn's number (`1. A(Vik):`).
     seat_tok: usize,
@@ -1938,7 +2052,8 @@ fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
         empire,
         empire_col: l.col(o + 2),
         rest,
-        pause,
+        pause: pause.is_some(),
+        pause_form: pause == Some(true),
         colon,
         seat_tok: o,
         square,
@@ -1951,21 +2066,32 @@ fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
 
 /// What follows a header's closing bracket at token `rp`: the token where the rest begins,
 /// whether it is a pause, whether a colon (or a dash for it) was written, whether a dash was.
-fn after_brackets(l: &Line, rp: usize) -> (usize, bool, bool, bool) {
+fn after_brackets(l: &Line, rp: usize) -> (usize, Option<bool>, bool, bool) {
     let after = l.toks.get(rp + 1);
     let after_text = after.and_then(|t| l.text.get(t.start..)).unwrap_or("");
     // (a lone dash for the colon: `B(Egypt) - Lead`)
     let dash = l.kind(rp + 1) == Some(Tk::Other)
         && matches!(l.s(rp + 1), "-" | "–" | "—" | "－")
         && l.kind(rp + 2).is_some();
+    // `D(Greek): paused`, `D(Greek) - 暫停`: a pause word alone after the colon or the dash
+    let word_alone = |k: usize| {
+        let t = l.toks.get(k).and_then(|t| l.text.get(t.start..))?;
+        let (_, len) = pause_word(t)?;
+        t.get(len..)?
+            .trim_matches(|c: char| c.is_whitespace() || ".。)）".contains(c))
+            .is_empty()
+            .then_some(Some(true))
+    };
     let (rest, pause, colon) = match l.kind(rp + 1) {
-        Some(Tk::Colon) => (rp + 2, false, true),
+        Some(Tk::Colon) if let Some(p) = word_alone(rp + 2) => (l.toks.len(), p, true),
+        Some(Tk::Colon) => (rp + 2, None, true),
         // (`D(Chou) -: …`: a colon after the dash too)
-        _ if dash && l.kind(rp + 2) == Some(Tk::Colon) => (rp + 3, false, true),
-        _ if dash => (rp + 2, false, true),
-        None => (rp + 1, false, false),
-        Some(_) if is_pause(after_text) => (l.toks.len(), true, true),
-        Some(_) => (rp + 1, false, false),
+        _ if dash && l.kind(rp + 2) == Some(Tk::Colon) => (rp + 3, None, true),
+        _ if dash && let Some(p) = word_alone(rp + 2) => (l.toks.len(), p, true),
+        _ if dash => (rp + 2, None, true),
+        None => (rp + 1, None, false),
+        Some(_) if let Some((form, _)) = pause_word(after_text) => (l.toks.len(), Some(form), true),
+        Some(_) => (rp + 1, None, false),
     };
     (rest, pause, colon, dash)
 }
@@ -2021,7 +2147,8 @@ fn header_empire_first<'a>(l: &Line<'a>) -> Option<Header<'a>> {
         empire,
         empire_col: l.col(0),
         rest,
-        pause,
+        pause: pause.is_some(),
+        pause_form: pause == Some(true),
         colon: true,
         seat_tok: lp + 1,
         square: false,
@@ -2054,6 +2181,7 @@ fn header_bare<'a>(l: &Line<'a>) -> Option<Header<'a>> {
         empire_col: l.col(1),
         rest: colon + 1,
         pause: false,
+        pause_form: false,
         colon: true,
         seat_tok: 0,
         square: false,
@@ -2159,6 +2287,8 @@ struct State<'c> {
     paused: bool,
     colours: Vec<Option<String>>,
     colour_line: Option<u32>,
+    /// The first header line giving a seat's colour with its player (`A - Ann - Purple`).
+    colour_from_players: Option<u32>,
     seen: [bool; 6],
     /// Players named by header lines before the first turn (`A: Ana`), where the tags name none.
     body_players: [Option<String>; 6],
@@ -2228,6 +2358,7 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         paused: false,
         colours: vec![None; 6],
         colour_line: None,
+        colour_from_players: None,
         seen: [false; 6],
         body_players: Default::default(),
         seat_codes: Vec::new(),
@@ -2247,12 +2378,34 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
         table_seats: Vec::new(),
         title: None,
     };
-    for (idx, text) in crate::text::lines(&clean).enumerate() {
+    let body = clean.as_ref();
+    let mut lines = crate::text::lines(body).enumerate();
+    while let Some((idx, text)) = lines.next() {
         let no = ctx.first_line.saturating_add(idx as u32);
         let t = crate::text::trim(text);
-        if !t.is_empty() {
-            st.line(text, t, no);
+        if t.is_empty() {
+            continue;
         }
+        // a move line wrapped onto the next line (`LTig-->Zag,` / `Zag-->Akk 12`, `ManchuP-->GPC`
+        // / `, Korea 8`): told at the line's last byte and the next line's first on the common
+        // path (the next line starts after this one's `\n`, in the body)
+        let next_at = (text.as_ptr() as usize)
+            .wrapping_sub(body.as_ptr() as usize)
+            .wrapping_add(text.len() + 1);
+        let joined;
+        let (text, t) = if (matches!(t.as_bytes().last(), Some(b',' | b'>' | 0x80..))
+            || matches!(
+                body.as_bytes().get(next_at),
+                Some(b',' | b'-' | b'=' | b'>' | b'~' | b' ' | b'\t' | 0x80..)
+            ))
+            && let Some(j) = st.wrapped(text, t, no, body.get(next_at..).unwrap_or(""), &mut lines)
+        {
+            joined = j;
+            (joined.as_str(), crate::text::trim(&joined))
+        } else {
+            (text, t)
+        };
+        st.line(text, t, no);
     }
     for c in &comments {
         let no = ctx.first_line.saturating_add(c.line as u32);
@@ -2275,8 +2428,148 @@ fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
     st.finish()
 }
 
+/// Whether a line opens with an arrow or a comma (past white space): the continuation of a move
+/// line wrapped before it (`-->Akk 12`, `, Korea`). (The caller tells most lines at their first
+/// byte.)
+fn opens_continuation(line: &str) -> bool {
+    let b = line.as_bytes();
+    let first = match b.first() {
+        Some(&f) if f.is_ascii_whitespace() => match line.trim_start().as_bytes().first() {
+            Some(&f) => f,
+            None => return false,
+        },
+        Some(&f) => f,
+        None => return false,
+    };
+    if !matches!(first, b',' | b'-' | b'=' | b'>' | b'~' | 0x80..) {
+        return false;
+    }
+    starts_with_joint(line.trim_start())
+}
+
+/// Whether `t` opens with an arrow (`-->`, `->`, `=>`, `>`, `~>`, `→`, `－－＞`) or a comma
+/// (`,`, `，`), read as the lexer reads them.
+fn starts_with_joint(t: &str) -> bool {
+    let toks = super::lexer::lex(t);
+    match toks.first() {
+        Some(k) if k.kind == Tk::Comma => true,
+        // (a rule line `----` or `--- Epoch II ---` is no arrow)
+        Some(k) if k.kind == Tk::Arrow => t.get(k.start..k.end).is_some_and(|a| a != "入"),
+        _ => false,
+    }
+}
+
+/// Whether `t` ends with an arrow or a comma that is no mark after a score (`Nub 9,`): a move line
+/// wrapped onto the next.
+fn ends_with_joint(t: &str) -> bool {
+    let toks = super::lexer::lex(t);
+    let n = toks.len();
+    match toks.last().map(|k| k.kind) {
+        Some(Tk::Arrow) => true,
+        Some(Tk::Comma) => {
+            n >= 2
+                && toks
+                    .get(n - 2)
+                    .is_some_and(|k| !matches!(k.kind, Tk::Num | Tk::Comma))
+        }
+        _ => false,
+    }
+}
+
 impl State<'_> {
-    /// A line that is not blank; `t` is `text` trimmed.
+    /// A move line `t` (`text` trimmed, line `no`) wrapped onto the lines after it, joined with
+    /// them into one (info `hotw.line-wrapped` at each line joined): the line ends with an arrow
+    /// or a comma (not the score's) and the next line is no header, epoch or pause; or the next
+    /// line opens with an arrow or a comma. Only inside a turn (or on its header), never in a
+    /// remark. None, having taken no line, when `t` is no wrapped line.
+    #[cold]
+    #[inline(never)]
+    fn wrapped<'b>(
+        &mut self,
+        text: &str,
+        t: &str,
+        no: u32,
+        mut rest: &str,
+        lines: &mut impl Iterator<Item = (usize, &'b str)>,
+    ) -> Option<String> {
+        if self.snapshot.is_some() || t.contains(['#', '＃', '[', '【']) || t.contains("//") {
+            return None;
+        }
+        // (an epoch, resumption, pause or rule line is no move line)
+        if epoch_line(t).is_some()
+            || is_cont(t)
+            || pause_words(t).is_some()
+            || bare_pause(t)
+            || crate::record::is_separator(t)
+        {
+            return None;
+        }
+        if self.cur.is_none() && header(&Line::new(t, no)).is_none_or(|h| h.pause) {
+            return None;
+        }
+        let mut joined: Option<String> = None;
+        let mut next_no = no;
+        loop {
+            let cur = joined.as_deref().unwrap_or(t);
+            // the next line, read from the body where the iterator will find it
+            if rest.is_empty() {
+                break;
+            }
+            let next = match crate::text::find_newline(rest.as_bytes()) {
+                Some(k) => rest.get(..k).unwrap_or(""),
+                None => rest,
+            };
+            let nt = crate::text::trim(next);
+            if nt.is_empty() || nt.contains(['#', '＃']) || nt.contains("//") {
+                break;
+            }
+            let cont = opens_continuation(nt);
+            if !cont {
+                if !ends_with_joint(cur) {
+                    break;
+                }
+                // the next line must be one that goes on a move: no header, epoch or pause
+                let nl = Line::new(nt, no);
+                if epoch_line(nt).is_some()
+                    || is_cont(nt)
+                    || pause_words(nt).is_some()
+                    || header(&nl).is_some()
+                    || colour_line(&nl).is_some()
+                {
+                    break;
+                }
+            }
+            next_no = next_no.saturating_add(1);
+            let col = next.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1;
+            self.sink.info(
+                code::LINE_WRAPPED,
+                next_no,
+                col,
+                if cont {
+                    format!(
+                        "{nt:?} read as the rest of line {no}: a move line wrapped before its arrow or comma"
+                    )
+                } else {
+                    format!(
+                        "{nt:?} read as the rest of line {no}: the move line wrapped after {:?}",
+                        cur.rsplit(char::is_whitespace).next().unwrap_or(cur)
+                    )
+                },
+            );
+            let mut s = joined.take().unwrap_or_else(|| text.trim_end().to_string());
+            s.push(' ');
+            s.push_str(nt);
+            joined = Some(s);
+            // (the iterator passes the line joined)
+            lines.next();
+            rest = rest.get(next.len() + 1..).unwrap_or("");
+        }
+        joined
+    }
+
+    /// A line that is not blank; `t` is `text` trimmed. (Inlined into the body's line loop, its
+    /// one caller, as the fast path's steps are into it.)
+    #[inline(always)]
     fn line(&mut self, text: &str, t: &str, no: u32) {
         if let Some((e, form)) = epoch_line(t) {
             self.epoch_header(e, no, text, form.then_some(t));
@@ -2309,9 +2602,34 @@ impl State<'_> {
         {
             return;
         }
+        // `Alb(＋m)`, `Popu(＋2)`: a full-width plus read as `+` (such a line is never the fast
+        // path's: it reads ASCII lines only)
+        let plus;
+        let (text, t) = if !text.is_ascii() && text.contains('＋') {
+            plus = self.full_width_plus(text, no);
+            (plus.as_str(), crate::text::trim(&plus))
+        } else {
+            (text, t)
+        };
         let l = Line::with_buffers(text, no, std::mem::take(&mut self.buffers));
         self.scanned(&l, t, no);
         self.buffers = l.into_buffers();
+    }
+
+    /// `text` with each full-width `＋` written `+` (one character for one: the columns stay),
+    /// each reported (info `hotw.plus-form`).
+    #[cold]
+    #[inline(never)]
+    fn full_width_plus(&mut self, text: &str, no: u32) -> String {
+        for (col, _) in text.chars().enumerate().filter(|&(_, c)| c == '＋') {
+            self.sink.info(
+                code::PLUS_FORM,
+                no,
+                col as u32 + 1,
+                "full-width \"＋\" read as \"+\"",
+            );
+        }
+        text.replace('＋', "+")
     }
 
     /// A turn header whose seat is written otherwise than `A`–`F`, the seed's placeholders for
@@ -2354,7 +2672,8 @@ impl State<'_> {
             empire,
             empire_col: l.col(2),
             rest,
-            pause,
+            pause: pause.is_some(),
+            pause_form: pause == Some(true),
             colon,
             seat_tok: 0,
             square: false,
@@ -2413,6 +2732,7 @@ impl State<'_> {
 
     /// A turn header read by the fast path ([`super::fast`]), when it can. False, having
     /// changed nothing, when the line is for the general parser.
+    #[inline(always)]
     fn fast_header(&mut self, text: &str, no: u32) -> bool {
         let Some(h) = fast::header(text, &mut self.cards) else {
             return false;
@@ -2444,6 +2764,7 @@ impl State<'_> {
 
     /// A move line of the current turn read by the fast path ([`super::fast`]), when it can.
     /// False, having changed nothing, when the line is for the general parser.
+    #[inline(always)]
     fn fast_move_line(&mut self, text: &str, no: u32) -> bool {
         // what the general parser checks first: a snapshot line, the colour line (before any
         // turn), a line with no turn to go to
@@ -2464,7 +2785,9 @@ impl State<'_> {
         }
     }
 
-    /// A line that is no epoch header.
+    /// A line that is no epoch header, and none the fast path reads. (Kept out of the line
+    /// loop, so that the fast path's steps are inlined there.)
+    #[inline(never)]
     fn scanned(&mut self, l: &Line, t: &str, no: u32) {
         // `Era III`, `Age 3` (the general parser's: no line the fast path reads starts so)
         if matches!(t.as_bytes().first(), Some(b'E' | b'e' | b'A' | b'a'))
@@ -2480,7 +2803,9 @@ impl State<'_> {
             let rest = l.text.get(lead + plen..).unwrap_or("");
             let padded = format!("{}{rest}", " ".repeat(lead + plen));
             let l2 = Line::new(&padded, no);
-            if let Some(h) = header(&l2) {
+            // (`於D(Greek)後暫停`: the header must hold the pause itself)
+            if let Some(h) = header(&l2).filter(|h| h.pause || !t.starts_with(['於', '于', '在']))
+            {
                 self.snapshot = None;
                 self.sink.info(
                     code::PAUSE_FORM,
@@ -2499,6 +2824,11 @@ impl State<'_> {
                 self.pause(Some(&h), &l2);
                 return;
             }
+        }
+        // `Pause`, `暫停。`, `(paused)` alone on its line after a turn: the pause after that turn
+        if self.cur.is_some() && bare_pause(t) {
+            self.pause_after_last(l, t);
+            return;
         }
         if let Some(h) = header(l).or_else(|| self.other_seat_header(l)) {
             self.snapshot = None;
@@ -2567,6 +2897,19 @@ impl State<'_> {
                 );
             }
             if h.pause {
+                if h.pause_form {
+                    self.sink.info(
+                        code::PAUSE_FORM,
+                        no,
+                        l.col(0),
+                        format!(
+                            "{:?} read as the pause {}({})後暫停",
+                            t,
+                            SEATS.get(h.seat).copied().unwrap_or("?"),
+                            h.empire
+                        ),
+                    );
+                }
                 self.pause(Some(&h), l);
             } else {
                 self.turn(&h, l);
@@ -2653,28 +2996,57 @@ impl State<'_> {
                 self.seq = lp.seq;
                 self.lists = lp.lists;
             }
-            None if before_turns && let Some((seat, name, colour)) = seat_player_line(t) => {
-                if let Some(c) = colour
-                    && let Some(slot) = self.colours.get_mut(seat)
-                {
-                    *slot = Some(c.to_string());
-                }
-                // `A: Ana`, `B：班` before the first turn: the seat's player
-                let tagged = self.ctx.tag(SEATS[seat]).is_some();
-                self.sink.info(
-                    code::HEADER_LINE,
-                    no,
-                    l.col(0),
-                    if tagged {
-                        format!("{t:?} before the first turn read as a header line naming seat {}'s player (a tag names one already); kept as the game's comment", SEATS[seat])
+            None if before_turns && let Some(items) = seat_player_items(t) => {
+                // `A: Ana`, `B：班`, `A - Ann - Purple`, `A: Ann (Purple), B: Ben (Red)` before the
+                // first turn: the seats' players and colours
+                let mut said = Vec::new();
+                for (seat, name, colour) in items {
+                    if let Some(c) = colour
+                        && let Some(slot) = self.colours.get_mut(seat)
+                    {
+                        *slot = Some(c.to_string());
+                        self.colour_from_players.get_or_insert(no);
+                    }
+                    self.seen[seat] = true;
+                    let Some(name) = name else {
+                        said.push(format!(
+                            ": seat {}'s colour {}",
+                            SEATS[seat],
+                            colour.unwrap_or("?")
+                        ));
+                        continue;
+                    };
+                    let tagged = self.ctx.tag(SEATS[seat]).is_some();
+                    said.push(if tagged {
+                        format!(
+                            " naming seat {}'s player (a tag names one already)",
+                            SEATS[seat]
+                        )
                     } else {
-                        format!("{t:?} before the first turn read as a header line: {name} plays seat {}", SEATS[seat])
-                    },
-                );
-                if !tagged && self.body_players[seat].is_none() {
-                    self.body_players[seat] = Some(name);
+                        format!(": {name} plays seat {}", SEATS[seat])
+                    });
+                    if !tagged && self.body_players[seat].is_none() {
+                        self.body_players[seat] = Some(name);
+                    }
                 }
-                self.seen[seat] = true;
+                // (one seat: as this line was always reported)
+                let msg = match said.as_slice() {
+                    [one] if one.starts_with(" naming") => format!(
+                        "{t:?} before the first turn read as a header line{one}; kept as the game's comment"
+                    ),
+                    [one] => format!("{t:?} before the first turn read as a header line{one}"),
+                    _ => {
+                        let parts: Vec<&str> = said
+                            .iter()
+                            .map(|p| p.trim_start_matches(": ").trim_start())
+                            .collect();
+                        format!(
+                            "{t:?} before the first turn read as a header line: {}",
+                            parts.join(", ")
+                        )
+                    }
+                };
+                self.sink.info(code::HEADER_LINE, no, l.col(0), msg);
                 self.game.comments.push(t.to_string());
             }
             None if before_turns && header_line(l) => {
@@ -2944,6 +3316,26 @@ impl State<'_> {
         }
         self.game.checkpoints.push(cp);
         self.snapshot = Some(self.game.checkpoints.len() - 1);
+    }
+
+    /// A pause line naming no seat (`Pause`, `暫停`) after a turn: the pause after the last turn,
+    /// its seat and empire taken from it (info `hotw.pause-form`).
+    fn pause_after_last(&mut self, l: &Line, t: &str) {
+        let Some(last) = self.game.turns.last() else {
+            return;
+        };
+        let (seat, empire) = (last.player.to_string(), last.empire.to_string());
+        self.sink.info(
+            code::PAUSE_FORM,
+            l.no,
+            l.col(0),
+            format!("{t:?} read as the pause after the last turn, {seat}({empire})後暫停"),
+        );
+        self.pause(None, l);
+        if let Some(cp) = self.game.checkpoints.last_mut() {
+            cp.seat = Some(seat);
+            cp.empire = Some(empire);
+        }
     }
 
     fn turn(&mut self, h: &Header, l: &Line) {
@@ -3401,6 +3793,12 @@ impl State<'_> {
         }
         match self.colour_line {
             Some(no) => self.sink.info(code::COLOURS_READ, no, 1, "seat colours read from the colour line"),
+            None if let Some(no) = self.colour_from_players => self.sink.info(
+                code::COLOURS_READ,
+                no,
+                1,
+                "seat colours read from the players' lines (chapter 1's order for a seat they give none)",
+            ),
             None if self.seen.iter().any(|s| *s) => self.sink.info(
                 code::COLOURS_DEFAULT,
                 self.ctx.first_line,
@@ -3787,12 +4185,51 @@ fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) -> usize {
 /// A line of the form `Key: value` whose key (one to three words before the colon) is no seat
 /// letter, region or card: a transcriber's header line (`Date: 2026-11-03`, `日期：…`, `Place:
 /// Leeds`), read only before the first turn.
-/// A header line naming a seat's player (`A: Ana`, `b：班`, `C: Lee Ka-ming`; `A: Ana (Red)` with
-/// the seat's colour): a seat letter, a
-/// colon and a name that is no turn (no card, empire or colour as its first word; no digit,
-/// arrow or bracket; a region's code may be a name: `B: Ben`). The seat's index and the name.
-fn seat_player_line(t: &str) -> Option<(usize, String, Option<&'static str>)> {
-    let (key, value) = t.split_once([':', '：'])?;
+/// A seat of a header line naming players: its index, its player's name, its colour.
+type SeatPlayer = (usize, Option<String>, Option<&'static str>);
+
+/// A header line naming seats' players and colours: one item or several, parted by `;`, `|` or
+/// a comma before the next seat (`A: Ann (Purple), B: Ben (Red)`). See [`seat_player_one`].
+fn seat_player_items(t: &str) -> Option<Vec<SeatPlayer>> {
+    let mut items = Vec::new();
+    let mut start = 0usize;
+    let cs: Vec<(usize, char)> = t.char_indices().collect();
+    for (k, &(i, c)) in cs.iter().enumerate() {
+        let part = matches!(c, ';' | '；' | '|' | '｜')
+            || (matches!(c, ',' | '，') && {
+                // a seat letter and its mark after the comma
+                let mut rest = cs.get(k + 1..).unwrap_or_default().iter().map(|p| p.1);
+                let mut n = rest.by_ref().skip_while(|c| c.is_whitespace());
+                n.next()
+                    .is_some_and(|c| seat_upper(&c.to_string()).is_some())
+                    && n.find(|c| !c.is_whitespace())
+                        .is_some_and(|c| matches!(c, ':' | '：' | '-' | '–' | '—'))
+            });
+        if part {
+            items.push(seat_player_one(t.get(start..i)?.trim())?);
+            start = i + c.len_utf8();
+        }
+    }
+    items.push(seat_player_one(t.get(start..)?.trim())?);
+    (!items.is_empty()).then_some(items)
+}
+
+/// One seat's player and colour (`A: Ana`, `b：班`, `C: Lee Ka-ming`; `A: Ana (Red)`, `A - Ann -
+/// Purple`, `A: Ann, Purple`, `A - Purple`): a seat letter, a colon or a dash, and a name that is
+/// no turn (no card, empire or colour as its first word; no digit, arrow or bracket; a region's
+/// code may be a name: `B: Ben`) and a colour, one of them or both. The seat's index, the name and
+/// the colour.
+fn seat_player_one(t: &str) -> Option<SeatPlayer> {
+    let (key, value) = match t.split_once([':', '：']) {
+        Some(kv) => kv,
+        // `A - Ann - Purple`: a dash after the seat's letter
+        None => {
+            let (key, rest) = t.split_once(char::is_whitespace)?;
+            seat_upper(key)?;
+            let value = rest.trim_start().strip_prefix(['-', '–', '—'])?;
+            (key, value)
+        }
+    };
     // (the seat with its word: `Player A: Ana`, `B方：班`)
     let key = key.trim();
     let seat = match seat_of(key) {
@@ -3814,6 +4251,29 @@ fn seat_player_line(t: &str) -> Option<(usize, String, Option<&'static str>)> {
         colour = Some(c);
         name = inner.get(..k).unwrap_or_default().trim();
     }
+    // `Ann - Purple`, `Purple - Ann`, `Ann, Purple`: the colour as one of two parts
+    if colour.is_none() {
+        let parts: Vec<&str> = name
+            .split([',', '，', '/', '–', '—'])
+            .flat_map(|p| p.split(" - "))
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect();
+        match parts.as_slice() {
+            [one] if colour_name(one).is_some() => {
+                return Some((seat, None, colour_name(one)));
+            }
+            [a, b] if colour_name(b).is_some() => {
+                colour = colour_name(b);
+                name = a;
+            }
+            [a, b] if colour_name(a).is_some() => {
+                colour = colour_name(a);
+                name = b;
+            }
+            _ => {}
+        }
+    }
     let first = name.split_whitespace().next()?;
     if name.contains(|c: char| {
         c.is_ascii_digit()
@@ -3830,7 +4290,7 @@ fn seat_player_line(t: &str) -> Option<(usize, String, Option<&'static str>)> {
     {
         return None;
     }
-    Some((seat, name.to_string(), colour))
+    Some((seat, Some(name.to_string()), colour))
 }
 
 /// A line of prose before the first turn (`Club night at the Red Lion, 12 players`, `第三屆聯賽

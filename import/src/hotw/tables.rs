@@ -257,7 +257,11 @@ impl Index {
 
     fn add_alias(&mut self, alias: &str, row: usize, note: &str, epoch: Option<u8>) {
         let k = fold_key(alias);
-        self.keys.push((k.chars().collect(), row));
+        // (a Chinese name of two characters is one edit from many words: no misspelling of one
+        // is guessed)
+        if alias.is_ascii() {
+            self.keys.push((k.chars().collect(), row));
+        }
         self.alias.entry(k).or_default().push(Alias {
             canonical: row,
             note: note.to_string(),
