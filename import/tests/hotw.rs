@@ -2640,6 +2640,18 @@ fn wrapped_move_lines_are_joined() {
     let r = p("EI\nA(Sumer): Lead\nLTig-->Zag 12,\nB(Egypt): Lead\nNileDel-->Nub 9\n");
     assert!(!has(&r, "hotw.line-wrapped"));
     assert_eq!(r.game.turns.len(), 2);
+    // a header's cards ending with a stray comma, then a line of moves: apart, the moves read
+    let r = p("EI\nA(Sumer): Lead,\nLTig-->Zag, Akk 5\nB(Egypt): Lead\nNileDel-->Nub 3\n");
+    assert!(!has(&r, "hotw.line-wrapped"), "{:?}", r.diagnostics);
+    let t = &r.game.turns;
+    assert_eq!(t[0].cards.len(), 1);
+    assert_eq!(legs(&t[0]), ["LTig>Zag", "LTig>Akk"]);
+    assert_eq!(t[0].score, Some(5));
+    assert!(r.diagnostics.iter().all(|d| d.severity != Severity::Error));
+    // but a header's cards going on after a comma are joined
+    let r = p("EI\nA(Sumer): Lead,\nPopu\nLTig-->Zag 5\n");
+    assert!(has(&r, "hotw.line-wrapped"));
+    assert_eq!(r.game.turns[0].cards.len(), 2);
 }
 
 /// Pause lines in other words than `後暫停`, before or after the seat and empire, or alone after a

@@ -2504,9 +2504,11 @@ impl State<'_> {
         {
             return None;
         }
-        if self.cur.is_none() && header(&Line::new(t, no)).is_none_or(|h| h.pause) {
+        let on_header = header(&Line::new(t, no));
+        if self.cur.is_none() && on_header.as_ref().is_none_or(|h| h.pause) {
             return None;
         }
+        let on_header = on_header.is_some();
         let mut joined: Option<String> = None;
         let mut next_no = no;
         loop {
@@ -2526,6 +2528,17 @@ impl State<'_> {
             let cont = opens_continuation(nt);
             if !cont {
                 if !ends_with_joint(cur) {
+                    break;
+                }
+                // A turn header's cards ending with a comma (`A(Sumer): Lead,`) and a line of
+                // moves after it: a stray comma, not cards going on.
+                if on_header
+                    && joined.is_none()
+                    && super::lexer::lex(nt).iter().any(|k| k.kind == Tk::Arrow)
+                    && !super::lexer::lex(cur)
+                        .last()
+                        .is_some_and(|k| k.kind == Tk::Arrow)
+                {
                     break;
                 }
                 // the next line must be one that goes on a move: no header, epoch or pause
