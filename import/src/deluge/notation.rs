@@ -647,12 +647,20 @@ fn owner_adjective(w: &str) -> Option<&'static str> {
 /// Abstraction A/F rules but defines no such unit): `None`, the replay taking the unit that
 /// stands there; `A/Lon`, `F/ Nth` (a slash after the letter) and `A.Lon` (a full stop gluing
 /// the letter to the province) read as `A Lon`.
+/// The unit type a word names: `A`/`Army`, `F`/`Fleet` (any case).
+fn unit_letter(w: &str) -> Option<char> {
+    let is = |s: &str| w.eq_ignore_ascii_case(s);
+    if is("a") || is("army") {
+        Some('A')
+    } else if is("f") || is("fleet") {
+        Some('F')
+    } else {
+        None
+    }
+}
+
 fn unit(c: &mut Cursor, forms: &mut Vec<(usize, String)>) -> Option<char> {
-    let u = match c.word()?.as_str() {
-        "a" | "army" => 'A',
-        "f" | "fleet" => 'F',
-        _ => return None,
-    };
+    let u = unit_letter(&c.word()?)?;
     let off = c.off();
     let glued = c.toks.get(c.i).is_some_and(|t| t.tight);
     c.i += 1;
@@ -663,11 +671,7 @@ fn unit(c: &mut Cursor, forms: &mut Vec<(usize, String)>) -> Option<char> {
         ));
     } else if c.is_sym('/') {
         let other = match c.peek_at(1) {
-            Some(Tok::Word(w)) => match w.to_ascii_lowercase().as_str() {
-                "a" | "army" => Some('A'),
-                "f" | "fleet" => Some('F'),
-                _ => None,
-            },
+            Some(Tok::Word(w)) => unit_letter(w),
             _ => None,
         };
         match other {

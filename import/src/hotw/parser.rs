@@ -2459,20 +2459,22 @@ fn starts_with_joint(t: &str) -> bool {
     }
 }
 
-/// Whether `t` ends with an arrow or a comma that is no mark after a score (`Nub 9,`): a move line
+/// The arrow or comma `t` ends with, unless it is the mark after a score (`Nub 9,`): a move line
 /// wrapped onto the next.
-fn ends_with_joint(t: &str) -> bool {
+fn ending_joint(t: &str) -> Option<Tk> {
     let toks = super::lexer::lex(t);
     let n = toks.len();
     match toks.last().map(|k| k.kind) {
-        Some(Tk::Arrow) => true,
-        Some(Tk::Comma) => {
-            n >= 2
+        Some(Tk::Arrow) => Some(Tk::Arrow),
+        Some(Tk::Comma)
+            if n >= 2
                 && toks
                     .get(n - 2)
-                    .is_some_and(|k| !matches!(k.kind, Tk::Num | Tk::Comma))
+                    .is_some_and(|k| !matches!(k.kind, Tk::Num | Tk::Comma)) =>
+        {
+            Some(Tk::Comma)
         }
-        _ => false,
+        _ => None,
     }
 }
 
@@ -2527,17 +2529,15 @@ impl State<'_> {
             }
             let cont = opens_continuation(nt);
             if !cont {
-                if !ends_with_joint(cur) {
+                let Some(end) = ending_joint(cur) else {
                     break;
-                }
+                };
                 // A turn header's cards ending with a comma (`A(Sumer): Lead,`) and a line of
                 // moves after it: a stray comma, not cards going on.
                 if on_header
                     && joined.is_none()
+                    && end == Tk::Comma
                     && super::lexer::lex(nt).iter().any(|k| k.kind == Tk::Arrow)
-                    && !super::lexer::lex(cur)
-                        .last()
-                        .is_some_and(|k| k.kind == Tk::Arrow)
                 {
                     break;
                 }
@@ -2820,17 +2820,7 @@ impl State<'_> {
             if let Some(h) = header(&l2).filter(|h| h.pause || !t.starts_with(['於', '于', '在']))
             {
                 self.snapshot = None;
-                self.sink.info(
-                    code::PAUSE_FORM,
-                    no,
-                    l.col(0),
-                    format!(
-                        "{:?} read as the pause {}({})後暫停",
-                        t,
-                        SEATS.get(h.seat).copied().unwrap_or("?"),
-                        h.empire
-                    ),
-                );
+                self.pause_form(t, &h, no, l.col(0));
                 if h.lower {
                     seat_case(&mut self.sink, &l2, h.seat_tok, h.seat);
                 }
@@ -2911,17 +2901,7 @@ impl State<'_> {
             }
             if h.pause {
                 if h.pause_form {
-                    self.sink.info(
-                        code::PAUSE_FORM,
-                        no,
-                        l.col(0),
-                        format!(
-                            "{:?} read as the pause {}({})後暫停",
-                            t,
-                            SEATS.get(h.seat).copied().unwrap_or("?"),
-                            h.empire
-                        ),
-                    );
+                    self.pause_form(t, &h, no, l.col(0));
                 }
                 self.pause(Some(&h), l);
             } else {
@@ -3294,6 +3274,20 @@ impl State<'_> {
                 self.pause(None, &Line::new(text, no));
             }
         }
+    }
+
+    /// The info that the line `t` in other words was read as the pause of `h`.
+    fn pause_form(&mut self, t: &str, h: &Header, no: u32, col: u32) {
+        self.sink.info(
+            code::PAUSE_FORM,
+            no,
+            col,
+            format!(
+                "{t:?} read as the pause {}({})後暫停",
+                SEATS.get(h.seat).copied().unwrap_or("?"),
+                h.empire
+            ),
+        );
     }
 
     fn pause(&mut self, h: Option<&Header>, l: &Line) {
