@@ -28,7 +28,15 @@ fn main() {
     for round in 0..rounds {
         let t = std::time::Instant::now();
         for q in queries.split('|') {
+            let t1 = std::time::Instant::now();
             let r = index.search(q, None, 20, 0).expect("search");
+            if std::env::var_os("SEARCH_COST_EACH").is_some() && round + 1 == rounds {
+                eprintln!(
+                    "{q}\t{}\t{:.0} us",
+                    r.total,
+                    t1.elapsed().as_secs_f64() * 1e6
+                );
+            }
             sum += r.total + r.hits.len();
         }
         if std::env::var_os("SEARCH_COST_TIME").is_some() {

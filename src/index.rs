@@ -30,6 +30,9 @@ use crate::error::{Error, Result};
 use crate::query::{self, Value};
 use crate::tokenizer;
 
+mod planned;
+use planned::Plan;
+
 /// Memory budget of the one index writer, and its indexing threads. One thread with 32 MB, where
 /// tantivy's default of a thread a core had two with 32 MB each: on two cores the import's parse
 /// threads and writer keep both busy, and a second indexing thread only held 40 MB more of a
@@ -110,16 +113,18 @@ pub struct Index {
     in_flight: std::sync::atomic::AtomicUsize,
 }
 
-/// The total and the facet counts of the documents of one segment that hold one term, for the
-/// terms that one document in [`TERM_COUNTS_SHARE`] of the segment or more holds, once a search
-/// has counted them. A segment never changes (a deletion gives it an alive bitset, and a segment
+/// The total and the facet counts of the documents of one segment that hold one term, by kind,
+/// for the terms that one document in [`TERM_COUNTS_SHARE`] of the segment or more holds and for
+/// every year, once a search has counted them. A segment never changes (a deletion gives it an alive bitset, and a segment
 /// with one is never looked up here), so a count stays true while the segment lives: a query of
 /// one broad term (`empire:Ang`, `region:Balk`, `side:魏`, a common player) then reads its total
 /// and facets from here instead of from a pass over a third of the archive, and only looks for
 /// its page of hits (which block-max WAND prunes). Counting a term costs its first query in each
 /// segment what it cost before. What is kept is bounded by the broad terms that exist, not by
 /// the queries asked: at most one entry a term and segment, and only terms a thirty-second of the
-/// segment holds.
+/// segment holds, or years (a few dozen). Kept by kind, the counts also answer a term within one
+/// kind (`kind:hotw Cup`, a search of the kind tabs), and the years' add up to a range's
+/// (`year:1990..1995`): a game has one kind and one year (see [`planned`]).
 #[derive(Default)]
 struct TermCounts {
     by_term: HashMap<(tantivy::index::SegmentId, Term), Arc<TermCount>>,
@@ -127,10 +132,24 @@ struct TermCounts {
     pairs: usize,
 }
 
-/// One entry of [`TermCounts`]: the matches, and the counts of the facet ordinals they hold.
+/// One entry of [`TermCounts`]: by kind slot of the segment ([`SegmentFacets::kinds`]), then for
+/// the documents without a kind, the matches and the counts of the facet ordinals they hold.
 struct TermCount {
+    parts: Vec<Part>,
+}
+
+/// The matches of a term among the documents of one kind, and the counts of their facets.
+#[derive(Default)]
+struct Part {
     total: usize,
     counts: Vec<(u32, u64)>,
+}
+
+impl TermCount {
+    /// The facet counts kept.
+    fn pairs(&self) -> usize {
+        self.parts.iter().map(|p| p.counts.len()).sum()
+    }
 }
 
 /// A term is counted in [`TermCounts`] when at least one document in this many of the segment
@@ -144,7 +163,7 @@ impl TermCounts {
     /// Drops the entries of segments merged away.
     fn forget_dead(&mut self, live: &HashSet<tantivy::index::SegmentId>) {
         self.by_term.retain(|(seg, _), _| live.contains(seg));
-        self.pairs = self.by_term.values().map(|c| c.counts.len()).sum();
+        self.pairs = self.by_term.values().map(|c| c.pairs()).sum();
     }
 
     fn put(
@@ -153,16 +172,17 @@ impl TermCounts {
         count: Arc<TermCount>,
         live: impl Fn() -> HashSet<tantivy::index::SegmentId>,
     ) {
-        if self.pairs + count.counts.len() > TERM_COUNTS_PAIRS {
+        let n = count.pairs();
+        if self.pairs + n > TERM_COUNTS_PAIRS {
             self.forget_dead(&live());
-            if self.pairs + count.counts.len() > TERM_COUNTS_PAIRS {
+            if self.pairs + n > TERM_COUNTS_PAIRS {
                 self.by_term.clear();
                 self.pairs = 0;
             }
         }
-        self.pairs += count.counts.len();
+        self.pairs += n;
         if let Some(old) = self.by_term.insert(key, count) {
-            self.pairs = self.pairs.saturating_sub(old.counts.len());
+            self.pairs = self.pairs.saturating_sub(old.pairs());
         }
     }
 }
@@ -358,7 +378,14 @@ struct SegmentFacets {
     /// five dimensions, each once).
     start: Vec<u32>,
     sparse: Vec<u32>,
+    /// The `kind` facets of the segment: by slot, its ordinal and label.
+    kinds: Vec<(u32, String)>,
+    /// Per document, the slot of its kind in `kinds`, or [`KINDLESS`].
+    kind_of: Vec<u8>,
 }
+
+/// The [`SegmentFacets::kind_of`] of a document without a kind.
+const KINDLESS: u8 = u8::MAX;
 
 /// A facet most documents of a segment have.
 struct Dense {
@@ -458,6 +485,16 @@ impl SegmentFacets {
         }
         // By kind ordinal, the documents of that kind.
         let mut of_kind: HashMap<u32, Vec<u32>> = HashMap::new();
+        // The kinds by slot (a game is of one of four kinds: never as many as `KINDLESS`).
+        let kinds: Vec<(u32, String)> = labels
+            .iter()
+            .enumerate()
+            .filter_map(|(o, l)| match l {
+                Some((0, label)) => Some((o as u32, label.clone())),
+                _ => None,
+            })
+            .collect();
+        let mut kind_of = Vec::with_capacity(max_doc as usize);
         // Second pass: set the dense bits, list the sparse ordinals.
         let mut start = Vec::with_capacity(max_doc as usize + 1);
         let mut sparse = Vec::new();
@@ -469,6 +506,12 @@ impl SegmentFacets {
             if let Some(k) = kind {
                 of_kind.entry(k).or_default().push(doc);
             }
+            kind_of.push(
+                kind.and_then(|k| kinds.iter().position(|(o, _)| *o == k))
+                    .and_then(|slot| u8::try_from(slot).ok())
+                    .filter(|slot| *slot != KINDLESS)
+                    .unwrap_or(KINDLESS),
+            );
             for o in &ords {
                 match slot.get(*o as usize).copied().flatten() {
                     Some(i) => {
@@ -519,6 +562,8 @@ impl SegmentFacets {
             dense,
             start,
             sparse,
+            kinds,
+            kind_of,
         })
     }
 }
@@ -529,10 +574,6 @@ impl SegmentFacets {
 struct FacetCounter {
     /// By segment ordinal.
     segments: Vec<Arc<SegmentFacets>>,
-    /// The one term of the query, when it is one, and where its counts by segment are kept.
-    term: Option<(Term, Arc<Mutex<TermCounts>>)>,
-    /// The segments of the searcher.
-    live: Vec<tantivy::index::SegmentId>,
     /// The labels kept of each dimension, the most frequent first.
     top: usize,
 }
@@ -557,6 +598,50 @@ impl FacetCounter {
     }
 }
 
+impl SegmentFacetCounter {
+    fn new(facets: Arc<SegmentFacets>) -> SegmentFacetCounter {
+        SegmentFacetCounter {
+            total: 0,
+            matched: vec![0; facets.start.len().div_ceil(64)],
+            counts: vec![0; facets.labels.len()],
+            facets,
+        }
+    }
+}
+
+/// The total and the [`Facets`] (`top` labels of each dimension, the most frequent first) of the
+/// counts of each segment: its matches, its facets and their counts by ordinal.
+fn merge_counts(fruits: &[(usize, Arc<SegmentFacets>, Vec<u64>)], top: usize) -> (usize, Facets) {
+    let mut total = 0;
+    let mut by_dim: [HashMap<&str, u64>; 5] = Default::default();
+    for (n, facets, counts) in fruits {
+        total += n;
+        for (label, &n) in facets.labels.iter().zip(counts) {
+            if let (Some((dim, label)), true) = (label, n > 0)
+                && let Some(m) = by_dim.get_mut(*dim)
+            {
+                *m.entry(label.as_str()).or_default() += n;
+            }
+        }
+    }
+    let [kind, event, year, empire, side] = by_dim.map(|m| {
+        let mut v: Vec<(String, u64)> = m.into_iter().map(|(l, n)| (l.to_string(), n)).collect();
+        v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        v.truncate(top);
+        v
+    });
+    (
+        total,
+        Facets {
+            kind,
+            event,
+            year,
+            empire,
+            side,
+        },
+    )
+}
+
 impl tantivy::collector::Collector for FacetCounter {
     type Fruit = (usize, Facets);
     type Child = SegmentFacetCounter;
@@ -566,59 +651,21 @@ impl tantivy::collector::Collector for FacetCounter {
         segment_local_id: tantivy::SegmentOrdinal,
         _segment: &tantivy::SegmentReader,
     ) -> tantivy::Result<SegmentFacetCounter> {
-        let facets = self.segment(segment_local_id)?;
-        Ok(SegmentFacetCounter {
-            total: 0,
-            matched: vec![0; facets.start.len().div_ceil(64)],
-            counts: vec![0; facets.labels.len()],
-            facets,
-        })
+        Ok(SegmentFacetCounter::new(self.segment(segment_local_id)?))
     }
 
     fn requires_scoring(&self) -> bool {
         false
     }
 
-    /// The counts of one segment: those of [`TermCounts`] for a broad term in a segment without
-    /// deletions, else a pass over the matches (as tantivy's own `collect_segment`).
+    /// The counts of one segment: a pass over the matches (as tantivy's own `collect_segment`),
+    /// a block of them at a time when the segment has no deletions.
     fn collect_segment(
         &self,
         weight: &dyn tantivy::query::Weight,
         segment_ord: u32,
         reader: &tantivy::SegmentReader,
     ) -> tantivy::Result<(usize, Arc<SegmentFacets>, Vec<u64>)> {
-        let kept = match &self.term {
-            Some((term, counts))
-                if reader.alive_bitset().is_none()
-                    && reader
-                        .inverted_index(term.field())?
-                        .doc_freq(term)?
-                        .saturating_mul(TERM_COUNTS_SHARE as u32)
-                        >= reader.max_doc() =>
-            {
-                Some(((reader.segment_id(), term.clone()), counts))
-            }
-            _ => None,
-        };
-        let poisoned = || tantivy::TantivyError::InternalError("term counts poisoned".into());
-        if let Some((key, counts)) = &kept {
-            let hit = counts
-                .lock()
-                .map_err(|_| poisoned())?
-                .by_term
-                .get(key)
-                .cloned();
-            if let Some(c) = hit {
-                let facets = self.segment(segment_ord)?;
-                let mut out = vec![0u64; facets.labels.len()];
-                for &(o, n) in &c.counts {
-                    if let Some(slot) = out.get_mut(o as usize) {
-                        *slot = n;
-                    }
-                }
-                return Ok((c.total, facets, out));
-            }
-        }
         use tantivy::collector::SegmentCollector;
         let mut child = self.for_segment(segment_ord, reader)?;
         match reader.alive_bitset() {
@@ -631,59 +678,14 @@ impl tantivy::collector::Collector for FacetCounter {
             })?,
             None => weight.for_each_no_score(reader, &mut |docs| child.collect_block(docs))?,
         }
-        let fruit = child.harvest();
-        if let Some((key, counts)) = kept {
-            let count = Arc::new(TermCount {
-                total: fruit.0,
-                counts: fruit
-                    .2
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, n)| **n > 0)
-                    .map(|(o, n)| (o as u32, *n))
-                    .collect(),
-            });
-            counts
-                .lock()
-                .map_err(|_| poisoned())?
-                .put(key, count, || self.live.iter().copied().collect());
-        }
-        Ok(fruit)
+        Ok(child.harvest())
     }
 
     fn merge_fruits(
         &self,
         fruits: Vec<(usize, Arc<SegmentFacets>, Vec<u64>)>,
     ) -> tantivy::Result<(usize, Facets)> {
-        let mut total = 0;
-        let mut by_dim: [HashMap<&str, u64>; 5] = Default::default();
-        for (n, facets, counts) in &fruits {
-            total += n;
-            for (label, &n) in facets.labels.iter().zip(counts) {
-                if let (Some((dim, label)), true) = (label, n > 0)
-                    && let Some(m) = by_dim.get_mut(*dim)
-                {
-                    *m.entry(label.as_str()).or_default() += n;
-                }
-            }
-        }
-        let [kind, event, year, empire, side] = by_dim.map(|m| {
-            let mut v: Vec<(String, u64)> =
-                m.into_iter().map(|(l, n)| (l.to_string(), n)).collect();
-            v.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-            v.truncate(self.top);
-            v
-        });
-        Ok((
-            total,
-            Facets {
-                kind,
-                event,
-                year,
-                empire,
-                side,
-            },
-        ))
+        Ok(merge_counts(&fruits, self.top))
     }
 }
 
@@ -1286,42 +1288,42 @@ impl Index {
         offset: usize,
         aliases: &dyn Fn(query::Field, &str) -> Vec<String>,
     ) -> Result<SearchResult> {
-        let (query, prunable) = self.build_query(searcher, q, kind, aliases)?;
-        // A query of one term takes two passes over its
-        // matches. The first counts them and their facets without scores (tantivy hands the
-        // matches over a block at a time; facets come from per-segment bitsets); the second
-        // looks for the page of hits alone, which lets tantivy skip the blocks of postings whose
-        // best score cannot reach the page (block-max WAND): a code matching a quarter of the
-        // archive scores a few blocks of games, not all of them. Any other query (phrases,
-        // conjunctions, ranges) cannot skip, and matching it twice would cost twice: one pass
-        // gives the page, the total and the facets.
+        let (query, plan) = self.build_query(searcher, q, kind, aliases)?;
+        // A query of one term, or of a range of years, within one kind or all (the [`Plan`]),
+        // takes its total and facets from the counts kept by term and kind and then looks for
+        // its page of hits alone, which lets tantivy skip the blocks of postings whose best score
+        // cannot reach the page (block-max WAND): a code matching a quarter of the archive
+        // scores a few blocks of games, not all of them; a range of years reads its first games.
+        // Any other query (phrases, conjunctions, unions) cannot skip, and matching it twice
+        // would cost twice: one pass gives the page, the total and the facets.
         // A union of terms goes the one-pass way too: its terms are common words and names
-        // whose blocks of postings all hold games of both, so no block can be skipped and the
+        // whose blocks of postings all hold games of both, so no block can be skipped and a
         // second pass scored nearly every match anyway (`Chen OR Open` at 1M: 3.2 ms in two
         // passes, 2.2 in one; the whole mix's p99 5.8–6.0 → 4.9–5.3 ms).
-        let term = query
-            .downcast_ref::<TermQuery>()
-            .filter(|_| prunable)
-            .map(|t| t.term().clone());
-        let (docs, total, facets) = if let Some(term) = term {
-            let (total, facets) =
-                self.collect(searcher, &*query, &self.term_counter(searcher, Some(term))?)?;
-            let docs = if limit == 0 || total <= offset {
-                Vec::new()
-            } else {
-                let top = TopDocs::with_limit(limit)
-                    .and_offset(offset)
-                    .order_by_score();
-                self.collect(searcher, &*query, &top)?
-            };
-            (docs, total, facets)
-        } else {
+        let (docs, total, facets) = if let Plan::Other = plan {
             let top = TopDocs::with_limit(limit.max(1))
                 .and_offset(offset)
                 .order_by_score();
             let (docs, (total, facets)) =
                 self.collect(searcher, &*query, &(top, self.facet_counter(searcher)?))?;
             let docs: Vec<(f32, DocAddress)> = if limit == 0 { Vec::new() } else { docs };
+            (docs, total, facets)
+        } else {
+            let (total, facets) = self.planned_counts(searcher, &plan)?;
+            let docs = match &plan {
+                _ if limit == 0 || total <= offset => Vec::new(),
+                Plan::Term {
+                    query: term,
+                    kind: Some(k),
+                } => self.best_of_kind(searcher, term, *k, limit, offset)?,
+                Plan::Years { .. } => self.first_of_years(searcher, &plan, limit, offset)?,
+                Plan::Term { kind: None, .. } | Plan::Other => {
+                    let top = TopDocs::with_limit(limit)
+                        .and_offset(offset)
+                        .order_by_score();
+                    self.collect(searcher, &*query, &top)?
+                }
+            };
             (docs, total, facets)
         };
         let mut hits = Vec::with_capacity(docs.len());
@@ -1379,28 +1381,46 @@ impl Index {
     }
 
     /// The tantivy query of a query of the language, restricted to `kind`; `searcher` resolves
-    /// excluded terms. With it, whether it is a term or a union of terms alone (which tantivy
-    /// can prune when it looks for the best hits).
+    /// excluded terms. With it, the [`Plan`] that answers it.
+    ///
+    /// A kind (`kind` or a `kind:` group) restricts the other groups without scoring: it is a
+    /// filter, as a year range is, and a game's score is that of the words it matches (a `kind:`
+    /// term scored the same for every game of its kind, a constant added to each). A kind alone
+    /// is its term.
     fn build_query(
         &self,
         searcher: &tantivy::Searcher,
         q: &str,
         kind: Option<Kind>,
         aliases: &dyn Fn(query::Field, &str) -> Vec<String>,
-    ) -> Result<(Box<dyn TQuery>, bool)> {
+    ) -> Result<(Box<dyn TQuery>, Plan)> {
         let parsed = query::parse(q).map_err(Error::BadRequest)?;
+        let mut kinds: Vec<Kind> = kind.into_iter().collect();
         let mut clauses: Vec<(Occur, Box<dyn TQuery>)> = Vec::new();
-        let mut terms_only = true;
+        // The plan of the one required group, when there is one.
+        let mut planned: Option<Plan> = None;
         for g in &parsed.groups {
+            if let (
+                false,
+                [
+                    query::Term {
+                        value: Value::Kind(k),
+                        ..
+                    },
+                ],
+            ) = (g.negated, g.terms.as_slice())
+            {
+                if !kinds.contains(k) {
+                    kinds.push(*k);
+                }
+                continue;
+            }
             let mut alts: Vec<(Occur, Box<dyn TQuery>)> = Vec::new();
             for t in &g.terms {
                 // `A OR B`: one union of all their alternatives (a sum of scores either way),
                 // which tantivy prunes when all are terms.
                 alts.extend(self.term_query(searcher, t, aliases)?);
             }
-            terms_only &= alts
-                .iter()
-                .all(|(_, q)| q.downcast_ref::<TermQuery>().is_some());
             let q: Box<dyn TQuery> = match alts.len() {
                 0 => Box::new(tantivy::query::EmptyQuery),
                 1 => alts.remove(0).1,
@@ -1430,17 +1450,62 @@ impl Index {
                 }
                 continue;
             }
+            planned = match (g.terms.as_slice(), q.downcast_ref::<TermQuery>()) {
+                (_, Some(t)) => Some(Plan::Term {
+                    query: t.clone(),
+                    kind: None,
+                }),
+                (
+                    [
+                        query::Term {
+                            value: Value::Years(from, to),
+                            ..
+                        },
+                    ],
+                    _,
+                ) => Some(Plan::Years {
+                    from: *from,
+                    to: *to,
+                    kind: None,
+                }),
+                _ => None,
+            };
             clauses.push((Occur::Must, q));
         }
-        if let Some(k) = kind {
-            clauses.push((
-                Occur::Must,
-                Box::new(TermQuery::new(
-                    Term::from_field_text(self.fields.kind, k.as_str()),
-                    IndexRecordOption::Basic,
-                )),
-            ));
-        }
+        let kind_term = |k: &Kind| -> Box<dyn TQuery> {
+            Box::new(TermQuery::new(
+                Term::from_field_text(self.fields.kind, k.as_str()),
+                IndexRecordOption::Basic,
+            ))
+        };
+        let required = clauses.iter().filter(|(o, _)| *o == Occur::Must).count();
+        let excluded = clauses.len() > required;
+        let plan = if let ([k], 0) = (kinds.as_slice(), required) {
+            clauses.push((Occur::Must, kind_term(k)));
+            match excluded {
+                false => Plan::Term {
+                    query: TermQuery::new(
+                        Term::from_field_text(self.fields.kind, k.as_str()),
+                        IndexRecordOption::Basic,
+                    ),
+                    kind: None,
+                },
+                true => Plan::Other,
+            }
+        } else {
+            for k in &kinds {
+                clauses.push((
+                    Occur::Must,
+                    Box::new(ConstScoreQuery::new(kind_term(k), 0.0)),
+                ));
+            }
+            match (planned, kinds.as_slice()) {
+                (Some(p), ks) if required == 1 && !excluded && ks.len() <= 1 => {
+                    p.within(ks.first().copied())
+                }
+                _ => Plan::Other,
+            }
+        };
         if clauses.iter().all(|(o, _)| *o == Occur::MustNot) {
             clauses.push((Occur::Must, Box::new(AllQuery)));
         }
@@ -1449,23 +1514,13 @@ impl Index {
         {
             // One required clause scores as itself, and unwrapped, a union of terms is one
             // tantivy can prune.
-            return Ok((only, terms_only));
+            return Ok((only, plan));
         }
-        Ok((Box::new(BooleanQuery::new(clauses)), false))
+        Ok((Box::new(BooleanQuery::new(clauses)), plan))
     }
 
     /// The collector of the total and the facets of `searcher`'s segments.
     fn facet_counter(&self, searcher: &tantivy::Searcher) -> Result<FacetCounter> {
-        self.term_counter(searcher, None)
-    }
-
-    /// [`Index::facet_counter`] for a query of one term (`Some`), whose counts in broad
-    /// segments are kept in [`TermCounts`].
-    fn term_counter(
-        &self,
-        searcher: &tantivy::Searcher,
-        term: Option<Term>,
-    ) -> Result<FacetCounter> {
         let segments = searcher
             .segment_readers()
             .iter()
@@ -1473,12 +1528,6 @@ impl Index {
             .collect::<Result<Vec<_>>>()?;
         Ok(FacetCounter {
             segments,
-            term: term.map(|t| (t, self.term_counts.clone())),
-            live: searcher
-                .segment_readers()
-                .iter()
-                .map(|s| s.segment_id())
-                .collect(),
             top: FACET_TOP,
         })
     }
@@ -1551,7 +1600,7 @@ impl Index {
                         .collect();
                     return one(Box::new(BooleanQuery::new(alts)));
                 }
-                one(Box::new(RangeQuery::new(
+                one(years(RangeQuery::new(
                     Bound::Included(Term::from_field_i64(f.year, *a)),
                     Bound::Included(Term::from_field_i64(f.year, *b)),
                 )))
@@ -1561,7 +1610,7 @@ impl Index {
                     Some(y) => Bound::Included(Term::from_field_i64(f.year, y)),
                     None => Bound::Unbounded,
                 };
-                one(Box::new(RangeQuery::new(bound(*a), bound(*b))))
+                one(years(RangeQuery::new(bound(*a), bound(*b))))
             }
             (field, Value::Text(s)) => {
                 let targets: Vec<Field> = match field {
@@ -1650,6 +1699,14 @@ impl Index {
             }
         }
     }
+}
+
+/// A range of years, each game scoring 1 (as each year of a union of years does). Held as a
+/// constant score query: a range that holds every game of a segment is one tantivy counts apart
+/// among the required clauses of a conjunction, and drops its score (a kind and a range scored 0
+/// in such a segment, 1 in the others).
+fn years(range: RangeQuery) -> Box<dyn TQuery> {
+    Box::new(ConstScoreQuery::new(Box::new(range), 1.0))
 }
 
 fn phrase(field: Field, terms: &[(usize, String)]) -> Box<dyn TQuery> {
@@ -2117,7 +2174,7 @@ mod tests {
         let counts = ix.term_counts.lock().unwrap();
         assert_eq!(counts.by_term.len(), queries.len());
         assert!(counts.by_term.keys().all(|(seg, _)| live.contains(seg)));
-        let pairs: usize = counts.by_term.values().map(|c| c.counts.len()).sum();
+        let pairs: usize = counts.by_term.values().map(|c| c.pairs()).sum();
         assert_eq!(counts.pairs, pairs);
         drop(counts);
         // Deletions in every segment: the kept counts are no longer read.
@@ -2148,6 +2205,91 @@ mod tests {
         assert_eq!(ix.in_flight.load(Ordering::Relaxed), 0);
     }
 
+    /// A term or a range of years, within a kind or not: the planned path's page (its games and
+    /// scores, in order), total and facets are those of tantivy's collectors over the query.
+    #[test]
+    fn planned_answers_are_tantivys() {
+        let (_dir, _conn, ix) = imported(900, 8);
+        let check = |ix: &Index, deleted: bool| {
+            let searcher = ix.reader.searcher();
+            assert!(searcher.segment_readers().len() >= 2);
+            let mut plans = [0usize; 3];
+            let queries = [
+                "Cup",
+                "Club",
+                "player:Chen",
+                "empire:Baby",
+                "side:魏",
+                "kind:hotw",
+                "kind:hotw Cup",
+                "kind:sanguo night",
+                "kind:wec Club",
+                "year:2005",
+                "year:1999..2004",
+                "year:..1995",
+                "year:2010..",
+                "year:1980..2030",
+                "year:2030..2040",
+                "kind:sanguo year:1990..2000",
+                "Cup year:1990..2000",
+                "Cup OR Club",
+            ];
+            for q in queries {
+                for kind in [None, Some(Kind::Hotw), Some(Kind::Sanguo), Some(Kind::Wec)] {
+                    let (query, plan) = ix
+                        .build_query(&searcher, q, kind, &|_, _| Vec::new())
+                        .unwrap();
+                    plans[match plan {
+                        Plan::Other => 0,
+                        Plan::Term { .. } => 1,
+                        Plan::Years { .. } => 2,
+                    }] += 1;
+                    for (limit, offset) in [(10, 0), (7, 30), (0, 0), (5, 100_000)] {
+                        let r = ix.search(q, kind, limit, offset).unwrap();
+                        let top = TopDocs::with_limit(limit.max(1))
+                            .and_offset(offset)
+                            .order_by_score();
+                        let (docs, n) = searcher.search(&query, &(top, Count)).unwrap();
+                        let want = if limit == 0 {
+                            Vec::new()
+                        } else {
+                            game_ids(&searcher, docs)
+                        };
+                        let got: Vec<(i64, f32)> = r.hits.iter().map(|h| (h.id, h.score)).collect();
+                        assert_eq!(got, want, "{q} {kind:?} {limit} {offset} {deleted}");
+                        assert_eq!(r.total, n, "{q} {kind:?}");
+                    }
+                    let r = ix.search(q, kind, 3, 0).unwrap();
+                    assert_eq!(
+                        (r.total, r.facets),
+                        by_collectors(ix, q, kind),
+                        "{q} {kind:?}"
+                    );
+                }
+            }
+            // Each way of answering is met: unions and conjunctions, terms, years.
+            assert!(plans.iter().all(|n| *n >= 8), "{plans:?}");
+        };
+        check(&ix, false);
+        // Every year of every segment is kept by now, and answers again from there.
+        let years = |ix: &Index| {
+            let counts = ix.term_counts.lock().unwrap();
+            let year = ix.fields.year;
+            counts
+                .by_term
+                .keys()
+                .filter(|(_, t)| t.field() == year)
+                .count()
+        };
+        let kept = years(&ix);
+        assert!(kept >= 2 * 20, "{kept}");
+        check(&ix, false);
+        assert_eq!(years(&ix), kept);
+        // Deletions: counted again, the dead games left out.
+        delete_ids(&ix, (1..900).step_by(4));
+        check(&ix, true);
+    }
+
     #[test]
     fn few_years_by_postings_answer_as_the_range_does() {
         let (_dir, _conn, ix) = imported(900, 5);
@@ -2164,7 +2306,7 @@ mod tests {
             let (built, _) = ix
                 .build_query(&searcher, &q, None, &|_, _| Vec::new())
                 .unwrap();
-            by_postings += usize::from(built.downcast_ref::<RangeQuery>().is_none());
+            by_postings += usize::from(built.downcast_ref::<BooleanQuery>().is_some());
             let range = RangeQuery::new(
                 Bound::Included(Term::from_field_i64(ix.fields.year, from)),
                 Bound::Included(Term::from_field_i64(ix.fields.year, to)),
