@@ -85,7 +85,7 @@ impl Best {
     fn new(n: usize) -> Best {
         Best {
             n,
-            heap: BinaryHeap::with_capacity(n + 1),
+            heap: BinaryHeap::with_capacity(n.saturating_add(1).min(4096)),
         }
     }
 
@@ -297,7 +297,7 @@ impl Index {
         offset: usize,
     ) -> Result<Vec<(Score, DocAddress)>> {
         let weight = query.weight(EnableScoring::enabled_from_searcher(searcher))?;
-        let mut best = Best::new(offset + limit);
+        let mut best = Best::new(offset.saturating_add(limit));
         for (ord, reader) in searcher.segment_readers().iter().enumerate() {
             let facets = self.segment_facets(reader)?;
             let Some(Some(slot)) = slot_of(&facets, Some(kind)) else {
@@ -326,8 +326,8 @@ impl Index {
         limit: usize,
         offset: usize,
     ) -> Result<Vec<(Score, DocAddress)>> {
-        let want = offset + limit;
-        let mut out: Vec<DocAddress> = Vec::with_capacity(want);
+        let want = offset.saturating_add(limit);
+        let mut out: Vec<DocAddress> = Vec::with_capacity(want.min(4096));
         for (ord, reader) in searcher.segment_readers().iter().enumerate() {
             if out.len() >= want {
                 break;
