@@ -727,19 +727,17 @@ mod tests {
             assert_eq!(raws.len(), 1, "game {i}");
             for raw in raws {
                 let p = parse_game(&raw, kind);
-                let errors: Vec<_> = p
-                    .diagnostics
-                    .iter()
-                    .filter(|d| d.severity == annals_import::Severity::Error)
-                    .collect();
+                let of = |severity| -> Vec<_> {
+                    p.diagnostics
+                        .iter()
+                        .filter(|d| d.severity == severity)
+                        .collect()
+                };
+                let errors = of(annals_import::Severity::Error);
                 assert!(errors.is_empty(), "game {i} ({kind}): {errors:?}\n{text}");
                 // 三国 games are played by legal moves only (`sanguo::playout`): no warning.
                 if kind == Kind::Sanguo {
-                    let warnings: Vec<_> = p
-                        .diagnostics
-                        .iter()
-                        .filter(|d| d.severity == annals_import::Severity::Warning)
-                        .collect();
+                    let warnings = of(annals_import::Severity::Warning);
                     assert!(warnings.is_empty(), "game {i}: {warnings:?}\n{text}");
                 }
                 assert!(p.body.move_count() > 0, "game {i}");

@@ -1309,14 +1309,15 @@ impl Index {
             let docs: Vec<(f32, DocAddress)> = if limit == 0 { Vec::new() } else { docs };
             (docs, total, facets)
         } else {
-            let (total, facets) = self.planned_counts(searcher, &plan)?;
+            let segments = self.prepare(searcher, &plan)?;
+            let (total, facets) = self.planned_counts(searcher, &segments)?;
             let docs = match &plan {
                 _ if limit == 0 || total <= offset => Vec::new(),
                 Plan::Term {
                     query: term,
-                    kind: Some(k),
-                } => self.best_of_kind(searcher, term, *k, limit, offset)?,
-                Plan::Years { .. } => self.first_of_years(searcher, &plan, limit, offset)?,
+                    kind: Some(_),
+                } => self.best_of_kind(searcher, &segments, term, limit, offset)?,
+                Plan::Years { .. } => self.first_of_years(searcher, &segments, limit, offset)?,
                 Plan::Term { kind: None, .. } | Plan::Other => {
                     let top = TopDocs::with_limit(limit)
                         .and_offset(offset)
@@ -1472,22 +1473,19 @@ impl Index {
             };
             clauses.push((Occur::Must, q));
         }
-        let kind_term = |k: &Kind| -> Box<dyn TQuery> {
-            Box::new(TermQuery::new(
+        let kind_term = |k: &Kind| {
+            TermQuery::new(
                 Term::from_field_text(self.fields.kind, k.as_str()),
                 IndexRecordOption::Basic,
-            ))
+            )
         };
         let required = clauses.iter().filter(|(o, _)| *o == Occur::Must).count();
         let excluded = clauses.len() > required;
         let plan = if let ([k], 0) = (kinds.as_slice(), required) {
-            clauses.push((Occur::Must, kind_term(k)));
+            clauses.push((Occur::Must, Box::new(kind_term(k))));
             match excluded {
                 false => Plan::Term {
-                    query: TermQuery::new(
-                        Term::from_field_text(self.fields.kind, k.as_str()),
-                        IndexRecordOption::Basic,
-                    ),
+                    query: kind_term(k),
                     kind: None,
                 },
                 true => Plan::Other,
@@ -1496,7 +1494,7 @@ impl Index {
             for k in &kinds {
                 clauses.push((
                     Occur::Must,
-                    Box::new(ConstScoreQuery::new(kind_term(k), 0.0)),
+                    Box::new(ConstScoreQuery::new(Box::new(kind_term(k)), 0.0)),
                 ));
             }
             match (planned, kinds.as_slice()) {

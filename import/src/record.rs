@@ -2160,6 +2160,14 @@ pub fn counts(d: &[Diagnostic]) -> (usize, usize) {
 mod tests {
     use super::*;
 
+    /// A game's tags as (key, value) pairs of strs, in order.
+    fn tag_pairs(g: &RawGame) -> Vec<(&str, &str)> {
+        g.tags
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect()
+    }
+
     #[test]
     fn lines_are_those_of_split_inclusive() {
         for t in [
@@ -2297,11 +2305,7 @@ mod tests {
                     [A 'Ann']\n[B Lee Ka-ming]\n[Annotator 「陳」]\n[Title \"The \\\"Open\\\"\"]\n\nEI\n";
         let g = split_games(text);
         assert_eq!(g.len(), 1, "{g:?}");
-        let tags: Vec<(&str, &str)> = g[0]
-            .tags
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
+        let tags = tag_pairs(&g[0]);
         assert_eq!(
             tags,
             vec![
@@ -2325,11 +2329,7 @@ mod tests {
     fn tags_with_spaces_inside_their_brackets() {
         let g = split_games("[ Event \"Winter cup\" ]\n[Site \"Leeds\" ]\n[  Round 2 ]\n\nEI\n");
         assert_eq!(g.len(), 1, "{g:?}");
-        let tags: Vec<(&str, &str)> = g[0]
-            .tags
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
+        let tags = tag_pairs(&g[0]);
         assert_eq!(
             tags,
             vec![("Event", "Winter cup"), ("Site", "Leeds"), ("Round", "2")]
@@ -2442,11 +2442,7 @@ mod tests {
     fn tags_quoted_in_other_languages_marks() {
         let text = "[White „Ben“]\n[Black „Ada”]\n[Date «2023-04-15»]\n[Site »Aarhus«]\n[Round ‹3›]\n[Event 《三国杯》]\n\n1.车5进1\n";
         let g = &split_games(text)[0];
-        let tags: Vec<(&str, &str)> = g
-            .tags
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
+        let tags = tag_pairs(g);
         assert_eq!(
             tags,
             [

@@ -134,7 +134,49 @@ fn slot_of(facets: &SegmentFacets, kind: Option<Kind>) -> Option<Option<u8>> {
     }
 }
 
+/// What a plan reads of one segment that holds games of its kind (or of any, without a kind):
+/// read once for the counts and the page.
+pub(super) struct Prepared {
+    /// The segment's ordinal in the searcher.
+    ord: u32,
+    facets: Arc<SegmentFacets>,
+    /// The slot of the plan's kind in `facets.kinds` (`None`: every kind).
+    slot: Option<u8>,
+    /// The terms of the plan that the segment holds, with their postings.
+    atoms: Vec<(Term, TermInfo)>,
+}
+
+impl Prepared {
+    fn of_kind(&self, doc: DocId) -> bool {
+        self.slot
+            .is_none_or(|s| self.facets.kind_of.get(doc as usize) == Some(&s))
+    }
+}
+
 impl Index {
+    /// What `plan` reads of each segment of `searcher` (the segments without a game of its kind
+    /// left out).
+    pub(super) fn prepare(
+        &self,
+        searcher: &tantivy::Searcher,
+        plan: &Plan,
+    ) -> Result<Vec<Prepared>> {
+        let mut out = Vec::with_capacity(searcher.segment_readers().len());
+        for (ord, reader) in searcher.segment_readers().iter().enumerate() {
+            let facets = self.segment_facets(reader)?;
+            let Some(slot) = slot_of(&facets, plan.kind()) else {
+                continue;
+            };
+            out.push(Prepared {
+                ord: ord as u32,
+                atoms: self.atoms(reader, plan)?,
+                facets,
+                slot,
+            });
+        }
+        Ok(out)
+    }
+
     /// The terms of `plan` that segment `reader` holds, with their postings.
     fn atoms(&self, reader: &SegmentReader, plan: &Plan) -> Result<Vec<(Term, TermInfo)>> {
         match plan {
@@ -255,24 +297,24 @@ impl Index {
         Ok(count)
     }
 
-    /// The total and the facets of the matches of `plan`, from the counts of its terms.
+    /// The total and the facets of the matches of a plan (`segments`), from the counts of its
+    /// terms.
     pub(super) fn planned_counts(
         &self,
         searcher: &tantivy::Searcher,
-        plan: &Plan,
+        segments: &[Prepared],
     ) -> Result<(usize, Facets)> {
-        let mut fruits = Vec::with_capacity(searcher.segment_readers().len());
-        for reader in searcher.segment_readers() {
-            let facets = self.segment_facets(reader)?;
-            let Some(slot) = slot_of(&facets, plan.kind()) else {
-                continue;
-            };
+        let mut fruits = Vec::with_capacity(segments.len());
+        for seg in segments {
+            let reader = searcher.segment_reader(seg.ord);
             let mut total = 0;
-            let mut out = vec![0u64; facets.labels.len()];
-            for (term, info) in self.atoms(reader, plan)? {
-                let count = self.term_count(reader, &facets, &term, &info)?;
+            let mut out = vec![0u64; seg.facets.labels.len()];
+            for (term, info) in &seg.atoms {
+                let count = self.term_count(reader, &seg.facets, term, info)?;
                 let parts = count.parts.iter().enumerate();
-                for (_, part) in parts.filter(|(s, _)| slot.is_none_or(|k| usize::from(k) == *s)) {
+                for (_, part) in
+                    parts.filter(|(s, _)| seg.slot.is_none_or(|k| usize::from(k) == *s))
+                {
                     total += part.total;
                     for &(o, n) in &part.counts {
                         if let Some(c) = out.get_mut(o as usize) {
@@ -281,34 +323,29 @@ impl Index {
                     }
                 }
             }
-            fruits.push((total, facets, out));
+            fruits.push((total, seg.facets.clone(), out));
         }
         Ok(merge_counts(&fruits, FACET_TOP))
     }
 
-    /// The page of hits of `query` (one term) among the games of `kind`: block-max WAND over the
-    /// term's postings, passing over the games of other kinds.
+    /// The page of hits of `query` (one term) among the games of a plan's kind (`segments`):
+    /// block-max WAND over the term's postings, passing over the games of other kinds.
     pub(super) fn best_of_kind(
         &self,
         searcher: &tantivy::Searcher,
+        segments: &[Prepared],
         query: &TermQuery,
-        kind: Kind,
         limit: usize,
         offset: usize,
     ) -> Result<Vec<(Score, DocAddress)>> {
         let weight = query.weight(EnableScoring::enabled_from_searcher(searcher))?;
         let mut best = Best::new(offset.saturating_add(limit));
-        for (ord, reader) in searcher.segment_readers().iter().enumerate() {
-            let facets = self.segment_facets(reader)?;
-            let Some(Some(slot)) = slot_of(&facets, Some(kind)) else {
-                continue;
-            };
+        for seg in segments {
+            let reader = searcher.segment_reader(seg.ord);
             let alive = reader.alive_bitset();
-            let ord = ord as u32;
             weight.for_each_pruning(best.threshold(), reader, &mut |doc, score| {
-                let of_kind = facets.kind_of.get(doc as usize) == Some(&slot);
-                if of_kind && !alive.is_some_and(|a| a.is_deleted(doc)) {
-                    best.offer(score, DocAddress::new(ord, doc))
+                if seg.of_kind(doc) && !alive.is_some_and(|a| a.is_deleted(doc)) {
+                    best.offer(score, DocAddress::new(seg.ord, doc))
                 } else {
                     best.threshold()
                 }
@@ -317,39 +354,35 @@ impl Index {
         Ok(best.page(offset))
     }
 
-    /// The page of hits of a range of years (`plan`): every game scores 1, so they are the first
-    /// games of the range (and kind) in address order.
+    /// The page of hits of a range of years (`segments`): every game scores 1, so they are the
+    /// first games of the range (and kind) in address order.
     pub(super) fn first_of_years(
         &self,
         searcher: &tantivy::Searcher,
-        plan: &Plan,
+        segments: &[Prepared],
         limit: usize,
         offset: usize,
     ) -> Result<Vec<(Score, DocAddress)>> {
         let want = offset.saturating_add(limit);
         let mut out: Vec<DocAddress> = Vec::with_capacity(want.min(4096));
-        for (ord, reader) in searcher.segment_readers().iter().enumerate() {
+        for seg in segments {
             if out.len() >= want {
                 break;
             }
-            let facets = self.segment_facets(reader)?;
-            let Some(slot) = slot_of(&facets, plan.kind()) else {
-                continue;
-            };
             let need = want - out.len();
+            let reader = searcher.segment_reader(seg.ord);
             let alive = reader.alive_bitset();
             let inverted = reader.inverted_index(self.fields.year)?;
             // The first `need` games of each year; the first `need` of them all are the
             // segment's.
             let mut docs: Vec<DocId> = Vec::new();
-            for (_, info) in self.atoms(reader, plan)? {
+            for (_, info) in &seg.atoms {
                 let mut postings =
-                    inverted.read_postings_from_terminfo(&info, IndexRecordOption::Basic)?;
+                    inverted.read_postings_from_terminfo(info, IndexRecordOption::Basic)?;
                 let mut taken = 0;
                 let mut doc = postings.doc();
                 while doc != tantivy::TERMINATED && taken < need {
-                    let of_kind = slot.is_none_or(|s| facets.kind_of.get(doc as usize) == Some(&s));
-                    if of_kind && !alive.is_some_and(|a| a.is_deleted(doc)) {
+                    if seg.of_kind(doc) && !alive.is_some_and(|a| a.is_deleted(doc)) {
                         docs.push(doc);
                         taken += 1;
                     }
@@ -358,7 +391,7 @@ impl Index {
             }
             docs.sort_unstable();
             docs.truncate(need);
-            out.extend(docs.into_iter().map(|d| DocAddress::new(ord as u32, d)));
+            out.extend(docs.into_iter().map(|d| DocAddress::new(seg.ord, d)));
         }
         Ok(out.into_iter().skip(offset).map(|a| (1.0, a)).collect())
     }
