@@ -22,10 +22,9 @@ pub mod code {
     pub const TAG_DUPLICATE: &str = "record.tag-duplicate";
     pub const EMPTY_BODY: &str = "record.empty-body";
     pub const UNKNOWN_KIND: &str = "record.unknown-kind";
-    pub const KIND_SNIFFED: &str = "record.kind-sniffed";
-    pub const KIND_TAG_UNKNOWN: &str = "record.kind-tag-unknown";
-    /// info: a `Game` tag read as a kind from another spelling of the game's name.
-    pub const KIND_TAG_ALIAS: &str = "record.kind-tag-alias";
+    pub use crate::registry::code::{
+        KIND_SNIFFED, KIND_TAG_ALIAS, KIND_TAG_NAME, KIND_TAG_UNKNOWN,
+    };
     pub const TOO_LARGE: &str = "record.too-large";
     /// info: lines ended by a lone `\r` (classic Mac OS) read as line ends.
     pub const LINE_ENDINGS: &str = "record.line-endings";
@@ -37,9 +36,6 @@ pub mod code {
     /// the message quotes the value as written, and the game's raw text keeps it. warning: a date
     /// that cannot be read for sure (`04/05/2023`, a month 13, a two-digit year): kept as written.
     pub const DATE_FORM: &str = "record.date-form";
-    /// info: the kind read from a tag other than `Game` that names it (`GameType`, `Type`,
-    /// `Kind`, `Variant`, `Game Type`).
-    pub const KIND_TAG_NAME: &str = "record.kind-tag-name";
     /// info: a separator line (`----`, `====`, `***`) that ends a game's body before the next
     /// game's tags, left out of the body (the raw text keeps it).
     pub const SEPARATOR: &str = "record.separator";
@@ -64,20 +60,7 @@ pub mod code {
     /// of words), left out of the game's body: the tags after it are the same game's, not a new
     /// game's. The raw text keeps it.
     pub const TAG_REMARK: &str = "record.tag-remark";
-    /// info: the file is the HTML of a web page (`<br>`, `<p>`, `&quot;`, `&amp;`): its tags
-    /// are read as the line breaks they make and its entities as their characters
-    /// ([`crate::unwrap`]). At line 1, column 1.
-    pub const HTML: &str = "record.html";
-    /// info: the file is an e-mail reply, its lines quoted with `>` (`> [Event "…"]`, nested
-    /// `> > `): read without the marks. At line 1, column 1; the message names the first line.
-    pub const QUOTED: &str = "record.quoted";
-    /// info: a line that is a Markdown code fence (```` ``` ````, ```` ```text ````) or a forum's
-    /// code or quote tag (`[code]`, `[/code]`, `[quote=Bob]`, also at the start or end of a
-    /// line), left out.
-    pub const WRAPPER: &str = "record.wrapper";
-    /// info: an e-mail signature (a `-- ` line and at most ten lines after it, to the end of the
-    /// file), left out; the message quotes it.
-    pub const SIGNATURE: &str = "record.signature";
+    pub use crate::unwrap::code::{HTML, QUOTED, SIGNATURE, WRAPPER};
     /// info: text before a file's first game that is no game (`Here is last night's game:`: no
     /// tags, no move read in the notation of the game after it), not stored as a game; the
     /// message quotes it ([`crate::take_preamble`]).
@@ -1011,25 +994,10 @@ fn starts_or_heads(t: &str) -> bool {
         ) && is_heading(t))
 }
 
-/// A line that may start a game ([`restart_after_blank`]).
+/// A line that may start a game in some notation ([`restart_after_blank`]): each notation's
+/// cheap look at it ([`crate::registry::opens_game`]).
 fn maybe_start(t: &str) -> bool {
-    let mut cs = t.chars().map(crate::text::fold_width);
-    match cs.next() {
-        Some('1') => !cs.next().is_some_and(|c| c.is_ascii_digit()),
-        Some('第') => matches!(cs.next(), Some('1' | '一')),
-        // (`EI` in any form; `EII`…`EVII`, most of the epoch headers, told at once)
-        Some('E' | 'e') if t.contains("II") || t.contains('V') => false,
-        Some('E' | 'e' | '-' | '=' | '*' | '#' | '[') => {
-            crate::hotw::parser::progress_mark(t).is_some_and(|m| m.1)
-        }
-        // (a Deluge season of 1900 or 1901, on a short line; no `memchr` set-up a line)
-        _ => {
-            t.len() < 80
-                && t.as_bytes()
-                    .windows(4)
-                    .any(|w| w == b"1900" || w == b"1901")
-        }
-    }
+    crate::registry::opens_game(t)
 }
 
 /// What [`split_games`] does to each game once it is cut out: tag names in other languages or
@@ -1398,7 +1366,8 @@ fn header_tag_name(name: &str) -> Option<&'static str> {
 /// an info at the separator ([`code::SEPARATOR_SPLIT`]); the game's diagnostics go with the
 /// lines they are on.
 fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
-    let Some(kind) = crate::detect_kind(&g, None, None).0.map(|(k, _)| k) else {
+    let detected = crate::registry::detect(&g.tags, g.line, &g.body, g.body_line, None, None);
+    let Some(kind) = detected.0.map(|(k, _)| k) else {
         out.push(g);
         return;
     };
@@ -1422,7 +1391,7 @@ fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
             }
             continue;
         }
-        let Some(m) = progress_mark(kind, line) else {
+        let Some(m) = crate::registry::progress_mark(kind, line) else {
             continue;
         };
         if let Some((at, first @ None)) = &mut piece {
@@ -1604,159 +1573,9 @@ fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
     }
 }
 
-/// The place of a body line in a game's progress in the notation of `kind` (`(ordinal,
-/// start)`: the ordinal grows as the game goes on; `start` when a game may begin at the line),
-/// or None for a line that marks none. HotW: epoch headers and turn headers
-/// ([`crate::hotw::parser::progress_mark`]). 三国: a round number (`1.`, `1、`, `第1回合`). WEC: a
-/// turn number (`1.` Black, `1...` White). Deluge: a season and year (`Spring 1901`, `1901
-/// Spring`, `S1901`, `Winter of 1900`, a judge's `Movement results for Spring of 1901`), a game
-/// beginning in Winter 1900 or Spring 1901.
-fn progress_mark(kind: crate::Kind, line: &str) -> Option<(u32, bool)> {
-    use crate::Kind;
-    match kind {
-        Kind::Hotw => crate::hotw::parser::progress_mark(line),
-        Kind::Sanguo => sanguo_round(line).map(|n| (n, n == 1)),
-        Kind::Wec => wec_turn(line)
-            .map(|(n, white)| (n.saturating_mul(2).saturating_add(u32::from(white)), n == 1)),
-        Kind::Deluge => deluge_season(line).map(|o| (o, o <= 1901 * 4)),
-    }
-}
-
-/// The digits (ASCII or full-width) opening `t`: their value (saturating) and the text after
-/// them; None when there are none, or more than twelve bytes of them.
-fn leading_number(t: &str) -> Option<(u32, &str)> {
-    let mut n = 0u32;
-    let mut len = 0usize;
-    for c in t.chars() {
-        let d = match crate::text::fold_width(c) {
-            d @ '0'..='9' => d as u32 - '0' as u32,
-            _ => break,
-        };
-        n = n.saturating_mul(10).saturating_add(d);
-        len += c.len_utf8();
-        if len > 12 {
-            return None;
-        }
-    }
-    (len > 0).then(|| (n, t.get(len..).unwrap_or_default()))
-}
-
-/// A 三国 round number opening a line: `1.`, `1．`, `1、`, `第1回合`, `第一回合` (one to ten in
-/// Chinese numerals), `1回合`.
-fn sanguo_round(line: &str) -> Option<u32> {
-    let t = line.trim_start();
-    if let Some(r) = t.strip_prefix('第') {
-        let (n, rest) = match leading_number(r) {
-            Some(x) => x,
-            None => {
-                let c = r.chars().next()?;
-                let n = "一二三四五六七八九十".chars().position(|x| x == c)? as u32 + 1;
-                (n, r.get(c.len_utf8()..)?)
-            }
-        };
-        return (rest.starts_with("回合") || rest.starts_with('回') || rest.starts_with('轮'))
-            .then_some(n);
-    }
-    let (n, rest) = leading_number(t)?;
-    let next = rest.chars().next()?;
-    let dot = matches!(next, '.' | '．' | '、');
-    // (not `1...`, not a decimal `1.5`)
-    let after = rest.get(next.len_utf8()..).unwrap_or_default();
-    (dot && !after.starts_with(['.', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'])
-        || rest.starts_with("回合"))
-    .then_some(n)
-}
-
-/// A WEC turn number opening a line: `1.` (Black) or `1...`, `1…` (White; the bool).
-fn wec_turn(line: &str) -> Option<(u32, bool)> {
-    let t = line.trim_start();
-    let (n, rest) = leading_number(t)?;
-    let rest: String = rest.chars().take(3).map(crate::text::fold_width).collect();
-    if rest.starts_with("...") || rest.starts_with('…') {
-        return Some((n, true));
-    }
-    let mut cs = rest.chars();
-    (cs.next() == Some('.') && !cs.next().is_some_and(|c| c.is_ascii_digit())).then_some((n, false))
-}
-
-/// A Deluge season heading a line, as `year * 4 + season` (Spring 0, Summer 1, Fall 2,
-/// Winter 3): `Spring 1901`, `Fall of 1901`, `1901 Spring`, `S1901`, `F 1901`, `W1901A`, a
-/// judge's `Movement results for Spring of 1901.`; the year from 1800 to 2099.
-fn deluge_season(line: &str) -> Option<u32> {
-    let low = line.trim().to_ascii_lowercase();
-    let low = low.trim_end_matches([':', '.']);
-    // (a judge's report: the season after ` for `)
-    let low = match low.split_once(" for ") {
-        Some((head, tail))
-            if ["movement ", "retreat ", "adjustment "]
-                .iter()
-                .any(|p| head.starts_with(p)) =>
-        {
-            tail
-        }
-        _ => low,
-    };
-    const SEASONS: [(&str, u32); 6] = [
-        ("spring", 0),
-        ("summer", 1),
-        ("fall", 2),
-        ("autumn", 2),
-        ("winter", 3),
-        ("", 0),
-    ];
-    let year = |w: &str| -> Option<u32> {
-        let y: u32 = w.parse().ok()?;
-        (w.len() == 4 && (1800..2100).contains(&y)).then_some(y)
-    };
-    let words: Vec<&str> = low.split_whitespace().collect();
-    let season = |w: &str| {
-        SEASONS
-            .iter()
-            .find(|(n, _)| !n.is_empty() && *n == w)
-            .map(|&(_, s)| s)
-    };
-    let (s, y) = match words.as_slice() {
-        [w, rest @ ..] if season(w).is_some() => {
-            let rest = rest.strip_prefix(&["of"]).unwrap_or(rest);
-            (season(w)?, year(rest.first()?)?)
-        }
-        [y, w, ..] if year(y).is_some() && season(w).is_some() => (season(w)?, year(y)?),
-        [w, rest @ ..] => {
-            // `S1901`, `S1901M`, `F 1901`, `W 1900`
-            let (c, tail) = w.split_at_checked(1)?;
-            let s = match c {
-                "s" => 0,
-                "f" | "a" => 2,
-                "w" => 3,
-                _ => return None,
-            };
-            let tail = tail.trim_end_matches(['m', 'r', 'a', 'b']);
-            let y = if tail.is_empty() {
-                year(rest.first()?)?
-            } else {
-                year(tail)?
-            };
-            (s, y)
-        }
-        [] => return None,
-    };
-    Some(y * 4 + s)
-}
-
-/// A line of three or more of one dash, equals sign, asterisk, tilde or box-drawing line and
-/// nothing else (white space around it allowed).
-pub(crate) fn is_separator(line: &str) -> bool {
-    let t = line.trim();
-    let mut cs = t.chars();
-    let Some(c) = cs.next() else {
-        return false;
-    };
-    matches!(
-        c,
-        '-' | '=' | '*' | '~' | '_' | '─' | '━' | '═' | '—' | '－' | '＝'
-    ) && t.chars().count() >= 3
-        && cs.all(|x| x == c || x == ' ')
-}
+/// A line of three or more of one dash, equals sign, asterisk, tilde or box-drawing line
+/// ([`crate::text::is_separator`], kept here for the notations that ask it here).
+pub(crate) use crate::text::is_separator;
 
 /// The (line, column) of each tag of a game, in the order [`split_games`] read them: its tag
 /// lines read again (only for a game with a tag to report on).

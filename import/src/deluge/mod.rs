@@ -134,6 +134,7 @@
 //! `deluge.rule-line`, `deluge.phase-line`, `deluge.remark`.
 
 pub mod adjudicate;
+pub(crate) mod entry;
 pub mod map;
 pub mod notation;
 mod replay;
@@ -491,7 +492,7 @@ pub fn parse(body: &str, ctx: &Ctx) -> Parsed<DelugeGame> {
             continue;
         }
         // a rule line (`----`, `====`, `* * *`) between phases: a separator, no orders
-        if crate::record::is_separator(trimmed) {
+        if crate::text::is_separator(trimmed) {
             sink.info(
                 "deluge.rule-line",
                 lno,

@@ -137,6 +137,7 @@
 //! move's resolution (which piece, where to), normalizing characters, encoding the notation.
 
 pub mod board;
+pub(crate) mod entry;
 pub mod geometry;
 mod notation;
 pub mod playout;

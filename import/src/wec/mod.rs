@@ -142,6 +142,7 @@
 
 mod codes;
 mod describe;
+pub(crate) mod entry;
 mod grammar;
 mod render;
 mod replay;
