@@ -8,7 +8,10 @@
 //!   [`take_preamble`] drops a poster's lines before a file's first game.
 //! - [`detect_kind`]: which notation a game is written in.
 //! - [`parse_game`]: a raw game → [`ParsedGame`] (normalized moves + diagnostics).
-//! - [`hotw`], [`sanguo`], [`wec`], [`deluge`]: one module per notation.
+//! - [`hotw`], [`sanguo`], [`wec`], [`deluge`]: one module per notation. Each plugs in through its
+//!   `entry.rs`, which implements the `Notation` trait (`notation.rs`: its kind, names, extensions,
+//!   sniff score, progress marks and parse); `registry.rs` lists them (`NOTATIONS`), and kind
+//!   detection, the record splitter and [`parse_game`] ask a notation only through it.
 
 pub mod deluge;
 pub mod diag;

@@ -1,9 +1,10 @@
 //! What a line holds besides orders: its `Power:` prefix, remarks (`//`, ` -- `, `#`), header lines
-//! before the first phase, judge report lines, and the orders of one line split apart.
+//! before the first phase, judge report lines, the record's result line (`Draw: England,
+//! France`), and the orders of one line split apart.
 
 use super::order::order;
 use super::place::coast_after;
-use crate::deluge::map::{self};
+use crate::deluge::map;
 
 /// Splits a line of orders at `,` and `;` outside brackets, and before the numbers a transcriber
 /// puts in front of each order (`1. A Par-Bur 2. A Mar S A Par-Bur`, `1) …`; the number is
@@ -464,4 +465,59 @@ pub fn report_line(line: &str, block: &mut Block) -> Option<&'static str> {
         return Some("a note");
     }
     None
+}
+
+/// A result line a transcriber writes at the end of a game: `Draw: England, France`, `Solo:
+/// Germany`, `Winner: Russia`, `Result: draw England, France` (English words, any case; the
+/// powers separated by `,` `/` `&` `and` or spaces).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultLine {
+    /// A draw among `powers` (else one winner).
+    pub draw: bool,
+    pub powers: Vec<&'static str>,
+    /// Words among the powers that name none.
+    pub unknown: Vec<String>,
+}
+
+/// Reads a [`ResultLine`].
+pub fn result_line(line: &str) -> Option<ResultLine> {
+    let (head, rest) = line.split_once(':')?;
+    let head = head.trim().to_ascii_lowercase();
+    let mut rest = rest.trim();
+    let draw = match head.as_str() {
+        "draw" | "drawn" | "result draw" => true,
+        "solo" | "winner" | "win" | "solo victory" => false,
+        "result" => {
+            let lower = rest.to_ascii_lowercase();
+            let w = lower.split_whitespace().next()?;
+            let d = match w.trim_end_matches([':', ',']) {
+                "draw" | "drawn" => true,
+                "solo" | "win" | "winner" => false,
+                _ => return None,
+            };
+            rest = rest
+                .get(w.len()..)
+                .unwrap_or("")
+                .trim_start_matches([':', ',', ' ']);
+            d
+        }
+        _ => return None,
+    };
+    let mut out = ResultLine {
+        draw,
+        powers: Vec::new(),
+        unknown: Vec::new(),
+    };
+    for w in rest
+        .split([',', '/', '&', ' ', '.'])
+        .map(str::trim)
+        .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("and"))
+    {
+        match map::power(w).or_else(|| other_power(w)) {
+            Some(p) if !out.powers.contains(&p) => out.powers.push(p),
+            Some(_) => {}
+            None => out.unknown.push(w.to_string()),
+        }
+    }
+    (!out.powers.is_empty() || !out.unknown.is_empty()).then_some(out)
 }

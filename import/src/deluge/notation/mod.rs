@@ -16,13 +16,13 @@ mod tests;
 mod tokens;
 
 pub use lines::{
-    Block, HeaderLine, Prefix, dash_remark, hash_comment, header_line, power_prefix, report_line,
-    slash_remark, split_orders,
+    Block, HeaderLine, Prefix, ResultLine, dash_remark, hash_comment, header_line, power_prefix,
+    report_line, result_line, slash_remark, split_orders,
 };
 pub use order::{
-    OrderKind, RawOrder, adjustment_mark, no_order, no_order_processed, order, order_in,
-    strip_defaults, waive,
+    OrderKind, RawOrder, adjustment_mark, check_result, no_order, no_order_processed, order,
+    order_in, strip_defaults, waive,
 };
 pub use phase::{PhaseForm, PhaseKey, phase_header, phase_header_form, phase_prefix};
 pub use place::Loc;
-pub use results::{ResultLine, check_result, result_line, result_word};
+pub use results::result_word;

@@ -7,6 +7,7 @@ use super::place::{
 };
 use super::results::{result_with_reason, result_word, starred_result};
 use super::tokens::{Cursor, T, Tok, tokenize};
+use crate::diag::Sink;
 
 /// The order kinds of CONTRACT.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -673,5 +674,20 @@ pub fn waive() -> RawOrder {
         of: None,
         result: None,
         forms: Vec::new(),
+    }
+}
+
+/// Reports an unknown bracket result (stored with a leading `?` by [`order`]).
+pub fn check_result(o: &mut RawOrder, sink: &mut Sink, line: u32, col: u32) {
+    if let Some(r) = o.result.clone()
+        && let Some(w) = r.strip_prefix('?')
+    {
+        sink.warning(
+            "deluge.result-unknown",
+            line,
+            col,
+            format!("the bracketed result {w:?} is not one annals knows; kept as written"),
+        );
+        o.result = Some(w.to_string());
     }
 }

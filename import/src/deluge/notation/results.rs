@@ -1,11 +1,7 @@
-//! Results in an order (`(bounce)`, `*dislodged*`, `: bounced`) and the record's own result line
-//! (`Draw: England, France`).
+//! Results written in an order: in brackets (`(bounce)`, `(bounced by Turkey)`), between stars
+//! (`*dislodged*`), after a colon (`: bounced`).
 
-use super::lines::other_power;
-use super::order::RawOrder;
 use super::tokens::{T, Tok};
-use crate::deluge::map::{self};
-use crate::diag::Sink;
 
 /// A result with its reason after it (`bounced by Turkey`, `dislodged by A Mun`, `cut by F Nth`,
 /// `fails, no support`): the result of the words before `by`, `from` or a comma.
@@ -78,74 +74,4 @@ pub fn result_word(s: &str) -> Option<&'static str> {
         _ => return None,
     };
     Some(r)
-}
-
-/// A result line a transcriber writes at the end of a game: `Draw: England, France`, `Solo:
-/// Germany`, `Winner: Russia`, `Result: draw England, France` (English words, any case; the
-/// powers separated by `,` `/` `&` `and` or spaces).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ResultLine {
-    /// A draw among `powers` (else one winner).
-    pub draw: bool,
-    pub powers: Vec<&'static str>,
-    /// Words among the powers that name none.
-    pub unknown: Vec<String>,
-}
-
-/// Reads a [`ResultLine`].
-pub fn result_line(line: &str) -> Option<ResultLine> {
-    let (head, rest) = line.split_once(':')?;
-    let head = head.trim().to_ascii_lowercase();
-    let mut rest = rest.trim();
-    let draw = match head.as_str() {
-        "draw" | "drawn" | "result draw" => true,
-        "solo" | "winner" | "win" | "solo victory" => false,
-        "result" => {
-            let lower = rest.to_ascii_lowercase();
-            let w = lower.split_whitespace().next()?;
-            let d = match w.trim_end_matches([':', ',']) {
-                "draw" | "drawn" => true,
-                "solo" | "win" | "winner" => false,
-                _ => return None,
-            };
-            rest = rest
-                .get(w.len()..)
-                .unwrap_or("")
-                .trim_start_matches([':', ',', ' ']);
-            d
-        }
-        _ => return None,
-    };
-    let mut out = ResultLine {
-        draw,
-        powers: Vec::new(),
-        unknown: Vec::new(),
-    };
-    for w in rest
-        .split([',', '/', '&', ' ', '.'])
-        .map(str::trim)
-        .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("and"))
-    {
-        match map::power(w).or_else(|| other_power(w)) {
-            Some(p) if !out.powers.contains(&p) => out.powers.push(p),
-            Some(_) => {}
-            None => out.unknown.push(w.to_string()),
-        }
-    }
-    (!out.powers.is_empty() || !out.unknown.is_empty()).then_some(out)
-}
-
-/// Reports an unknown bracket result (stored with a leading `?` by [`order`]).
-pub fn check_result(o: &mut RawOrder, sink: &mut Sink, line: u32, col: u32) {
-    if let Some(r) = o.result.clone()
-        && let Some(w) = r.strip_prefix('?')
-    {
-        sink.warning(
-            "deluge.result-unknown",
-            line,
-            col,
-            format!("the bracketed result {w:?} is not one annals knows; kept as written"),
-        );
-        o.result = Some(w.to_string());
-    }
 }
