@@ -8,14 +8,20 @@ use std::fmt::Write;
 use super::registry::{self, Entry};
 
 /// One page: its name (the file `docs/notations/{name}.md`), the notation of its codes, its
-/// title and its introduction (Markdown).
+/// title, its introduction and what its errors mean (Markdown).
 #[derive(Debug, Clone, Copy)]
 pub struct Page {
     pub name: &'static str,
     pub notation: &'static str,
     pub title: &'static str,
     pub intro: &'static str,
+    /// What becomes of a part with an error.
+    pub errors: &'static str,
 }
+
+/// What becomes of a part of a game with an error, in every notation.
+const KEPT_AS_WRITTEN: &str = "Parts that could not be read: each is kept as written, with an error, and the \
+rest of the record is read.";
 
 /// The pages, one per notation and one for the record file.
 pub const PAGES: [Page; 5] = [
@@ -30,6 +36,7 @@ results in brackets (`(V, c/)`), builds (`+m`, `+f`) and the seat's running tota
 (`A(Sumer)後暫停`) may be followed by a snapshot of the holdings. The reader reads that notation \
 and, with a diagnostic each, the habits of other transcribers listed below; a part it cannot \
 read is kept as raw text with an error, and the rest of the game is read.",
+        errors: KEPT_AS_WRITTEN,
     },
     Page {
         name: "sanguo",
@@ -41,6 +48,7 @@ a move (`#吴` a side eliminated, `x汉` the emperor killed, `=吴` an alliance)
 status line of the three sides (`吴[认负] 魏[胜利] 蜀[认负]`). The reader replays every move on \
 the board, so that a move that names no piece or breaks the rules is found; the habits of other \
 transcribers are read with a diagnostic each.",
+        errors: KEPT_AS_WRITTEN,
     },
     Page {
         name: "wec",
@@ -51,6 +59,7 @@ transcribers are read with a diagnostic each.",
 (pick-ups `PU:`, fires `FI1:`/`FI2:`, results `RS:` …), locations as `(Row,Column)`. The reader \
 replays the turns, tracking each piece and the articles it carries, and reads the habits of \
 other transcribers listed below with a diagnostic each.",
+        errors: KEPT_AS_WRITTEN,
     },
     Page {
         name: "deluge",
@@ -61,6 +70,7 @@ other transcribers listed below with a diagnostic each.",
 The reader adjudicates the orders on the Deluge map, where provinces submerge as the years go \
 by, and compares the results the record writes with its own; the forms of judges' reports and \
 of other transcribers are read with a diagnostic each.",
+        errors: KEPT_AS_WRITTEN,
     },
     Page {
         name: "records",
@@ -70,7 +80,9 @@ of other transcribers are read with a diagnostic each.",
 (`[Event \"Winter cup\"]`), the lines that separate its games, the text around them that is no \
 game (a forum post's quote marks, a web page's HTML, an e-mail signature), and which game each \
 record is (its `Game` tag, the file's extension, or its notation). These codes are the same for \
-every notation.",
+every notation, as are the invisible characters pasted into a body (`text.invisible`).",
+        errors: "Files and games that cannot be read: such a file or game is not stored, and the \
+rest of the import goes on.",
     },
 ];
 
@@ -103,11 +115,7 @@ do not edit: run `ANNALS_BLESS=1 cargo test -p annals-import --test registry`. -
 but worth a look).\n"
     );
     table(&mut out, &repairs, "What it reads");
-    let _ = writeln!(
-        out,
-        "## Errors\n\nParts that could not be read: each is kept as written, and the rest of the \
-record is read.\n"
-    );
+    let _ = writeln!(out, "## Errors\n\n{}\n", page.errors);
     table(&mut out, &errors, "What is wrong");
     out
 }
