@@ -6,8 +6,8 @@ use std::sync::LazyLock;
 
 use serde::Serialize;
 
+use super::game::{MoveEvent, SanguoGame};
 use super::geometry::{CELLS, Kind, N, Side, geometry};
-use super::{MoveEvent, SanguoGame};
 
 /// A piece on the board.
 #[derive(Debug, Clone, Copy, PartialEq)]
