@@ -45,6 +45,11 @@ pub const TRADITIONAL: &str = "sanguo.traditional";
 pub const FULL_WIDTH: &str = "sanguo.full-width";
 /// Info: moves read but not replayed after an error.
 pub const NOT_REPLAYED: &str = "sanguo.not-replayed";
+/// Info: a piece written with another of its names, as xiangqi records write them (`象7进9`,
+/// `仕4进5`, `卒7进1`, `帅5进1`, `俥1进1`, `傌2进3`, `包2平5`: the table of
+/// `import/data/sanguo/piece_names.csv`), read and stored with the seed's name (`相7进9`; first
+/// place of each name in the game).
+pub const PIECE_ALIAS: &str = "sanguo.piece-alias";
 /// Info: files or steps written in Chinese numerals (`马六进五`), stored in Arabic ones (first
 /// move of the game).
 pub const NUMERALS: &str = "sanguo.numerals";

@@ -132,6 +132,12 @@
 //!   `R13=12`, `C.11`, `E9-7`, `H2+1xHan`): K/G 将, A 士, E/B 相, H/N 马, R 车, C 炮, P 兵, `+` 进, `-`
 //!   退, `.` or `=` 平; stored as the seed writes them (`马6进5`; info `sanguo.letters`, once per
 //!   game). WXF's `+`/`-` for the front and rear of two pieces on a file are not read.
+//! - **Other names of the pieces**, as xiangqi records write them (red 帅 仕 相 俥 傌 炮 兵, black
+//!   将 士 象 车 马 砲 卒, and 包 for the cannon: the table `import/data/sanguo/piece_names.csv`), are
+//!   read as the seed's names 车 马 相 士 炮 兵 将, and the move is stored with them (`象7进9` →
+//!   `相7进9`; info `sanguo.piece-alias`, once per name and game). Traditional characters (`車`,
+//!   `馬`, `將`, `帥`, `砲`, `進`) are folded to simplified ones before the table is read (info
+//!   `sanguo.traditional`), so `帥` is read as `帅`, then as `将`.
 //! - **Chinese numerals** stand for a file or a step (`一`…`九`, `十`, `十一`…`十七`); a numeral
 //!   before the piece is still the ordinal (`一车平十一`: the first of the chariots, to file 11).
 //!

@@ -50,7 +50,7 @@ impl State<'_> {
         for &c in chars {
             notation.push(c);
         }
-        if tok.numerals | tok.pinyin | tok.words {
+        if tok.numerals | tok.pinyin | tok.words | tok.alias {
             // (a new string, not the one above by reference: that would keep it out of registers
             // in the loop)
             notation = self.rewritten(ln, col, &tok, chars);
@@ -282,12 +282,19 @@ impl State<'_> {
     }
 
     /// A move written otherwise than the seed writes it (at column `col`): its notation with the
-    /// sides' names in characters (`Wei9退1` → `魏9退1`), its markers in the seed's marks
+    /// piece's name the seed's (`象7进9` → `相7进9`), the sides' names in characters (`Wei9退1` → `魏9退1`), its markers in the seed's marks
     /// (`车1平17灭吴` → `车1平17#吴`) and its numerals Arabic (`马六进五` → `马6进5`), each reported
     /// at the first of the game.
     #[cold]
     #[inline(never)]
     fn rewritten(&mut self, ln: u32, col: u32, tok: &MoveTok, chars: &[char]) -> String {
+        let named;
+        let chars = if tok.alias {
+            named = self.alias_move(ln, col, tok, chars);
+            &named[..]
+        } else {
+            chars
+        };
         let written;
         let chars = if tok.pinyin {
             written = self.pinyin_move(ln, col, chars);
@@ -306,6 +313,30 @@ impl State<'_> {
             return self.numerals_read(ln, col, tok, chars);
         }
         chars.iter().collect()
+    }
+
+    /// A move with a piece written with another of its names (`象7进9`, at column `col`): written
+    /// with the seed's name (`相7进9`), reported at the first place of each name in the game.
+    #[cold]
+    #[inline(never)]
+    fn alias_move(&mut self, ln: u32, col: u32, tok: &MoveTok, chars: &[char]) -> Vec<char> {
+        let mut written = chars.to_vec();
+        let at = tok.piece_at();
+        if let (Some(slot), Some(kind)) = (written.get_mut(at), tok.kind) {
+            let alias = *slot;
+            let name = kind.name();
+            *slot = name.chars().next().unwrap_or(alias);
+            if !self.seen_aliases.contains(&alias) {
+                self.seen_aliases.push(alias);
+                self.sink.info(
+                    code::PIECE_ALIAS,
+                    ln,
+                    col + at as u32,
+                    format!("{alias} read as {name}"),
+                );
+            }
+        }
+        written
     }
 
     /// A move with side names in pinyin (`车1平17#Wu`, at column `col`): written with the sides'

@@ -118,9 +118,9 @@ pub(crate) fn norm_char(c: char) -> (char, bool, bool) {
         '漢' => '汉',
         '將' => '将',
         '帥' => '帅',
-        // xiangqi's red chariot and horse, as xiangqi transcribers write them
-        '俥' | '伡' => '车',
-        '傌' => '马',
+        // xiangqi's red chariot and horse: other names of the pieces, kept for the table of
+        // piece names (`Kind::from_alias`), not folded as traditional characters
+        '俥' | '伡' | '傌' => w,
         _ => simplify_char(w),
     };
     (s, wide, s != w)
@@ -209,9 +209,17 @@ pub(crate) struct MoveTok {
     /// A marker was written in words (`杀汉`, `灭吴`, also in brackets: `（杀汉）`):
     /// [`words_written`] writes the move with the seed's marks.
     pub words: bool,
+    /// The piece was written with another name ([`Kind::from_alias`]: `象7进9`), at index
+    /// [`MoveTok::piece_at`].
+    pub alias: bool,
 }
 
 impl MoveTok {
+    /// Where the piece's name is in the move's characters (after 前/中/后 or an ordinal).
+    pub fn piece_at(&self) -> usize {
+        usize::from(self.pos.is_some())
+    }
+
     /// The move's characters with its Chinese numerals written as Arabic ones (`马六进五` →
     /// `马6进5`; an ordinal before the piece is kept: `一车平十一` → `一车平11`). After the
     /// ordinal, the only numerals a move that was read holds are its file and its number.
@@ -542,6 +550,7 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
                 || Kind::from_char(c).is_some()
                 || Side::from_char(c).is_some()
                 || cjk_numeral(c)
+                || Kind::from_alias(c).is_some()
         })
     {
         pos = Some(p);
@@ -550,6 +559,7 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
     let mut kind = None;
     let mut general_of = None;
     let mut pinyin = false;
+    let mut alias = false;
     if let Some(c) = at(i) {
         if let Some(k) = Kind::from_char(c) {
             kind = Some(k);
@@ -566,6 +576,11 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
             general_of = Some(sd);
             pinyin = true;
             i += len;
+        } else if let Some(k) = Kind::from_alias(c) {
+            // `象7进9`: another name of the piece, as xiangqi records write it
+            kind = Some(k);
+            alias = true;
+            i += 1;
         }
     }
     let file_at = i;
@@ -609,6 +624,7 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
         numerals,
         pinyin,
         words: false,
+        alias,
     };
     while let Some(c) = at(i) {
         match c {

@@ -429,12 +429,12 @@ pub(super) fn side_label(chars: &[char], s: usize, e: usize) -> Option<usize> {
             return None;
         }
         k
-    } else if geometry::Kind::from_char(c).is_some()
+    } else if geometry::Kind::read(c).is_some()
         || matches!(c, '前' | '中' | '后' | '(' | '[' | '…')
         || (notation::cjk_digit(c).is_some_and(|d| d <= 7)
             && chars
                 .get(k + 1)
-                .is_some_and(|&n| geometry::Kind::from_char(n).is_some()))
+                .is_some_and(|&n| geometry::Kind::read(n).is_some()))
     {
         k
     } else {

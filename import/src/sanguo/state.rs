@@ -54,6 +54,8 @@ pub(super) struct State<'a> {
     pub(super) seen_marker_space: bool,
     pub(super) seen_letters: bool,
     pub(super) seen_kingdom: bool,
+    /// The other names of pieces reported (`sanguo.piece-alias`, once per name).
+    pub(super) seen_aliases: Vec<char>,
     /// Sides whose status was a bare loss (`吴负`, `Wu lost`): 灭国 when the moves eliminate the
     /// side, else 认负 (bits by [`Side`] index).
     pub(super) status_loss: u8,
@@ -116,6 +118,7 @@ impl<'a> State<'a> {
             seen_marker_space: false,
             seen_letters: false,
             seen_kingdom: false,
+            seen_aliases: Vec::new(),
             status_loss: 0,
             body_players: [None, None, None],
             label_buf: Vec::new(),
