@@ -36,11 +36,13 @@ pub struct RoundType {
 pub struct Move {
     pub ply: u32,
     pub round: u32,
-    /// A side's name (`吴`, `魏`, `蜀`): borrowed from [`Side::name`] when parsed.
+    /// A side's name (`吴`, `魏`, `蜀`): borrowed from
+    /// [`Side::name`](super::geometry::Side::name) when parsed.
     pub side: Cow<'static, str>,
     /// The notation as written, normalized to simplified characters and half-width punctuation.
     pub notation: String,
-    /// A piece's name (`车`, `马`…): borrowed from [`Kind::name`](geometry::Kind::name) when parsed.
+    /// A piece's name (`车`, `马`…): borrowed from
+    /// [`Kind::name`](super::geometry::Kind::name) when parsed.
     pub piece: Cow<'static, str>,
     /// `[y, x]`.
     pub from: [u8; 2],

@@ -1,5 +1,6 @@
 //! Reading one move: its notation as written and as other transcribers write it (letters,
-//! markers in words or with spaces, notes after it, pinyin, Chinese numerals).
+//! markers in words or with spaces, notes after it, pinyin, Chinese numerals, other names of
+//! the pieces), stored in the seed's form.
 
 use super::chars::{is_space, note_close};
 use super::code;

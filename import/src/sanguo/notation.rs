@@ -538,24 +538,28 @@ pub(crate) fn letters_written(s: &[char]) -> Option<Vec<char>> {
     Some(out)
 }
 
-/// Parses one move (normalized characters, no surrounding spaces). The error carries the offset of
-/// the offending character within `s` and a plain message.
-pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
-    let mut i = 0;
-    let at = |i: usize| s.get(i).copied();
-    let mut pos = None;
-    if let Some(p) = at(0).and_then(ordinal)
-        && at(1).is_some_and(|c| {
+/// 前/中/后 or an ordinal opening a move, when a file, a piece or a side follows it (`前车`,
+/// `一车`, `前9`, `前象`, `前魏`, `前九`).
+#[inline]
+fn leading_pos(s: &[char]) -> Option<Pos> {
+    let p = s.first().copied().and_then(ordinal)?;
+    s.get(1)
+        .is_some_and(|&c| {
             c.is_ascii_digit()
                 || Kind::from_char(c).is_some()
                 || Side::from_char(c).is_some()
                 || cjk_numeral(c)
                 || Kind::from_alias(c).is_some()
         })
-    {
-        pos = Some(p);
-        i = 1;
-    }
+        .then_some(p)
+}
+
+/// Parses one move (normalized characters, no surrounding spaces). The error carries the offset of
+/// the offending character within `s` and a plain message.
+pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
+    let at = |i: usize| s.get(i).copied();
+    let pos = leading_pos(s);
+    let mut i = usize::from(pos.is_some());
     let mut kind = None;
     let mut general_of = None;
     let mut pinyin = false;
