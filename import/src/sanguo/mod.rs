@@ -8,15 +8,15 @@
 //! 轮空 (`（跳过）`, `空`; info `sanguo.skip-form`) and comments inside a move (`炮12{好棋}平10`). Every move is resolved by replaying it on the board ([`board`]), so each
 //! stored move has its piece, origin and destination, capture and events.
 //!
-//! Modules: [`geometry`] (data files: shape, numbering, palaces, setup), [`board`] (the position and
-//! [`board_after`]), [`game`] (the parsed game's types), [`code`] (diagnostic codes), `notation`
-//! (characters and the move grammar), `chars` (character classes the readers share), `state` (the
-//! parser's state), `lines` (which kind a body line is), `headers` (header lines and lines of
-//! players), `rounds` (round numbers and round lines), `segments` (a round line's entries), `play`
-//! (which side each entry goes to, 轮空), `moves` (reading one move as written), `replay` and
-//! `resolve` (resolving and playing a move), `status` (the closing status line), `title` (titles
-//! and the status line's grammar), `finish` (titles, consistency and outcome once the body is
-//! read).
+//! Modules: [`geometry`](mod@geometry) (data files: shape, numbering, palaces, setup), [`board`]
+//! (the position and [`board_after`]), [`game`] (the parsed game's types), [`code`] (diagnostic
+//! codes), `notation` (characters and the move grammar), `chars` (character classes the readers
+//! share), `state` (the parser's state), `lines` (which kind a body line is), `headers` (header
+//! lines and lines of players), `rounds` (round numbers and round lines), `segments` (a round
+//! line's entries), `play` (which side each entry goes to, 轮空), `moves` (reading one move as
+//! written), `replay` and `resolve` (resolving and playing a move), `status` (the closing status
+//! line), `title` (titles and the status line's grammar), `finish` (titles, consistency and outcome
+//! once the body is read).
 //!
 //! # Decisions on the unknowns (DOMAIN.md §1)
 //! - **汉 placement:** from S1 only (献帝 (8,0), 车 (6,3) (8,3) (10,3), 炮 (8,2)); it is data
