@@ -174,12 +174,18 @@
 
 mod chain;
 mod fast;
+mod items;
 pub mod lexer;
 pub mod parser;
 pub mod tables;
 pub mod tokens;
 
 pub use tokens::Tokens;
+
+/// A line's place in a game's progress, for [`crate::record`]'s splitting of games (its path
+/// there; `parser` is the reader's inside).
+#[allow(unused_imports)]
+pub(crate) use parser::progress_mark;
 
 use std::borrow::Cow;
 
