@@ -1,0 +1,586 @@
+//! The whole-body state and the line loop: each line to the fast path or the general reader.
+
+use std::borrow::Cow;
+
+use super::card::card_epoch;
+use super::epochs::{EpochLine, epoch_era, epoch_line, is_cont};
+use super::headers::{SEATS, header, seat_case};
+use super::line::{Buffers, Line};
+use super::lp::Lp;
+use super::pauses::{bare_pause, pause_words};
+use super::prelude::{colour_line, header_line, seat_player_items, title_line};
+use super::scores::record_score;
+use super::turn_line::{bracketed_note, remark_start, remark_text, turn_line};
+use crate::diag::Sink;
+use crate::hotw::chain::{Lists, Node};
+use crate::hotw::tables::Card;
+use crate::hotw::{CardPlay, HotwGame, code, fast};
+use crate::model::{Ctx, Parsed};
+
+/// Whole-body parser state.
+pub(super) struct State<'c> {
+    pub(super) ctx: &'c Ctx<'c>,
+    pub(super) sink: Sink,
+    pub(super) game: HotwGame,
+    pub(super) epoch: Option<u8>,
+    pub(super) cur: Option<usize>,
+    pub(super) snapshot: Option<usize>,
+    pub(super) resume_pending: bool,
+    pub(super) paused: bool,
+    pub(super) colours: Vec<Option<String>>,
+    pub(super) colour_line: Option<u32>,
+    /// The first header line giving a seat's colour with its player (`A - Ann - Purple`).
+    pub(super) colour_from_players: Option<u32>,
+    pub(super) seen: [bool; 6],
+    /// Players named by header lines before the first turn (`A: Ana`), where the tags name none.
+    pub(super) body_players: [Option<String>; 6],
+    /// Seats written otherwise than `A`–`F` (`Ann(Sumer):`, `K(Sumer):`) and the seat each was
+    /// read as ([`State::seat_code`]).
+    pub(super) seat_codes: Vec<(String, usize)>,
+    /// Token buffers reused from line to line.
+    pub(super) buffers: Buffers,
+    /// The segment buffer of [`Lp`], reused from line to line.
+    pub(super) seq: Vec<Node>,
+    /// The token lists of [`Lp`], reused from line to line.
+    pub(super) lists: Lists,
+    /// The cards of a header read by the fast path (with their columns), reused.
+    pub(super) cards: Vec<(&'static Card, u32)>,
+    /// The node buffers of the fast path's move lines, reused.
+    pub(super) scratch: fast::Scratch,
+    /// Lines may be read by the fast path.
+    pub(super) fast: bool,
+    /// Final scores read after the turns: seat, score, line, column.
+    pub(super) finals: Vec<(usize, i64, u32, u32)>,
+    /// The seats a winner line names, with its line and column.
+    pub(super) winner_line: Option<(Vec<usize>, u32, u32)>,
+    /// The line before was a final-score line or its heading: a line of seats and scores goes on.
+    pub(super) final_block: bool,
+    /// The seats of a score table's row under the final-score heading, for the row of numbers
+    /// under it.
+    pub(super) table_seats: Vec<usize>,
+    /// The first line of prose before the first turn (`Club night at the Red Lion`): the game's
+    /// title where no `Title` tag names one.
+    pub(super) title: Option<String>,
+}
+
+/// [`parse_body`] with the fast path ([`super::fast`]) in front of the general parser, or, with
+/// `fast` false, every line read by the general parser (the tests check that both read the same).
+pub(super) fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
+    // strip_comments copies the body; most bodies have no comment to strip
+    let (clean, comments) = if memchr::memchr(b'{', body.as_bytes()).is_some() {
+        let (c, cs) = crate::text::strip_comments(body);
+        (std::borrow::Cow::Owned(c), cs)
+    } else {
+        (std::borrow::Cow::Borrowed(body), Vec::new())
+    };
+    // A turn takes about four lines (header, moves, builds, a blank line): reserve once instead
+    // of growing a vector of large `Turn`s.
+    // (counted in u8 lanes over runs of 255 bytes, which vectorizes: memchr pays a call per line)
+    let lines = 1 + clean
+        .as_bytes()
+        .chunks(255)
+        .map(|run| usize::from(run.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))))
+        .sum::<usize>();
+    let mut st = State {
+        ctx,
+        sink: Sink::default(),
+        game: HotwGame {
+            turns: Vec::with_capacity(lines / 4 + 1),
+            ..HotwGame::default()
+        },
+        epoch: None,
+        cur: None,
+        snapshot: None,
+        resume_pending: false,
+        paused: false,
+        colours: vec![None; 6],
+        colour_line: None,
+        colour_from_players: None,
+        seen: [false; 6],
+        body_players: Default::default(),
+        seat_codes: Vec::new(),
+        buffers: (
+            Vec::with_capacity(32),
+            Vec::with_capacity(32),
+            Vec::with_capacity(8),
+        ),
+        seq: Vec::with_capacity(8),
+        lists: Lists::default(),
+        cards: Vec::new(),
+        scratch: fast::Scratch::default(),
+        fast,
+        finals: Vec::new(),
+        winner_line: None,
+        final_block: false,
+        table_seats: Vec::new(),
+        title: None,
+    };
+    let body = clean.as_ref();
+    let mut lines = crate::text::lines(body).enumerate();
+    while let Some((idx, text)) = lines.next() {
+        let no = ctx.first_line.saturating_add(idx as u32);
+        let t = crate::text::trim(text);
+        if t.is_empty() {
+            continue;
+        }
+        // a move line wrapped onto the next line (`LTig-->Zag,` / `Zag-->Akk 12`, `ManchuP-->GPC`
+        // / `, Korea 8`): told at the line's last byte and the next line's first on the common
+        // path (the next line starts after this one's `\n`, in the body)
+        let next_at = (text.as_ptr() as usize)
+            .wrapping_sub(body.as_ptr() as usize)
+            .wrapping_add(text.len() + 1);
+        let joined;
+        let (text, t) = if (matches!(t.as_bytes().last(), Some(b',' | b'>' | 0x80..))
+            || matches!(
+                body.as_bytes().get(next_at),
+                Some(b',' | b'-' | b'=' | b'>' | b'~' | b' ' | b'\t' | 0x80..)
+            ))
+            && let Some(j) = st.wrapped(text, t, no, body.get(next_at..).unwrap_or(""), &mut lines)
+        {
+            joined = j;
+            (joined.as_str(), crate::text::trim(&joined))
+        } else {
+            (text, t)
+        };
+        st.line(text, t, no);
+    }
+    for c in &comments {
+        let no = ctx.first_line.saturating_add(c.line as u32);
+        if !c.closed {
+            st.sink.warning(
+                code::COMMENT_UNCLOSED,
+                no,
+                c.col as u32 + 1,
+                "comment \"{\" not closed; it ends at the end of its line",
+            );
+        }
+        if c.text.is_empty() {
+            continue;
+        }
+        match st.game.turns.iter_mut().rev().find(|t| t.line <= no) {
+            Some(t) => t.comments.push(c.text.clone()),
+            None => st.game.comments.push(c.text.clone()),
+        }
+    }
+    st.finish()
+}
+
+impl State<'_> {
+    /// A line that is not blank; `t` is `text` trimmed. (Inlined into the body's line loop, its
+    /// one caller, as the fast path's steps are into it.)
+    #[inline(always)]
+    pub(super) fn line(&mut self, text: &str, t: &str, no: u32) {
+        if let Some((e, form)) = epoch_line(t) {
+            self.epoch_header(e, no, text, form.then_some(t));
+            return;
+        }
+        if is_cont(t) {
+            let e = self.epoch.unwrap_or(1);
+            self.epoch_header(EpochLine::Cont(e), no, text, None);
+            return;
+        }
+        // a rule line (`----`, `====`, `* * *`, `———`) between epochs or before the final scores
+        if matches!(
+            t.as_bytes().first(),
+            Some(b'-' | b'=' | b'*' | b'~' | b'_' | 0xe2 | 0xef)
+        ) && crate::record::is_separator(t)
+        {
+            let col = text.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1;
+            self.sink.info(
+                code::RULE_LINE,
+                no,
+                col,
+                format!("rule line {t:?} read as a separator inside the game; ignored"),
+            );
+            return;
+        }
+        // (under a final-score heading the lines are the scores' table: the general parser's)
+        if self.fast
+            && !self.final_block
+            && (self.fast_header(text, no) || self.fast_move_line(text, no))
+        {
+            return;
+        }
+        // `Alb(＋m)`, `Popu(＋2)`: a full-width plus read as `+` (such a line is never the fast
+        // path's: it reads ASCII lines only)
+        let plus;
+        let (text, t) = if !text.is_ascii() && text.contains('＋') {
+            plus = self.full_width_plus(text, no);
+            (plus.as_str(), crate::text::trim(&plus))
+        } else {
+            (text, t)
+        };
+        let l = Line::with_buffers(text, no, std::mem::take(&mut self.buffers));
+        self.scanned(&l, t, no);
+        self.buffers = l.into_buffers();
+    }
+
+    /// `text` with each full-width `＋` written `+` (one character for one: the columns stay),
+    /// each reported (info `hotw.plus-form`).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn full_width_plus(&mut self, text: &str, no: u32) -> String {
+        for (col, _) in text.chars().enumerate().filter(|&(_, c)| c == '＋') {
+            self.sink.info(
+                code::PLUS_FORM,
+                no,
+                col as u32 + 1,
+                "full-width \"＋\" read as \"+\"",
+            );
+        }
+        text.replace('＋', "+")
+    }
+
+    /// A turn header read by the fast path ([`super::fast`]), when it can. False, having
+    /// changed nothing, when the line is for the general parser.
+    #[inline(always)]
+    pub(super) fn fast_header(&mut self, text: &str, no: u32) -> bool {
+        let Some(h) = fast::header(text, &mut self.cards) else {
+            return false;
+        };
+        self.snapshot = None;
+        self.new_turn(h.seat, h.empire, h.empire_col, no);
+        let Some(turn) = self.game.turns.last_mut() else {
+            return true;
+        };
+        // (made at its size, not reserved: `reserve_exact` on an empty vector takes the slow path
+        // of growing one)
+        turn.cards = Vec::with_capacity(self.cards.len());
+        for &(c, col) in &self.cards {
+            card_epoch(&mut self.sink, no, col, turn.epoch, c);
+            turn.cards.push(CardPlay {
+                card: Cow::Borrowed(c.code.as_str()),
+                name: Cow::Borrowed(c.name.as_str()),
+                // written exactly as its code
+                raw: Cow::Borrowed(c.code.as_str()),
+                ..CardPlay::default()
+            });
+        }
+        if let Some((s, col)) = h.score {
+            record_score(&mut self.sink, no, col, turn, s);
+        }
+        self.opened_turn();
+        true
+    }
+
+    /// A move line of the current turn read by the fast path ([`super::fast`]), when it can.
+    /// False, having changed nothing, when the line is for the general parser.
+    #[inline(always)]
+    pub(super) fn fast_move_line(&mut self, text: &str, no: u32) -> bool {
+        // what the general parser checks first: a snapshot line, the colour line (before any
+        // turn), a line with no turn to go to
+        if self.snapshot.is_some() {
+            return false;
+        }
+        let Some(turn) = self.cur.and_then(|c| self.game.turns.get_mut(c)) else {
+            return false;
+        };
+        match fast::move_line(text, turn, &mut self.scratch) {
+            None => false,
+            Some(score) => {
+                if let Some((s, col)) = score {
+                    record_score(&mut self.sink, no, col, turn, s);
+                }
+                true
+            }
+        }
+    }
+
+    /// A line that is no epoch header, and none the fast path reads. (Kept out of the line
+    /// loop, so that the fast path's steps are inlined there.)
+    #[inline(never)]
+    pub(super) fn scanned(&mut self, l: &Line, t: &str, no: u32) {
+        // `Era III`, `Age 3` (the general parser's: no line the fast path reads starts so)
+        if matches!(t.as_bytes().first(), Some(b'E' | b'e' | b'A' | b'a'))
+            && let Some(e) = epoch_era(t)
+        {
+            self.epoch_header(e, no, l.text, Some(t));
+            return;
+        }
+        if let Some(plen) = pause_words(t) {
+            // `Game paused after D (Greek).`: the pause line in words; the rest read as
+            // `D(Greek)` at its own columns
+            let lead = l.text.len() - l.text.trim_start().len();
+            let rest = l.text.get(lead + plen..).unwrap_or("");
+            let padded = format!("{}{rest}", " ".repeat(lead + plen));
+            let l2 = Line::new(&padded, no);
+            // (`於D(Greek)後暫停`: the header must hold the pause itself)
+            if let Some(h) = header(&l2).filter(|h| h.pause || !t.starts_with(['於', '于', '在']))
+            {
+                self.snapshot = None;
+                self.pause_form(t, &h, no, l.col(0));
+                if h.lower {
+                    seat_case(&mut self.sink, &l2, h.seat_tok, h.seat);
+                }
+                self.pause(Some(&h), &l2);
+                return;
+            }
+        }
+        // `Pause`, `暫停。`, `(paused)` alone on its line after a turn: the pause after that turn
+        if self.cur.is_some() && bare_pause(t) {
+            self.pause_after_last(l, t);
+            return;
+        }
+        if let Some(h) = header(l).or_else(|| self.other_seat_header(l)) {
+            self.snapshot = None;
+            if let Some(w) = h.seat_form {
+                self.sink.info(
+                    code::SEAT_FORM,
+                    no,
+                    l.col(if h.empire_first { h.seat_tok } else { 0 }),
+                    format!(
+                        "seat written {w:?} read as {}",
+                        SEATS.get(h.seat).copied().unwrap_or("?")
+                    ),
+                );
+            }
+            if h.empire_first {
+                self.sink.info(
+                    code::HEADER_FORM,
+                    no,
+                    l.col(0),
+                    format!(
+                        "turn header written empire first read as {}({})",
+                        SEATS.get(h.seat).copied().unwrap_or("?"),
+                        h.empire
+                    ),
+                );
+            } else if h.seat_tok > 0 && h.seat_form.is_none() {
+                self.sink.info(
+                    code::TURN_NUMBER,
+                    no,
+                    l.col(0),
+                    format!(
+                        "turn number {:?} before the header ignored",
+                        l.raw(0, h.seat_tok)
+                    ),
+                );
+            }
+            if h.lower {
+                seat_case(&mut self.sink, l, h.seat_tok, h.seat);
+            }
+            if h.bare || h.dash {
+                self.sink.info(
+                    code::HEADER_FORM,
+                    no,
+                    l.col(if h.bare { h.seat_tok } else { h.rest - 1 }),
+                    if h.bare {
+                        format!(
+                            "turn header without brackets read as {}({})",
+                            SEATS.get(h.seat).copied().unwrap_or("?"),
+                            h.empire
+                        )
+                    } else {
+                        "a dash after the turn header's brackets read as its colon".to_string()
+                    },
+                );
+            }
+            if h.square {
+                self.sink.info(
+                    code::HEADER_BRACKET,
+                    no,
+                    l.col(h.seat_tok + 1),
+                    format!(
+                        "empire in square brackets read as {}({})",
+                        SEATS.get(h.seat).copied().unwrap_or("?"),
+                        h.empire
+                    ),
+                );
+            }
+            if h.pause {
+                if h.pause_form {
+                    self.pause_form(t, &h, no, l.col(0));
+                }
+                self.pause(Some(&h), l);
+            } else {
+                self.turn(&h, l);
+            }
+            return;
+        }
+        if let Some(cp) = self.snapshot
+            && self.holding_line(cp, l)
+        {
+            return;
+        }
+        if self.colour_line.is_none()
+            && self.game.turns.is_empty()
+            && let Some(cs) = colour_line(l)
+        {
+            {
+                self.colour_line = Some(no);
+                for (seat, c, k, known, seat_k) in cs {
+                    if let Some(sk) = seat_k {
+                        seat_case(&mut self.sink, l, sk, seat);
+                    }
+                    if !known {
+                        self.sink.warning(
+                            code::COLOUR_UNKNOWN,
+                            no,
+                            l.col(k),
+                            format!("colour {c:?} is none of chapter 1's; kept as written"),
+                        );
+                    }
+                    if let Some(slot) = self.colours.get_mut(seat) {
+                        *slot = Some(c);
+                    }
+                    self.seen[seat] = true;
+                }
+                return;
+            }
+        }
+        let epoch = self.epoch.unwrap_or(1);
+        let before_turns = self.game.turns.is_empty();
+        if !before_turns && self.closing_line(l, t) {
+            return;
+        }
+        // a note on a line of its own, all of it in brackets (appendix 4's `(另﹕A 至 F 順第一章序
+        // 使用由紅至紫各色，不贅)`, `(note: Bob arrived late)`): the turn's comment, or the game's
+        if bracketed_note(l) {
+            let inner = t
+                .trim()
+                .trim_start_matches(['(', '（'])
+                .trim_end_matches([')', '）'])
+                .trim()
+                .to_string();
+            let whose = match self.cur.and_then(|c| self.game.turns.get_mut(c)) {
+                Some(turn) => {
+                    turn.comments.push(inner.clone());
+                    "the turn's"
+                }
+                None => {
+                    self.game.comments.push(inner.clone());
+                    "the game's"
+                }
+            };
+            self.sink.info(
+                code::NOTE,
+                no,
+                l.col(0),
+                format!("note {inner:?} in brackets on a line of its own kept as {whose} comment"),
+            );
+            return;
+        }
+        match self.cur.and_then(|c| self.game.turns.get_mut(c)) {
+            Some(turn) => {
+                let mut lp = Lp {
+                    l,
+                    sink: &mut self.sink,
+                    epoch,
+                    unparsed: Vec::new(),
+                    plus: Vec::new(),
+                    seq: std::mem::take(&mut self.seq),
+                    lists: std::mem::take(&mut self.lists),
+                    memo: None,
+                };
+                turn_line(&mut lp, 0, turn, false);
+                turn.unparsed.append(&mut lp.unparsed);
+                self.seq = lp.seq;
+                self.lists = lp.lists;
+            }
+            None if before_turns && let Some(items) = seat_player_items(t) => {
+                // `A: Ana`, `B：班`, `A - Ann - Purple`, `A: Ann (Purple), B: Ben (Red)` before the
+                // first turn: the seats' players and colours
+                let mut said = Vec::new();
+                for (seat, name, colour) in items {
+                    if let Some(c) = colour
+                        && let Some(slot) = self.colours.get_mut(seat)
+                    {
+                        *slot = Some(c.to_string());
+                        self.colour_from_players.get_or_insert(no);
+                    }
+                    self.seen[seat] = true;
+                    let Some(name) = name else {
+                        said.push(format!(
+                            ": seat {}'s colour {}",
+                            SEATS[seat],
+                            colour.unwrap_or("?")
+                        ));
+                        continue;
+                    };
+                    let tagged = self.ctx.tag(SEATS[seat]).is_some();
+                    said.push(if tagged {
+                        format!(
+                            " naming seat {}'s player (a tag names one already)",
+                            SEATS[seat]
+                        )
+                    } else {
+                        format!(": {name} plays seat {}", SEATS[seat])
+                    });
+                    if !tagged && self.body_players[seat].is_none() {
+                        self.body_players[seat] = Some(name);
+                    }
+                }
+                // (one seat: as this line was always reported)
+                let msg = match said.as_slice() {
+                    [one] if one.starts_with(" naming") => format!(
+                        "{t:?} before the first turn read as a header line{one}; kept as the game's comment"
+                    ),
+                    [one] => format!("{t:?} before the first turn read as a header line{one}"),
+                    _ => {
+                        let parts: Vec<&str> = said
+                            .iter()
+                            .map(|p| p.trim_start_matches(": ").trim_start())
+                            .collect();
+                        format!(
+                            "{t:?} before the first turn read as a header line: {}",
+                            parts.join(", ")
+                        )
+                    }
+                };
+                self.sink.info(code::HEADER_LINE, no, l.col(0), msg);
+                self.game.comments.push(t.to_string());
+            }
+            None if before_turns && header_line(l) => {
+                // `Date: 2026-11-03`, `日期：…`, `Place: Leeds` before the first turn
+                self.sink.info(
+                    code::HEADER_LINE,
+                    no,
+                    l.col(0),
+                    format!("{t:?} before the first turn read as a header line, kept as the game's comment"),
+                );
+                self.game.comments.push(t.to_string());
+            }
+            None if remark_start(l, 0, l.toks.len()) == Some(0) => {
+                // `// from the club book`, `# …` before the first turn
+                let note = remark_text(l, 0);
+                self.sink.info(
+                    code::REMARK,
+                    no,
+                    l.col(0),
+                    format!("remark {note:?} kept as the game's comment"),
+                );
+                if !note.is_empty() {
+                    self.game.comments.push(note);
+                }
+            }
+            None if before_turns && title_line(l) => {
+                // `Club night at the Red Lion, 12 players`, `第三屆聯賽 決賽`
+                let tagged = self.ctx.tag("Title").is_some();
+                self.sink.info(
+                    code::TITLE_LINE,
+                    no,
+                    l.col(0),
+                    if tagged || self.title.is_some() {
+                        format!("{t:?} before the first turn read as a line of prose (the game has a title), kept as the game's comment")
+                    } else {
+                        format!("{t:?} before the first turn read as the game's title, kept as the game's comment")
+                    },
+                );
+                if !tagged && self.title.is_none() {
+                    self.title = Some(t.to_string());
+                }
+                self.game.comments.push(t.to_string());
+            }
+            None => {
+                let col = l.col(0);
+                self.sink.error(
+                    code::UNREADABLE,
+                    no,
+                    col,
+                    format!("line {:?} belongs to no turn; kept as raw text", t),
+                );
+                self.game.unparsed.push(t.to_string());
+            }
+        }
+    }
+}
