@@ -378,4 +378,82 @@ impl State<'_> {
         self.seat_codes.push((code.to_string(), seat));
         Some(seat)
     }
+
+    /// A turn header or pause line `h` read from `l`: the forms it was written in reported, then
+    /// the pause or the turn it opens.
+    pub(super) fn headed(&mut self, h: &Header, l: &Line, t: &str, no: u32) {
+        self.snapshot = None;
+        if let Some(w) = h.seat_form {
+            self.sink.info(
+                code::SEAT_FORM,
+                no,
+                l.col(if h.empire_first { h.seat_tok } else { 0 }),
+                format!(
+                    "seat written {w:?} read as {}",
+                    SEATS.get(h.seat).copied().unwrap_or("?")
+                ),
+            );
+        }
+        if h.empire_first {
+            self.sink.info(
+                code::HEADER_FORM,
+                no,
+                l.col(0),
+                format!(
+                    "turn header written empire first read as {}({})",
+                    SEATS.get(h.seat).copied().unwrap_or("?"),
+                    h.empire
+                ),
+            );
+        } else if h.seat_tok > 0 && h.seat_form.is_none() {
+            self.sink.info(
+                code::TURN_NUMBER,
+                no,
+                l.col(0),
+                format!(
+                    "turn number {:?} before the header ignored",
+                    l.raw(0, h.seat_tok)
+                ),
+            );
+        }
+        if h.lower {
+            seat_case(&mut self.sink, l, h.seat_tok, h.seat);
+        }
+        if h.bare || h.dash {
+            self.sink.info(
+                code::HEADER_FORM,
+                no,
+                l.col(if h.bare { h.seat_tok } else { h.rest - 1 }),
+                if h.bare {
+                    format!(
+                        "turn header without brackets read as {}({})",
+                        SEATS.get(h.seat).copied().unwrap_or("?"),
+                        h.empire
+                    )
+                } else {
+                    "a dash after the turn header's brackets read as its colon".to_string()
+                },
+            );
+        }
+        if h.square {
+            self.sink.info(
+                code::HEADER_BRACKET,
+                no,
+                l.col(h.seat_tok + 1),
+                format!(
+                    "empire in square brackets read as {}({})",
+                    SEATS.get(h.seat).copied().unwrap_or("?"),
+                    h.empire
+                ),
+            );
+        }
+        if h.pause {
+            if h.pause_form {
+                self.pause_form(t, h, no, l.col(0));
+            }
+            self.pause(Some(h), l);
+        } else {
+            self.turn(h, l);
+        }
+    }
 }

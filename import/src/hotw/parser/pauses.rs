@@ -1,7 +1,7 @@
 //! Pauses (`P(Empire)後暫停`, in words, or alone after a turn) and the holdings snapshots after
 //! them.
 
-use super::headers::{Header, SEATS, seat_case, seat_of};
+use super::headers::{Header, SEATS, header, seat_case, seat_of};
 use super::line::Line;
 use super::lp::Lp;
 use super::state::State;
@@ -299,5 +299,30 @@ impl State<'_> {
             }
         }
         true
+    }
+
+    /// A pause written in words (`Game paused after D (Greek).`, `Pause: D(Greek)`): read as the
+    /// pause line `D(Greek)後暫停`. False, having changed nothing, when `t` is none.
+    pub(super) fn paused_in_words(&mut self, l: &Line, t: &str, no: u32) -> bool {
+        let Some(plen) = pause_words(t) else {
+            return false;
+        };
+        // `Game paused after D (Greek).`: the pause line in words; the rest read as
+        // `D(Greek)` at its own columns
+        let lead = l.text.len() - l.text.trim_start().len();
+        let rest = l.text.get(lead + plen..).unwrap_or("");
+        let padded = format!("{}{rest}", " ".repeat(lead + plen));
+        let l2 = Line::new(&padded, no);
+        // (`於D(Greek)後暫停`: the header must hold the pause itself)
+        if let Some(h) = header(&l2).filter(|h| h.pause || !t.starts_with(['於', '于', '在'])) {
+            self.snapshot = None;
+            self.pause_form(t, &h, no, l.col(0));
+            if h.lower {
+                seat_case(&mut self.sink, &l2, h.seat_tok, h.seat);
+            }
+            self.pause(Some(&h), &l2);
+            return true;
+        }
+        false
     }
 }

@@ -2,8 +2,11 @@
 //! seats' players and colours, `Key: value` lines and title lines.
 
 use super::closing::seat_upper;
-use super::headers::{is_seat_word, seat_joined, seat_of};
+use super::headers::{SEATS, is_seat_word, seat_case, seat_joined, seat_of};
 use super::line::Line;
+use super::state::State;
+use super::turn_line::{remark_start, remark_text};
+use crate::hotw::code;
 use crate::hotw::lexer::Tk;
 use crate::hotw::tables::TABLES;
 
@@ -223,4 +226,142 @@ pub(super) fn header_line(l: &Line) -> bool {
         && seat_of(l.s(0)).is_none()
         && (0..c)
             .all(|k| TABLES.region(l.s(k), false).is_none() && TABLES.card(l.s(k), false).is_none())
+}
+
+impl State<'_> {
+    /// The colour line `A: Red B: Yellow …` (chapter 1), its colours `cs` read as the seats'.
+    pub(super) fn colours_read(&mut self, cs: Vec<Colour>, l: &Line, no: u32) {
+        self.colour_line = Some(no);
+        for (seat, c, k, known, seat_k) in cs {
+            if let Some(sk) = seat_k {
+                seat_case(&mut self.sink, l, sk, seat);
+            }
+            if !known {
+                self.sink.warning(
+                    code::COLOUR_UNKNOWN,
+                    no,
+                    l.col(k),
+                    format!("colour {c:?} is none of chapter 1's; kept as written"),
+                );
+            }
+            if let Some(slot) = self.colours.get_mut(seat) {
+                *slot = Some(c);
+            }
+            self.seen[seat] = true;
+        }
+    }
+
+    /// A header line before the first turn naming seats' players and colours (`A: Ana`, `B：班`,
+    /// `A - Ann - Purple`, `A: Ann (Purple), B: Ben (Red)`): kept as the game's comment.
+    pub(super) fn seat_players(&mut self, items: Vec<SeatPlayer>, l: &Line, t: &str, no: u32) {
+        // `A: Ana`, `B：班`, `A - Ann - Purple`, `A: Ann (Purple), B: Ben (Red)` before the
+        // first turn: the seats' players and colours
+        let mut said = Vec::new();
+        for (seat, name, colour) in items {
+            if let Some(c) = colour
+                && let Some(slot) = self.colours.get_mut(seat)
+            {
+                *slot = Some(c.to_string());
+                self.colour_from_players.get_or_insert(no);
+            }
+            self.seen[seat] = true;
+            let Some(name) = name else {
+                said.push(format!(
+                    ": seat {}'s colour {}",
+                    SEATS[seat],
+                    colour.unwrap_or("?")
+                ));
+                continue;
+            };
+            let tagged = self.ctx.tag(SEATS[seat]).is_some();
+            said.push(if tagged {
+                format!(
+                    " naming seat {}'s player (a tag names one already)",
+                    SEATS[seat]
+                )
+            } else {
+                format!(": {name} plays seat {}", SEATS[seat])
+            });
+            if !tagged && self.body_players[seat].is_none() {
+                self.body_players[seat] = Some(name);
+            }
+        }
+        // (one seat: as this line was always reported)
+        let msg = match said.as_slice() {
+            [one] if one.starts_with(" naming") => format!(
+                "{t:?} before the first turn read as a header line{one}; kept as the game's comment"
+            ),
+            [one] => format!("{t:?} before the first turn read as a header line{one}"),
+            _ => {
+                let parts: Vec<&str> = said
+                    .iter()
+                    .map(|p| p.trim_start_matches(": ").trim_start())
+                    .collect();
+                format!(
+                    "{t:?} before the first turn read as a header line: {}",
+                    parts.join(", ")
+                )
+            }
+        };
+        self.sink.info(code::HEADER_LINE, no, l.col(0), msg);
+        self.game.comments.push(t.to_string());
+    }
+
+    /// A line before the first turn that is none of the notation's (or, after the turns, a
+    /// remark or an unreadable line with no turn to go to): the seats' players, a header line, a
+    /// remark, the title, else kept as raw text with an error.
+    pub(super) fn loose_line(&mut self, l: &Line, t: &str, no: u32, before_turns: bool) {
+        if before_turns && let Some(items) = seat_player_items(t) {
+            self.seat_players(items, l, t, no);
+        } else if before_turns && header_line(l) {
+            // `Date: 2026-11-03`, `日期：…`, `Place: Leeds` before the first turn
+            self.sink.info(
+                code::HEADER_LINE,
+                no,
+                l.col(0),
+                format!(
+                    "{t:?} before the first turn read as a header line, kept as the game's comment"
+                ),
+            );
+            self.game.comments.push(t.to_string());
+        } else if remark_start(l, 0, l.toks.len()) == Some(0) {
+            // `// from the club book`, `# …` before the first turn
+            let note = remark_text(l, 0);
+            self.sink.info(
+                code::REMARK,
+                no,
+                l.col(0),
+                format!("remark {note:?} kept as the game's comment"),
+            );
+            if !note.is_empty() {
+                self.game.comments.push(note);
+            }
+        } else if before_turns && title_line(l) {
+            // `Club night at the Red Lion, 12 players`, `第三屆聯賽 決賽`
+            let tagged = self.ctx.tag("Title").is_some();
+            self.sink.info(
+                code::TITLE_LINE,
+                no,
+                l.col(0),
+                if tagged || self.title.is_some() {
+                    format!("{t:?} before the first turn read as a line of prose (the game has a title), kept as the game's comment")
+                } else {
+                    format!("{t:?} before the first turn read as the game's title, kept as the game's comment")
+                },
+            );
+            if !tagged && self.title.is_none() {
+                self.title = Some(t.to_string());
+            }
+            self.game.comments.push(t.to_string());
+        } else {
+            let col = l.col(0);
+            self.sink.error(
+                code::UNREADABLE,
+                no,
+                col,
+                format!("line {:?} belongs to no turn; kept as raw text", t),
+            );
+            self.game.unparsed.push(t.to_string());
+        }
+    }
 }

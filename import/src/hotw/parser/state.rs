@@ -4,13 +4,13 @@ use std::borrow::Cow;
 
 use super::card::card_epoch;
 use super::epochs::{EpochLine, epoch_era, epoch_line, is_cont};
-use super::headers::{SEATS, header, seat_case};
+use super::headers::header;
 use super::line::{Buffers, Line};
 use super::lp::Lp;
-use super::pauses::{bare_pause, pause_words};
-use super::prelude::{colour_line, header_line, seat_player_items, title_line};
+use super::pauses::bare_pause;
+use super::prelude::colour_line;
 use super::scores::record_score;
-use super::turn_line::{bracketed_note, remark_start, remark_text, turn_line};
+use super::turn_line::{bracketed_note, turn_line};
 use crate::diag::Sink;
 use crate::hotw::chain::{Lists, Node};
 use crate::hotw::tables::Card;
@@ -297,24 +297,8 @@ impl State<'_> {
             self.epoch_header(e, no, l.text, Some(t));
             return;
         }
-        if let Some(plen) = pause_words(t) {
-            // `Game paused after D (Greek).`: the pause line in words; the rest read as
-            // `D(Greek)` at its own columns
-            let lead = l.text.len() - l.text.trim_start().len();
-            let rest = l.text.get(lead + plen..).unwrap_or("");
-            let padded = format!("{}{rest}", " ".repeat(lead + plen));
-            let l2 = Line::new(&padded, no);
-            // (`於D(Greek)後暫停`: the header must hold the pause itself)
-            if let Some(h) = header(&l2).filter(|h| h.pause || !t.starts_with(['於', '于', '在']))
-            {
-                self.snapshot = None;
-                self.pause_form(t, &h, no, l.col(0));
-                if h.lower {
-                    seat_case(&mut self.sink, &l2, h.seat_tok, h.seat);
-                }
-                self.pause(Some(&h), &l2);
-                return;
-            }
+        if self.paused_in_words(l, t, no) {
+            return;
         }
         // `Pause`, `暫停。`, `(paused)` alone on its line after a turn: the pause after that turn
         if self.cur.is_some() && bare_pause(t) {
@@ -322,79 +306,7 @@ impl State<'_> {
             return;
         }
         if let Some(h) = header(l).or_else(|| self.other_seat_header(l)) {
-            self.snapshot = None;
-            if let Some(w) = h.seat_form {
-                self.sink.info(
-                    code::SEAT_FORM,
-                    no,
-                    l.col(if h.empire_first { h.seat_tok } else { 0 }),
-                    format!(
-                        "seat written {w:?} read as {}",
-                        SEATS.get(h.seat).copied().unwrap_or("?")
-                    ),
-                );
-            }
-            if h.empire_first {
-                self.sink.info(
-                    code::HEADER_FORM,
-                    no,
-                    l.col(0),
-                    format!(
-                        "turn header written empire first read as {}({})",
-                        SEATS.get(h.seat).copied().unwrap_or("?"),
-                        h.empire
-                    ),
-                );
-            } else if h.seat_tok > 0 && h.seat_form.is_none() {
-                self.sink.info(
-                    code::TURN_NUMBER,
-                    no,
-                    l.col(0),
-                    format!(
-                        "turn number {:?} before the header ignored",
-                        l.raw(0, h.seat_tok)
-                    ),
-                );
-            }
-            if h.lower {
-                seat_case(&mut self.sink, l, h.seat_tok, h.seat);
-            }
-            if h.bare || h.dash {
-                self.sink.info(
-                    code::HEADER_FORM,
-                    no,
-                    l.col(if h.bare { h.seat_tok } else { h.rest - 1 }),
-                    if h.bare {
-                        format!(
-                            "turn header without brackets read as {}({})",
-                            SEATS.get(h.seat).copied().unwrap_or("?"),
-                            h.empire
-                        )
-                    } else {
-                        "a dash after the turn header's brackets read as its colon".to_string()
-                    },
-                );
-            }
-            if h.square {
-                self.sink.info(
-                    code::HEADER_BRACKET,
-                    no,
-                    l.col(h.seat_tok + 1),
-                    format!(
-                        "empire in square brackets read as {}({})",
-                        SEATS.get(h.seat).copied().unwrap_or("?"),
-                        h.empire
-                    ),
-                );
-            }
-            if h.pause {
-                if h.pause_form {
-                    self.pause_form(t, &h, no, l.col(0));
-                }
-                self.pause(Some(&h), l);
-            } else {
-                self.turn(&h, l);
-            }
+            self.headed(&h, l, t, no);
             return;
         }
         if let Some(cp) = self.snapshot
@@ -406,27 +318,8 @@ impl State<'_> {
             && self.game.turns.is_empty()
             && let Some(cs) = colour_line(l)
         {
-            {
-                self.colour_line = Some(no);
-                for (seat, c, k, known, seat_k) in cs {
-                    if let Some(sk) = seat_k {
-                        seat_case(&mut self.sink, l, sk, seat);
-                    }
-                    if !known {
-                        self.sink.warning(
-                            code::COLOUR_UNKNOWN,
-                            no,
-                            l.col(k),
-                            format!("colour {c:?} is none of chapter 1's; kept as written"),
-                        );
-                    }
-                    if let Some(slot) = self.colours.get_mut(seat) {
-                        *slot = Some(c);
-                    }
-                    self.seen[seat] = true;
-                }
-                return;
-            }
+            self.colours_read(cs, l, no);
+            return;
         }
         let epoch = self.epoch.unwrap_or(1);
         let before_turns = self.game.turns.is_empty();
@@ -436,28 +329,7 @@ impl State<'_> {
         // a note on a line of its own, all of it in brackets (appendix 4's `(另﹕A 至 F 順第一章序
         // 使用由紅至紫各色，不贅)`, `(note: Bob arrived late)`): the turn's comment, or the game's
         if bracketed_note(l) {
-            let inner = t
-                .trim()
-                .trim_start_matches(['(', '（'])
-                .trim_end_matches([')', '）'])
-                .trim()
-                .to_string();
-            let whose = match self.cur.and_then(|c| self.game.turns.get_mut(c)) {
-                Some(turn) => {
-                    turn.comments.push(inner.clone());
-                    "the turn's"
-                }
-                None => {
-                    self.game.comments.push(inner.clone());
-                    "the game's"
-                }
-            };
-            self.sink.info(
-                code::NOTE,
-                no,
-                l.col(0),
-                format!("note {inner:?} in brackets on a line of its own kept as {whose} comment"),
-            );
+            self.note_line(l, t, no);
             return;
         }
         match self.cur.and_then(|c| self.game.turns.get_mut(c)) {
@@ -477,110 +349,7 @@ impl State<'_> {
                 self.seq = lp.seq;
                 self.lists = lp.lists;
             }
-            None if before_turns && let Some(items) = seat_player_items(t) => {
-                // `A: Ana`, `B：班`, `A - Ann - Purple`, `A: Ann (Purple), B: Ben (Red)` before the
-                // first turn: the seats' players and colours
-                let mut said = Vec::new();
-                for (seat, name, colour) in items {
-                    if let Some(c) = colour
-                        && let Some(slot) = self.colours.get_mut(seat)
-                    {
-                        *slot = Some(c.to_string());
-                        self.colour_from_players.get_or_insert(no);
-                    }
-                    self.seen[seat] = true;
-                    let Some(name) = name else {
-                        said.push(format!(
-                            ": seat {}'s colour {}",
-                            SEATS[seat],
-                            colour.unwrap_or("?")
-                        ));
-                        continue;
-                    };
-                    let tagged = self.ctx.tag(SEATS[seat]).is_some();
-                    said.push(if tagged {
-                        format!(
-                            " naming seat {}'s player (a tag names one already)",
-                            SEATS[seat]
-                        )
-                    } else {
-                        format!(": {name} plays seat {}", SEATS[seat])
-                    });
-                    if !tagged && self.body_players[seat].is_none() {
-                        self.body_players[seat] = Some(name);
-                    }
-                }
-                // (one seat: as this line was always reported)
-                let msg = match said.as_slice() {
-                    [one] if one.starts_with(" naming") => format!(
-                        "{t:?} before the first turn read as a header line{one}; kept as the game's comment"
-                    ),
-                    [one] => format!("{t:?} before the first turn read as a header line{one}"),
-                    _ => {
-                        let parts: Vec<&str> = said
-                            .iter()
-                            .map(|p| p.trim_start_matches(": ").trim_start())
-                            .collect();
-                        format!(
-                            "{t:?} before the first turn read as a header line: {}",
-                            parts.join(", ")
-                        )
-                    }
-                };
-                self.sink.info(code::HEADER_LINE, no, l.col(0), msg);
-                self.game.comments.push(t.to_string());
-            }
-            None if before_turns && header_line(l) => {
-                // `Date: 2026-11-03`, `日期：…`, `Place: Leeds` before the first turn
-                self.sink.info(
-                    code::HEADER_LINE,
-                    no,
-                    l.col(0),
-                    format!("{t:?} before the first turn read as a header line, kept as the game's comment"),
-                );
-                self.game.comments.push(t.to_string());
-            }
-            None if remark_start(l, 0, l.toks.len()) == Some(0) => {
-                // `// from the club book`, `# …` before the first turn
-                let note = remark_text(l, 0);
-                self.sink.info(
-                    code::REMARK,
-                    no,
-                    l.col(0),
-                    format!("remark {note:?} kept as the game's comment"),
-                );
-                if !note.is_empty() {
-                    self.game.comments.push(note);
-                }
-            }
-            None if before_turns && title_line(l) => {
-                // `Club night at the Red Lion, 12 players`, `第三屆聯賽 決賽`
-                let tagged = self.ctx.tag("Title").is_some();
-                self.sink.info(
-                    code::TITLE_LINE,
-                    no,
-                    l.col(0),
-                    if tagged || self.title.is_some() {
-                        format!("{t:?} before the first turn read as a line of prose (the game has a title), kept as the game's comment")
-                    } else {
-                        format!("{t:?} before the first turn read as the game's title, kept as the game's comment")
-                    },
-                );
-                if !tagged && self.title.is_none() {
-                    self.title = Some(t.to_string());
-                }
-                self.game.comments.push(t.to_string());
-            }
-            None => {
-                let col = l.col(0);
-                self.sink.error(
-                    code::UNREADABLE,
-                    no,
-                    col,
-                    format!("line {:?} belongs to no turn; kept as raw text", t),
-                );
-                self.game.unparsed.push(t.to_string());
-            }
+            None => self.loose_line(l, t, no, before_turns),
         }
     }
 }

@@ -5,6 +5,7 @@ use super::cards::{card_full_name, maybe_key};
 use super::line::Line;
 use super::lp::Lp;
 use super::scores::{end_score_marked, record_score};
+use super::state::State;
 use crate::hotw::items::battle_word;
 use crate::hotw::lexer::Tk;
 use crate::hotw::tables::{TABLES, with_key};
@@ -271,4 +272,33 @@ pub(super) fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) 
     );
     turn.comments.push(raw);
     open
+}
+
+impl State<'_> {
+    /// A note on a line of its own, all of it in brackets ([`bracketed_note`]): the turn's
+    /// comment, or the game's.
+    pub(super) fn note_line(&mut self, l: &Line, t: &str, no: u32) {
+        let inner = t
+            .trim()
+            .trim_start_matches(['(', '（'])
+            .trim_end_matches([')', '）'])
+            .trim()
+            .to_string();
+        let whose = match self.cur.and_then(|c| self.game.turns.get_mut(c)) {
+            Some(turn) => {
+                turn.comments.push(inner.clone());
+                "the turn's"
+            }
+            None => {
+                self.game.comments.push(inner.clone());
+                "the game's"
+            }
+        };
+        self.sink.info(
+            code::NOTE,
+            no,
+            l.col(0),
+            format!("note {inner:?} in brackets on a line of its own kept as {whose} comment"),
+        );
+    }
 }
