@@ -100,114 +100,16 @@ impl Lp<'_, '_> {
         };
         let mut play = CardPlay::default();
         self.plus.clear();
-        let simple_amount = groups.len() == 1
-            && groups.first().is_some_and(|&(a, b)| {
-                b == a + 1 && matches!(self.l.kind(a), Some(Tk::Plus | Tk::Num))
-            });
-        let resolved = if key == CardKey::Civil {
-            if simple_amount {
-                self.info(
-                    code::CARD_CONTEXT,
-                    i,
-                    format!("{w:?} with an amount read as Civil Service"),
-                );
-                TABLES.card_by_code("CivilS")
-            } else if !groups.is_empty() || has_tail {
-                self.info(
-                    code::CARD_CONTEXT,
-                    i,
-                    format!("{w:?} with battles read as Civil War"),
-                );
-                TABLES.card_by_code("CivilW")
-            } else {
-                self.warn(
-                    code::CARD_AMBIGUOUS,
-                    i,
-                    format!("{w:?} may be Civil Service or Civil War; kept as written"),
-                );
-                None
-            }
-        } else if key == CardKey::King {
-            match groups.first() {
+        let resolved = match key {
+            CardKey::Civil => self.civil_card(i, w, groups, has_tail),
+            CardKey::King => match groups.first() {
                 Some(&(a, _)) if self.l.kind(a) == Some(Tk::Word) => {
-                    let inner = self.l.s(a);
-                    match TABLES.card(inner, true) {
-                        Some((c, how)) => {
-                            let code_ = c.code.as_str();
-                            if how != How::Exact {
-                                self.report_inexact(
-                                    &how,
-                                    inner,
-                                    code_,
-                                    a,
-                                    code::CARD_ALIAS,
-                                    code::CARD_ALIAS,
-                                    code::CARD_FUZZY,
-                                    "card",
-                                );
-                            }
-                            play.card = Cow::Borrowed(c.code.as_str());
-                            play.name = Cow::Borrowed(c.name.as_str());
-                        }
-                        None => {
-                            self.warn(
-                                code::CARD_UNKNOWN,
-                                a,
-                                format!("unknown kingdom card {inner:?}; kept as written"),
-                            );
-                            play.card = Cow::Owned(inner.to_string());
-                        }
-                    }
-                    self.check_card_epoch(&play.card, i);
+                    self.kingdom_named(i, a, &mut play);
                     return play;
                 }
-                _ => {
-                    let k = TABLES.kingdom(self.epoch);
-                    if let Some(k) = k {
-                        self.warn(
-                            code::KINGDOM_INFERRED,
-                            i,
-                            format!(
-                                "{w:?} names no kingdom; read as {} ({}), the kingdom card of E{}",
-                                k.code,
-                                k.name,
-                                roman_str(self.epoch)
-                            ),
-                        );
-                    }
-                    k
-                }
-            }
-        } else {
-            match full
-                .map(|(c, how, _)| (c, how))
-                .or_else(|| TABLES.card(w, true))
-            {
-                Some((c, how)) => {
-                    let code_ = c.code.as_str();
-                    if how != How::Exact {
-                        self.report_inexact(
-                            &how,
-                            w,
-                            code_,
-                            i,
-                            code::CARD_ALIAS,
-                            code::CARD_ALIAS,
-                            code::CARD_FUZZY,
-                            "card",
-                        );
-                    }
-                    Some(c)
-                }
-                None => {
-                    self.warn(
-                        code::CARD_UNKNOWN,
-                        i,
-                        format!("unknown event card {w:?}; kept as written"),
-                    );
-                    None
-                }
-            }
+                _ => self.kingdom_of_epoch(i, w),
+            },
+            CardKey::Other => self.card_named(i, w, full),
         };
         let code_: &str = match resolved {
             Some(c) => {
@@ -221,16 +123,151 @@ impl Lp<'_, '_> {
                 w
             }
         };
+        self.arguments(code_, groups, &mut play, turn);
+        play
+    }
+
+    /// `Civil` read by its arguments (`w` at token `i`): Civil Service with an amount, Civil War
+    /// with battles; else neither (reported).
+    fn civil_card(
+        &mut self,
+        i: usize,
+        w: &str,
+        groups: &[(usize, usize)],
+        has_tail: bool,
+    ) -> Option<&'static Card> {
+        let simple_amount = groups.len() == 1
+            && groups.first().is_some_and(|&(a, b)| {
+                b == a + 1 && matches!(self.l.kind(a), Some(Tk::Plus | Tk::Num))
+            });
+        if simple_amount {
+            self.info(
+                code::CARD_CONTEXT,
+                i,
+                format!("{w:?} with an amount read as Civil Service"),
+            );
+            TABLES.card_by_code("CivilS")
+        } else if !groups.is_empty() || has_tail {
+            self.info(
+                code::CARD_CONTEXT,
+                i,
+                format!("{w:?} with battles read as Civil War"),
+            );
+            TABLES.card_by_code("CivilW")
+        } else {
+            self.warn(
+                code::CARD_AMBIGUOUS,
+                i,
+                format!("{w:?} may be Civil Service or Civil War; kept as written"),
+            );
+            None
+        }
+    }
+
+    /// `King(Etr)`: the kingdom card named by the word at `a` (the card at `i`) into `play`.
+    fn kingdom_named(&mut self, i: usize, a: usize, play: &mut CardPlay) {
+        let inner = self.l.s(a);
+        match TABLES.card(inner, true) {
+            Some((c, how)) => {
+                let code_ = c.code.as_str();
+                if how != How::Exact {
+                    self.report_inexact(
+                        &how,
+                        inner,
+                        code_,
+                        a,
+                        code::CARD_ALIAS,
+                        code::CARD_ALIAS,
+                        code::CARD_FUZZY,
+                        "card",
+                    );
+                }
+                play.card = Cow::Borrowed(c.code.as_str());
+                play.name = Cow::Borrowed(c.name.as_str());
+            }
+            None => {
+                self.warn(
+                    code::CARD_UNKNOWN,
+                    a,
+                    format!("unknown kingdom card {inner:?}; kept as written"),
+                );
+                play.card = Cow::Owned(inner.to_string());
+            }
+        }
+        self.check_card_epoch(&play.card, i);
+    }
+
+    /// A bare `King` (`w` at token `i`): the kingdom card of the current epoch (reported).
+    fn kingdom_of_epoch(&mut self, i: usize, w: &str) -> Option<&'static Card> {
+        let k = TABLES.kingdom(self.epoch);
+        if let Some(k) = k {
+            self.warn(
+                code::KINGDOM_INFERRED,
+                i,
+                format!(
+                    "{w:?} names no kingdom; read as {} ({}), the kingdom card of E{}",
+                    k.code,
+                    k.name,
+                    roman_str(self.epoch)
+                ),
+            );
+        }
+        k
+    }
+
+    /// The card `w` names at token `i` (or its full name `full`), by code, alias, name or
+    /// misspelling; None (reported) when it names none.
+    fn card_named(&mut self, i: usize, w: &str, full: Option<FullName>) -> Option<&'static Card> {
+        match full
+            .map(|(c, how, _)| (c, how))
+            .or_else(|| TABLES.card(w, true))
+        {
+            Some((c, how)) => {
+                let code_ = c.code.as_str();
+                if how != How::Exact {
+                    self.report_inexact(
+                        &how,
+                        w,
+                        code_,
+                        i,
+                        code::CARD_ALIAS,
+                        code::CARD_ALIAS,
+                        code::CARD_FUZZY,
+                        "card",
+                    );
+                }
+                Some(c)
+            }
+            None => {
+                self.warn(
+                    code::CARD_UNKNOWN,
+                    i,
+                    format!("unknown event card {w:?}; kept as written"),
+                );
+                None
+            }
+        }
+    }
+
+    /// The arguments of the card `code_` (its groups `groups`) read into `play`, and its detail;
+    /// moves written in its brackets (`Cru(EMed-->Pale)`) go to `turn`.
+    fn arguments(
+        &mut self,
+        code_: &str,
+        groups: &[(usize, usize)],
+        play: &mut CardPlay,
+        turn: &mut Turn,
+    ) {
         match code_ {
             "Mig" => {
                 for (n, &(a, b)) in groups.iter().enumerate() {
                     if n == 0 {
-                        self.areas(a, b, &mut play);
+                        self.areas(a, b, play);
                     } else {
-                        self.targets(a, b, &mut play);
+                        self.targets(a, b, play);
                     }
                 }
-                play.detail = detail(&play, None, &self.plus);
+                play.detail = detail(play, None, &self.plus);
             }
             "Barbar" => {
                 if let Some(&(a, b)) = groups.first() {
@@ -276,13 +313,12 @@ impl Lp<'_, '_> {
                         }
                         chain_detail = Some(s);
                     } else {
-                        self.targets(a, b, &mut play);
+                        self.targets(a, b, play);
                     }
                 }
-                play.detail = detail(&play, chain_detail, &self.plus);
+                play.detail = detail(play, chain_detail, &self.plus);
             }
         }
-        play
     }
 
     /// The terrain of Expert Troops written in tokens `a..b` (`For`, `forest`, `Mountains`):

@@ -8,7 +8,22 @@ use crate::model::{Outcome, Parsed, Seat};
 
 impl State<'_> {
     pub(super) fn finish(mut self) -> Parsed<HotwGame> {
-        // gains
+        let mut last = self.gains();
+        self.final_scores(&mut last);
+        let players = self.players();
+        let outcome = self.outcome(&last);
+        Parsed {
+            game: self.game,
+            players,
+            outcome,
+            title: self.title,
+            diagnostics: self.sink.items,
+        }
+    }
+
+    /// Each turn's gain from its seat's total before; a total lower than the one before is
+    /// reported. Each seat's last total.
+    fn gains(&mut self) -> [Option<i64>; 6] {
         let mut last: [Option<i64>; 6] = [None; 6];
         for t in &mut self.game.turns {
             let Some(seat) = SEATS.iter().position(|s| *s == t.player) else {
@@ -32,6 +47,12 @@ impl State<'_> {
                 last[seat] = Some(s);
             }
         }
+        last
+    }
+
+    /// The final scores read after the turns: reported where they differ from a seat's last
+    /// total `last`, taken for it where it has none.
+    fn final_scores(&mut self, last: &mut [Option<i64>; 6]) {
         // final scores: the turns' totals are the record; a seat without one takes its final
         for &(seat, v, no, col) in &self.finals {
             let name = SEATS.get(seat).copied().unwrap_or("?");
@@ -57,7 +78,10 @@ impl State<'_> {
                 line: no,
             });
         }
-        // players
+    }
+
+    /// The seats that played, their players and colours (the colours' source reported).
+    fn players(&mut self) -> Vec<Seat> {
         for (i, s) in SEATS.iter().enumerate() {
             if self.ctx.tag(s).is_some() {
                 self.seen[i] = true;
@@ -79,7 +103,7 @@ impl State<'_> {
             ),
             None => {}
         }
-        let players: Vec<Seat> = SEATS
+        SEATS
             .iter()
             .enumerate()
             .filter(|(i, _)| self.seen[*i])
@@ -101,8 +125,12 @@ impl State<'_> {
                         .or_else(|| DEFAULT_COLOURS.get(i).map(|c| c.to_string())),
                 },
             })
-            .collect();
-        // outcome
+            .collect()
+    }
+
+    /// The outcome: the highest totals `last`, checked against a winner line; the winner line
+    /// alone when no total is recorded.
+    fn outcome(&mut self, last: &[Option<i64>; 6]) -> Option<Outcome> {
         let best = last.iter().flatten().max().copied();
         let outcome = best.map(|b| {
             let winners: Vec<String> = SEATS
@@ -117,7 +145,7 @@ impl State<'_> {
                 draw: Vec::new(),
             }
         });
-        let outcome = match (outcome, self.winner_line.take()) {
+        match (outcome, self.winner_line.take()) {
             (Some(o), Some((seats, no, col))) => {
                 let named: Vec<String> = seats
                     .iter()
@@ -153,13 +181,6 @@ impl State<'_> {
                 })
             }
             (o, None) => o,
-        };
-        Parsed {
-            game: self.game,
-            players,
-            outcome,
-            title: self.title,
-            diagnostics: self.sink.items,
         }
     }
 }
