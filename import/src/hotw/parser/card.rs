@@ -56,6 +56,7 @@ pub(super) fn detail(p: &CardPlay, chain: Option<String>, plus: &[String]) -> Op
 }
 
 /// Reports a card `c` (at line `no`, column `col`) played outside the epochs printed for it.
+#[inline]
 pub(super) fn card_epoch(sink: &mut Sink, no: u32, col: u32, epoch: u8, c: &Card) {
     if epoch < c.first || epoch > c.last {
         sink.warning(

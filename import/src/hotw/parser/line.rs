@@ -19,6 +19,7 @@ impl<'a> Line<'a> {
         Self::with_buffers(text, no, (Vec::new(), Vec::new(), Vec::new()))
     }
     /// A line scanned into reused buffers (see [`Line::into_buffers`]).
+    #[inline]
     pub(super) fn with_buffers(
         text: &'a str,
         no: u32,
@@ -33,18 +34,22 @@ impl<'a> Line<'a> {
             no,
         }
     }
+    #[inline]
     pub(super) fn into_buffers(self) -> Buffers {
         (self.toks, self.m, self.stack)
     }
+    #[inline]
     pub(super) fn kind(&self, i: usize) -> Option<Tk> {
         self.toks.get(i).map(|t| t.kind)
     }
+    #[inline]
     pub(super) fn s(&self, i: usize) -> &'a str {
         self.toks
             .get(i)
             .and_then(|t| self.text.get(t.start..t.end))
             .unwrap_or("")
     }
+    #[inline]
     pub(super) fn col(&self, i: usize) -> u32 {
         self.toks
             .get(i)
@@ -53,6 +58,7 @@ impl<'a> Line<'a> {
             .unwrap_or(1)
     }
     /// The text of tokens `lo..hi`, as written.
+    #[inline]
     pub(super) fn raw(&self, lo: usize, hi: usize) -> &'a str {
         let (Some(a), Some(b)) = (self.toks.get(lo), self.toks.get(hi.saturating_sub(1))) else {
             return "";
@@ -63,14 +69,17 @@ impl<'a> Line<'a> {
         self.text.get(a.start..b.end).unwrap_or("")
     }
     /// Index of the matching `)` of the `(` at `i` when it closes before `hi`.
+    #[inline]
     pub(super) fn close(&self, i: usize, hi: usize) -> Option<usize> {
         self.pair(i).filter(|&r| r > i && r < hi)
     }
     /// The matching parenthesis of token `i`, if it has one.
+    #[inline]
     pub(super) fn pair(&self, i: usize) -> Option<usize> {
         self.m.get(i).copied().filter(|&r| r != UNPAIRED)
     }
     /// The next token of `kind` at or after `i` (before `hi`), or `hi`.
+    #[inline]
     pub(super) fn find(&self, i: usize, hi: usize, kinds: &[Tk]) -> usize {
         (i..hi)
             .find(|&k| self.kind(k).is_some_and(|t| kinds.contains(&t)))

@@ -148,6 +148,7 @@ pub(super) fn end_score_marked(
 
 /// A score `s` ending a line (at line `no`, column `col`): the player's running total, or
 /// reported and dropped for a minor empire.
+#[inline]
 pub(super) fn record_score(sink: &mut Sink, no: u32, col: u32, turn: &mut Turn, s: i64) {
     if turn.minor {
         sink.warning(
