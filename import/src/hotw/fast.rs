@@ -18,8 +18,8 @@
 //! legs by the rules of [`Chain::add`](super::chain::Chain::add) as they are read (the general
 //! parser's node buffer and spans cost about as much as the rest of the line). The test
 //! `fast_path_reads_as_the_general_parser` checks that the two paths agree. A line it keeps therefore gives exactly what the general parser gives, and no
-//! diagnostic but the score's and a card's epoch (which `parser::record_score` and
-//! `parser::card_epoch` write for both).
+//! diagnostic but the score's and a card's epoch (which `parser::scores::record_score`
+//! and `parser::card::card_epoch` write for both).
 
 use std::borrow::Cow;
 

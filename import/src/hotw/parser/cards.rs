@@ -3,86 +3,12 @@
 
 use std::borrow::Cow;
 
-use super::card::detail;
-use super::line::Line;
+use super::card::{card_full_name, detail};
+
 use super::lp::Lp;
 use crate::hotw::lexer::Tk;
-use crate::hotw::tables::{Card, How, TABLES};
+use crate::hotw::tables::{How, TABLES};
 use crate::hotw::{CardPlay, Turn, code};
-
-/// False when `w` cannot be `civil`, `king` or `kingdom` in any case, with dots or spaces: an
-/// ASCII word whose first other letter is no c or k is none of them (and needs no folding).
-pub(super) fn maybe_key(w: &str) -> bool {
-    !w.is_ascii()
-        || matches!(
-            w.bytes().find(|&b| b != b'.' && b != b' '),
-            Some(b'c' | b'C' | b'k' | b'K')
-        )
-}
-
-/// A card written by its full name in several words: the card, how its name was found, and the
-/// index of the token after its last word.
-pub(super) type FullName = (&'static Card, How<'static>, usize);
-
-/// The card whose name is written in several words from the word `i` (`Civil Service`,
-/// `Naval Power`, `Jewish Revolt`, `Black Death`; appendix 3's names), the longest that names
-/// one (up to four words, before `hi`). None when the next token is no word (most cards) or no
-/// run of words names a card: each word is then read on its own. With `fuzzy`, a run none of
-/// whose names is exact is read as a misspelled name of several words (`Civil Servise`, `Navel
-/// Power`, `Elite Trops`) when a word after its first is no card on its own, not even misspelled:
-/// two cards written without a comma between them (`Lead Eng`, `Civil Wea`, `P Popu`) are no
-/// misspelled name.
-pub(super) fn card_full_name(l: &Line, i: usize, hi: usize, fuzzy: bool) -> Option<FullName> {
-    // words of a name: they start with a letter (a stray `.` is no part of one)
-    let named = |k: usize| {
-        l.kind(k) == Some(Tk::Word) && l.s(k).chars().next().is_some_and(char::is_alphabetic)
-    };
-    if i + 1 >= hi || !named(i + 1) || !named(i) {
-        return None;
-    }
-    let mut end = i + 2;
-    while end < hi && end < i + 4 && named(end) {
-        end += 1;
-    }
-    let longest = end;
-    while end > i + 1 {
-        if let Some((c, how)) = TABLES.card(l.raw(i, end), false) {
-            return Some((c, how, end));
-        }
-        end -= 1;
-    }
-    if !fuzzy {
-        return None;
-    }
-    end = longest;
-    while end > i + 1 {
-        if (i + 1..end).any(|k| TABLES.card(l.s(k), true).is_none()) {
-            let raw = l.raw(i, end);
-            // an alias of several words (`Civil Service`), or a full name
-            let found = TABLES
-                .card(raw, true)
-                .filter(|(c, how)| how.is_fuzzy() && c.name.contains(' '))
-                .or_else(|| {
-                    TABLES
-                        .card_misspelled_name(raw)
-                        .map(|(c, d)| (c, How::Fuzzy(d)))
-                });
-            if let Some((c, how)) = found {
-                return Some((c, how, end));
-            }
-        }
-        end -= 1;
-    }
-    None
-}
-
-/// What a card word is, for the cards read by their arguments.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum CardKey {
-    Civil,
-    King,
-    Other,
-}
 
 impl Lp<'_, '_> {
     /// `+` or `&` between two cards (`Lead + Popu`, `Lead & Popu`): a separator, as `,` is.

@@ -8,6 +8,7 @@
 //! one's arguments in [`card`]) or [`moves`], read by the line reader of [`lp`]. Wrapped move lines
 //! are joined first ([`wrap`]); [`finish`] makes the game's totals, players and outcome.
 
+mod body;
 mod card;
 mod cards;
 mod closing;
@@ -19,6 +20,7 @@ mod lp;
 mod moves;
 mod pauses;
 mod prelude;
+mod progress;
 mod scores;
 mod state;
 #[cfg(test)]
@@ -28,12 +30,12 @@ mod turns;
 mod wrap;
 
 pub use crate::hotw::items::battle_word;
-pub(crate) use epochs::progress_mark;
+pub(crate) use progress::progress_mark;
 
 use crate::hotw::HotwGame;
 use crate::model::{Ctx, Parsed};
 
 /// Parses a body (see [`crate::hotw::parse`]).
 pub fn parse_body(body: &str, ctx: &Ctx) -> Parsed<HotwGame> {
-    state::parse_body_with(body, ctx, true)
+    body::parse_body_with(body, ctx, true)
 }

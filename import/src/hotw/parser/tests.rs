@@ -1,8 +1,8 @@
 //! The fast path and the general reader read alike; epoch headers; snapshot facilities.
 
+use super::body::parse_body_with;
 use super::epochs::{EpochLine, epoch_line};
 use super::pauses::facilities;
-use super::state::parse_body_with;
 use crate::model::Ctx;
 
 /// Every game of `text`, parsed with and without the fast path, must come out the same,

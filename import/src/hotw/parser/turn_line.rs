@@ -1,7 +1,7 @@
 //! One line of a turn (or the rest of its header): remarks and notes taken off its end, the
 //! score, then its cards or its moves.
 
-use super::cards::{card_full_name, maybe_key};
+use super::card::{card_full_name, maybe_key};
 use super::line::Line;
 use super::lp::Lp;
 use super::scores::{end_score_marked, record_score};

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::cards::card_full_name;
+use super::card::card_full_name;
 use super::headers::{Header, SEATS};
 use super::line::Line;
 use super::lp::Lp;
