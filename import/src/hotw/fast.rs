@@ -23,11 +23,11 @@
 
 use std::borrow::Cow;
 
+use super::game::{Build, Expansion, Turn};
 use super::items::build_items;
 use super::lexer::{Tk, next_ascii};
 use super::tables::{Card, TABLES, Tables};
 use super::tokens;
-use super::{Build, Expansion, Turn};
 
 /// The tokens of a line, read one ahead.
 struct Toks<'a> {

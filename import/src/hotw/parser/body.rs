@@ -13,7 +13,9 @@ use super::prelude::colour_line;
 use super::scores::record_score;
 use super::state::State;
 use super::turn_line::{bracketed_note, turn_line};
-use crate::hotw::{CardPlay, HotwGame, code, fast};
+use crate::hotw::code;
+use crate::hotw::fast;
+use crate::hotw::game::{CardPlay, HotwGame};
 use crate::model::{Ctx, Parsed};
 /// [`parse_body`] with the fast path ([`super::fast`]) in front of the general parser, or, with
 /// `fast` false, every line read by the general parser (the tests check that both read the same).

@@ -7,10 +7,11 @@ use std::borrow::Cow;
 use super::line::Line;
 use super::lp::Lp;
 use crate::diag::Sink;
+use crate::hotw::code;
+use crate::hotw::game::{Build, CardPlay, Target, Turn};
 use crate::hotw::items::battle_word;
 use crate::hotw::lexer::Tk;
 use crate::hotw::tables::{Card, How, RegionType, TABLES, fold_key, roman_str, with_key};
-use crate::hotw::{Build, CardPlay, Target, Turn, code};
 
 /// The normalized text of a card's arguments.
 pub(super) fn detail(p: &CardPlay, chain: Option<String>, plus: &[String]) -> Option<String> {

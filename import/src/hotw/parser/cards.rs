@@ -6,9 +6,10 @@ use std::borrow::Cow;
 use super::card::{card_full_name, detail};
 
 use super::lp::Lp;
+use crate::hotw::code;
+use crate::hotw::game::{CardPlay, Turn};
 use crate::hotw::lexer::Tk;
 use crate::hotw::tables::{How, TABLES};
-use crate::hotw::{CardPlay, Turn, code};
 
 impl Lp<'_, '_> {
     /// `+` or `&` between two cards (`Lead + Popu`, `Lead & Popu`): a separator, as `,` is.

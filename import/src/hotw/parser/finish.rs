@@ -3,7 +3,8 @@
 use super::headers::SEATS;
 use super::prelude::DEFAULT_COLOURS;
 use super::state::State;
-use crate::hotw::{HotwGame, code};
+use crate::hotw::code;
+use crate::hotw::game::HotwGame;
 use crate::model::{Outcome, Parsed, Seat};
 
 impl State<'_> {
@@ -72,7 +73,7 @@ impl State<'_> {
                     }
                 }
             }
-            self.game.final_scores.push(crate::hotw::FinalScore {
+            self.game.final_scores.push(crate::hotw::game::FinalScore {
                 player: name.to_string(),
                 score: v,
                 line: no,

@@ -32,7 +32,7 @@ mod wrap;
 pub use crate::hotw::items::battle_word;
 pub(crate) use progress::progress_mark;
 
-use crate::hotw::HotwGame;
+use crate::hotw::game::HotwGame;
 use crate::model::{Ctx, Parsed};
 
 /// Parses a body (see [`crate::hotw::parse`]).

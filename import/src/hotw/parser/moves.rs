@@ -5,10 +5,11 @@ use std::borrow::Cow;
 
 use super::lp::Lp;
 use crate::hotw::chain::{Chain, Node, Snag, Span};
+use crate::hotw::code;
+use crate::hotw::game::Turn;
 use crate::hotw::items::battle_into;
 use crate::hotw::lexer::Tk;
 use crate::hotw::tables::{RegionType, TABLES};
-use crate::hotw::{Turn, code};
 
 /// What makes an arrow token one of the forms the parser reports (`>` alone, `>>`, `->>`, `~>`,
 /// `入`): None for the arrows read silently (`-->`, `->`, `=>`, `→`). Told at the arrow's first

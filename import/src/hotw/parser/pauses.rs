@@ -5,9 +5,10 @@ use super::headers::{Header, SEATS, header, seat_case, seat_of};
 use super::line::Line;
 use super::lp::Lp;
 use super::state::State;
+use crate::hotw::code;
+use crate::hotw::game::{Checkpoint, Holding};
 use crate::hotw::lexer::Tk;
 use crate::hotw::tables::{TABLES, roman_lenient, roman_str};
-use crate::hotw::{Checkpoint, Holding, code};
 
 /// The length in bytes of the words opening a pause line written in English (`Game paused
 /// after`, `Paused after`, `Interrupted after`), when `t` starts so.

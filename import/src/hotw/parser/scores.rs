@@ -2,8 +2,9 @@
 
 use super::line::Line;
 use crate::diag::Sink;
+use crate::hotw::code;
+use crate::hotw::game::Turn;
 use crate::hotw::lexer::Tk;
-use crate::hotw::{Turn, code};
 use crate::text::fold_width;
 
 /// The units a transcriber writes after a score (compared lower-cased and width-folded).

@@ -4,8 +4,9 @@
 use super::line::Buffers;
 use crate::diag::Sink;
 use crate::hotw::chain::{Lists, Node};
+use crate::hotw::fast;
+use crate::hotw::game::HotwGame;
 use crate::hotw::tables::Card;
-use crate::hotw::{HotwGame, fast};
 use crate::model::Ctx;
 
 /// Whole-body parser state.

@@ -6,10 +6,11 @@ use super::line::Line;
 use super::lp::Lp;
 use super::scores::{end_score_marked, record_score};
 use super::state::State;
+use crate::hotw::code;
+use crate::hotw::game::Turn;
 use crate::hotw::items::battle_word;
 use crate::hotw::lexer::Tk;
 use crate::hotw::tables::{TABLES, with_key};
-use crate::hotw::{Turn, code};
 use crate::text::fold_width;
 
 /// Reads the part of a turn line from token `lo`: cards, moves, builds and the score.

@@ -9,9 +9,10 @@ use super::line::Line;
 use super::lp::Lp;
 use super::state::State;
 use super::turn_line::turn_line;
+use crate::hotw::code;
+use crate::hotw::game::Turn;
 use crate::hotw::lexer::Tk;
 use crate::hotw::tables::{How, TABLES, roman_str};
-use crate::hotw::{Turn, code};
 
 impl State<'_> {
     pub(super) fn turn(&mut self, h: &Header, l: &Line) {

@@ -1,8 +1,8 @@
 //! One kind of name (regions, empires, cards) indexed for the resolution steps of [`super`]:
 //! codes, folded codes, aliases, full names and the keys of close misspellings.
 
-use super::How;
 use super::hash::{HashMap, ShortMap};
+use super::rows::How;
 
 #[derive(Debug, Clone)]
 pub(super) struct Alias {

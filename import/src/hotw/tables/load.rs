@@ -1,8 +1,9 @@
 //! Loading the tables from the CSV files compiled in.
 
+use super::Tables;
 use super::index::{fold_key, with_key};
 use super::roman::roman;
-use super::{Card, Empire, Region, RegionType, Tables};
+use super::rows::{Card, Empire, Region, RegionType};
 
 pub(super) const REGIONS_CSV: &str = include_str!("../../../data/hotw/regions.csv");
 pub(super) const EMPIRES_CSV: &str = include_str!("../../../data/hotw/empires.csv");

@@ -1,7 +1,8 @@
 //! Looking names up in the tables: exact codes (the fast path's), then every resolution step.
 
+use super::Tables;
 use super::index::{closest, name_key, with_key};
-use super::{Card, Empire, How, Region, Tables};
+use super::rows::{Card, Empire, How, Region};
 
 impl Tables {
     /// The region whose code the word `w` is, exactly as written (no folding, no alias).
