@@ -84,6 +84,7 @@ pub(super) fn seat_upper(w: &str) -> Option<usize> {
 /// A final-score or winner line: one to three key words (`Final scores`, `最終分數`, `Winner`),
 /// maybe a colon, then the seats with their scores (`A 12, B 30`, `A:12 B:30`, `A=57`) or the
 /// winning seats (`C`, `C (Cy)`); or `C wins`. Every token must be read so, or the line is none.
+#[inline]
 pub(super) fn closing(l: &Line) -> Option<Closing> {
     let n = l.toks.len();
     if l.kind(0) != Some(Tk::Word) {

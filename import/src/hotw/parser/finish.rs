@@ -24,6 +24,7 @@ impl State<'_> {
 
     /// Each turn's gain from its seat's total before; a total lower than the one before is
     /// reported. Each seat's last total.
+    #[inline]
     fn gains(&mut self) -> [Option<i64>; 6] {
         let mut last: [Option<i64>; 6] = [None; 6];
         for t in &mut self.game.turns {
@@ -53,6 +54,7 @@ impl State<'_> {
 
     /// The final scores read after the turns: reported where they differ from a seat's last
     /// total `last`, taken for it where it has none.
+    #[inline]
     fn final_scores(&mut self, last: &mut [Option<i64>; 6]) {
         // final scores: the turns' totals are the record; a seat without one takes its final
         for &(seat, v, no, col) in &self.finals {
@@ -82,6 +84,7 @@ impl State<'_> {
     }
 
     /// The seats that played, their players and colours (the colours' source reported).
+    #[inline]
     fn players(&mut self) -> Vec<Seat> {
         for (i, s) in SEATS.iter().enumerate() {
             if self.ctx.tag(s).is_some() {
@@ -131,6 +134,7 @@ impl State<'_> {
 
     /// The outcome: the highest totals `last`, checked against a winner line; the winner line
     /// alone when no total is recorded.
+    #[inline]
     fn outcome(&mut self, last: &[Option<i64>; 6]) -> Option<Outcome> {
         let best = last.iter().flatten().max().copied();
         let outcome = best.map(|b| {

@@ -82,6 +82,7 @@ pub(super) fn bare_pause(t: &str) -> bool {
 
 /// Facilities of a snapshot group: `cpfm` → cp f m, `c`/`ct` → ct. The second value is the
 /// unknown rest, if any.
+#[inline]
 pub(super) fn facilities(s: &str) -> (Vec<String>, Option<String>) {
     let mut out = Vec::new();
     let mut rest = s.trim();

@@ -37,6 +37,7 @@ pub(super) fn score_unit(w: &str, stop_alone: bool) -> bool {
 /// The score ending the tokens `lo..hi` of a line: its value (None when it does not fit), how
 /// many tokens it takes, and whether it was written with a unit or a full stop (`20分`, `20 分`,
 /// `20pts`, `25.`) rather than as a bare number.
+#[inline]
 pub(super) fn end_score(l: &Line, lo: usize, hi: usize) -> Option<(Option<i64>, usize, bool)> {
     if hi <= lo {
         return None;
@@ -101,6 +102,7 @@ pub(super) const SCORE_WORDS: [&str; 20] = [
 /// [`end_score`], and the marks other transcribers put before the number: a word and a colon or
 /// `=` (`Score: 12`, `分數：12`, `total 12`, `= 43`, `=57`, `: 62`). Every mark makes the form one
 /// to report.
+#[inline]
 pub(super) fn end_score_marked(
     l: &Line,
     lo: usize,

@@ -146,6 +146,7 @@ pub(super) fn turn_line(lp: &mut Lp, lo: usize, turn: &mut Turn, header: bool) {
 
 /// A line all in one pair of brackets holding words, not notation: two words or more, or an
 /// ideograph (`(note: Bob arrived late)`, `（另﹕…，不贅）`; not `(XV)`, `(+m)`).
+#[inline]
 pub(super) fn bracketed_note(l: &Line) -> bool {
     let n = l.toks.len();
     if n < 3 || l.kind(0) != Some(Tk::LParen) || l.close(0, n) != Some(n - 1) {

@@ -263,6 +263,7 @@ pub(super) fn edit_distance_in(
 
 /// Calls `f` with the comparison form of `s` ([`fold_key`]; with `keep_case`, only dots and spaces
 /// dropped), built on the stack for short ASCII forms.
+#[inline]
 pub fn with_key<R>(s: &str, keep_case: bool, f: impl FnOnce(&str) -> R) -> R {
     let mut buf = [0u8; 40];
     if s.len() <= buf.len() && s.is_ascii() {
