@@ -1,12 +1,13 @@
 //! The line-by-line HotW parser. See the module docs of [`crate::hotw`] for the grammar and every
 //! lenient decision; these files hold the mechanics, one part of a record each.
 //!
-//! [`state`] holds the whole-body state and the line loop, which hands each line to the fast path
-//! ([`super::fast`]) or scans it ([`line`]) and reads it by its kind: [`epochs`], [`headers`] and
-//! [`turns`], [`pauses`] and their snapshots, [`closing`] lines, the lines before the first turn
-//! ([`prelude`]), or a line of the current turn ([`turn_line`]): its [`scores`], [`cards`] (each
-//! one's arguments in [`card`]) or [`moves`], read by the line reader of [`lp`]. Wrapped move lines
-//! are joined first ([`wrap`]); [`finish`] makes the game's totals, players and outcome.
+//! `body` holds the line loop: each line joined with the lines it wraps onto (`wrap`), then read
+//! by the fast path (`super::fast`) or scanned (`line`) and read by its kind into the whole-body
+//! `state`: `epochs`, turn `headers` and the `turns` they open, `pauses` and their snapshots,
+//! `closing` lines, the lines before the first turn (`prelude`), or a line of the current turn
+//! (`turn_line`): its `scores`, its `cards` (each one named and its arguments read in `card`) or
+//! its `moves`, read by the line reader of `lp`. `finish` makes the game's totals, players and
+//! outcome; `progress` tells a line's place in a game for splitting a file of games.
 
 mod body;
 mod card;

@@ -16,8 +16,9 @@
 //!
 //! What none of these settles is kept verbatim by the parser and reported as unknown.
 //!
-//! The maps' hashing is [`hash`]'s, the index of one kind of name and its resolution steps
-//! [`index`]'s; [`load`] reads the CSV files, [`lookup`] answers the readers.
+//! The maps' hashing is `hash`'s, the index of one kind of name and its resolution steps
+//! `index`'s; `rows` holds the rows' types, `load` reads the CSV files, `lookup` answers the
+//! readers, `roman` reads the epochs' numerals.
 
 mod hash;
 mod index;
