@@ -140,7 +140,7 @@ impl State<'_> {
     /// each reported (info `hotw.plus-form`).
     #[cold]
     #[inline(never)]
-    pub(super) fn full_width_plus(&mut self, text: &str, no: u32) -> String {
+    fn full_width_plus(&mut self, text: &str, no: u32) -> String {
         for (col, _) in text.chars().enumerate().filter(|&(_, c)| c == '＋') {
             self.sink.info(
                 code::PLUS_FORM,
@@ -155,7 +155,7 @@ impl State<'_> {
     /// A turn header read by the fast path ([`super::fast`]), when it can. False, having
     /// changed nothing, when the line is for the general parser.
     #[inline(always)]
-    pub(super) fn fast_header(&mut self, text: &str, no: u32) -> bool {
+    fn fast_header(&mut self, text: &str, no: u32) -> bool {
         let Some(h) = fast::header(text, &mut self.cards) else {
             return false;
         };
@@ -187,7 +187,7 @@ impl State<'_> {
     /// A move line of the current turn read by the fast path ([`super::fast`]), when it can.
     /// False, having changed nothing, when the line is for the general parser.
     #[inline(always)]
-    pub(super) fn fast_move_line(&mut self, text: &str, no: u32) -> bool {
+    fn fast_move_line(&mut self, text: &str, no: u32) -> bool {
         // what the general parser checks first: a snapshot line, the colour line (before any
         // turn), a line with no turn to go to
         if self.snapshot.is_some() {
@@ -210,7 +210,7 @@ impl State<'_> {
     /// A line that is no epoch header, and none the fast path reads. (Kept out of the line
     /// loop, so that the fast path's steps are inlined there.)
     #[inline(never)]
-    pub(super) fn scanned(&mut self, l: &Line, t: &str, no: u32) {
+    fn scanned(&mut self, l: &Line, t: &str, no: u32) {
         // `Era III`, `Age 3` (the general parser's: no line the fast path reads starts so)
         if matches!(t.as_bytes().first(), Some(b'E' | b'e' | b'A' | b'a'))
             && let Some(e) = epoch_era(t)

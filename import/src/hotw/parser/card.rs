@@ -87,7 +87,7 @@ pub(super) fn maybe_key(w: &str) -> bool {
 
 /// A card written by its full name in several words: the card, how its name was found, and the
 /// index of the token after its last word.
-pub(super) type FullName = (&'static Card, How<'static>, usize);
+type FullName = (&'static Card, How<'static>, usize);
 
 /// The card whose name is written in several words from the word `i` (`Civil Service`,
 /// `Naval Power`, `Jewish Revolt`, `Black Death`; appendix 3's names), the longest that names
@@ -143,7 +143,7 @@ pub(super) fn card_full_name(l: &Line, i: usize, hi: usize, fuzzy: bool) -> Opti
 
 /// What a card word is, for the cards read by their arguments.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum CardKey {
+enum CardKey {
     Civil,
     King,
     Other,
@@ -424,7 +424,7 @@ impl Lp<'_, '_> {
         terrain
     }
 
-    pub(super) fn check_card_epoch(&mut self, code_: &str, i: usize) {
+    fn check_card_epoch(&mut self, code_: &str, i: usize) {
         if let Some(c) = TABLES.card_by_code(code_) {
             self.check_epoch_of(c, i);
         }
@@ -437,7 +437,7 @@ impl Lp<'_, '_> {
     }
 
     /// Area arguments (`NAm`, `SEAsia+India`).
-    pub(super) fn areas(&mut self, lo: usize, hi: usize, play: &mut CardPlay) {
+    fn areas(&mut self, lo: usize, hi: usize, play: &mut CardPlay) {
         for k in lo..hi {
             if self.l.kind(k) == Some(Tk::Word) {
                 for part in self.l.s(k).split('+').filter(|p| !p.is_empty()) {

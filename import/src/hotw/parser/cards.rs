@@ -13,7 +13,7 @@ use crate::hotw::tables::{How, TABLES};
 
 impl Lp<'_, '_> {
     /// `+` or `&` between two cards (`Lead + Popu`, `Lead & Popu`): a separator, as `,` is.
-    pub(super) fn card_joiner(&self, j: usize, hi: usize, turn: &Turn) -> bool {
+    fn card_joiner(&self, j: usize, hi: usize, turn: &Turn) -> bool {
         !turn.cards.is_empty()
             && j + 1 < hi
             && self.l.kind(j + 1) == Some(Tk::Word)
@@ -30,7 +30,7 @@ impl Lp<'_, '_> {
     /// misspelling) and names no region, and no arrow follows it before `hi`.
     #[cold]
     #[inline(never)]
-    pub(super) fn semi_card(&self, k: usize, hi: usize) -> bool {
+    fn semi_card(&self, k: usize, hi: usize) -> bool {
         let w = self.l.s(k);
         TABLES.card(w, false).is_some()
             && TABLES.region(w, false).is_none()
@@ -42,7 +42,7 @@ impl Lp<'_, '_> {
     /// pushed to `turn` with an info at the word. False (nothing pushed) when a part is no card.
     #[cold]
     #[inline(never)]
-    pub(super) fn slashed_cards(&mut self, j: usize, hi: usize, turn: &mut Turn) -> bool {
+    fn slashed_cards(&mut self, j: usize, hi: usize, turn: &mut Turn) -> bool {
         if j + 1 < hi && self.l.kind(j + 1) == Some(Tk::LParen) {
             return false;
         }
@@ -92,7 +92,7 @@ impl Lp<'_, '_> {
 
     /// The words a transcriber writes for a turn without a card: `none`, `no card`, `-`… (the
     /// whole of `lo..hi`).
-    pub(super) fn no_card(&self, lo: usize, hi: usize) -> bool {
+    fn no_card(&self, lo: usize, hi: usize) -> bool {
         let w = |k: usize| self.l.s(k).to_ascii_lowercase();
         match hi.checked_sub(lo) {
             Some(1) => matches!(

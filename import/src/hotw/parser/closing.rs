@@ -10,7 +10,7 @@ use crate::hotw::lexer::Tk;
 use crate::text::fold_width;
 
 /// A line giving the game's result (see [`State::closing_line`]).
-pub(super) enum Closing {
+enum Closing {
     /// Seat, score, token of the seat.
     Scores(Vec<(usize, i64, usize)>),
     Winner(Vec<usize>),
@@ -21,13 +21,13 @@ pub(super) enum Closing {
 }
 
 /// The labels of a score table's columns (`| Seat | Score |`; width-folded, lower-cased).
-pub(super) const TABLE_LABELS: [&str; 16] = [
+const TABLE_LABELS: [&str; 16] = [
     "seat", "seats", "player", "players", "score", "scores", "points", "pts", "total", "弈者",
     "玩家", "分數", "分数", "得分", "座位", "總分",
 ];
 
 /// Key words of a final-score line (compared width-folded and lower-cased).
-pub(super) const FINAL_WORDS: [&str; 27] = [
+const FINAL_WORDS: [&str; 27] = [
     "final",
     "finals",
     "score",
@@ -58,14 +58,14 @@ pub(super) const FINAL_WORDS: [&str; 27] = [
 ];
 
 /// Key words of a winner line.
-pub(super) const WINNER_WORDS: [&str; 10] = [
+const WINNER_WORDS: [&str; 10] = [
     "winner", "winners", "勝者", "胜者", "勝方", "胜方", "贏家", "赢家", "冠軍", "冠军",
 ];
 
 /// The words after a seat that make it the winner (`C wins`, `C 勝`).
-pub(super) const WIN_WORDS: [&str; 7] = ["wins", "won", "win", "勝", "胜", "獲勝", "获胜"];
+const WIN_WORDS: [&str; 7] = ["wins", "won", "win", "勝", "胜", "獲勝", "获胜"];
 
-pub(super) fn folded_lower(w: &str) -> String {
+fn folded_lower(w: &str) -> String {
     w.chars()
         .map(|c| fold_width(c).to_ascii_lowercase())
         .collect()
@@ -85,7 +85,7 @@ pub(super) fn seat_upper(w: &str) -> Option<usize> {
 /// maybe a colon, then the seats with their scores (`A 12, B 30`, `A:12 B:30`, `A=57`) or the
 /// winning seats (`C`, `C (Cy)`); or `C wins`. Every token must be read so, or the line is none.
 #[inline]
-pub(super) fn closing(l: &Line) -> Option<Closing> {
+fn closing(l: &Line) -> Option<Closing> {
     let n = l.toks.len();
     if l.kind(0) != Some(Tk::Word) {
         return None;
@@ -160,7 +160,7 @@ pub(super) fn closing(l: &Line) -> Option<Closing> {
 
 /// The seats and their scores from token `k` to the end of the line (`A 12, B 30`, `A:12`,
 /// `A=57`), every token read so; `None` otherwise.
-pub(super) fn score_items(l: &Line, mut k: usize) -> Option<Vec<(usize, i64, usize)>> {
+fn score_items(l: &Line, mut k: usize) -> Option<Vec<(usize, i64, usize)>> {
     let n = l.toks.len();
     let sep = |k: usize| {
         matches!(l.kind(k), Some(Tk::Comma | Tk::Semi))
@@ -300,7 +300,7 @@ impl State<'_> {
     /// C`, `| A | B | C |`; kept for the row of numbers under it), a rule (`|---|---|`) or a row
     /// of labels (`| Seat | Score |`), a row of numbers as many as the seats above it (`12  7
     /// 9`), or a seat and its score between bars (`| A | 12 |`). None for any other line.
-    pub(super) fn table_row(&mut self, l: &Line, t: &str) -> Option<Closing> {
+    fn table_row(&mut self, l: &Line, t: &str) -> Option<Closing> {
         if t.contains(['-', '=', '─'])
             && t.chars()
                 .all(|c| matches!(c, '|' | '｜' | '-' | '─' | '+' | ':' | '=' | ' ' | '\t'))

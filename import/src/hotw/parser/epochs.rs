@@ -87,7 +87,7 @@ pub(super) fn epoch_line(t: &str) -> Option<(EpochLine, bool)> {
 /// a form to report. Off the common path (most lines are no header).
 #[cold]
 #[inline(never)]
-pub(super) fn epoch_decorated(t: &str) -> Option<(EpochLine, bool)> {
+fn epoch_decorated(t: &str) -> Option<(EpochLine, bool)> {
     let inner = t
         .trim_start_matches(['-', '=', '*', '#', '[', ' ', '\t'])
         .trim_end_matches(['-', '=', '*', '#', ']', ' ', '\t']);
@@ -104,7 +104,7 @@ pub(super) fn epoch_decorated(t: &str) -> Option<(EpochLine, bool)> {
 
 /// [`epoch_line`] of a line opening with `E`, `e` or a character outside ASCII.
 #[inline]
-pub(super) fn epoch_plain(t: &str) -> Option<(EpochLine, bool)> {
+fn epoch_plain(t: &str) -> Option<(EpochLine, bool)> {
     let first = *t.as_bytes().first()?;
     // nor does a region's name (`EAfr`, `Egypt`): after an ASCII `E`, an ASCII character that
     // is no numeral, separator or the `p` of `Epoch`
@@ -193,7 +193,7 @@ pub(super) fn epoch_era(t: &str) -> Option<EpochLine> {
 
 /// An epoch's number written as an English word opening `t` (`One`…`Seven`, any case, the word
 /// ending there): the epoch and the word's length.
-pub(super) fn number_word(t: &str) -> Option<(u8, usize)> {
+fn number_word(t: &str) -> Option<(u8, usize)> {
     const WORDS: [&str; 7] = ["one", "two", "three", "four", "five", "six", "seven"];
     let len = t
         .find(|c: char| !c.is_ascii_alphabetic())
@@ -205,7 +205,7 @@ pub(super) fn number_word(t: &str) -> Option<(u8, usize)> {
 
 /// Whether the words after an epoch mark a resumption: `Some(false)` for the seed's `(con't)`
 /// and its Chinese (`續`, `繼續`), `Some(true)` for another word (`(resumed)`), a form to report.
-pub(super) fn resumption(after: &str) -> Option<bool> {
+fn resumption(after: &str) -> Option<bool> {
     // most words after an `E` and a numeral are the rest of a region's name (`EInd-->Suma`):
     // an ASCII letter or digit other than the first of `con…` or `resum…` is no resumption
     // (told without lower-casing a copy of the line)
@@ -231,7 +231,7 @@ pub(super) fn resumption(after: &str) -> Option<bool> {
 /// An epoch written as appendix 2 names it: `第一世代`…`第七世代` (also `第3世代`), maybe with the
 /// numeral after it as the appendix prints it (`第一世代 (I)`), then a resumption (`第三世代
 /// (續)`) or a pause (`第六世代後暫停`). Always a form to report.
-pub(super) fn epoch_chinese(t: &str) -> Option<(EpochLine, bool)> {
+fn epoch_chinese(t: &str) -> Option<(EpochLine, bool)> {
     let rest = t.strip_prefix('第')?;
     let mut cs = rest.chars();
     let n = match cs.next()? {

@@ -66,7 +66,7 @@ pub(super) fn header<'a>(l: &Line<'a>) -> Option<Header<'a>> {
 }
 
 /// [`header`] from token `o` on (the tokens before it are the turn's number).
-pub(super) fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
+fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
     // (the seat with a word joined to its letter: `A方(Rome):`, `弈者F(Fuji):`)
     let (seat, lower, seat_form) = match seat_of(l.s(o)) {
         Some((seat, lower)) => (seat, lower, None),
@@ -114,7 +114,7 @@ pub(super) fn header_at<'a>(l: &Line<'a>, o: usize) -> Option<Header<'a>> {
 
 /// What follows a header's closing bracket at token `rp`: the token where the rest begins,
 /// whether it is a pause, whether a colon (or a dash for it) was written, whether a dash was.
-pub(super) fn after_brackets(l: &Line, rp: usize) -> (usize, Option<bool>, bool, bool) {
+fn after_brackets(l: &Line, rp: usize) -> (usize, Option<bool>, bool, bool) {
     let after = l.toks.get(rp + 1);
     let after_text = after.and_then(|t| l.text.get(t.start..)).unwrap_or("");
     // (a lone dash for the colon: `B(Egypt) - Lead`)
@@ -146,7 +146,7 @@ pub(super) fn after_brackets(l: &Line, rp: usize) -> (usize, Option<bool>, bool,
 
 /// Words a transcriber writes before a seat's letter (`Player A`, `弈者F`: the seed's own word
 /// for a player).
-pub(super) const SEAT_WORDS: [&str; 5] = ["player", "seat", "弈者", "玩家", "選手"];
+const SEAT_WORDS: [&str; 5] = ["player", "seat", "弈者", "玩家", "選手"];
 
 pub(super) fn is_seat_word(w: &str) -> bool {
     SEAT_WORDS.iter().any(|s| s.eq_ignore_ascii_case(w))
@@ -161,7 +161,7 @@ pub(super) fn seat_joined(w: &str) -> Option<usize> {
     seat_of(letter).filter(|&(_, lower)| !lower).map(|(s, _)| s)
 }
 
-pub(super) fn strip_prefix_ci<'w>(w: &'w str, p: &str) -> Option<&'w str> {
+fn strip_prefix_ci<'w>(w: &'w str, p: &str) -> Option<&'w str> {
     w.get(..p.len())
         .filter(|h| h.eq_ignore_ascii_case(p))
         .and_then(|_| w.get(p.len()..))
@@ -170,7 +170,7 @@ pub(super) fn strip_prefix_ci<'w>(w: &'w str, p: &str) -> Option<&'w str> {
 /// A turn header written empire first, the seat in brackets after it: `Sumer (A): Lead`,
 /// `Greek City States (C):`, `Egypt (B) – Ben` (one to three words that name an empire exactly or
 /// by an alias, a seat in capitals in brackets, then the colon, a dash or the line's end).
-pub(super) fn header_empire_first<'a>(l: &Line<'a>) -> Option<Header<'a>> {
+fn header_empire_first<'a>(l: &Line<'a>) -> Option<Header<'a>> {
     let lp = (1..l.toks.len().min(4)).find(|&k| l.kind(k) == Some(Tk::LParen))?;
     if (0..lp).any(|k| l.kind(k) != Some(Tk::Word)) || l.kind(lp + 2) != Some(Tk::RParen) {
         return None;
@@ -209,7 +209,7 @@ pub(super) fn header_empire_first<'a>(l: &Line<'a>) -> Option<Header<'a>> {
 
 /// A turn header written without brackets: `A Sumer: Lead`, `B Greek City States: …` (a seat in
 /// capitals, one to three words that name an empire exactly or by an alias, then the colon).
-pub(super) fn header_bare<'a>(l: &Line<'a>) -> Option<Header<'a>> {
+fn header_bare<'a>(l: &Line<'a>) -> Option<Header<'a>> {
     if l.kind(1) != Some(Tk::Word) {
         return None;
     }
@@ -242,7 +242,7 @@ pub(super) fn header_bare<'a>(l: &Line<'a>) -> Option<Header<'a>> {
 
 /// The closing `]` (`］`, `】`) of a square bracket opening at token `i` (`[`, `［`, `【`) with
 /// no arrow, comma or semicolon inside it.
-pub(super) fn square_close(l: &Line, i: usize) -> Option<usize> {
+fn square_close(l: &Line, i: usize) -> Option<usize> {
     let is = |k: usize, c: char| {
         l.kind(k) == Some(Tk::Other) && l.s(k).chars().next().map(fold_width) == Some(c)
     };
@@ -337,7 +337,7 @@ impl State<'_> {
     /// seat whose player the tags (or a header line) name so (`[A "Ann"]`, then `Ann(Sumer):`);
     /// else the first seat that has not played yet. Reported the first time (warning
     /// `hotw.seat-code`, info when a player's name says it). None when all six seats are taken.
-    pub(super) fn seat_code(&mut self, code: &str, l: &Line) -> Option<usize> {
+    fn seat_code(&mut self, code: &str, l: &Line) -> Option<usize> {
         if let Some(&(_, s)) = self
             .seat_codes
             .iter()

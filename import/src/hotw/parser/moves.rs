@@ -14,7 +14,7 @@ use crate::hotw::tables::{RegionType, TABLES};
 /// What makes an arrow token one of the forms the parser reports (`>` alone, `>>`, `->>`, `~>`,
 /// `入`): None for the arrows read silently (`-->`, `->`, `=>`, `→`). Told at the arrow's first
 /// and last bytes.
-pub(super) fn odd_arrow(a: &str) -> Option<&'static str> {
+fn odd_arrow(a: &str) -> Option<&'static str> {
     let b = a.as_bytes();
     if b.ends_with(b">>") {
         return Some("a \">\" too many");
@@ -120,7 +120,7 @@ impl Lp<'_, '_> {
 
     /// One segment: `node (leg node)*`, optionally starting from a given node. Err(position) when
     /// it cannot start or a leg has no destination.
-    pub(super) fn segment(
+    fn segment(
         &mut self,
         i: usize,
         hi: usize,
@@ -326,7 +326,7 @@ impl Lp<'_, '_> {
     }
 
     /// A region on its own (tokens `lo..hi`) with a battle or nothing built: kept as raw text.
-    pub(super) fn alone(&mut self, n: &Node, lo: usize, hi: usize) {
+    fn alone(&mut self, n: &Node, lo: usize, hi: usize) {
         let raw = self.l.raw(lo, hi).trim().to_string();
         let why = if n.battle.is_empty() {
             format!("{} stands alone: no move into it and nothing built", n.name)
@@ -347,7 +347,7 @@ impl Lp<'_, '_> {
     /// of the route, whose words are all seas.
     #[cold]
     #[inline(never)]
-    pub(super) fn sea_dash(&self, j: usize, hi: usize) -> Option<usize> {
+    fn sea_dash(&self, j: usize, hi: usize) -> Option<usize> {
         let is_dash = |k: usize| {
             self.l.kind(k) == Some(Tk::Other) && matches!(self.l.s(k), "-" | "—" | "–" | "－" | "―")
         };

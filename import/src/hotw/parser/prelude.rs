@@ -12,7 +12,7 @@ use crate::hotw::tables::TABLES;
 
 pub(super) const DEFAULT_COLOURS: [&str; 6] = ["Red", "Yellow", "Green", "Deep", "Blue", "Purple"];
 
-pub(super) fn colour_name(s: &str) -> Option<&'static str> {
+fn colour_name(s: &str) -> Option<&'static str> {
     match s.to_lowercase().as_str() {
         "red" | "紅" | "红" => Some("Red"),
         "yellow" | "黃" | "黄" => Some("Yellow"),
@@ -26,7 +26,7 @@ pub(super) fn colour_name(s: &str) -> Option<&'static str> {
 
 /// `A: Red B: Yellow …` → (seat index, colour as written or normalized, token index, known
 /// colour, token index of a seat letter written in lower case).
-pub(super) type Colour = (usize, String, usize, bool, Option<usize>);
+type Colour = (usize, String, usize, bool, Option<usize>);
 
 pub(super) fn colour_line(l: &Line) -> Option<Vec<Colour>> {
     let mut out = Vec::new();
@@ -56,11 +56,11 @@ pub(super) fn colour_line(l: &Line) -> Option<Vec<Colour>> {
 }
 
 /// A seat of a header line naming players: its index, its player's name, its colour.
-pub(super) type SeatPlayer = (usize, Option<String>, Option<&'static str>);
+type SeatPlayer = (usize, Option<String>, Option<&'static str>);
 
 /// A header line naming seats' players and colours: one item or several, parted by `;`, `|` or
 /// a comma before the next seat (`A: Ann (Purple), B: Ben (Red)`). See [`seat_player_one`].
-pub(super) fn seat_player_items(t: &str) -> Option<Vec<SeatPlayer>> {
+fn seat_player_items(t: &str) -> Option<Vec<SeatPlayer>> {
     let mut items = Vec::new();
     let mut start = 0usize;
     let cs: Vec<(usize, char)> = t.char_indices().collect();
@@ -89,7 +89,7 @@ pub(super) fn seat_player_items(t: &str) -> Option<Vec<SeatPlayer>> {
 /// no turn (no card, empire or colour as its first word; no digit, arrow or bracket; a region's
 /// code may be a name: `B: Ben`) and a colour, one of them or both. The seat's index, the name and
 /// the colour.
-pub(super) fn seat_player_one(t: &str) -> Option<SeatPlayer> {
+fn seat_player_one(t: &str) -> Option<SeatPlayer> {
     let (key, value) = match t.split_once([':', '：']) {
         Some(kv) => kv,
         // `A - Ann - Purple`: a dash after the seat's letter
@@ -169,7 +169,7 @@ pub(super) fn seat_player_one(t: &str) -> Option<SeatPlayer> {
 /// ·`) between them and none of the notation's (no arrow, bracket, `+`, colon, brace, `Δ`, `=`,
 /// `/`), no pause or epoch word (`暫停`, `紀元`, `世代`, `Epoch` first), the first word no seat
 /// letter, card, empire or region.
-pub(super) fn title_line(l: &Line) -> bool {
+fn title_line(l: &Line) -> bool {
     let mut words = 0;
     let mut wide = false;
     for (k, t) in l.toks.iter().enumerate() {
@@ -217,7 +217,7 @@ pub(super) fn title_line(l: &Line) -> bool {
 /// A line of the form `Key: value` whose key (one to three words before the colon) is no seat
 /// letter, region or card: a transcriber's header line (`Date: 2026-11-03`, `日期：…`, `Place:
 /// Leeds`), read only before the first turn.
-pub(super) fn header_line(l: &Line) -> bool {
+fn header_line(l: &Line) -> bool {
     let Some(c) = (0..l.toks.len().min(4)).find(|&k| l.kind(k) == Some(Tk::Colon)) else {
         return false;
     };
@@ -253,7 +253,7 @@ impl State<'_> {
 
     /// A header line before the first turn naming seats' players and colours (`A: Ana`, `B：班`,
     /// `A - Ann - Purple`, `A: Ann (Purple), B: Ben (Red)`): kept as the game's comment.
-    pub(super) fn seat_players(&mut self, items: Vec<SeatPlayer>, l: &Line, t: &str, no: u32) {
+    fn seat_players(&mut self, items: Vec<SeatPlayer>, l: &Line, t: &str, no: u32) {
         // `A: Ana`, `B：班`, `A - Ann - Purple`, `A: Ann (Purple), B: Ben (Red)` before the
         // first turn: the seats' players and colours
         let mut said = Vec::new();

@@ -8,12 +8,12 @@ use crate::hotw::lexer::Tk;
 use crate::text::fold_width;
 
 /// The units a transcriber writes after a score (compared lower-cased and width-folded).
-pub(super) const SCORE_UNITS: [&str; 10] = [
+const SCORE_UNITS: [&str; 10] = [
     "分", "點", "点", "pts", "pt", "points", "point", "vp", "vps", "total",
 ];
 
 /// Words a transcriber writes before a score in the same word (`計7分`, `共23分`, `合計30`).
-pub(super) const SCORE_PREFIXES: [&str; 9] = [
+const SCORE_PREFIXES: [&str; 9] = [
     "共計", "共计", "合計", "合计", "總計", "总计", "計", "计", "共",
 ];
 
@@ -38,7 +38,7 @@ pub(super) fn score_unit(w: &str, stop_alone: bool) -> bool {
 /// many tokens it takes, and whether it was written with a unit or a full stop (`20分`, `20 分`,
 /// `20pts`, `25.`) rather than as a bare number.
 #[inline]
-pub(super) fn end_score(l: &Line, lo: usize, hi: usize) -> Option<(Option<i64>, usize, bool)> {
+fn end_score(l: &Line, lo: usize, hi: usize) -> Option<(Option<i64>, usize, bool)> {
     if hi <= lo {
         return None;
     }
@@ -94,7 +94,7 @@ pub(super) fn number(w: &str) -> Option<i64> {
 }
 
 /// Words a transcriber writes before a score (`Score: 12`, `分數：12`; compared lower-cased).
-pub(super) const SCORE_WORDS: [&str; 20] = [
+const SCORE_WORDS: [&str; 20] = [
     "score", "scores", "total", "pts", "points", "vp", "分數", "分数", "得分", "總分", "总分",
     "共計", "共计", "合計", "合计", "總計", "总计", "計", "计", "共",
 ];

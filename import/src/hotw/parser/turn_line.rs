@@ -199,7 +199,7 @@ pub(super) fn remark_text(l: &Line, k: usize) -> String {
 /// turn's comment (info `hotw.note`); a number in brackets (`PersP(V, cX) (64)`: a score? the
 /// notation writes none so) is no battle, kept as raw text with a warning
 /// `hotw.bracketed-number`.
-pub(super) fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) -> usize {
+fn trailing_note(lp: &mut Lp, lo: usize, hi: usize, turn: &mut Turn) -> usize {
     let l = lp.l;
     let last = hi - 1;
     let open = if l.kind(last) == Some(Tk::RParen) {

@@ -59,7 +59,7 @@ impl State<'_> {
     /// (nor a misspelled one, the start of a card's code, a region or an empire, unless it is the
     /// seat's player's name as the tags or a header line give it). Takes the name as the seat's player where none is known, reports it
     /// (info `hotw.header-player`), and gives the token where the turn's cards begin.
-    pub(super) fn header_player(&mut self, h: &Header, l: &Line) -> Option<usize> {
+    fn header_player(&mut self, h: &Header, l: &Line) -> Option<usize> {
         let end = (h.rest..l.toks.len())
             .find(|&k| l.kind(k) == Some(Tk::Colon))
             .unwrap_or(l.toks.len());

@@ -12,7 +12,7 @@ use crate::hotw::lexer::Tk;
 /// Whether a line opens with an arrow or a comma (past white space): the continuation of a move
 /// line wrapped before it (`-->Akk 12`, `, Korea`). (The caller tells most lines at their first
 /// byte.)
-pub(super) fn opens_continuation(line: &str) -> bool {
+fn opens_continuation(line: &str) -> bool {
     let b = line.as_bytes();
     let first = match b.first() {
         Some(&f) if f.is_ascii_whitespace() => match line.trim_start().as_bytes().first() {
@@ -30,7 +30,7 @@ pub(super) fn opens_continuation(line: &str) -> bool {
 
 /// Whether `t` opens with an arrow (`-->`, `->`, `=>`, `>`, `~>`, `→`, `－－＞`) or a comma
 /// (`,`, `，`), read as the lexer reads them.
-pub(super) fn starts_with_joint(t: &str) -> bool {
+fn starts_with_joint(t: &str) -> bool {
     let toks = crate::hotw::lexer::lex(t);
     match toks.first() {
         Some(k) if k.kind == Tk::Comma => true,
@@ -42,7 +42,7 @@ pub(super) fn starts_with_joint(t: &str) -> bool {
 
 /// The arrow or comma `t` ends with, unless it is the mark after a score (`Nub 9,`): a move line
 /// wrapped onto the next.
-pub(super) fn ending_joint(t: &str) -> Option<Tk> {
+fn ending_joint(t: &str) -> Option<Tk> {
     let toks = crate::hotw::lexer::lex(t);
     let n = toks.len();
     match toks.last().map(|k| k.kind) {

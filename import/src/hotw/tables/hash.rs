@@ -34,7 +34,7 @@ pub struct WordHasher(u64);
 impl WordHasher {
     const K: u64 = 0xf135_7aea_2e62_a9c5;
 
-    pub(super) fn add(&mut self, w: u64) {
+    fn add(&mut self, w: u64) {
         self.0 = (self.0 ^ w).wrapping_mul(Self::K).rotate_left(26);
     }
 }
@@ -84,7 +84,7 @@ impl ShortMap {
     /// every byte (the first and the last four bytes, overlapping; or the first, middle and last
     /// byte), so equal packs mean equal keys.
     #[inline]
-    pub(super) fn pack(b: &[u8]) -> Option<(u64, u8)> {
+    fn pack(b: &[u8]) -> Option<(u64, u8)> {
         let n = b.len();
         let key = if n >= 4 {
             if n > 8 {

@@ -99,7 +99,7 @@ impl Index {
 
     /// [`Index::first`] after the exact code: folded code, alias, full name, misspelling.
     #[inline(never)]
-    pub(super) fn first_inexact(&self, s: &str, fuzzy: bool) -> Option<(usize, How<'_>)> {
+    fn first_inexact(&self, s: &str, fuzzy: bool) -> Option<(usize, How<'_>)> {
         let found = with_key(s, false, |k| {
             // dots dropped, case kept: `S.Iber` is SIber, not the wasteland Siber
             if s.contains('.') || !s.is_ascii() {
@@ -225,12 +225,7 @@ pub(super) fn edit_distance(a: &[char], b: &[char], max: usize) -> Option<usize>
 /// Levenshtein distance with adjacent transpositions, or None when above `max`, computed in the
 /// three rows of `rows` (at least `3 * (b.len() + 1)` long; None when shorter), whatever they
 /// hold.
-pub(super) fn edit_distance_in(
-    a: &[char],
-    b: &[char],
-    max: usize,
-    rows: &mut [usize],
-) -> Option<usize> {
+fn edit_distance_in(a: &[char], b: &[char], max: usize, rows: &mut [usize]) -> Option<usize> {
     let (prev2, rest) = rows.split_at_mut_checked(b.len() + 1)?;
     let (prev, rest) = rest.split_at_mut_checked(b.len() + 1)?;
     let cur = rest.get_mut(..b.len() + 1)?;
@@ -291,7 +286,7 @@ pub fn with_key<R>(s: &str, keep_case: bool, f: impl FnOnce(&str) -> R) -> R {
 }
 
 /// Calls `f` with the comparison form of a full name ([`name_key`]).
-pub(super) fn with_name_key<R>(s: &str, f: impl FnOnce(&str) -> R) -> R {
+fn with_name_key<R>(s: &str, f: impl FnOnce(&str) -> R) -> R {
     let mut buf = [0u8; 40];
     if s.len() <= buf.len() && s.is_ascii() {
         let mut n = 0;

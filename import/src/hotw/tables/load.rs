@@ -5,10 +5,10 @@ use super::index::{fold_key, with_key};
 use super::roman::roman;
 use super::rows::{Card, Empire, Region, RegionType};
 
-pub(super) const REGIONS_CSV: &str = include_str!("../../../data/hotw/regions.csv");
-pub(super) const EMPIRES_CSV: &str = include_str!("../../../data/hotw/empires.csv");
-pub(super) const CARDS_CSV: &str = include_str!("../../../data/hotw/cards.csv");
-pub(super) const ALIASES_CSV: &str = include_str!("../../../data/hotw/aliases.csv");
+const REGIONS_CSV: &str = include_str!("../../../data/hotw/regions.csv");
+const EMPIRES_CSV: &str = include_str!("../../../data/hotw/empires.csv");
+const CARDS_CSV: &str = include_str!("../../../data/hotw/cards.csv");
+const ALIASES_CSV: &str = include_str!("../../../data/hotw/aliases.csv");
 
 pub(super) fn rows(text: &str) -> Vec<Vec<String>> {
     let mut rdr = csv::ReaderBuilder::new()
@@ -23,11 +23,11 @@ pub(super) fn rows(text: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-pub(super) fn col(r: &[String], i: usize) -> &str {
+fn col(r: &[String], i: usize) -> &str {
     r.get(i).map(String::as_str).unwrap_or("")
 }
 
-pub(super) fn epochs(s: &str) -> (u8, u8) {
+fn epochs(s: &str) -> (u8, u8) {
     if s.eq_ignore_ascii_case("ALL") {
         return (1, 7);
     }
