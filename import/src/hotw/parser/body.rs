@@ -17,7 +17,8 @@ use crate::hotw::code;
 use crate::hotw::fast;
 use crate::hotw::game::{CardPlay, HotwGame};
 use crate::model::{Ctx, Parsed};
-/// [`parse_body`] with the fast path ([`super::fast`]) in front of the general parser, or, with
+
+/// [`super::parse_body`] with the fast path ([`crate::hotw::fast`]) in front of the general parser, or, with
 /// `fast` false, every line read by the general parser (the tests check that both read the same).
 pub(super) fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwGame> {
     // strip_comments copies the body; most bodies have no comment to strip
@@ -152,7 +153,7 @@ impl State<'_> {
         text.replace('＋', "+")
     }
 
-    /// A turn header read by the fast path ([`super::fast`]), when it can. False, having
+    /// A turn header read by the fast path ([`crate::hotw::fast`]), when it can. False, having
     /// changed nothing, when the line is for the general parser.
     #[inline(always)]
     fn fast_header(&mut self, text: &str, no: u32) -> bool {
@@ -184,7 +185,7 @@ impl State<'_> {
         true
     }
 
-    /// A move line of the current turn read by the fast path ([`super::fast`]), when it can.
+    /// A move line of the current turn read by the fast path ([`crate::hotw::fast`]), when it can.
     /// False, having changed nothing, when the line is for the general parser.
     #[inline(always)]
     fn fast_move_line(&mut self, text: &str, no: u32) -> bool {

@@ -31,9 +31,9 @@ pub(super) struct State<'c> {
     pub(super) seat_codes: Vec<(String, usize)>,
     /// Token buffers reused from line to line.
     pub(super) buffers: Buffers,
-    /// The segment buffer of [`Lp`], reused from line to line.
+    /// The segment buffer of [`Lp`](super::lp::Lp), reused from line to line.
     pub(super) seq: Vec<Node>,
-    /// The token lists of [`Lp`], reused from line to line.
+    /// The token lists of [`Lp`](super::lp::Lp), reused from line to line.
     pub(super) lists: Lists,
     /// The cards of a header read by the fast path (with their columns), reused.
     pub(super) cards: Vec<(&'static Card, u32)>,
