@@ -9,7 +9,8 @@
 
 use std::borrow::Cow;
 
-use super::{Build, Expansion, Tokens, Turn};
+use super::game::{Build, Expansion, Turn};
+use super::tokens::Tokens;
 
 /// A span of one of the lists of [`Lists`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

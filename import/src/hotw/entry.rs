@@ -50,9 +50,9 @@ impl Notation for Hotw {
         score
     }
 
-    /// Epoch headers and turn headers ([`crate::hotw::parser::progress_mark`]).
+    /// Epoch headers and turn headers ([`crate::hotw::progress_mark`]).
     fn progress_mark(&self, line: &str) -> Option<(u32, bool)> {
-        crate::hotw::parser::progress_mark(line)
+        crate::hotw::progress_mark(line)
     }
 
     /// An epoch header (`EI` in any form, after a rule or heading mark); `EII`…`EVII`, most of
@@ -61,7 +61,7 @@ impl Notation for Hotw {
         match t.chars().next().map(crate::text::fold_width)? {
             'E' | 'e' if t.contains("II") || t.contains('V') => Some(false),
             'E' | 'e' | '-' | '=' | '*' | '#' | '[' => {
-                Some(crate::hotw::parser::progress_mark(t).is_some_and(|m| m.1))
+                Some(crate::hotw::progress_mark(t).is_some_and(|m| m.1))
             }
             _ => None,
         }

@@ -13,21 +13,21 @@
 //!
 //! What the fast path reads, it reads with the general parser's pieces where they cost little:
 //! builds go to [`build_items`], names to the same tables. Two rules are applied inline, on the
-//! shapes read here: battle words are split as `parser::battle_scan` splits exact tokens (its
+//! shapes read here: battle words are split as `items::battle_scan` splits exact tokens (its
 //! loop over the patterns costs more than the rest of the word), and segments are turned into
 //! legs by the rules of [`Chain::add`](super::chain::Chain::add) as they are read (the general
 //! parser's node buffer and spans cost about as much as the rest of the line). The test
 //! `fast_path_reads_as_the_general_parser` checks that the two paths agree. A line it keeps therefore gives exactly what the general parser gives, and no
-//! diagnostic but the score's and a card's epoch (which `parser::record_score` and
-//! `parser::card_epoch` write for both).
+//! diagnostic but the score's and a card's epoch (which `parser::scores::record_score`
+//! and `parser::card::card_epoch` write for both).
 
 use std::borrow::Cow;
 
+use super::game::{Build, Expansion, Turn};
+use super::items::build_items;
 use super::lexer::{Tk, next_ascii};
-use super::parser::build_items;
 use super::tables::{Card, TABLES, Tables};
 use super::tokens;
-use super::{Build, Expansion, Turn};
 
 /// The tokens of a line, read one ahead.
 struct Toks<'a> {
@@ -334,7 +334,7 @@ fn groups(toks: &mut Toks, sc: &mut Scratch) -> Option<()> {
 }
 
 /// The battle tokens of a word written exactly as the notation's (`XXV`, `c/`, `fW`), onto
-/// `out`: what `parser::battle_scan` reads without normalizing (at each place the first of its exact
+/// `out`: what `items::battle_scan` reads without normalizing (at each place the first of its exact
 /// tokens that fits), on the word's bytes. None for anything else (normalized or not a battle:
 /// for the general parser), having maybe pushed some tokens.
 #[inline(always)]

@@ -416,160 +416,93 @@ fn lex_chars(line: &str, out: &mut Vec<Tok>) {
     out.reserve(chars.len() / 3 + 1);
     let mut k = 0usize;
     while let Some((start, c)) = chars.get(k) {
-        let col = k as u32;
         if c.is_whitespace() {
             k += 1;
             continue;
         }
-        let single = match c {
-            '(' => Some(Tk::LParen),
-            ')' => Some(Tk::RParen),
-            ',' => Some(Tk::Comma),
-            ';' => Some(Tk::Semi),
-            ':' => Some(Tk::Colon),
-            _ => None,
-        };
-        if let Some(kind) = single {
-            push_char_tok(
-                out,
-                line,
-                Tok {
-                    kind,
-                    start,
-                    end: end_of(k + 1),
-                    col,
-                },
-            );
-            k += 1;
-            continue;
-        }
-        if c == '…' || (c == '.' && chars.get(k + 1).is_some_and(|p| p.1 == '.')) {
-            let mut j = k;
-            while chars.get(j).is_some_and(|p| p.1 == '…' || p.1 == '.') {
-                j += 1;
-            }
-            push_char_tok(
-                out,
-                line,
-                Tok {
-                    kind: Tk::Ellipsis,
-                    start,
-                    end: end_of(j),
-                    col,
-                },
-            );
-            k = j;
-            continue;
-        }
-        if matches!(
-            c,
-            '→' | '⟶' | '➔' | '⇒' | '➜' | '➝' | '➞' | '⇨' | '⟹' | '⮕' | '⟼'
-        ) || (c == '入' && into_arrow(&chars, k))
-        {
-            push_char_tok(
-                out,
-                line,
-                Tok {
-                    kind: Tk::Arrow,
-                    start,
-                    end: end_of(k + 1),
-                    col,
-                },
-            );
-            k += 1;
-            continue;
-        }
-        if dash(c) {
-            let mut j = k;
-            while chars.get(j).is_some_and(|p| dash(p.1)) {
-                j += 1;
-            }
-            if chars.get(j).is_some_and(|p| p.1 == '>') {
-                push_char_tok(
-                    out,
-                    line,
-                    Tok {
-                        kind: Tk::Arrow,
-                        start,
-                        end: end_of(j + 1),
-                        col,
-                    },
-                );
-                k = j + 1;
-            } else if j - k >= 2 {
-                push_char_tok(
-                    out,
-                    line,
-                    Tok {
-                        kind: Tk::Dash2,
-                        start,
-                        end: end_of(j),
-                        col,
-                    },
-                );
-                k = j;
-            } else {
-                push_char_tok(
-                    out,
-                    line,
-                    Tok {
-                        kind: Tk::Other,
-                        start,
-                        end: end_of(k + 1),
-                        col,
-                    },
-                );
-                k += 1;
-            }
-            continue;
-        }
-        if c == '+' || word_char(c) {
-            let mut j = k + 1;
-            while let Some((_, d)) = chars.get(j) {
-                let inner = (d == '-' || d == '+')
-                    && chars.get(j - 1).is_some_and(|p| p.1.is_alphanumeric())
-                    && chars.get(j + 1).is_some_and(|p| p.1.is_alphanumeric());
-                if !(word_char(d) || inner) || (d == '入' && into_arrow(&chars, j)) {
-                    break;
-                }
-                j += 1;
-            }
-            let end = end_of(j);
-            let kind = if c == '+' {
-                Tk::Plus
-            } else if line
-                .get(start..end)
-                .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()))
-            {
-                Tk::Num
-            } else {
-                Tk::Word
-            };
-            push_char_tok(
-                out,
-                line,
-                Tok {
-                    kind,
-                    start,
-                    end,
-                    col,
-                },
-            );
-            k = j;
-            continue;
-        }
+        let (kind, next) = char_tok(&chars, line, k, c);
         push_char_tok(
             out,
             line,
             Tok {
-                kind: Tk::Other,
+                kind,
                 start,
-                end: end_of(k + 1),
-                col,
+                end: end_of(next),
+                col: k as u32,
             },
         );
-        k += 1;
+        k = next;
     }
+}
+
+/// The token opening at the character `k` of `chars` (`c`, no white space) in [`lex_chars`]:
+/// its kind and the index of the character after it.
+#[inline(always)]
+fn char_tok(chars: &Chars, line: &str, k: usize, c: char) -> (Tk, usize) {
+    let single = match c {
+        '(' => Some(Tk::LParen),
+        ')' => Some(Tk::RParen),
+        ',' => Some(Tk::Comma),
+        ';' => Some(Tk::Semi),
+        ':' => Some(Tk::Colon),
+        _ => None,
+    };
+    if let Some(kind) = single {
+        return (kind, k + 1);
+    }
+    if c == '…' || (c == '.' && chars.get(k + 1).is_some_and(|p| p.1 == '.')) {
+        let mut j = k;
+        while chars.get(j).is_some_and(|p| p.1 == '…' || p.1 == '.') {
+            j += 1;
+        }
+        return (Tk::Ellipsis, j);
+    }
+    if matches!(
+        c,
+        '→' | '⟶' | '➔' | '⇒' | '➜' | '➝' | '➞' | '⇨' | '⟹' | '⮕' | '⟼'
+    ) || (c == '入' && into_arrow(chars, k))
+    {
+        return (Tk::Arrow, k + 1);
+    }
+    if dash(c) {
+        let mut j = k;
+        while chars.get(j).is_some_and(|p| dash(p.1)) {
+            j += 1;
+        }
+        return if chars.get(j).is_some_and(|p| p.1 == '>') {
+            (Tk::Arrow, j + 1)
+        } else if j - k >= 2 {
+            (Tk::Dash2, j)
+        } else {
+            (Tk::Other, k + 1)
+        };
+    }
+    if c == '+' || word_char(c) {
+        let mut j = k + 1;
+        while let Some((_, d)) = chars.get(j) {
+            let inner = (d == '-' || d == '+')
+                && chars.get(j - 1).is_some_and(|p| p.1.is_alphanumeric())
+                && chars.get(j + 1).is_some_and(|p| p.1.is_alphanumeric());
+            if !(word_char(d) || inner) || (d == '入' && into_arrow(chars, j)) {
+                break;
+            }
+            j += 1;
+        }
+        let start = chars.get(k).map_or(line.len(), |p| p.0);
+        let end = chars.get(j).map_or(line.len(), |p| p.0);
+        let kind = if c == '+' {
+            Tk::Plus
+        } else if line
+            .get(start..end)
+            .is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()))
+        {
+            Tk::Num
+        } else {
+            Tk::Word
+        };
+        return (kind, j);
+    }
+    (Tk::Other, k + 1)
 }
 
 /// For each token, the index of its matching parenthesis (for `(` and `)`), or None when it has

@@ -20,7 +20,7 @@ pub(super) const BATTLE: [&str; 14] = [
     "X", "V", "=", "R", "W", "M", "c/", "cX", "fX", "f", "mX", "St", "sea", "For",
 ];
 
-/// The build items (`+f`, `+m`, `+ct`, `+cp`), as `parser::build_item` normalizes them.
+/// The build items (`+f`, `+m`, `+ct`, `+cp`), as `items::build_item` normalizes them.
 pub(super) const ITEMS: [&str; 4] = ["f", "m", "ct", "cp"];
 
 /// Lists of lengths 1 to [`MAX`] over an alphabet, every one, in order of length then of the
@@ -112,7 +112,7 @@ pub(super) fn items(ix: &[u8]) -> Tokens {
     }
 }
 
-/// The index of a build item in [`ITEMS`] (as `parser::build_item` returns it).
+/// The index of a build item in [`ITEMS`] (as `items::build_item` returns it).
 #[inline]
 pub(super) fn item_index(item: &str) -> Option<u8> {
     match item {
