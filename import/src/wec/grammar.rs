@@ -19,7 +19,7 @@ use nom::{
 };
 
 use super::codes::{self, Code, Flag};
-use super::{
+use super::model::{
     Dest, Dozed, Dozer, Drop, Exchange, Fire, Pickup, Piece, Reinforce, Toward, Transport,
     WecResult,
 };
@@ -266,7 +266,7 @@ pub(crate) fn offset(i: &str) -> R<'_, [i8; 2]> {
 }
 
 /// `Orient=<|>` at `k`, possibly empty.
-fn orient_at(b: &[u8], k: usize) -> (usize, Option<super::Code>) {
+fn orient_at(b: &[u8], k: usize) -> (usize, Option<super::model::Code>) {
     match b.get(k) {
         Some(b'<') => (k + 1, Some(Cow::Borrowed("<"))),
         Some(b'>') => (k + 1, Some(Cow::Borrowed(">"))),
@@ -275,14 +275,14 @@ fn orient_at(b: &[u8], k: usize) -> (usize, Option<super::Code>) {
 }
 
 /// `Orient=<|>`, possibly empty.
-pub(crate) fn orient(i: &str) -> R<'_, Option<super::Code>> {
+pub(crate) fn orient(i: &str) -> R<'_, Option<super::model::Code>> {
     wrap(i, Ok(orient_at(i.as_bytes(), 0)))
 }
 
 /// `Articles=CountArticle{Article{Article}}` at `k`, possibly empty. The count says how many codes
 /// follow; when they do not, the articles are empty and the digit is left for what comes next (a
 /// stun count after `*Piece`).
-fn articles_at(b: &[u8], k: usize, n: &Notes) -> (usize, Vec<super::Code>) {
+fn articles_at(b: &[u8], k: usize, n: &Notes) -> (usize, Vec<super::model::Code>) {
     let count = match b.get(k) {
         Some(&d @ b'1'..=b'3') => usize::from(d - b'0'),
         _ => return (k, Vec::new()),
@@ -306,7 +306,7 @@ fn articles_at(b: &[u8], k: usize, n: &Notes) -> (usize, Vec<super::Code>) {
 }
 
 /// `Articles=CountArticle{Article{Article}}`, possibly empty (see [`articles_at`]).
-pub(crate) fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<super::Code>> {
+pub(crate) fn articles<'a>(i: &'a str, n: &Notes) -> R<'a, Vec<super::model::Code>> {
     wrap(i, Ok(articles_at(i.as_bytes(), 0, n)))
 }
 
@@ -498,7 +498,7 @@ pub(crate) fn drop_part<'a>(i: &'a str, n: &Notes) -> R<'a, Drop> {
 }
 
 /// `Color=B|W`.
-fn color(i: &str) -> R<'_, super::Code> {
+fn color(i: &str) -> R<'_, super::model::Code> {
     map(one_of("BW"), |c| {
         Cow::Borrowed(if c == 'B' { "B" } else { "W" })
     })
@@ -511,7 +511,7 @@ pub(crate) fn result<'a>(i: &'a str, n: &Notes) -> R<'a, WecResult> {
     enum Tail {
         Off(Option<[u8; 2]>, [i8; 2]),
         Down([u8; 2]),
-        Hit(Piece, u8, super::Code),
+        Hit(Piece, u8, super::model::Code),
     }
     let (i, kind) = result_type(i, n)?;
     let (i, tail) = alt((

@@ -26,8 +26,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::code;
 use super::codes::{self, KILLS, PRIMARY_GOVERNMENT, PROJECTILES};
-use super::{Piece, Turn, WecGame, code, color_name};
+use super::model::{Piece, Turn, WecGame, color_name};
 use crate::diag::Diagnostic;
 
 /// One player piece on the board.
@@ -315,7 +316,7 @@ fn describe_at(color: Option<&str>, kind: &str, level: &str, at: [u8; 2]) -> Str
 }
 
 /// Same articles, in any order (no allocation: lists hold at most a few codes).
-fn same_articles(a: &[&str], b: &[super::Code]) -> bool {
+fn same_articles(a: &[&str], b: &[super::model::Code]) -> bool {
     a.len() == b.len()
         && a.iter().all(|x| {
             a.iter().filter(|y| *y == x).count() == b.iter().filter(|y| &***y == *x).count()
