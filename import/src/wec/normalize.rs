@@ -241,6 +241,38 @@ fn fire_numbers(text: &mut String, map: &mut Vec<usize>, norm: &mut Norm) {
     }
 }
 
+/// `MV JE(…)`, `MV-JE(…)`, `MV.JE(…)`: the `MV` without its `:` made `MV:` (in the normalized
+/// `text`, whose source offsets are `map`; the turn begins at byte `begin` of the line).
+fn mv_colon(text: &mut String, map: &mut Vec<usize>, norm: &mut Norm, begin: usize) {
+    // (its `V`, read as the sub level, is the code's)
+    if (text.starts_with("MV") || text.starts_with("Mv"))
+        && let Some(&next) = text.as_bytes().get(2)
+        && next != b':'
+    {
+        let v_at = map.get(1).copied();
+        let colon = match next {
+            b'-' | b'.' | b'=' | b';' if text.get(2..4) != Some("->") => {
+                text.replace_range(0..3, "MV:");
+                true
+            }
+            b if b.is_ascii_uppercase() => {
+                let at = map.get(2).copied().unwrap_or(begin);
+                text.replace_range(0..2, "MV:");
+                map.insert(2, at);
+                true
+            }
+            _ => false,
+        };
+        if colon {
+            norm.mv_colon
+                .get_or_insert(map.get(2).copied().unwrap_or(begin));
+            if norm.capital_v == v_at {
+                norm.capital_v = None;
+            }
+        }
+    }
+}
+
 /// A turn string (`begin..end` of the line) as transcribers also write it, brought to the
 /// grammar's form: full-width forms folded ([`fold_width`]), arrow characters written as the
 /// grammar's arrows (`→` `->`, `⇒` `=>`, `←` `<-`, `⇔` `<=>`, dashes and the minus sign `-`), letters
@@ -333,34 +365,8 @@ pub(super) fn normalize(
         text.push(out);
         map.extend(std::iter::repeat_n(at, out.len_utf8()));
     }
-    // `MV JE(…)`, `MV-JE(…)`, `MV.JE(…)`: the `MV` without its `:` (its `V`, read above as the
-    // sub level, is the code's)
-    if (text.starts_with("MV") || text.starts_with("Mv"))
-        && !add_mv
-        && let Some(&next) = text.as_bytes().get(2)
-        && next != b':'
-    {
-        let v_at = map.get(1).copied();
-        let colon = match next {
-            b'-' | b'.' | b'=' | b';' if text.get(2..4) != Some("->") => {
-                text.replace_range(0..3, "MV:");
-                true
-            }
-            b if b.is_ascii_uppercase() => {
-                let at = map.get(2).copied().unwrap_or(begin);
-                text.replace_range(0..2, "MV:");
-                map.insert(2, at);
-                true
-            }
-            _ => false,
-        };
-        if colon {
-            norm.mv_colon
-                .get_or_insert(map.get(2).copied().unwrap_or(begin));
-            if norm.capital_v == v_at {
-                norm.capital_v = None;
-            }
-        }
+    if !add_mv {
+        mv_colon(&mut text, &mut map, &mut norm, begin);
     }
     // `-->`, `==>`: a long arrow
     for (long, short) in [("-->", "->"), ("==>", "=>")] {

@@ -11,6 +11,17 @@ use super::super::turn::parse_turn;
 use super::Reader;
 use crate::diag::Diagnostic;
 
+/// A reading of the turn: the turn, its diagnostics and spellings seen, and how it was read (the
+/// normalization, where a note was cut off, whether `MV:` was put back).
+type Reading = (
+    Turn,
+    Vec<Diagnostic>,
+    Vec<&'static str>,
+    Norm,
+    Option<usize>,
+    bool,
+);
+
 impl Reader {
     /// The last turn did not read: read it again as other transcribers write turns, and keep the
     /// best reading when it is better than the plain one (fewer errors, or as many and less text
@@ -28,9 +39,42 @@ impl Reader {
         (begin, end): (usize, usize),
         (d0, s0): (usize, usize),
     ) {
-        let Some(turn) = self.game.turns.last() else {
+        let Some((mut fresh, d, seen, norm, cut, add_mv)) =
+            self.best_reading(line, lineno, (begin, end), (d0, s0))
+        else {
             return;
         };
+        if let Some(c) = cut {
+            let text = line.get(c..end).unwrap_or_default().trim();
+            if !text.is_empty() {
+                fresh.comment = Some(text.to_string());
+            }
+            // `… Black resigns`: a result written after the last turn
+            if let Some(white) = result_line(text)
+                && self.result.is_none()
+            {
+                self.result = Some((Some(white), lineno, char_col(line, c), text.to_string()));
+            }
+        }
+        if let Some(t) = self.game.turns.last_mut() {
+            *t = fresh;
+        }
+        self.diags.truncate(d0);
+        self.diags.extend(d);
+        self.seen = seen;
+        self.report_reading(line, lineno, (begin, end), &norm, (cut, add_mv));
+    }
+
+    /// The best of the readings of the turn (`begin..end` of the line) that is better than the
+    /// plain one (its diagnostics from `d0`, its spellings seen from `s0`), if any.
+    fn best_reading(
+        &self,
+        line: &str,
+        lineno: u32,
+        (begin, end): (usize, usize),
+        (d0, s0): (usize, usize),
+    ) -> Option<Reading> {
+        let turn = self.game.turns.last()?;
         // the better reading: fewer errors, then less text left unread
         let errors = |d: &[Diagnostic], t: &Turn| {
             let n = d
@@ -46,15 +90,6 @@ impl Reader {
         let trailing = line
             .get(begin..end)
             .is_some_and(|t| t.trim_end().ends_with(['.', ',', '。', '，', '．', '、']));
-        // (the turn, its diagnostics and spellings seen, and how it was read)
-        type Reading = (
-            Turn,
-            Vec<Diagnostic>,
-            Vec<&'static str>,
-            Norm,
-            Option<usize>,
-            bool,
-        );
         let mut best: Option<Reading> = None;
         for (add_mv, trim) in [(false, false), (true, false), (false, true), (true, true)] {
             if add_mv && !mv_missing || trim && !trailing {
@@ -96,27 +131,18 @@ impl Reader {
                 }
             }
         }
-        let Some((mut fresh, d, seen, norm, cut, add_mv)) = best else {
-            return;
-        };
-        if let Some(c) = cut {
-            let text = line.get(c..end).unwrap_or_default().trim();
-            if !text.is_empty() {
-                fresh.comment = Some(text.to_string());
-            }
-            // `… Black resigns`: a result written after the last turn
-            if let Some(white) = result_line(text)
-                && self.result.is_none()
-            {
-                self.result = Some((Some(white), lineno, char_col(line, c), text.to_string()));
-            }
-        }
-        if let Some(t) = self.game.turns.last_mut() {
-            *t = fresh;
-        }
-        self.diags.truncate(d0);
-        self.diags.extend(d);
-        self.seen = seen;
+        best
+    }
+
+    /// Each change the kept reading made, reported once per game.
+    fn report_reading(
+        &mut self,
+        line: &str,
+        lineno: u32,
+        (begin, end): (usize, usize),
+        norm: &Norm,
+        (cut, add_mv): (Option<usize>, bool),
+    ) {
         let col = |b: usize| char_col(line, b);
         let annotation = cut.is_some_and(|c| is_annotation(line.get(c..end).unwrap_or_default()));
         let clock = cut.is_some_and(|c| clock_time(line.get(c..end).unwrap_or_default()).is_some());
