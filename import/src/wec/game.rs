@@ -9,6 +9,7 @@ use super::model::{WecGame, color_name};
 use super::reader::{Reader, ResultLine};
 use super::replay;
 use super::results::result_tag;
+use super::work::examined;
 use crate::diag::Diagnostic;
 use crate::model::{Ctx, Outcome, Parsed, Seat};
 use crate::text::Comment;
@@ -82,6 +83,13 @@ fn attach_comments(
     starts: &[(usize, usize)],
     ctx: &Ctx,
 ) {
+    // (the turns' starts are in the order of the body, unless a reread put one out of it)
+    let sorted = starts.is_sorted();
+    let mut columns = Columns {
+        line: usize::MAX,
+        chars: 0,
+        byte: 0,
+    };
     for c in comments {
         if !c.closed {
             diags.push(Diagnostic::warning(
@@ -94,13 +102,14 @@ fn attach_comments(
         if c.text.is_empty() {
             continue;
         }
-        let byte_col = clean_lines
-            .get(c.line)
-            .and_then(|l| l.char_indices().nth(c.col).map(|(b, _)| b))
-            .unwrap_or(0);
-        let idx = starts
-            .iter()
-            .rposition(|&(l, b)| (l, b) < (c.line, byte_col));
+        let byte_col = columns.byte_of(clean_lines, c.line, c.col);
+        let key = (c.line, byte_col);
+        let idx = if sorted {
+            starts.partition_point(|&s| s < key).checked_sub(1)
+        } else {
+            examined(starts.len());
+            starts.iter().rposition(|&s| s < key)
+        };
         let slot = match idx.and_then(|k| game.turns.get_mut(k)) {
             Some(t) => &mut t.comment,
             None => &mut game.intro,
@@ -112,6 +121,38 @@ fn attach_comments(
             }
             None => *slot = Some(c.text.clone()),
         }
+    }
+}
+
+/// Where the comments' columns are in their lines: comments come in the order of the body, so
+/// the next one on the same line is found from the one before (a line's comments take one pass
+/// over it).
+struct Columns {
+    /// The line, a character column in it and the byte offset of that character.
+    line: usize,
+    chars: usize,
+    byte: usize,
+}
+
+impl Columns {
+    /// The byte offset of character column `col` of line `line` (0 past its end).
+    fn byte_of(&mut self, lines: &[&str], line: usize, col: usize) -> usize {
+        let Some(l) = lines.get(line) else {
+            return 0;
+        };
+        if line != self.line || col < self.chars {
+            (self.line, self.chars, self.byte) = (line, 0, 0);
+        }
+        let mut chars = l.get(self.byte..).unwrap_or_default().chars();
+        while self.chars < col {
+            let Some(ch) = chars.next() else {
+                return 0;
+            };
+            examined(ch.len_utf8());
+            self.byte += ch.len_utf8();
+            self.chars += 1;
+        }
+        if self.byte < l.len() { self.byte } else { 0 }
     }
 }
 

@@ -2,6 +2,7 @@
 //! without its white space ([`Compact`]), where the text begins and where later turn strings
 //! begin on it.
 
+use super::work::examined;
 use crate::text::fold_width;
 
 /// Character column (1-based) of byte offset `b` in `line`.
@@ -92,6 +93,7 @@ pub(super) fn first_non_space(line: &str) -> Option<usize> {
 /// the grammar contains.
 pub(super) fn later_turns(line: &str, begin: usize, end: usize) -> Vec<usize> {
     let seg = line.get(begin..end).unwrap_or_default();
+    examined(seg.len());
     // the first turn's own `MV:` (after any white space) is not a later one
     let own = seg.find(|c: char| !c.is_whitespace()).unwrap_or(0);
     let mut out = Vec::new();

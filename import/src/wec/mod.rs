@@ -156,6 +156,10 @@ mod render;
 mod replay;
 mod results;
 mod turn;
+mod work;
+
+#[cfg(test)]
+mod linear;
 
 use crate::model::{Ctx, Parsed};
 

@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 use super::line::Compact;
+use super::work::examined;
 use crate::text::fold_width;
 
 /// Is the turn (`begin..end` of the line) written without its `MV:`: does it begin with
@@ -44,6 +45,38 @@ pub(super) struct Norm {
     pub(super) trailing: Option<usize>,
 }
 
+/// Items sorted by their byte offset in the line, looked up by offsets that never go back: each
+/// lookup moves on from the one before, so a line's lookups take one pass over the items.
+struct InOrder<'a, T> {
+    items: &'a [T],
+    offset: fn(&T) -> usize,
+    k: usize,
+}
+
+impl<'a, T> InOrder<'a, T> {
+    fn new(items: &'a [T], offset: fn(&T) -> usize) -> InOrder<'a, T> {
+        InOrder {
+            items,
+            offset,
+            k: 0,
+        }
+    }
+
+    /// The item at byte offset `at` (not before the offset of the last lookup).
+    #[inline]
+    fn at(&mut self, at: usize) -> Option<&'a T> {
+        while self
+            .items
+            .get(self.k)
+            .is_some_and(|x| (self.offset)(x) < at)
+        {
+            examined(1);
+            self.k += 1;
+        }
+        self.items.get(self.k).filter(|x| (self.offset)(x) == at)
+    }
+}
+
 /// The square brackets around locations (`[1,4]`, `[ 10 , 4 ]`, `［2,2］`): byte offsets in the
 /// line of each `[` and its `]`, when between them are only two numbers of one or two digits
 /// (maybe negative: an offset) separated by one `,`, `.`, `;`, `/` or spaces.
@@ -59,6 +92,7 @@ fn bracket_locations(line: &str, begin: usize, end: usize) -> Vec<usize> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < cs.len() {
+        examined(1);
         if cs.get(i).map(|&(_, c)| c) != Some('[') {
             i += 1;
             continue;
@@ -68,6 +102,7 @@ fn bracket_locations(line: &str, begin: usize, end: usize) -> Vec<usize> {
         let mut seps = 0;
         let mut ok = false;
         while let Some(&(_, c)) = cs.get(k) {
+            examined(1);
             match c {
                 // `[9 2]`: a space between the numbers is their separator
                 ' ' | '\t' => {
@@ -125,6 +160,7 @@ fn location_separators(line: &str, begin: usize, end: usize) -> Vec<(usize, bool
     let space = |c: char| c == ' ' || c == '\t';
     let mut i = 0;
     while i < cs.len() {
+        examined(1);
         let close_with = match cs.get(i).map(|&(_, c)| c) {
             Some('(') => ')',
             Some('[') => ']',
@@ -137,6 +173,7 @@ fn location_separators(line: &str, begin: usize, end: usize) -> Vec<(usize, bool
         let mut k = i + 1;
         let skip = |mut k: usize, f: &dyn Fn(char) -> bool| {
             while cs.get(k).is_some_and(|&(_, c)| f(c)) {
+                examined(1);
                 k += 1;
             }
             k
@@ -292,10 +329,16 @@ pub(super) fn normalize(
     let seg = line.get(begin..end)?;
     let brackets = bracket_locations(line, begin, end);
     let locs = location_separators(line, begin, end);
+    // (both in the order of the line, looked up in that order: each lookup moves on)
+    let mut ws_locs = InOrder::new(&locs, |&(l, _)| l);
+    let (mut locs, mut brackets) = (
+        InOrder::new(&locs, |&(l, _)| l),
+        InOrder::new(&brackets, |&b| b),
+    );
     let chars: Vec<(usize, char)> = seg
         .char_indices()
         .map(|(o, c)| (begin + o, c))
-        .filter(|&(at, c)| !c.is_whitespace() || locs.iter().any(|&(l, first)| l == at && first))
+        .filter(|&(at, c)| !c.is_whitespace() || ws_locs.at(at).is_some_and(|&(_, first)| first))
         .collect();
     let mut text = String::with_capacity(seg.len());
     let mut map = Vec::with_capacity(seg.len());
@@ -308,7 +351,8 @@ pub(super) fn normalize(
         ));
     }
     for (j, &(at, c)) in chars.iter().enumerate() {
-        if let Some(&(_, first)) = locs.iter().find(|&&(l, _)| l == at) {
+        examined(1);
+        if let Some(&(_, first)) = locs.at(at) {
             if first {
                 norm.location.get_or_insert(at);
                 text.push(',');
@@ -316,7 +360,7 @@ pub(super) fn normalize(
             }
             continue;
         }
-        if brackets.contains(&at) {
+        if brackets.at(at).is_some() {
             norm.brackets.get_or_insert(at);
             text.push(if fold_width(c) == '[' { '(' } else { ')' });
             map.push(at);

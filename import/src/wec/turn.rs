@@ -311,6 +311,7 @@ fn report_notes(
 }
 
 /// Stores `v` if the slot is empty; false if it was taken.
+#[inline]
 fn set_once<T>(slot: &mut Option<Box<T>>, v: T) -> bool {
     if slot.is_some() {
         return false;
