@@ -6,11 +6,9 @@
 use super::work;
 use crate::model::Ctx;
 
-/// The bytes examined to read a record whose second line is `n` times `open`.
-fn examined(open: char, n: usize) -> u64 {
-    let mut body = String::from("1. MV:JE(1,7)->^(1,7)\n");
-    body.extend(std::iter::repeat_n(open, n));
-    body.push('\n');
+/// The bytes examined to read a record whose second line is `line`.
+fn examined(line: &str) -> u64 {
+    let body = format!("1. MV:JE(1,7)->^(1,7)\n{line}\n");
     let ctx = Ctx {
         first_line: 1,
         tags: &[],
@@ -21,23 +19,29 @@ fn examined(open: char, n: usize) -> u64 {
     work::take()
 }
 
-/// 10k, 100k and 1M of `open`: each tenfold line costs at most twelve times the one before.
-fn linear(open: char) {
+/// Lines of `sizes` times `unit` after `prefix`: each tenfold line costs at most twelve times
+/// the one before.
+fn linear_in(prefix: &str, unit: &str, sizes: [usize; 3]) {
     let mut before: Option<(usize, u64)> = None;
-    for n in [10_000, 100_000, 1_000_000] {
-        let count = examined(open, n);
+    for n in sizes {
+        let count = examined(&format!("{prefix}{}", unit.repeat(n)));
         assert!(
             count >= n as u64,
-            "{open:?} x {n}: only {count} bytes examined"
+            "{unit:?} x {n}: only {count} bytes examined"
         );
         if let Some((m, prev)) = before {
             assert!(
                 count <= 12 * prev,
-                "{open:?}: {m} of them examine {prev} bytes, {n} examine {count}: not linear"
+                "{unit:?}: {m} of them examine {prev} bytes, {n} examine {count}: not linear"
             );
         }
         before = Some((n, count));
     }
+}
+
+/// 10k, 100k and 1M of `open` alone on the line.
+fn linear(open: char) {
+    linear_in("", &open.to_string(), [10_000, 100_000, 1_000_000]);
 }
 
 #[test]
@@ -157,4 +161,17 @@ fn note_start_reads_as_the_rescanning_one() {
             "{line:?} from {begin}"
         );
     }
+}
+
+/// Long arrows (`-->`) in a turn read again normalized: each made short in one copy of the text.
+#[test]
+fn long_arrows() {
+    linear_in("2. mv:je", "-->", [1_000, 10_000, 100_000]);
+}
+
+/// Part markers after a digit (`1PU:`) in a turn read again normalized: the `,` before each put in
+/// in one copy of the text.
+#[test]
+fn part_markers() {
+    linear_in("2. mv:je", "1PU:", [1_000, 10_000, 100_000]);
 }

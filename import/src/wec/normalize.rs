@@ -223,35 +223,90 @@ const PART_MARKERS: [&str; 8] = ["DO>", "FI1:", "FI2:", "PU:", "EX:", "RE:", "DR
 
 /// Parts separated otherwise than by `,` (`MV:SP(2,2)->(3,3); PU:…`, `… / PU:…`, `… PU:…`):
 /// the separator before each part marker made a `,` (in the normalized `text`, whose source
-/// offsets are `map`). The first such separator's offset goes to `norm`.
+/// offsets are `map`). The first such separator's offset goes to `norm`. The text is copied once
+/// with the commas put in (not inserted one by one: a line of many parts would move its tail
+/// each time).
 fn part_separators(text: &mut String, map: &mut Vec<usize>, norm: &mut Norm) {
-    let mut k = 1;
-    while k < text.len() {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut out_map = Vec::with_capacity(map.len() + 8);
+    // (the bytes before `from` are copied)
+    let mut from = 0;
+    for k in 1..b.len() {
+        examined(1);
         let rest = text.get(k..).unwrap_or_default();
         if !PART_MARKERS.iter().any(|m| rest.starts_with(m)) {
-            k += 1;
             continue;
         }
-        let prev = text.as_bytes().get(k - 1).copied();
-        match prev {
-            Some(b',') => {}
+        match b.get(k - 1).copied() {
             Some(b';' | b'/' | b'|') => {
                 norm.separator
                     .get_or_insert(map.get(k - 1).copied().unwrap_or(0));
-                text.replace_range(k - 1..k, ",");
+                out.push_str(text.get(from..k - 1).unwrap_or_default());
+                out_map.extend_from_slice(map.get(from..k).unwrap_or_default());
+                out.push(',');
+                from = k;
             }
             // (a `:` or `/` is inside a part: `FI1:RL/…`; only a letter, digit or `)` ends one)
-            Some(b) if b.is_ascii_alphanumeric() || b == b')' => {
+            Some(c) if c.is_ascii_alphanumeric() || c == b')' => {
                 let at = map.get(k).copied().unwrap_or(0);
                 norm.separator.get_or_insert(at);
-                text.insert(k, ',');
-                map.insert(k, at);
-                k += 1;
+                out.push_str(text.get(from..k).unwrap_or_default());
+                out_map.extend_from_slice(map.get(from..k).unwrap_or_default());
+                out.push(',');
+                out_map.push(at);
+                from = k;
             }
             _ => {}
         }
-        k += 1;
     }
+    if from == 0 {
+        return;
+    }
+    out.push_str(text.get(from..).unwrap_or_default());
+    out_map.extend_from_slice(map.get(from..).unwrap_or_default());
+    *text = out;
+    *map = out_map;
+}
+
+/// `-->`, `==>` (`dash` `-` or `=`): a long arrow made `->`, `=>` (in the normalized `text`,
+/// whose source offsets are `map`; the turn begins at byte `begin` of the line): of each run of
+/// two or more dashes before a `>`, the last is kept. The first run's kept dash goes to `norm`
+/// as a change of form. One copy of the text (not a search from its start for each arrow).
+fn long_arrows(
+    text: &mut String,
+    map: &mut Vec<usize>,
+    norm: &mut Norm,
+    (dash, begin): (u8, usize),
+) {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut out_map = Vec::with_capacity(map.len());
+    // (the bytes before `from` are copied)
+    let mut from = 0;
+    let mut k = 0;
+    while k < b.len() {
+        examined(1);
+        if b.get(k) != Some(&dash) {
+            k += 1;
+            continue;
+        }
+        let run = k;
+        while b.get(k) == Some(&dash) {
+            k += 1;
+        }
+        if k - run >= 2 && b.get(k) == Some(&b'>') {
+            out.push_str(text.get(from..run).unwrap_or_default());
+            out_map.extend_from_slice(map.get(from..run).unwrap_or_default());
+            from = k - 1;
+            norm.wide
+                .get_or_insert(map.get(k - 1).copied().unwrap_or(begin));
+        }
+    }
+    out.push_str(text.get(from..).unwrap_or_default());
+    out_map.extend_from_slice(map.get(from..).unwrap_or_default());
+    *text = out;
+    *map = out_map;
 }
 
 /// `FI:` (a fire written without its number) made `FI1:` or `FI2:` by its place among the fires of
@@ -413,12 +468,9 @@ pub(super) fn normalize(
         mv_colon(&mut text, &mut map, &mut norm, begin);
     }
     // `-->`, `==>`: a long arrow
-    for (long, short) in [("-->", "->"), ("==>", "=>")] {
-        while let Some(k) = text.find(long) {
-            text.replace_range(k..k + 3, short);
-            map.remove(k);
-            norm.wide
-                .get_or_insert(map.get(k).copied().unwrap_or(begin));
+    for (long, dash) in [("-->", b'-'), ("==>", b'=')] {
+        if text.contains(long) {
+            long_arrows(&mut text, &mut map, &mut norm, (dash, begin));
         }
     }
     // `,FI:RL/…`: a fire without its number, numbered by its place among the turn's fires
@@ -455,4 +507,108 @@ pub(super) fn normalize(
         },
         norm,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Parts separated otherwise than by `,` (`MV:SP(2,2)->(3,3); PU:…`, `… / PU:…`, `… PU:…`):
+    /// the separator before each part marker made a `,` (in the normalized `text`, whose source
+    /// offsets are `map`). The first such separator's offset goes to `norm`.
+    fn part_separators_inserting(text: &mut String, map: &mut Vec<usize>, norm: &mut Norm) {
+        let mut k = 1;
+        while k < text.len() {
+            let rest = text.get(k..).unwrap_or_default();
+            if !PART_MARKERS.iter().any(|m| rest.starts_with(m)) {
+                k += 1;
+                continue;
+            }
+            let prev = text.as_bytes().get(k - 1).copied();
+            match prev {
+                Some(b',') => {}
+                Some(b';' | b'/' | b'|') => {
+                    norm.separator
+                        .get_or_insert(map.get(k - 1).copied().unwrap_or(0));
+                    text.replace_range(k - 1..k, ",");
+                }
+                // (a `:` or `/` is inside a part: `FI1:RL/…`; only a letter, digit or `)` ends one)
+                Some(b) if b.is_ascii_alphanumeric() || b == b')' => {
+                    let at = map.get(k).copied().unwrap_or(0);
+                    norm.separator.get_or_insert(at);
+                    text.insert(k, ',');
+                    map.insert(k, at);
+                    k += 1;
+                }
+                _ => {}
+            }
+            k += 1;
+        }
+    }
+
+    /// The long arrows as they were made short before: each found again from the text's start.
+    fn long_arrows_searching(
+        text: &mut String,
+        map: &mut Vec<usize>,
+        norm: &mut Norm,
+        begin: usize,
+    ) {
+        for (long, short) in [("-->", "->"), ("==>", "=>")] {
+            while let Some(k) = text.find(long) {
+                text.replace_range(k..k + 3, short);
+                map.remove(k);
+                norm.wide
+                    .get_or_insert(map.get(k).copied().unwrap_or(begin));
+            }
+        }
+    }
+
+    /// The one-pass copies give the text, offsets and first change that the edits in place gave,
+    /// over random texts of arrows, dashes, part markers and what stands before them.
+    #[test]
+    fn one_pass_copies_read_as_the_edits_in_place() {
+        const PIECES: [&str; 24] = [
+            "-", "=", ">", "->", "-->", "==>", "--", "PU:", "DO>", "FI1:", "RS:", "EX:", ";", "/",
+            "|", ",", ")", "1", "A", "v", ":", "é", "→", "MV:",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..40_000 {
+            let mut text = String::new();
+            for _ in 0..1 + next(12) {
+                text.push_str(PIECES[next(PIECES.len())]);
+            }
+            let map: Vec<usize> = (0..text.len()).map(|i| 100 + 3 * i).collect();
+            let start = Norm {
+                wide: [None, Some(7)][next(2)],
+                separator: [None, Some(9)][next(2)],
+                ..Norm::default()
+            };
+            let (mut t1, mut m1, mut n1) = (text.clone(), map.clone(), start);
+            let (mut t2, mut m2, mut n2) = (text.clone(), map.clone(), start);
+            for (long, dash) in [("-->", b'-'), ("==>", b'=')] {
+                if t1.contains(long) {
+                    long_arrows(&mut t1, &mut m1, &mut n1, (dash, 5));
+                }
+            }
+            long_arrows_searching(&mut t2, &mut m2, &mut n2, 5);
+            assert_eq!(
+                (&t1, &m1, n1.wide),
+                (&t2, &m2, n2.wide),
+                "arrows in {text:?}"
+            );
+            part_separators(&mut t1, &mut m1, &mut n1);
+            part_separators_inserting(&mut t2, &mut m2, &mut n2);
+            assert_eq!(
+                (&t1, &m1, n1.separator),
+                (&t2, &m2, n2.separator),
+                "parts in {text:?}"
+            );
+        }
+    }
 }

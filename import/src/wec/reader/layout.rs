@@ -10,7 +10,7 @@ use crate::diag::Diagnostic;
 use crate::model::Ctx;
 
 impl Reader {
-    /// The line just read was joined with the lines after it ([`logical_line`]): the
+    /// The line just read was joined with the lines after it ([`logical_line`](super::super::join::logical_line)): the
     /// diagnostics it gave are moved to the lines they point into, and each kind of join is
     /// reported (once per game).
     #[cold]
