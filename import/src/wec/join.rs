@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use super::line::{first_non_space, later_turns};
 use super::numbers::{colour_number_prefix, colour_prefix, number_prefix};
 use super::results::prose_line;
+use super::work::examined;
 
 /// How a line was joined to the one before it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -175,12 +176,16 @@ pub(super) fn logical_line<'a>(lines: &[&'a str], li: usize) -> Logical<'a> {
             first_non_space(l).map(|_| (j, l))
         })
     };
+    // (the text grows in place: copied again for each line joined, a turn wrapped onto many
+    // lines would cost their square)
     let join = |out: &mut Logical<'a>, j: usize, l: &str, sep: &str, kind: Join| {
-        let mut text = out.text.trim_end().to_string();
+        let kept = out.text.trim_end().len();
+        examined(out.text.len() - kept + sep.len() + l.len());
+        let text = out.text.to_mut();
+        text.truncate(kept);
         text.push_str(sep);
         let at = text.len();
         text.push_str(l);
-        out.text = Cow::Owned(text);
         out.joined.push(Joined { li: j, at, kind });
         out.next = j + 1;
     };

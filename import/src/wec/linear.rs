@@ -175,3 +175,20 @@ fn long_arrows() {
 fn part_markers() {
     linear_in("2. mv:je", "1PU:", [1_000, 10_000, 100_000]);
 }
+
+/// A turn wrapped onto many lines (`(,` on each): the joined text grows in place, and the
+/// joined lines' columns are counted on from the line before.
+#[test]
+fn wrapped_lines() {
+    let mut before: Option<(usize, u64)> = None;
+    for n in [1_000, 10_000, 100_000] {
+        let count = examined(&"(,\n".repeat(n).replacen("(,", "2. MV:JE(1,7)->^(1,7),", 1));
+        if let Some((m, prev)) = before {
+            assert!(
+                count <= 12 * prev,
+                "{m} lines examine {prev} bytes, {n} examine {count}: not linear"
+            );
+        }
+        before = Some((n, count));
+    }
+}

@@ -5,6 +5,7 @@ use super::super::code;
 use super::super::join::{Join, Logical};
 use super::super::line::{char_col, first_non_space, later_turns};
 use super::super::numbers::{Number, colour_number_prefix, number_prefix};
+use super::super::work::examined;
 use super::{Mark, Reader};
 use crate::diag::Diagnostic;
 use crate::model::Ctx;
@@ -22,12 +23,17 @@ impl Reader {
         ctx: &Ctx,
         (lineno, d0): (u32, usize),
     ) {
-        // (character offset in the joined text where each joined line begins, its file line)
+        // (character offset in the joined text where each joined line begins, its file line;
+        // counted on from the line before)
+        let (mut chars, mut counted) = (0u32, 0usize);
         let starts: Vec<(u32, u32)> = logical
             .joined
             .iter()
             .map(|j| {
-                let chars = logical.text.get(..j.at).map_or(0, |t| t.chars().count()) as u32;
+                let more = logical.text.get(counted..j.at).unwrap_or_default();
+                examined(more.len());
+                chars += more.chars().count() as u32;
+                counted = j.at;
                 (chars, ctx.first_line.saturating_add(j.li as u32))
             })
             .collect();
@@ -35,7 +41,9 @@ impl Reader {
             if d.line != lineno {
                 continue;
             }
-            if let Some(&(chars, line)) = starts.iter().rev().find(|(c, _)| d.col > *c) {
+            // (the last line that begins before the column: the starts are in order)
+            let k = starts.partition_point(|&(c, _)| c < d.col);
+            if let Some(&(chars, line)) = k.checked_sub(1).and_then(|k| starts.get(k)) {
                 d.line = line;
                 d.col -= chars;
             }
