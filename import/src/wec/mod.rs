@@ -139,6 +139,16 @@
 //! [`render`] writes a turn back in the grammar's fixed order (canonical spellings `SP`, `JU`);
 //! `parse(render(t))` gives back `t`. [`render_game`] writes a whole body with numbers and comments.
 //! [`describe`] gives one plain-English sentence per part.
+//!
+//! # Modules
+//! From the bottom: `model` (the types above), `code` (diagnostic codes), `codes` (the code
+//! tables and data files), `line` (columns, the compact turn string), `numbers` (numbers and
+//! colours before a turn), `notes` (notes and clock times after it), `results` (lines that are no
+//! turn: results, prose), `normalize` (the reread's normal form), `join` (lines joined before
+//! they are read), `grammar` and `turn` (one turn string read), `reader` (a body's lines into
+//! turns, with its rereads), `replay`, `render`, `describe`, and `game` (the game assembled:
+//! comments, seats, outcome). A line's scans find what they look for once per line, not again
+//! from each bracket or mark (`work` counts the bytes they examine, in tests).
 
 pub mod code;
 mod codes;
