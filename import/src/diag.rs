@@ -1,6 +1,10 @@
 //! Diagnostics: every problem the importer meets becomes one of these, with a position in the
 //! record file, a severity, a stable code and a plain message. Codes are part of the outside
-//! contract: never rename one; add new ones instead.
+//! contract: never rename one; add new ones instead. Every code is in the [`registry`], with
+//! what it means and a record that yields it.
+
+pub mod pages;
+pub mod registry;
 
 use serde::{Deserialize, Serialize};
 

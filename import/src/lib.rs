@@ -8,13 +8,18 @@
 //!   [`take_preamble`] drops a poster's lines before a file's first game.
 //! - [`detect_kind`]: which notation a game is written in.
 //! - [`parse_game`]: a raw game → [`ParsedGame`] (normalized moves + diagnostics).
-//! - [`hotw`], [`sanguo`], [`wec`], [`deluge`]: one module per notation.
+//! - [`hotw`], [`sanguo`], [`wec`], [`deluge`]: one module per notation. Each plugs in through its
+//!   `entry.rs`, which implements the `Notation` trait (`notation.rs`: its kind, names, extensions,
+//!   sniff score, progress marks and parse); `registry.rs` lists them (`NOTATIONS`), and kind
+//!   detection, the record splitter and [`parse_game`] ask a notation only through it.
 
 pub mod deluge;
 pub mod diag;
 pub mod hotw;
 pub mod model;
+mod notation;
 pub mod record;
+mod registry;
 pub mod sanguo;
 pub mod text;
 mod unwrap;
@@ -25,6 +30,7 @@ use serde::{Deserialize, Serialize};
 pub use diag::{Diagnostic, Severity};
 pub use model::{Kind, Outcome, Seat};
 pub use record::RawGame;
+pub use registry::KindSource;
 
 /// The normalized body of a game, by kind.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -72,15 +78,6 @@ pub struct ParsedGame {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Where a game's kind came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KindSource {
-    Tag,
-    Extension,
-    Option,
-    Sniff,
-}
-
 /// Decides a game's kind, in the order of CONTRACT.md: the `Game` tag, the file extension, the
 /// `--kind` option, then a sniff of the body. Returns the diagnostics of the decision (an unknown
 /// `Game` tag, a sniffed kind).
@@ -89,182 +86,31 @@ pub fn detect_kind(
     extension: Option<&str>,
     option: Option<Kind>,
 ) -> (Option<(Kind, KindSource)>, Vec<Diagnostic>) {
-    let mut diags = Vec::new();
-    if let Some(v) = raw.tag("Game") {
-        if let Some(k) = Kind::from_name(v) {
-            return (Some((k, KindSource::Tag)), diags);
-        }
-        if let Some(k) = kind_from_game_name(v) {
-            diags.push(Diagnostic::info(
-                record::code::KIND_TAG_ALIAS,
-                raw.line,
-                1,
-                format!("Game tag {v:?} read as {}", k.as_str()),
-            ));
-            return (Some((k, KindSource::Tag)), diags);
-        }
-        diags.push(Diagnostic::warning(
-            record::code::KIND_TAG_UNKNOWN,
-            raw.line,
-            1,
-            format!("Game tag {v:?} names no kind annals knows; looking elsewhere"),
-        ));
-    }
-    // the kind in a tag of another name (`[GameType "HotW"]`, `[Variant "Deluge"]`): only a value
-    // that names a kind is taken; any other (`[Type "rated"]`) is not the game's kind
-    for name in KIND_TAGS {
-        if let Some(v) = raw.tag(name)
-            && let Some(k) = Kind::from_name(v).or_else(|| kind_from_game_name(v))
-        {
-            diags.push(Diagnostic::info(
-                record::code::KIND_TAG_NAME,
-                raw.line,
-                1,
-                format!("{name} tag {v:?} read as the game's kind, {}", k.as_str()),
-            ));
-            return (Some((k, KindSource::Tag)), diags);
-        }
-    }
-    if let Some(k) = extension.and_then(Kind::from_extension) {
-        return (Some((k, KindSource::Extension)), diags);
-    }
-    if let Some(k) = option {
-        return (Some((k, KindSource::Option)), diags);
-    }
-    if let Some(k) = sniff(&raw.body) {
-        diags.push(Diagnostic::info(
-            record::code::KIND_SNIFFED,
-            raw.body_line,
-            1,
-            format!("kind {} recognised from the notation", k.as_str()),
-        ));
-        return (Some((k, KindSource::Sniff)), diags);
-    }
-    (None, diags)
+    registry::detect(
+        &raw.tags,
+        raw.line,
+        &raw.body,
+        raw.body_line,
+        extension,
+        option,
+    )
 }
-
-/// Tags other than `Game` that some transcribers name the game in, in the order they are asked
-/// (`[Game Type "…"]` is read as `GameType`).
-const KIND_TAGS: [&str; 6] = [
-    "GameType",
-    "Game-Type",
-    "Game_Type",
-    "Kind",
-    "Type",
-    "Variant",
-];
 
 /// A `Game` tag value that is none of CONTRACT.md's names but plainly names one of the games, as
 /// other transcribers write them: another spelling or case (`Weaponized-Chess`, `Weaponised
 /// Chess`), an edition or variant after the name (`History of the World (Avalon Hill)`, `Deluge
 /// II`, `Diplomacy: Deluge`), the English name of 三国演弈棋 (`Three Kingdoms`), or its name with
 /// 演义 (the novel's title, a common slip for 演弈) in simplified or traditional characters, the
-/// Korean of seed 004's title (`무기화 체스`) and of the Three Kingdoms (`삼국`).
+/// Korean of seed 004's title (`무기화 체스`) and of the Three Kingdoms (`삼국`). Each notation
+/// says which names are its own (its `entry.rs`).
 pub fn kind_from_game_name(v: &str) -> Option<Kind> {
-    // folded (width, traditional → simplified, case) and without spaces or punctuation
-    let f: String = text::fold(v)
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect();
-    if f.is_empty() {
-        return None;
-    }
-    let starts = |p: &[&str]| p.iter().any(|x| f.starts_with(x));
-    if starts(&[
-        "historyoftheworld",
-        "abriefhistoryoftheworld",
-        "hotw",
-        "世史",
-    ]) {
-        return Some(Kind::Hotw);
-    }
-    if starts(&["三国", "sanguo", "threekingdoms", "3kingdoms"]) {
-        return Some(Kind::Sanguo);
-    }
-    // the Korean of seed 004 (무기화 체스) and of the Three Kingdoms (삼국)
-    if starts(&["삼국"]) {
-        return Some(Kind::Sanguo);
-    }
-    if starts(&[
-        "weaponizedchess",
-        "weaponisedchess",
-        "wec",
-        "무기화체스",
-        "무기체스",
-    ]) {
-        return Some(Kind::Wec);
-    }
-    if f.contains("deluge") {
-        return Some(Kind::Deluge);
-    }
-    None
+    registry::kind_from_game_name(v)
 }
 
-/// Guesses a body's notation from what only that notation writes.
+/// Guesses a body's notation from what only that notation writes (each notation scores the lines
+/// it recognises; its `entry.rs`).
 pub fn sniff(body: &str) -> Option<Kind> {
-    let mut scores = [0usize; 4];
-    for line in body.lines().take(200) {
-        // full-width punctuation (`（`, `：`) as its ASCII form
-        let folded: String;
-        let l = if line.is_ascii() {
-            line.trim()
-        } else {
-            folded = line.chars().map(text::fold_width).collect();
-            folded.trim()
-        };
-        if l.contains("MV:") || l.contains("mv:") {
-            scores[2] += 3;
-        }
-        if l.contains("-->") || l.starts_with("EI") || l.starts_with("EV") {
-            scores[0] += 2;
-        }
-        let b = l.as_bytes();
-        if b.len() > 3 && (b'A'..=b'F').contains(&b[0]) && b[1] == b'(' && l.contains("):") {
-            scores[0] += 2;
-        }
-        if l.chars().any(|c| matches!(c, '进' | '退' | '平' | '進'))
-            && l.chars().any(|c| c.is_ascii_digit())
-        {
-            scores[1] += 2;
-        }
-        let lower = l.to_ascii_lowercase();
-        if [
-            "spring 19",
-            "fall 19",
-            "autumn 19",
-            "winter 19",
-            "s19",
-            "f19",
-            "w19",
-            "s 19",
-            "f 19",
-            "w 19",
-        ]
-        .iter()
-        .any(|p| lower.starts_with(p))
-        {
-            scores[3] += 2;
-        }
-        // judge reports: `Movement results for Spring of 1901.`, `Adjustment orders for Winter of 1901.`
-        if ["movement ", "retreat ", "adjustment "]
-            .iter()
-            .any(|p| lower.starts_with(p))
-            && (lower.contains(" of 19") || lower.contains(" of 20"))
-        {
-            scores[3] += 3;
-        }
-        // `England: F Lon-Nth`, `Austria:  Army Budapest -> Serbia.`
-        if let Some((head, _)) = lower.split_once(':')
-            && deluge::map::power(head).is_some_and(|_| head.trim().len() > 1)
-        {
-            scores[3] += 1;
-        }
-    }
-    let (best, score) = scores.iter().enumerate().max_by_key(|(_, s)| **s)?;
-    if *score == 0 {
-        return None;
-    }
-    Some([Kind::Hotw, Kind::Sanguo, Kind::Wec, Kind::Deluge][best])
+    registry::sniff(body)
 }
 
 /// The diagnostic code of [`parse_game`]'s own repair.
@@ -283,26 +129,10 @@ fn invisible(c: char) -> bool {
     matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}' | '\u{feff}' | '\u{ad}' | '\u{180e}')
 }
 
-/// What a notation's parser makes of a body: the game, players, outcome, title and its own
-/// diagnostics.
-type BodyParse = (
-    Body,
-    Vec<model::Seat>,
-    Option<model::Outcome>,
-    Option<String>,
-    Vec<Diagnostic>,
-);
+use notation::BodyParse;
 
 fn parse_body(body: &str, ctx: &model::Ctx<'_>, kind: Kind) -> BodyParse {
-    fn parts<G>(p: model::Parsed<G>, body: fn(G) -> Body) -> BodyParse {
-        (body(p.game), p.players, p.outcome, p.title, p.diagnostics)
-    }
-    match kind {
-        Kind::Hotw => parts(hotw::parse(body, ctx), Body::Hotw),
-        Kind::Sanguo => parts(sanguo::parse(body, ctx), Body::Sanguo),
-        Kind::Wec => parts(wec::parse(body, ctx), Body::Wec),
-        Kind::Deluge => parts(deluge::parse(body, ctx), Body::Deluge),
-    }
+    registry::parse(body, ctx, kind)
 }
 
 /// A body that did not read whole, read again without its invisible characters

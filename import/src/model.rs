@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::diag::Diagnostic;
 
-/// The record kinds annals knows.
+/// The record kinds annals knows. Which names, extensions and bodies name a kind is its
+/// notation's to say (`Kind::from_name`, `Kind::from_extension` and `FromStr` are in `registry`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
@@ -16,6 +17,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, in the order of their notations in the registry (`registry::NOTATIONS`).
     pub const ALL: [Kind; 4] = [Kind::Hotw, Kind::Sanguo, Kind::Wec, Kind::Deluge];
 
     /// The lower-case code used in URLs, the database and JSON.
@@ -37,61 +39,11 @@ impl Kind {
             Kind::Deluge => "Diplomacy: Deluge",
         }
     }
-
-    /// The value of a `Game` tag (or `--kind`), case-insensitive, with the aliases of CONTRACT.md.
-    pub fn from_name(s: &str) -> Option<Kind> {
-        const NAMES: [(&str, Kind); 17] = [
-            ("hotw", Kind::Hotw),
-            ("history of the world", Kind::Hotw),
-            ("history-of-the-world", Kind::Hotw),
-            ("世史", Kind::Hotw),
-            ("sanguo", Kind::Sanguo),
-            ("三国", Kind::Sanguo),
-            ("三國", Kind::Sanguo),
-            ("三国演弈棋", Kind::Sanguo),
-            ("三國演弈棋", Kind::Sanguo),
-            ("三国演弈", Kind::Sanguo),
-            ("wec", Kind::Wec),
-            ("weaponized chess", Kind::Wec),
-            ("weaponizedchess", Kind::Wec),
-            ("deluge", Kind::Deluge),
-            ("diplomacy", Kind::Deluge),
-            ("diplomacy deluge", Kind::Deluge),
-            ("dip", Kind::Deluge),
-        ];
-        let t = s.trim();
-        NAMES
-            .iter()
-            .find(|(n, _)| t.eq_ignore_ascii_case(n))
-            .map(|&(_, k)| k)
-    }
-
-    /// The kind a file extension names (`hotw`, `sanguo`, `wec`, `dip`), case-insensitive.
-    pub fn from_extension(ext: &str) -> Option<Kind> {
-        [
-            ("hotw", Kind::Hotw),
-            ("sanguo", Kind::Sanguo),
-            ("wec", Kind::Wec),
-            ("dip", Kind::Deluge),
-            ("deluge", Kind::Deluge),
-        ]
-        .iter()
-        .find(|(n, _)| ext.eq_ignore_ascii_case(n))
-        .map(|&(_, k)| k)
-    }
 }
 
 impl std::fmt::Display for Kind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-impl std::str::FromStr for Kind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Kind::from_name(s)
-            .ok_or_else(|| format!("unknown kind {s:?} (expected hotw, sanguo, wec or deluge)"))
     }
 }
 

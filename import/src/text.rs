@@ -134,6 +134,40 @@ pub(crate) fn is_blank(s: &str) -> bool {
     }
 }
 
+/// A line of three or more of one dash, equals sign, asterisk, tilde or box-drawing line and
+/// nothing else (white space around it allowed): a rule between two games, or inside one.
+pub(crate) fn is_separator(line: &str) -> bool {
+    let t = line.trim();
+    let mut cs = t.chars();
+    let Some(c) = cs.next() else {
+        return false;
+    };
+    matches!(
+        c,
+        '-' | '=' | '*' | '~' | '_' | '─' | '━' | '═' | '—' | '－' | '＝'
+    ) && t.chars().count() >= 3
+        && cs.all(|x| x == c || x == ' ')
+}
+
+/// The digits (ASCII or full-width) opening `t`: their value (saturating) and the text after
+/// them; None when there are none, or more than twelve bytes of them.
+pub(crate) fn leading_number(t: &str) -> Option<(u32, &str)> {
+    let mut n = 0u32;
+    let mut len = 0usize;
+    for c in t.chars() {
+        let d = match fold_width(c) {
+            d @ '0'..='9' => d as u32 - '0' as u32,
+            _ => break,
+        };
+        n = n.saturating_mul(10).saturating_add(d);
+        len += c.len_utf8();
+        if len > 12 {
+            return None;
+        }
+    }
+    (len > 0).then(|| (n, t.get(len..).unwrap_or_default()))
+}
+
 /// A `{…}` comment found in a body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Comment {
@@ -160,7 +194,11 @@ pub fn strip_comments(body: &str) -> (String, Vec<Comment>) {
     let (mut line, mut col) = (0usize, 0usize);
     // byte offset of the first character not yet copied
     let mut pos = 0usize;
-    while let Some(off) = body.get(pos..).and_then(|r| r.find('{')).map(|r| pos + r) {
+    while let Some(off) = body
+        .get(pos..)
+        .and_then(|r| find_byte(b'{', r))
+        .map(|r| pos + r)
+    {
         // the text before the brace is copied as it is; only the position moves on
         let gap = body.get(pos..off).unwrap_or_default();
         out.push_str(gap);
@@ -171,15 +209,8 @@ pub fn strip_comments(body: &str) -> (String, Vec<Comment>) {
             }
             None => col += gap.chars().count(),
         }
-        // Does a closing brace come before the end of the body?
         let rest = body.get(off + 1..).unwrap_or_default();
-        let close = rest.find('}');
-        let next_open = rest.find('{').unwrap_or(rest.len());
-        let end_line = rest.find('\n').unwrap_or(rest.len());
-        let (text_end, closed) = match close {
-            Some(cl) if cl < next_open => (cl, true),
-            _ => (end_line.min(next_open), false),
-        };
+        let (text_end, closed) = comment_end(rest);
         let text = rest.get(..text_end).unwrap_or_default();
         comments.push(Comment {
             line,
@@ -208,6 +239,59 @@ pub fn strip_comments(body: &str) -> (String, Vec<Comment>) {
     }
     out.push_str(body.get(pos..).unwrap_or_default());
     (out, comments)
+}
+
+/// Where the comment whose text starts `rest` (the text after its `{`) ends: at the first `}`
+/// when no `{` comes before it (closed), else at the end of its line or the next `{`, whichever
+/// comes first (unclosed). Each byte is looked at once: the scan stops at the first brace, and the
+/// line end is looked for only before it (a `}` further on, after another `{`, is not this
+/// comment's, and looking for it from every `{` made a line of many `{` quadratic).
+fn comment_end(rest: &str) -> (usize, bool) {
+    let b = rest.as_bytes();
+    let brace = memchr::memchr2(b'{', b'}', b);
+    steps::add(brace.map_or(b.len(), |k| k + 1));
+    match brace {
+        Some(k) if b.get(k) == Some(&b'}') => (k, true),
+        _ => {
+            let next_open = brace.unwrap_or(b.len());
+            let head = b.get(..next_open).unwrap_or_default();
+            let end_line = find_newline(head);
+            steps::add(end_line.map_or(head.len(), |k| k + 1));
+            (end_line.unwrap_or(next_open), false)
+        }
+    }
+}
+
+/// The index of the first `b` in `s` (a brace: ASCII, so the index is a character boundary).
+#[inline]
+fn find_byte(b: u8, s: &str) -> Option<usize> {
+    let found = memchr::memchr(b, s.as_bytes());
+    steps::add(found.map_or(s.len(), |k| k + 1));
+    found
+}
+
+/// How many bytes [`strip_comments`]' scans looked at, counted in tests only (so that a test can
+/// tell linear work from quadratic without a clock); nothing at all in other builds.
+mod steps {
+    #[cfg(test)]
+    thread_local! {
+        static STEPS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    #[cfg(test)]
+    pub(super) fn add(n: usize) {
+        STEPS.with(|s| s.set(s.get() + n));
+    }
+
+    #[cfg(not(test))]
+    #[inline(always)]
+    pub(super) fn add(_: usize) {}
+
+    /// The bytes counted since the last call, and the count started again.
+    #[cfg(test)]
+    pub(super) fn take() -> usize {
+        STEPS.with(|s| s.replace(0))
+    }
 }
 
 /// The index of the first `\n` in `b`, a word of eight bytes at a time: on lines of tens of bytes,
@@ -409,6 +493,41 @@ mod tests {
                 s.push_str(alphabet[(seed % alphabet.len() as u64) as usize]);
             }
             assert_eq!(strip_comments(&s), strip_comments_by_char(&s), "{s:?}");
+        }
+    }
+    #[test]
+    fn comment_stripping_looks_at_each_byte_a_bounded_number_of_times() {
+        // (bodies of n `{` and of runs never closed, the quadratic cases of a scan for `}` from
+        // every `{`; the steps are the bytes the scans look at, counted, not timed)
+        let shapes: [(&str, &str); 5] = [
+            ("{", ""),
+            ("{a", ""),
+            ("{ab ", "}"),
+            ("{x}", ""),
+            ("{", "\n"),
+        ];
+        for (unit, tail) in shapes {
+            let mut per_byte = Vec::new();
+            for n in [10_000usize, 100_000, 1_000_000] {
+                let body = format!("{}{tail}", unit.repeat(n));
+                steps::take();
+                let (out, comments) = strip_comments(&body);
+                let steps = steps::take();
+                assert_eq!(out.len(), body.len(), "{unit:?} × {n}");
+                assert!(comments.len() >= n, "{unit:?} × {n}");
+                // at most a few looks at each byte, whatever the size
+                assert!(
+                    steps <= 3 * body.len() + 3 * n,
+                    "{unit:?} × {n}: {steps} steps"
+                );
+                per_byte.push(steps as f64 / body.len() as f64);
+            }
+            // linear: the steps per byte do not grow with the size
+            let (first, last) = (per_byte[0], per_byte[2]);
+            assert!(
+                last <= first * 1.05 + 0.01,
+                "{unit:?}: {per_byte:?} steps per byte"
+            );
         }
     }
 }

@@ -11,7 +11,25 @@
 use memchr::memmem;
 
 use crate::diag::Diagnostic;
-use crate::record::code;
+
+/// Diagnostic codes of the wrappers taken off (also at `record::code::…`, beside the other
+/// codes of reading a file).
+pub mod code {
+    /// info: the file is the HTML of a web page (`<br>`, `<p>`, `&quot;`, `&amp;`): its tags
+    /// are read as the line breaks they make and its entities as their characters
+    /// ([`unwrap`](super::unwrap)). At line 1, column 1.
+    pub const HTML: &str = "record.html";
+    /// info: the file is an e-mail reply, its lines quoted with `>` (`> [Event "…"]`, nested
+    /// `> > `): read without the marks. At line 1, column 1; the message names the first line.
+    pub const QUOTED: &str = "record.quoted";
+    /// info: a line that is a Markdown code fence (```` ``` ````, ```` ```text ````) or a forum's
+    /// code or quote tag (`[code]`, `[/code]`, `[quote=Bob]`, also at the start or end of a
+    /// line), left out.
+    pub const WRAPPER: &str = "record.wrapper";
+    /// info: an e-mail signature (a `-- ` line and at most ten lines after it, to the end of the
+    /// file), left out; the message quotes it.
+    pub const SIGNATURE: &str = "record.signature";
+}
 
 /// How much of a file's start, and of its end, is looked at for a wrapper.
 const HEAD: usize = 4096;

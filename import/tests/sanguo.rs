@@ -3120,3 +3120,181 @@ fn a_status_the_board_contradicts() {
     ));
     assert_eq!(first(&p, "sanguo.status-mismatch"), (9, 1, Warning));
 }
+
+// ---------------------------------------------------------------- other names of the pieces
+
+/// A minimal record of one game (tags as the corpus writes them) with `moves` as its body.
+fn record_of(moves: &str) -> String {
+    format!(
+        "[Game \"Sanguo\"]\n[Event \"三国演弈棋练习赛\"]\n[吴 \"孙策\"]\n[魏 \"曹操\"]\n[蜀 \"刘备\"]\n\n{moves}\n"
+    )
+}
+
+/// The stored moves as JSON, as the importer keeps them.
+fn moves_json(p: &Parsed<SanguoGame>) -> serde_json::Value {
+    serde_json::to_value(&p.game.moves).unwrap_or_default()
+}
+
+/// The diagnostics other than `code`, as (code, line, col, message).
+fn diagnostics_but(p: &Parsed<SanguoGame>, code: &str) -> Vec<(String, u32, u32, String)> {
+    p.diagnostics
+        .iter()
+        .filter(|d| d.code != code)
+        .map(|d| (d.code.to_string(), d.line, d.col, d.message.to_string()))
+        .collect()
+}
+
+/// Xiangqi's other names of the pieces (red/black, traditional/simplified) give the moves the
+/// seed's names give, stored with the seed's names; each other name is reported once
+/// (`sanguo.piece-alias`), traditional characters as before (`sanguo.traditional`).
+#[test]
+fn other_piece_names_give_the_same_moves() {
+    let a = game(&record_of("1.馬6進5，砲12平10，象7進9"), 0);
+    let b = game(&record_of("1.马6进5，炮12平10，相7进9"), 0);
+    assert_eq!(a.game.moves.len(), 3);
+    assert_eq!(moves_json(&a), moves_json(&b));
+    assert_eq!(notations(&a), ["马6进5", "炮12平10", "相7进9"]);
+    assert!(problems(&a).is_empty(), "{:?}", problems(&a));
+    let alias: Vec<(u32, u32, String)> = a
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "sanguo.piece-alias")
+        .map(|d| (d.line, d.col, d.message.to_string()))
+        .collect();
+    assert_eq!(alias, [(7, 15, "象 read as 相".to_string())]);
+    assert!(has_code(&a, "sanguo.piece-alias", Info));
+    assert!(has_code(&a, "sanguo.traditional", Info));
+    assert!(!has_code(&b, "sanguo.piece-alias", Info));
+    // the red names, the cannon as 包, and every name of the seed's opening game's later rounds
+    let red = game(
+        &record_of(
+            "1.傌6进5，包12平10，象7进9\n2.卒7进1，砲6进14，俥13平12\n3.卒7进1，包平11，象9退7\n4.炮12进6，（轮空），仕8进9",
+        ),
+        0,
+    );
+    let seed = game(
+        &record_of(
+            "1.马6进5，炮12平10，相7进9\n2.兵7进1，炮6进14，车13平12\n3.兵7进1，炮平11，相9退7\n4.炮12进6，（轮空），士8进9",
+        ),
+        0,
+    );
+    assert_eq!(seed.game.moves.len(), 11);
+    assert!(problems(&seed).is_empty(), "{:?}", problems(&seed));
+    assert_eq!(moves_json(&red), moves_json(&seed));
+    let reported: Vec<String> = red
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "sanguo.piece-alias")
+        .map(|d| d.message.to_string())
+        .collect();
+    assert_eq!(
+        reported,
+        [
+            "傌 read as 马",
+            "包 read as 炮",
+            "象 read as 相",
+            "卒 read as 兵",
+            "俥 read as 车",
+            "仕 read as 士"
+        ]
+    );
+    // 傌 and 俥 are other names, not traditional characters: the first traditional one is 砲
+    assert_eq!(first(&red, "sanguo.traditional"), (8, 8, Info));
+    // after an ordinal too (`前卒`), and in a move that does not resolve (the error names the
+    // move as stored)
+    for (alias, name) in [
+        ("帅", "将"),
+        ("仕", "士"),
+        ("象", "相"),
+        ("俥", "车"),
+        ("伡", "车"),
+    ]
+    .into_iter()
+    .chain([("傌", "马"), ("包", "炮"), ("卒", "兵")])
+    {
+        for shape in ["1.{}5进1", "1.前{}5进1", "1.{}5平4，{}5平6"] {
+            let written = parse(&shape.replace("{}", alias));
+            let seed = parse(&shape.replace("{}", name));
+            assert_eq!(moves_json(&written), moves_json(&seed), "{shape} {alias}");
+            assert_eq!(
+                diagnostics_but(&written, "sanguo.piece-alias"),
+                diagnostics_but(&seed, "sanguo.piece-alias"),
+                "{shape} {alias}"
+            );
+            assert!(
+                has_code(&written, "sanguo.piece-alias", Info),
+                "{shape} {alias}"
+            );
+        }
+    }
+}
+
+/// The table of other names (`import/data/sanguo/piece_names.csv`) reads each name as its
+/// piece: no other name is also a name of the seed, no name is there twice, and the seed's
+/// seven names are seven.
+#[test]
+fn the_table_of_piece_names_is_sound() {
+    use sanguo::geometry::Kind;
+    let g = geometry();
+    assert!(g.load_errors.is_empty(), "{:?}", g.load_errors);
+    let seed: Vec<&str> = (0..7).map(|i| Kind::from_index(i).name()).collect();
+    for (i, a) in seed.iter().enumerate() {
+        assert!(
+            seed.get(i + 1..).unwrap_or(&[]).iter().all(|b| a != b),
+            "{a}"
+        );
+        assert_eq!(Kind::from_name(a).map(Kind::name), Some(*a));
+    }
+    assert!(g.piece_names.len() >= 8, "{:?}", g.piece_names);
+    for (i, r) in g.piece_names.iter().enumerate() {
+        assert!(seed.contains(&r.piece.as_str()), "{r:?}");
+        assert!(
+            !seed.contains(&r.name.as_str()),
+            "{r:?} is a name of the seed"
+        );
+        assert_eq!(
+            Kind::from_name(&r.name).map(Kind::name),
+            Some(r.piece.as_str()),
+            "{r:?}"
+        );
+        assert!(
+            g.piece_names
+                .get(i + 1..)
+                .unwrap_or(&[])
+                .iter()
+                .all(|o| o.name != r.name),
+            "{r:?} twice"
+        );
+    }
+    // every way xiangqi writes each piece, traditional forms folded before the table
+    let forms = [
+        ("将", ["帅", "帥", "将", "將"].as_slice()),
+        ("士", &["仕", "士"]),
+        ("相", &["相", "象"]),
+        ("车", &["俥", "伡", "車", "车"]),
+        ("马", &["傌", "馬", "马"]),
+        ("炮", &["炮", "砲", "包"]),
+        ("兵", &["兵", "卒"]),
+    ];
+    for (name, written) in forms {
+        for w in written {
+            assert_eq!(Kind::from_name(w).map(Kind::name), Some(name), "{w}");
+        }
+    }
+}
+
+/// Files and steps in Chinese numerals (`马六进五`) or in full-width digits (`马６进５`) are read
+/// as Arabic ones and stored so: the same moves as `马6进5`.
+#[test]
+fn chinese_and_full_width_numerals_give_the_same_moves() {
+    let arabic = game(&record_of("1.马6进5，炮12平10，相7进9"), 0);
+    let chinese = game(&record_of("1.马六进五，炮十二平十，相七进九"), 0);
+    let wide = game(&record_of("1.马６进５，炮１２平１０，相７进９"), 0);
+    assert_eq!(arabic.game.moves.len(), 3);
+    assert_eq!(moves_json(&chinese), moves_json(&arabic));
+    assert_eq!(moves_json(&wide), moves_json(&arabic));
+    assert!(has_code(&chinese, "sanguo.numerals", Info));
+    assert!(has_code(&wide, "sanguo.full-width", Info));
+    assert!(problems(&chinese).is_empty(), "{:?}", problems(&chinese));
+    assert!(problems(&wide).is_empty(), "{:?}", problems(&wide));
+}

@@ -102,82 +102,7 @@ pub fn adjudicate(m: &Map, year: u16, orders: &[AOrder]) -> Outcome {
         .enumerate()
         .map(|(i, o)| (o.at.as_str(), i))
         .collect();
-    // Validity.
-    let mut valid = vec![true; n];
-    let mut needs_convoy = vec![false; n];
-    for (i, o) in orders.iter().enumerate() {
-        if !o.usable {
-            valid[i] = false;
-            continue;
-        }
-        match o.kind {
-            OrderKind::Move => {
-                let Some(to) = &o.to else {
-                    valid[i] = false;
-                    continue;
-                };
-                let direct = o.via.is_empty() && can_reach(m, o, to, year);
-                if !direct {
-                    let convoyed = o.unit == 'A'
-                        && orders.iter().any(|c| {
-                            c.kind == OrderKind::Convoy
-                                && c.of.as_deref() == Some(o.at.as_str())
-                                && c.to.as_deref() == Some(to.as_str())
-                        });
-                    if convoyed {
-                        needs_convoy[i] = true;
-                    } else {
-                        valid[i] = false;
-                    }
-                }
-            }
-            OrderKind::Support => {
-                let (Some(of), target) = (&o.of, o.to.as_ref().or(o.of.as_ref())) else {
-                    valid[i] = false;
-                    continue;
-                };
-                let Some(target) = target else {
-                    valid[i] = false;
-                    continue;
-                };
-                let matches = unit_at.get(of.as_str()).is_some_and(|&j| {
-                    let s = &orders[j];
-                    match &o.to {
-                        Some(to) => s.kind == OrderKind::Move && s.to.as_deref() == Some(to),
-                        None => s.kind != OrderKind::Move,
-                    }
-                });
-                valid[i] = matches && can_reach(m, o, target, year);
-            }
-            OrderKind::Convoy => {
-                let matches =
-                    o.of.as_deref()
-                        .and_then(|of| unit_at.get(of))
-                        .is_some_and(|&j| {
-                            orders[j].kind == OrderKind::Move
-                                && orders[j].unit == 'A'
-                                && orders[j].to == o.to
-                        });
-                valid[i] = matches && o.unit == 'F' && m.is_water(&o.at, year);
-            }
-            OrderKind::Transform => {
-                valid[i] = o.unit == 'A' && m.fleet_can_be(&o.at, year);
-            }
-            _ => {}
-        }
-    }
-    // Moves whose support a later invalid move voids.
-    for (i, o) in orders.iter().enumerate() {
-        if o.kind == OrderKind::Support
-            && valid[i]
-            && let Some(of) = &o.of
-            && let Some(&j) = unit_at.get(of.as_str())
-            && o.to.is_some()
-            && !valid[j]
-        {
-            valid[i] = false;
-        }
-    }
+    let (valid, needs_convoy) = validity(m, year, orders, &unit_at);
     let is_move = |i: usize| orders[i].kind == OrderKind::Move && valid[i];
 
     let mut dislodged: BTreeMap<String, String> = BTreeMap::new();
@@ -295,17 +220,7 @@ pub fn adjudicate(m: &Map, year: u16, orders: &[AOrder]) -> Outcome {
         }
         // What is left is a circle of moves: they all succeed.
         let new_moved: Vec<bool> = state.iter().map(|s| s.unwrap_or(true)).collect();
-        let mut new_dislodged = BTreeMap::new();
-        for (i, o) in orders.iter().enumerate() {
-            if new_moved[i] {
-                continue;
-            }
-            if let Some(j) =
-                (0..n).find(|&j| new_moved[j] && orders[j].to.as_deref() == Some(o.at.as_str()))
-            {
-                new_dislodged.insert(o.at.clone(), orders[j].at.clone());
-            }
-        }
+        let new_dislodged = dislodged_by(orders, &new_moved);
         let stable = new_dislodged == dislodged && new_moved == moved;
         dislodged = new_dislodged;
         moved = new_moved;
@@ -313,7 +228,131 @@ pub fn adjudicate(m: &Map, year: u16, orders: &[AOrder]) -> Outcome {
             break;
         }
     }
-    let results = (0..n)
+    let results = results(orders, &valid, &dislodged, &moved, &cut, &convoy_ok);
+    Outcome {
+        results,
+        dislodged,
+        moved,
+    }
+}
+
+/// Which orders are valid on the map of `year` (a move that reaches, a support of a unit that does
+/// what is supported, a convoy by a fleet at sea of an army's move…), and which moves need a
+/// convoy.
+fn validity(
+    m: &Map,
+    year: u16,
+    orders: &[AOrder],
+    unit_at: &BTreeMap<&str, usize>,
+) -> (Vec<bool>, Vec<bool>) {
+    let n = orders.len();
+    let mut valid = vec![true; n];
+    let mut needs_convoy = vec![false; n];
+    for (i, o) in orders.iter().enumerate() {
+        if !o.usable {
+            valid[i] = false;
+            continue;
+        }
+        match o.kind {
+            OrderKind::Move => {
+                let Some(to) = &o.to else {
+                    valid[i] = false;
+                    continue;
+                };
+                let direct = o.via.is_empty() && can_reach(m, o, to, year);
+                if !direct {
+                    let convoyed = o.unit == 'A'
+                        && orders.iter().any(|c| {
+                            c.kind == OrderKind::Convoy
+                                && c.of.as_deref() == Some(o.at.as_str())
+                                && c.to.as_deref() == Some(to.as_str())
+                        });
+                    if convoyed {
+                        needs_convoy[i] = true;
+                    } else {
+                        valid[i] = false;
+                    }
+                }
+            }
+            OrderKind::Support => {
+                let (Some(of), target) = (&o.of, o.to.as_ref().or(o.of.as_ref())) else {
+                    valid[i] = false;
+                    continue;
+                };
+                let Some(target) = target else {
+                    valid[i] = false;
+                    continue;
+                };
+                let matches = unit_at.get(of.as_str()).is_some_and(|&j| {
+                    let s = &orders[j];
+                    match &o.to {
+                        Some(to) => s.kind == OrderKind::Move && s.to.as_deref() == Some(to),
+                        None => s.kind != OrderKind::Move,
+                    }
+                });
+                valid[i] = matches && can_reach(m, o, target, year);
+            }
+            OrderKind::Convoy => {
+                let matches =
+                    o.of.as_deref()
+                        .and_then(|of| unit_at.get(of))
+                        .is_some_and(|&j| {
+                            orders[j].kind == OrderKind::Move
+                                && orders[j].unit == 'A'
+                                && orders[j].to == o.to
+                        });
+                valid[i] = matches && o.unit == 'F' && m.is_water(&o.at, year);
+            }
+            OrderKind::Transform => {
+                valid[i] = o.unit == 'A' && m.fleet_can_be(&o.at, year);
+            }
+            _ => {}
+        }
+    }
+    // Moves whose support a later invalid move voids.
+    for (i, o) in orders.iter().enumerate() {
+        if o.kind == OrderKind::Support
+            && valid[i]
+            && let Some(of) = &o.of
+            && let Some(&j) = unit_at.get(of.as_str())
+            && o.to.is_some()
+            && !valid[j]
+        {
+            valid[i] = false;
+        }
+    }
+    (valid, needs_convoy)
+}
+
+/// The units dislodged when the moves `moved` succeed: where each stands, and from where it is
+/// dislodged.
+fn dislodged_by(orders: &[AOrder], moved: &[bool]) -> BTreeMap<String, String> {
+    let n = orders.len();
+    let mut dislodged = BTreeMap::new();
+    for (i, o) in orders.iter().enumerate() {
+        if moved[i] {
+            continue;
+        }
+        if let Some(j) =
+            (0..n).find(|&j| moved[j] && orders[j].to.as_deref() == Some(o.at.as_str()))
+        {
+            dislodged.insert(o.at.clone(), orders[j].at.clone());
+        }
+    }
+    dislodged
+}
+
+/// Each order's result once the rounds are settled.
+fn results(
+    orders: &[AOrder],
+    valid: &[bool],
+    dislodged: &BTreeMap<String, String>,
+    moved: &[bool],
+    cut: &[bool],
+    convoy_ok: &[bool],
+) -> Vec<&'static str> {
+    let n = orders.len();
+    (0..n)
         .map(|i| {
             let o = &orders[i];
             if dislodged.contains_key(&o.at) {
@@ -330,12 +369,7 @@ pub fn adjudicate(m: &Map, year: u16, orders: &[AOrder]) -> Outcome {
                 _ => "succeeds",
             }
         })
-        .collect();
-    Outcome {
-        results,
-        dislodged,
-        moved,
-    }
+        .collect()
 }
 
 #[cfg(test)]

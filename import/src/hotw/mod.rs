@@ -173,6 +173,7 @@
 //!   `hotw.result-disagrees`), the totals deciding.
 
 mod chain;
+pub(crate) mod entry;
 mod fast;
 pub mod lexer;
 pub mod parser;

@@ -1,13 +1,13 @@
 //! The position: a flat 17×17 array of piece slots plus a short piece list (53 pieces at most), and
 //! the one function that applies a move with its events. The parser's replay and [`board_after`]
-//! both go through [`Board::apply`], so the board page shows exactly what the resolver saw.
+//! both go through `Board::apply`, so the board page shows exactly what the resolver saw.
 
 use std::sync::LazyLock;
 
 use serde::Serialize;
 
+use super::game::{MoveEvent, SanguoGame};
 use super::geometry::{CELLS, Kind, N, Side, geometry};
-use super::{MoveEvent, SanguoGame};
 
 /// A piece on the board.
 #[derive(Debug, Clone, Copy, PartialEq)]

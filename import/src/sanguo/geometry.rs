@@ -140,24 +140,47 @@ impl Kind {
         }
     }
 
-    /// A piece character after simplification, with the usual alternative names (象 仕 砲 卒 帅).
+    /// A piece's name as the seed writes it (`车 马 相 士 炮 兵 将`, simplified): the other names
+    /// are [`Kind::from_alias`]'s.
+    #[inline]
     pub fn from_char(c: char) -> Option<Kind> {
         match c {
             '车' => Some(Kind::Chariot),
             '马' => Some(Kind::Horse),
-            '相' | '象' => Some(Kind::Elephant),
-            '士' | '仕' => Some(Kind::Advisor),
-            '炮' | '砲' => Some(Kind::Cannon),
-            '兵' | '卒' => Some(Kind::Pawn),
-            '将' | '帅' | '帥' | '將' => Some(Kind::General),
+            '相' => Some(Kind::Elephant),
+            '士' => Some(Kind::Advisor),
+            '炮' => Some(Kind::Cannon),
+            '兵' => Some(Kind::Pawn),
+            '将' => Some(Kind::General),
             _ => None,
         }
     }
 
+    /// Another name of a piece (simplified), as xiangqi records write it (`象` for 相, `仕` for
+    /// 士, `卒` for 兵…): the table of `piece_names.csv` ([`Geometry::piece_names`]).
+    #[cold]
+    #[inline(never)]
+    pub fn from_alias(c: char) -> Option<Kind> {
+        if c.is_ascii() {
+            return None;
+        }
+        geometry()
+            .piece_aliases
+            .iter()
+            .find(|&&(a, _)| a == c)
+            .map(|&(_, k)| k)
+    }
+
+    /// A piece's name or another name of it ([`Kind::from_char`], else [`Kind::from_alias`]).
+    pub fn read(c: char) -> Option<Kind> {
+        Kind::from_char(c).or_else(|| Kind::from_alias(c))
+    }
+
+    /// A piece's name of one character, traditional or simplified, or another name of it.
     pub fn from_name(s: &str) -> Option<Kind> {
         let mut it = s.chars();
         match (it.next(), it.next()) {
-            (Some(c), None) => Kind::from_char(crate::text::simplify_char(c)),
+            (Some(c), None) => Kind::read(crate::text::simplify_char(c)),
             _ => None,
         }
     }
@@ -228,6 +251,13 @@ pub struct SetupPiece {
     pub x: u8,
 }
 
+/// Another name of a piece (`piece_names.csv`): `name` is read as the seed's `piece`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PieceName {
+    pub name: String,
+    pub piece: String,
+}
+
 #[derive(Debug, Deserialize)]
 struct KeyValue {
     key: String,
@@ -245,6 +275,13 @@ pub struct Geometry {
     pub setup: Vec<SetupPiece>,
     /// Problems met while loading the data files (empty when they are sound; a test checks it).
     pub load_errors: Vec<String>,
+    /// The other names of the pieces (`piece_names.csv`: `象` for 相…), each read as the seed's
+    /// name. (Not serialized: a renderer needs none.)
+    #[serde(skip)]
+    pub piece_names: Vec<PieceName>,
+    /// `piece_names` as characters and kinds, for the move reader.
+    #[serde(skip)]
+    pub(crate) piece_aliases: Vec<(char, Kind)>,
     /// Per side (吴 魏 蜀 汉): the numeric form of `sides`, for the resolver.
     #[serde(skip)]
     pub(crate) frames: [Frame; 4],
@@ -357,6 +394,7 @@ static BOARD_CSV: &str = include_str!("../../data/sanguo/board.csv");
 static SIDES_CSV: &str = include_str!("../../data/sanguo/sides.csv");
 static POINTS_CSV: &str = include_str!("../../data/sanguo/points.csv");
 static SETUP_CSV: &str = include_str!("../../data/sanguo/setup.csv");
+static PIECE_NAMES_CSV: &str = include_str!("../../data/sanguo/piece_names.csv");
 
 fn read_csv<T: serde::de::DeserializeOwned>(
     name: &str,
@@ -413,6 +451,8 @@ fn load() -> Geometry {
     }
     let alliance_points: Vec<AlliancePoint> = read_csv("points.csv", POINTS_CSV, &mut errors);
     let setup: Vec<SetupPiece> = read_csv("setup.csv", SETUP_CSV, &mut errors);
+    let piece_names: Vec<PieceName> = read_csv("piece_names.csv", PIECE_NAMES_CSV, &mut errors);
+    let piece_aliases = piece_aliases(&piece_names, &mut errors);
     let mut g = Geometry {
         size,
         corner,
@@ -420,11 +460,17 @@ fn load() -> Geometry {
         alliance_points,
         setup,
         load_errors: Vec::new(),
+        piece_names,
+        piece_aliases,
         frames,
         side_rows,
     };
     for p in &g.setup {
-        if Side::from_name(&p.side).is_none() || Kind::from_name(&p.piece).is_none() {
+        // (the seed's names only: another name is read through this geometry, not loaded yet)
+        let mut piece = p.piece.chars();
+        let named =
+            matches!((piece.next(), piece.next()), (Some(c), None) if Kind::from_char(c).is_some());
+        if Side::from_name(&p.side).is_none() || !named {
             errors.push(format!(
                 "setup.csv: unknown side or piece {},{}",
                 p.side, p.piece
@@ -442,6 +488,41 @@ fn load() -> Geometry {
     }
     g.load_errors = errors;
     g
+}
+
+/// The rows of `piece_names.csv` as characters and kinds. A row whose name is not one character,
+/// is one of the seed's names, or stands for no piece of the seed, is a load error.
+fn piece_aliases(rows: &[PieceName], errors: &mut Vec<String>) -> Vec<(char, Kind)> {
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let mut cs = r.name.chars();
+        let (Some(c), None) = (cs.next(), cs.next()) else {
+            errors.push(format!(
+                "piece_names.csv: {:?} is not one character",
+                r.name
+            ));
+            continue;
+        };
+        let mut ps = r.piece.chars();
+        let kind = match (ps.next(), ps.next()) {
+            (Some(p), None) => Kind::from_char(p),
+            _ => None,
+        };
+        match kind {
+            None => errors.push(format!(
+                "piece_names.csv: {:?} is not the seed's name of a piece",
+                r.piece
+            )),
+            Some(_) if Kind::from_char(c).is_some() => errors.push(format!(
+                "piece_names.csv: {c} is the seed's name of a piece already"
+            )),
+            Some(_) if out.iter().any(|&(a, _)| a == c) => {
+                errors.push(format!("piece_names.csv: {c} is named twice"));
+            }
+            Some(k) => out.push((c, k)),
+        }
+    }
+    out
 }
 
 static GEOMETRY: LazyLock<Geometry> = LazyLock::new(load);

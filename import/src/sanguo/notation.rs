@@ -118,9 +118,9 @@ pub(crate) fn norm_char(c: char) -> (char, bool, bool) {
         '漢' => '汉',
         '將' => '将',
         '帥' => '帅',
-        // xiangqi's red chariot and horse, as xiangqi transcribers write them
-        '俥' | '伡' => '车',
-        '傌' => '马',
+        // xiangqi's red chariot and horse: other names of the pieces, kept for the table of
+        // piece names (`Kind::from_alias`), not folded as traditional characters
+        '俥' | '伡' | '傌' => w,
         _ => simplify_char(w),
     };
     (s, wide, s != w)
@@ -209,9 +209,17 @@ pub(crate) struct MoveTok {
     /// A marker was written in words (`杀汉`, `灭吴`, also in brackets: `（杀汉）`):
     /// [`words_written`] writes the move with the seed's marks.
     pub words: bool,
+    /// The piece was written with another name ([`Kind::from_alias`]: `象7进9`), at index
+    /// [`MoveTok::piece_at`].
+    pub alias: bool,
 }
 
 impl MoveTok {
+    /// Where the piece's name is in the move's characters (after 前/中/后 or an ordinal).
+    pub fn piece_at(&self) -> usize {
+        usize::from(self.pos.is_some())
+    }
+
     /// The move's characters with its Chinese numerals written as Arabic ones (`马六进五` →
     /// `马6进5`; an ordinal before the piece is kept: `一车平十一` → `一车平11`). After the
     /// ordinal, the only numerals a move that was read holds are its file and its number.
@@ -530,26 +538,32 @@ pub(crate) fn letters_written(s: &[char]) -> Option<Vec<char>> {
     Some(out)
 }
 
-/// Parses one move (normalized characters, no surrounding spaces). The error carries the offset of
-/// the offending character within `s` and a plain message.
-pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
-    let mut i = 0;
-    let at = |i: usize| s.get(i).copied();
-    let mut pos = None;
-    if let Some(p) = at(0).and_then(ordinal)
-        && at(1).is_some_and(|c| {
+/// 前/中/后 or an ordinal opening a move, when a file, a piece or a side follows it (`前车`,
+/// `一车`, `前9`, `前象`, `前魏`, `前九`).
+#[inline]
+fn leading_pos(s: &[char]) -> Option<Pos> {
+    let p = s.first().copied().and_then(ordinal)?;
+    s.get(1)
+        .is_some_and(|&c| {
             c.is_ascii_digit()
                 || Kind::from_char(c).is_some()
                 || Side::from_char(c).is_some()
                 || cjk_numeral(c)
+                || Kind::from_alias(c).is_some()
         })
-    {
-        pos = Some(p);
-        i = 1;
-    }
+        .then_some(p)
+}
+
+/// Parses one move (normalized characters, no surrounding spaces). The error carries the offset of
+/// the offending character within `s` and a plain message.
+pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
+    let at = |i: usize| s.get(i).copied();
+    let pos = leading_pos(s);
+    let mut i = usize::from(pos.is_some());
     let mut kind = None;
     let mut general_of = None;
     let mut pinyin = false;
+    let mut alias = false;
     if let Some(c) = at(i) {
         if let Some(k) = Kind::from_char(c) {
             kind = Some(k);
@@ -566,6 +580,11 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
             general_of = Some(sd);
             pinyin = true;
             i += len;
+        } else if let Some(k) = Kind::from_alias(c) {
+            // `象7进9`: another name of the piece, as xiangqi records write it
+            kind = Some(k);
+            alias = true;
+            i += 1;
         }
     }
     let file_at = i;
@@ -609,6 +628,7 @@ pub(crate) fn parse_move(s: &[char]) -> Result<MoveTok, (usize, String)> {
         numerals,
         pinyin,
         words: false,
+        alias,
     };
     while let Some(c) = at(i) {
         match c {

@@ -110,6 +110,7 @@ impl Playout {
                     numerals: false,
                     pinyin: false,
                     words: false,
+                    alias: false,
                 };
                 if resolve::find_piece(&self.board, mover, &tok) != Ok(i) {
                     continue;

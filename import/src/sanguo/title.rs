@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::TitleEvent;
+use super::game::TitleEvent;
 use super::geometry::Side;
 
 /// Width-folded, simplified, ASCII-lower-cased (as `text::fold`, with a fast path for the characters
@@ -639,4 +639,39 @@ pub(crate) fn kingdom_names(s: &str) -> Option<String> {
         }
     }
     any.then_some(out)
+}
+
+/// [`read_title`], or when that reads the title in no form or not in the seed's, the title with
+/// its side names in pinyin written as characters ([`pinyin_sides`]) when that reads:
+/// then also that title.
+pub(super) fn read_title_sides(s: &str) -> (Result<Vec<TitleEvent>, String>, bool, Option<String>) {
+    let (read, loose) = read_title(s);
+    if (read.is_err() || loose)
+        && let Some(p) = pinyin_sides(s)
+        && let (Ok(ev), loose) = read_title(&p)
+    {
+        return (Ok(ev), loose, Some(p));
+    }
+    // `东吴胜`, `Cao Wei wins`: the kingdoms' other names
+    if read.is_err()
+        && let Some(k) = kingdom_names(s)
+    {
+        let p = pinyin_sides(&k).unwrap_or(k);
+        if let (Ok(ev), loose) = read_title(&p) {
+            return (Ok(ev), loose, Some(p));
+        }
+    }
+    (read, loose, None)
+}
+
+/// A title's events: by the seed's form, else by the other forms
+/// ([`parse_title_loose`]; then true).
+pub(super) fn read_title(s: &str) -> (Result<Vec<TitleEvent>, String>, bool) {
+    match parse_title(s) {
+        Ok(ev) => (Ok(ev), false),
+        Err(bad) => match parse_title_loose(s) {
+            Ok(ev) => (Ok(ev), true),
+            Err(_) => (Err(bad), false),
+        },
+    }
 }

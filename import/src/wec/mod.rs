@@ -153,6 +153,7 @@
 pub mod code;
 mod codes;
 mod describe;
+pub(crate) mod entry;
 mod game;
 mod grammar;
 mod join;

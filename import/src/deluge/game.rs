@@ -1,0 +1,128 @@
+//! A Deluge game as the crate hands it out: its phases, orders, what could not be read, and what
+//! the replay works out (the deluge of each year, the centres, the survivors).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// One order, normalized (CONTRACT.md `moves` for Deluge).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Order {
+    pub phase: String,
+    pub year: u16,
+    pub season: String,
+    pub power: String,
+    /// `A` or `F`; `null` for `waive` (and where the record leaves it out).
+    pub unit: Option<String>,
+    pub at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coast: Option<String>,
+    pub kind: String,
+    pub to: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_coast: Option<String>,
+    pub via: Vec<String>,
+    /// Support and convoy: the unit supported or convoyed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of_unit: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<String>,
+    /// The result: as recorded where the record gives one, else as adjudicated.
+    pub result: Option<String>,
+    /// `record` or `adjudicated` (`null` when there is no result).
+    pub result_from: Option<String>,
+    /// What annals' adjudication found, when the record also gives a result.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjudicated: Option<String>,
+    /// The order as written.
+    pub notation: String,
+    pub line: u32,
+    pub col: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+}
+
+/// A phase of the record.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Phase {
+    pub phase: String,
+    pub year: u16,
+    pub season: String,
+    pub line: u32,
+    /// Number of orders in it.
+    pub orders: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+}
+
+/// An order that could not be read, kept as written.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unparsed {
+    pub phase: Option<String>,
+    pub power: Option<String>,
+    pub text: String,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// A unit in a report (drowned units, units at the end).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitAt {
+    pub power: String,
+    pub unit: String,
+    pub at: String,
+}
+
+/// A new supply centre and who gets it (rule 5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewCentre {
+    pub province: String,
+    /// `null`: neutral.
+    pub owner: Option<String>,
+    /// `occupied`, `last_unit`, `boundary`, `neutral`: which clause of rule 5 gave the owner.
+    pub rule: String,
+}
+
+/// What the winter of a year did to the map (Table 1, Table 2, rule 4).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DelugeYear {
+    pub year: u16,
+    pub submerged: Vec<String>,
+    pub new_centres: Vec<String>,
+    pub new_centre_owners: Vec<NewCentre>,
+    pub drowned: Vec<UnitAt>,
+    /// Provinces that become passable from the next spring (rule 6).
+    pub passable: Vec<String>,
+    /// False when the record does not give every phase up to this winter: then `drowned` is empty
+    /// (the position is not known) and owners of new centres may be wrong.
+    pub position_known: bool,
+}
+
+/// Supply centres per power after a year's winter (year 1900: after the first builds).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CentresYear {
+    pub year: u16,
+    pub owners: BTreeMap<String, Vec<String>>,
+    pub counts: BTreeMap<String, usize>,
+    pub units: BTreeMap<String, usize>,
+    pub position_known: bool,
+}
+
+/// A Deluge game, normalized.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct DelugeGame {
+    pub phases: Vec<Phase>,
+    /// The orders in record order: the `moves` of CONTRACT.md (serialized under that name so that
+    /// the game document does not carry them twice).
+    #[serde(rename = "moves")]
+    pub orders: Vec<Order>,
+    pub unparsed: Vec<Unparsed>,
+    pub deluge: Vec<DelugeYear>,
+    pub centres: Vec<CentresYear>,
+    /// Powers with a unit or a centre after W1908 (`null` when the record does not reach it).
+    pub survivors: Option<Vec<String>>,
+    /// The survivor when there is exactly one (rule 9).
+    pub winner: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub intro: Vec<String>,
+}
