@@ -2,7 +2,7 @@
 //! (1,4)", "fires a rocket at the tank at (9,1)". Names come from `import/data/wec/*.csv`.
 
 use super::codes::{article_name, piece_name, result_name};
-use super::{Piece, Turn, color_name};
+use super::model::{Piece, Turn, color_name};
 
 fn pname(kind: &str) -> &str {
     piece_name(kind).unwrap_or(kind)
@@ -42,7 +42,7 @@ fn piece_phrase(p: &Piece) -> String {
     s
 }
 
-fn path(o: &Option<super::Code>) -> &'static str {
+fn path(o: &Option<super::model::Code>) -> &'static str {
     match o.as_deref() {
         Some("<") => " on a port (left) path",
         Some(">") => " on a starboard (right) path",
@@ -199,7 +199,7 @@ pub fn describe(turn: &Turn) -> Vec<String> {
     out
 }
 
-fn facing(o: &Option<super::Code>) -> &'static str {
+fn facing(o: &Option<super::model::Code>) -> &'static str {
     match o.as_deref() {
         Some("<") => " facing left",
         Some(">") => " facing right",
@@ -215,7 +215,7 @@ fn capital(s: &str) -> String {
     }
 }
 
-fn result_sentence(r: &super::WecResult) -> String {
+fn result_sentence(r: &super::model::WecResult) -> String {
     let what = result_name(&r.kind)
         .map(str::to_string)
         .unwrap_or_else(|| pname(&r.kind).to_string());

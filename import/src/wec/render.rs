@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::{Dest, Piece, Turn, WecGame, WecResult};
+use super::model::{Dest, Piece, Turn, WecGame, WecResult};
 
 fn level(out: &mut String, level: &str) {
     match level {
@@ -18,7 +18,7 @@ fn loc(out: &mut String, at: [u8; 2]) {
     let _ = write!(out, "({},{})", at[0], at[1]);
 }
 
-fn articles(out: &mut String, arts: &[super::Code]) {
+fn articles(out: &mut String, arts: &[super::model::Code]) {
     if arts.is_empty() {
         return;
     }
@@ -28,7 +28,7 @@ fn articles(out: &mut String, arts: &[super::Code]) {
     }
 }
 
-fn orient(out: &mut String, o: &Option<super::Code>) {
+fn orient(out: &mut String, o: &Option<super::model::Code>) {
     if let Some(o) = o {
         out.push_str(o);
     }
