@@ -27,9 +27,6 @@ mod tags;
 mod tests;
 mod tidy;
 
-/// A line of three or more of one dash, equals sign, asterisk, tilde or box-drawing line
-/// ([`crate::text::is_separator`], kept here for the notations that ask it here).
-pub(crate) use crate::text::is_separator;
 pub use decode::{Decoded, decode};
 pub use raw::RawGame;
 pub use split::{GAME_MARK, split_games};

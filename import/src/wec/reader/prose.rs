@@ -73,7 +73,7 @@ impl Reader {
             return;
         }
         // a rule line (`----`, `====`, `* * *`) inside the game: a separator, no turn
-        if crate::record::is_separator(text) {
+        if crate::text::is_separator(text) {
             self.diags.push(Diagnostic::info(
                 code::RULE_LINE,
                 lineno,
