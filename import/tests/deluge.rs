@@ -783,7 +783,7 @@ fn corpus_file(text: &str) -> (Vec<annals_import::ParsedGame>, Vec<usize>) {
 
 #[test]
 fn other_transcribers_corpus_file() {
-    let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/other-transcribers.dip"));
+    let (gs, errors) = corpus_file(include_str!("records/deluge/orders-in-words.dip"));
     assert_eq!(gs.len(), 5);
     // the last game's `A Bur-Par*` is read as a failed order since the eighth round (`+F Lon` in
     // its winter is a build)
@@ -890,7 +890,7 @@ fn result_lines() {
 
 #[test]
 fn third_transcribers_corpus_file() {
-    let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/third-transcribers.dip"));
+    let (gs, errors) = corpus_file(include_str!("records/deluge/full-width-arrows.dip"));
     assert_eq!(gs.len(), 3);
     // `A Bur-Mun*`, once unread, is a failed order since the eighth round
     assert_eq!(errors, [0, 0, 0]);
@@ -996,7 +996,7 @@ fn powers_named_in_words_before_the_colon() {
 
 #[test]
 fn fourth_transcribers_corpus_file() {
-    let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/fourth-transcribers.dip"));
+    let (gs, errors) = corpus_file(include_str!("records/deluge/club-abbreviations.dip"));
     assert_eq!(gs.len(), 3);
     assert_eq!(errors, [0, 0, 0]);
     for g in &gs {
@@ -1297,7 +1297,7 @@ fn province_names_misspelled_or_from_other_maps() {
 
 #[test]
 fn seventh_transcribers_corpus_file() {
-    let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/seventh-transcribers.dip"));
+    let (gs, errors) = corpus_file(include_str!("records/deluge/judge-foreign-units.dip"));
     assert_eq!(gs.len(), 4);
     assert_eq!(errors, [0, 0, 0, 0]);
     for g in &gs {
@@ -1544,7 +1544,7 @@ fn a_phase_header_with_orders_on_its_line() {
 #[test]
 fn eighth_transcribers_file() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/deluge/eighth-transcribers.dip");
+        .join("tests/records/deluge/failed-orders-marked.dip");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let games = record::split_games(&text);
     assert_eq!(games.len(), 2);
@@ -1654,7 +1654,7 @@ fn a_drowned_army_neither_supports_nor_moves() {
 fn the_corpus_survivor_record_is_unchanged_by_drowning() {
     // survivor.dip: a fleet in sunk Holland stays (at sea) and counts; the army in Switzerland
     // survives.
-    let (gs, errors) = corpus_file(include_str!("../../corpus/deluge/survivor.dip"));
+    let (gs, errors) = corpus_file(include_str!("records/deluge/survivor.dip"));
     assert_eq!(errors, [0]);
     let Body::Deluge(d) = &gs[0].body else {
         panic!("not a Deluge body")

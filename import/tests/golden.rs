@@ -1,4 +1,4 @@
-//! Golden tests: every record file under `corpus/` is read, split, kind-detected and parsed; the
+//! Golden tests: every record file under `import/tests/records/` is read, split, kind-detected and parsed; the
 //! result is compared with `<file>.expected.json` beside it. `UPDATE_EXPECT=1 cargo test`
 //! rewrites the expected files (review the diff before committing).
 
@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use annals_import::{detect_kind, parse_game, record};
 
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus")
+fn records_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records")
 }
 
 fn record_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -59,10 +59,10 @@ fn normalize_file(path: &Path) -> serde_json::Value {
 }
 
 #[test]
-fn corpus_matches_expected_output() {
+fn records_match_expected_output() {
     let mut files = Vec::new();
-    record_files(&corpus_dir(), &mut files);
-    assert!(!files.is_empty(), "no record files under corpus/");
+    record_files(&records_dir(), &mut files);
+    assert!(!files.is_empty(), "no record files under import/tests/records/");
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
     let mut failures = Vec::new();
     for f in &files {

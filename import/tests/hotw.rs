@@ -10,12 +10,12 @@ use annals_import::hotw::{self, HotwGame, Turn};
 use annals_import::model::{Ctx, Parsed};
 use annals_import::{Body, Kind, ParsedGame, parse_game, record};
 
-const APPENDIX4: &str = include_str!("../../corpus/hotw/appendix4.hotw");
-const PAUSE: &str = include_str!("../../corpus/hotw/pause.hotw");
-const CHAPTERS: &str = include_str!("../../corpus/hotw/chapters.hotw");
-const QUIRKS: &str = include_str!("../../corpus/hotw/quirks.hotw");
-const MALFORMED: &str = include_str!("../../corpus/hotw/malformed.hotw");
-const TRANSCRIBERS: &str = include_str!("../../corpus/hotw/transcribers.hotw");
+const APPENDIX4: &str = include_str!("records/hotw/appendix4.hotw");
+const PAUSE: &str = include_str!("records/hotw/pause.hotw");
+const CHAPTERS: &str = include_str!("records/hotw/chapters.hotw");
+const QUIRKS: &str = include_str!("records/hotw/quirks.hotw");
+const MALFORMED: &str = include_str!("records/hotw/malformed.hotw");
+const TRANSCRIBERS: &str = include_str!("records/hotw/epoch-and-card-forms.hotw");
 
 /// Parses a body that starts on file line 1, with no tags.
 fn p(body: &str) -> Parsed<HotwGame> {
@@ -1694,7 +1694,7 @@ fn numbered_turn_headers() {
 
 #[test]
 fn other_transcribers_corpus_file() {
-    let gs = games(include_str!("../../corpus/hotw/other-transcribers.hotw"));
+    let gs = games(include_str!("records/hotw/appendix-names.hotw"));
     assert_eq!(gs.len(), 4);
     let errors: Vec<usize> = gs
         .iter()
@@ -1719,7 +1719,7 @@ fn other_transcribers_corpus_file() {
 
 #[test]
 fn third_transcribers_corpus_file() {
-    let gs = games(include_str!("../../corpus/hotw/third-transcribers.hotw"));
+    let gs = games(include_str!("records/hotw/full-width-forms.hotw"));
     assert_eq!(gs.len(), 3);
     assert_no_errors(&gs);
     let h = hotw_of(&gs[0]);
@@ -1760,7 +1760,7 @@ fn header_lines_before_the_first_turn() {
     assert_eq!(at(&g, "hotw.unreadable"), [(1, 1), (2, 1)]);
 }
 
-const FOURTH: &str = include_str!("../../corpus/hotw/fourth-transcribers.hotw");
+const FOURTH: &str = include_str!("records/hotw/final-scores-line.hotw");
 
 #[test]
 fn final_scores_after_the_last_turn() {
@@ -2003,7 +2003,7 @@ fn a_turn_without_a_card_written_none() {
 
 #[test]
 fn fifth_transcribers_file() {
-    let gs = games(include_str!("../../corpus/hotw/fifth-transcribers.hotw"));
+    let gs = games(include_str!("records/hotw/cards-joined.hotw"));
     assert_eq!(gs.len(), 1);
     assert_no_errors(&gs);
     let h = hotw_of(&gs[0]);
@@ -2096,7 +2096,7 @@ fn scores_written_with_their_gain_or_a_word_for_the_total() {
 
 #[test]
 fn sixth_transcribers_file() {
-    let gs = games(include_str!("../../corpus/hotw/sixth-transcribers.hotw"));
+    let gs = games(include_str!("records/hotw/sea-routes-and-score-words.hotw"));
     assert_eq!(gs.len(), 1);
     assert_no_errors(&gs);
     let h = hotw_of(&gs[0]);
@@ -2252,7 +2252,7 @@ fn cards_parted_by_a_semicolon() {
 
 #[test]
 fn seventh_transcribers_file() {
-    let gs = games(include_str!("../../corpus/hotw/seventh-transcribers.hotw"));
+    let gs = games(include_str!("records/hotw/epoch-words-and-rules.hotw"));
     assert_eq!(
         gs.len(),
         2,
@@ -2352,7 +2352,7 @@ fn empires_by_other_english_and_pinyin_names() {
     }
 }
 
-const EIGHTH: &str = include_str!("../../corpus/hotw/eighth-transcribers.hotw");
+const EIGHTH: &str = include_str!("records/hotw/title-line-and-seat-words.hotw");
 
 /// The codes of the diagnostics of `g` at line `line`.
 fn codes_at(g: &ParsedGame, line: u32) -> Vec<&str> {

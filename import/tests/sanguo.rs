@@ -41,14 +41,14 @@ fn corpus(text: &str) -> Vec<Parsed<SanguoGame>> {
         .collect()
 }
 
-const OPENINGS: &str = include_str!("../../corpus/sanguo/openings.sanguo");
-const PAWNS: &str = include_str!("../../corpus/sanguo/pawns.sanguo");
-const ANNEX: &str = include_str!("../../corpus/sanguo/annex.sanguo");
-const TITLES: &str = include_str!("../../corpus/sanguo/titles.sanguo");
-const ALLIANCES: &str = include_str!("../../corpus/sanguo/alliances.sanguo");
-const TRADITIONAL: &str = include_str!("../../corpus/sanguo/traditional.sanguo");
-const ERRORS: &str = include_str!("../../corpus/sanguo/errors.sanguo");
-const TRANSCRIBERS: &str = include_str!("../../corpus/sanguo/transcribers.sanguo");
+const OPENINGS: &str = include_str!("records/sanguo/openings.sanguo");
+const PAWNS: &str = include_str!("records/sanguo/pawns.sanguo");
+const ANNEX: &str = include_str!("records/sanguo/annex.sanguo");
+const TITLES: &str = include_str!("records/sanguo/titles.sanguo");
+const ALLIANCES: &str = include_str!("records/sanguo/alliances.sanguo");
+const TRADITIONAL: &str = include_str!("records/sanguo/traditional.sanguo");
+const ERRORS: &str = include_str!("records/sanguo/errors.sanguo");
+const TRANSCRIBERS: &str = include_str!("records/sanguo/chinese-numerals.sanguo");
 
 /// `code` (severity) at line:col, for every diagnostic that is not info.
 fn problems(p: &Parsed<SanguoGame>) -> Vec<String> {
@@ -1829,7 +1829,7 @@ fn header_lines_end_marks_and_enclosed_numbers() {
 
 #[test]
 fn newcomers_corpus_reads() {
-    let games = corpus(include_str!("../../corpus/sanguo/newcomers.sanguo"));
+    let games = corpus(include_str!("records/sanguo/newcomers.sanguo"));
     assert_eq!(games.len(), 6);
     for g in &games[..5] {
         let errors: Vec<_> = g
@@ -1949,7 +1949,7 @@ fn one_move_a_line_continues_the_round() {
 
 // ---- fourth transcribers ----
 
-const FOURTH: &str = include_str!("../../corpus/sanguo/fourth-transcribers.sanguo");
+const FOURTH: &str = include_str!("records/sanguo/round-labels.sanguo");
 
 #[test]
 fn rounds_numbered_in_english() {
@@ -2047,7 +2047,7 @@ fn fourth_transcribers_file() {
     );
 }
 
-const SIXTH: &str = include_str!("../../corpus/sanguo/sixth-transcribers.sanguo");
+const SIXTH: &str = include_str!("records/sanguo/pinyin-sides.sanguo");
 
 /// The `sanguo.side-pinyin` infos of a game: (line, col).
 fn pinyin_infos(p: &Parsed<SanguoGame>) -> Vec<(u32, u32)> {
@@ -2243,7 +2243,7 @@ fn sixth_transcribers_file() {
     );
 }
 
-const SEVENTH: &str = include_str!("../../corpus/sanguo/seventh-transcribers.sanguo");
+const SEVENTH: &str = include_str!("records/sanguo/pinyin-header-players.sanguo");
 
 /// titles.sanguo game 1's moves, with its `x汉` (round 5) and `#吴` (round 8) markers written
 /// `kill` and `elim`.
@@ -2580,9 +2580,9 @@ fn seventh_transcribers_file() {
     );
 }
 
-// ---- eighth transcribers (corpus/sanguo/eighth-transcribers.sanguo) ----
+// ---- eighth transcribers (corpus/sanguo/english-titles.sanguo) ----
 
-const EIGHTH: &str = include_str!("../../corpus/sanguo/eighth-transcribers.sanguo");
+const EIGHTH: &str = include_str!("records/sanguo/english-titles.sanguo");
 
 #[test]
 fn eighth_transcribers_file() {

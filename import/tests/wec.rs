@@ -769,7 +769,7 @@ fn full_width_punctuation_and_arrow_characters() {
 fn the_transcribers_records_give_the_club_night_game() {
     let read = |name: &str| -> Vec<Parsed<WecGame>> {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../corpus/wec")
+            .join("tests/records/wec")
             .join(name);
         let text = std::fs::read_to_string(path).unwrap_or_default();
         record::split_games(&text)
@@ -786,7 +786,7 @@ fn the_transcribers_records_give_the_club_night_game() {
             .collect()
     };
     let club = read("club-night.wec");
-    let games = read("transcribers.wec");
+    let games = read("two-turns-a-line.wec");
     assert_eq!(games.len(), 6);
     let bare = |t: &Turn| Turn {
         line: 0,
@@ -1075,7 +1075,7 @@ fn government_kill_ends_the_game() {
 // ---- renderer and descriptions ----
 
 fn corpus_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/wec");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/wec");
     let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
@@ -1500,7 +1500,7 @@ fn word_numbers_and_seat_tags_in_other_languages() {
 
 #[test]
 fn newcomers_corpus_reads() {
-    let text = include_str!("../../corpus/wec/newcomers.wec");
+    let text = include_str!("records/wec/newcomers.wec");
     let games: Vec<_> = record::split_games(text)
         .iter()
         .map(|raw| {
@@ -1724,7 +1724,7 @@ fn result_lines_with_a_key_a_reason_or_a_score_explained() {
 /// The games of a file of `corpus/wec`.
 fn corpus_games(name: &str) -> Vec<record::RawGame> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/wec")
+        .join("tests/records/wec")
         .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     record::split_games(&text)
@@ -1748,7 +1748,7 @@ fn info_only_summaries(games: &[record::RawGame]) -> Vec<Option<String>> {
 
 #[test]
 fn fourth_transcribers_file() {
-    let games = corpus_games("fourth-transcribers.wec");
+    let games = corpus_games("side-after-number.wec");
     assert_eq!(games.len(), 4);
     for raw in &games {
         let g = annals_import::parse_game(raw, annals_import::Kind::Wec);
@@ -1831,7 +1831,7 @@ fn a_win_or_loss_on_time_in_korean() {
 
 #[test]
 fn fifth_transcribers_file() {
-    let games = corpus_games("fifth-transcribers.wec");
+    let games = corpus_games("korean-sides.wec");
     assert_eq!(games.len(), 4);
     let summaries = info_only_summaries(&games);
     assert_eq!(
@@ -1889,7 +1889,7 @@ fn a_draw_written_in_decimals() {
 
 #[test]
 fn sixth_transcribers_file() {
-    let games = corpus_games("sixth-transcribers.wec");
+    let games = corpus_games("bracket-locations.wec");
     assert_eq!(games.len(), 2);
     for raw in &games {
         let g = annals_import::parse_game(raw, annals_import::Kind::Wec);
@@ -2020,7 +2020,7 @@ fn a_full_stop_or_comma_after_the_turn() {
 
 #[test]
 fn seventh_transcribers_file() {
-    let games = corpus_games("seventh-transcribers.wec");
+    let games = corpus_games("go-style-labels.wec");
     assert_eq!(games.len(), 4);
     let summaries = info_only_summaries(&games);
     assert_eq!(
@@ -2147,7 +2147,7 @@ fn a_bare_score_stays_a_warning() {
 
 #[test]
 fn eighth_transcribers_file() {
-    let games = corpus_games("eighth-transcribers.wec");
+    let games = corpus_games("japanese-sides.wec");
     assert_eq!(games.len(), 7);
     let outcomes: Vec<Option<String>> = games
         .iter()

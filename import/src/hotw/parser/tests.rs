@@ -22,14 +22,14 @@ fn same_both_ways(text: &str) {
 #[test]
 fn fast_path_reads_as_the_general_parser() {
     let mut texts: Vec<String> = [
-        include_str!("../../../../corpus/hotw/appendix4.hotw"),
-        include_str!("../../../../corpus/hotw/chapters.hotw"),
-        include_str!("../../../../corpus/hotw/malformed.hotw"),
-        include_str!("../../../../corpus/hotw/pause.hotw"),
-        include_str!("../../../../corpus/hotw/quirks.hotw"),
-        include_str!("../../../../corpus/hotw/club-habits.hotw"),
-        include_str!("../../../../corpus/hotw/transcribers.hotw"),
-        include_str!("../../../../corpus/hotw/seventh-transcribers.hotw"),
+        include_str!("../../../tests/records/hotw/appendix4.hotw"),
+        include_str!("../../../tests/records/hotw/chapters.hotw"),
+        include_str!("../../../tests/records/hotw/malformed.hotw"),
+        include_str!("../../../tests/records/hotw/pause.hotw"),
+        include_str!("../../../tests/records/hotw/quirks.hotw"),
+        include_str!("../../../tests/records/hotw/club-habits.hotw"),
+        include_str!("../../../tests/records/hotw/epoch-and-card-forms.hotw"),
+        include_str!("../../../tests/records/hotw/epoch-words-and-rules.hotw"),
         // the shapes of the generated records, and edges of the fast path
         "EI\n\nA(Assy): Allie\nPac-->DeepS-->Mex(c/)\nPac-->GP-->GLake-->WInd(V, cX)\n\
          Pac(+f) 36\n\nB(Chou): \nCEu-->Dan-->Bal(XV, c/)-->Scan\nCEu(+f, +m) 19\n\
