@@ -6,7 +6,13 @@ use std::process::Command;
 
 use annals::{AppState, Paths, db, index::Index, ingest};
 
+/// The test records (each with its expected output), not the demo archive of `corpus/`.
 pub fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("import/tests/records")
+}
+
+/// The demo archive a fresh `serve` imports.
+pub fn demo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
 }
 
