@@ -168,6 +168,34 @@ pub(crate) fn leading_number(t: &str) -> Option<(u32, &str)> {
     (len > 0).then(|| (n, t.get(len..).unwrap_or_default()))
 }
 
+/// The codes of what every notation's body shares: its comments and rule lines.
+pub mod code {
+    /// warning: a `{` comment not closed on its line; it is read to the end of the line.
+    pub const COMMENT_UNCLOSED: &str = "text.comment-unclosed";
+    /// info: a rule line (`----`, `====`, `* * *`) inside a game, read as a separator and ignored.
+    pub const RULE_LINE: &str = "text.rule-line";
+}
+
+/// The diagnostic of a `{` comment never closed (`first_line`: the body's first line in the file).
+pub fn unclosed_comment(c: &Comment, first_line: u32) -> crate::diag::Diagnostic {
+    crate::diag::Diagnostic::warning(
+        code::COMMENT_UNCLOSED,
+        first_line.saturating_add(c.line as u32),
+        c.col as u32 + 1,
+        "comment \"{\" not closed; it ends at the end of its line",
+    )
+}
+
+/// The diagnostic of a rule line inside a game, at `line` and 1-based `col`.
+pub fn rule_line(rule: &str, line: u32, col: u32) -> crate::diag::Diagnostic {
+    crate::diag::Diagnostic::info(
+        code::RULE_LINE,
+        line,
+        col,
+        format!("rule line {rule:?} read as a separator inside the game; ignored"),
+    )
+}
+
 /// A `{…}` comment found in a body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Comment {

@@ -1396,7 +1396,7 @@ fn a_rule_line_between_phases_is_ignored() {
     let rules: Vec<(u32, Severity)> = p
         .diagnostics
         .iter()
-        .filter(|d| d.code == "deluge.rule-line")
+        .filter(|d| d.code == "text.rule-line")
         .map(|d| (d.line, d.severity))
         .collect();
     assert_eq!(rules, [(3, Severity::Info)]);

@@ -62,7 +62,10 @@ fn normalize_file(path: &Path) -> serde_json::Value {
 fn records_match_expected_output() {
     let mut files = Vec::new();
     record_files(&records_dir(), &mut files);
-    assert!(!files.is_empty(), "no record files under import/tests/records/");
+    assert!(
+        !files.is_empty(),
+        "no record files under import/tests/records/"
+    );
     let update = std::env::var_os("UPDATE_EXPECT").is_some();
     let mut failures = Vec::new();
     for f in &files {

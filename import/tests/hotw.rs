@@ -873,7 +873,7 @@ fn comments_attach_to_the_turn_before() {
     );
     assert_eq!(r.game.turns[1].comments, ["B's"]);
     assert_eq!(r.game.turns[2].comments, ["open"]);
-    assert_eq!(sev(&r, "hotw.comment-unclosed"), Some(Severity::Warning));
+    assert_eq!(sev(&r, "text.comment-unclosed"), Some(Severity::Warning));
 }
 
 #[test]
@@ -2130,7 +2130,7 @@ fn rule_lines_inside_a_game_are_ignored() {
     let at: Vec<(u32, u32)> = r
         .diagnostics
         .iter()
-        .filter(|d| d.code == hotw::code::RULE_LINE)
+        .filter(|d| d.code == annals_import::text::code::RULE_LINE)
         .map(|d| (d.line, d.col))
         .collect();
     assert_eq!(at, [(4, 1), (7, 3), (8, 1)]);
@@ -2140,9 +2140,9 @@ fn rule_lines_inside_a_game_are_ignored() {
     // a rule with a header in it is the header (`--- EII ---`), a dash line with text no rule
     let r = p("EI\nA(Sumer): Lead 5\n--- EII ---\nB(Greek): Mor-->Pin 9\n");
     assert_eq!(r.game.turns[1].epoch, 2);
-    assert!(!has(&r, hotw::code::RULE_LINE));
+    assert!(!has(&r, annals_import::text::code::RULE_LINE));
     let r = p("EI\nA(Sumer): Lead 5\n---- x\n");
-    assert!(!has(&r, hotw::code::RULE_LINE));
+    assert!(!has(&r, annals_import::text::code::RULE_LINE));
     assert!(has(&r, hotw::code::UNREADABLE));
 }
 

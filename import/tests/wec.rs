@@ -467,7 +467,7 @@ fn comment_inside_a_turn_and_unclosed_comment() {
     let d = p
         .diagnostics
         .iter()
-        .find(|d| d.code == "wec.comment-unclosed");
+        .find(|d| d.code == "text.comment-unclosed");
     assert!(
         d.is_some_and(|d| (d.line, d.col) == (1, 38)),
         "{:?}",
@@ -2049,8 +2049,8 @@ fn a_rule_line_inside_a_game_is_ignored() {
     assert_eq!(
         found,
         [
-            ("wec.rule-line".to_string(), Severity::Info, 3),
-            ("wec.rule-line".to_string(), Severity::Info, 4)
+            ("text.rule-line".to_string(), Severity::Info, 3),
+            ("text.rule-line".to_string(), Severity::Info, 4)
         ]
     );
     assert_eq!(p.game.turns.len(), 3);

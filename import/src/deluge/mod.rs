@@ -31,7 +31,7 @@
 //!   coast) -> Gulf of Bothnia.`, `Mid-Atlantic Ocean`), `HOLD`/`SUPPORT`/`CONVOY`, and adjustments
 //!   as `Builds an army in Vienna.`, `Removes the fleet in …`, `Build waived.`, `Defaults, removing
 //!   the army in …`; all are read.
-//! - **Other transcribers:** `France - Build A Par` (a dash for the colon), `F Lon -- Nth` (a run
+//! - **Dashes and numbered orders:** `France - Build A Par` (a dash for the colon), `F Lon -- Nth` (a run
 //!   of dashes is one move sign), `A Mar disbanded`, `1 build waived`; a unit alone in an
 //!   adjustment phase (`eng: f lon, f edi`) is a build where the power has no unit there and a
 //!   removal where it has one (info `deluge.adjustment-inferred`; not guessed when the position is
@@ -41,7 +41,7 @@
 //!   build and a removal (info `deluge.adjustment-mark`; elsewhere unread). Orders numbered on one
 //!   line (`1. A Par-Bur 2. A Mar S A Par-Bur`, `1) …`) are split at the numbers. `⇒`, `⟶`, `➔`
 //!   are move signs.
-//! - **Fourth transcribers:** support and convoy as clubs abbreviate them (`A Mar Sup A Par-Bur`,
+//! - **Club abbreviations:** support and convoy as clubs abbreviate them (`A Mar Sup A Par-Bur`,
 //!   `supp`, `supt`, `spt`; `F Nth CVY A Yor-Nwy`, `conv`; not `Con`, a province) and a result
 //!   after a colon that ends a whole order (`A Mun-Bur: bounced`; a word after it that is no
 //!   result stays unread) are read with an info each (`deluge.order-form`). A power named in
@@ -52,7 +52,7 @@
 //!   strength)`) is read as that result (the same info); a phase header with a dash between its
 //!   words (`Spring 1901 - Movement`, `Fall 1901 — Retreats`) is read as the header (info
 //!   `deluge.phase-form`; before, it was read as an order of the power of the line above).
-//! - **Seventh transcribers:** an njudge report's `SUPPORT Russian Army Moscow -> St Petersburg.`
+//! - **Judge reports naming other powers' units:** an njudge report's `SUPPORT Russian Army Moscow -> St Petersburg.`
 //!   and `CONVOY English Army …` (the owner's adjective before another power's unit) and its
 //!   `Army Vienna, No Order Processed.` (the unit holds; info `deluge.no-orders`), and `stand` for a
 //!   hold (the judge's order syntax); the powers in German, French, Italian, Spanish, Portuguese,
@@ -67,7 +67,7 @@
 //!   misspelled by one letter when only one province is that near (`Burgandy`, `Ukriane`,
 //!   `Gallicia`, `Norwegain Sea`; info `deluge.misspelled`; never a power's name, `Russia` is no
 //!   `Prussia`, nor `Ireland`).
-//! - **Eighth transcribers:** an order a zine marks as failed, with a star after it (`A Bur-Par*`,
+//! - **Failed orders marked:** an order a zine marks as failed, with a star after it (`A Bur-Par*`,
 //!   `a mun - bur *`) or printed whole in brackets as the Electronic Protocol's adjudications do
 //!   (`(A Mar-Bur)`), is read with the result `fails` (the adjudication, which may find
 //!   `bounced` or `cut`, agrees with it; where it finds success, the usual
@@ -81,7 +81,7 @@
 //!   `deluge.phase-line`). Already read before this round: results in brackets (`(bounced)`,
 //!   `(dislodged)`), lower-case orders, `hold`/`H`/`stands`, a full stop after an abbreviation
 //!   (`F Lon. - Nth.`), coasts `StP(sc)`, `Spa/nc`, `Spa NC`.
-//! - **Ninth transcribers:** a unit written `A/F` (`F/A`, `Army/Fleet`: `A/F Lon - Nth`): seed
+//! - **Combined units and other unit forms:** a unit written `A/F` (`F/A`, `Army/Fleet`: `A/F Lon - Nth`): seed
 //!   001 names the Abstraction A/F rules but defines no such unit, so it is read as a unit of
 //!   either type (`unit` left empty), the replay taking the one that stands there; a slash or a
 //!   full stop after the unit's letter (`A/Lon`, `F/ Nth`, `A.Lon-Bur`) is read as `A Lon`; each
@@ -123,15 +123,8 @@
 //! The survivor after W1908 wins (rule 9).
 //!
 //! # Diagnostic codes
-//! Errors: `deluge.order-unreadable`, `deluge.line-unreadable`, `deluge.no-phase`,
-//! `deluge.no-power`, `deluge.unknown-power`. Warnings: `deluge.submerged`, `deluge.impassable`, `deluge.unknown-province`,
-//! `deluge.result-contradiction`, `deluge.result-unknown`, `deluge.no-unit`, `deluge.unreachable`,
-//! `deluge.order-phase`, `deluge.build-invalid`, `deluge.build-count`, `deluge.phase-order`,
-//! `deluge.unclosed-comment`, `deluge.transform-invalid`, `deluge.order-twice`, `deluge.after-end`. Infos: `deluge.alias`, `deluge.phase-gap`, `deluge.retreat-missing`,
-//! `deluge.coast-inferred`, `deluge.no-orders`, `deluge.report-skipped`, `deluge.phase-form`,
-//! `deluge.adjustment-inferred`, `deluge.adjustment-mark`, `deluge.result-line`,
-//! `deluge.order-form`, `deluge.power-form`, `deluge.misspelled`, `deluge.header-line`,
-//! `deluge.rule-line`, `deluge.phase-line`, `deluge.remark`.
+//! Every code, with what it reads and an example, is in `import/data/diagnostics.csv` and the page
+//! rendered from it, `docs/notations/deluge.md`.
 
 pub mod adjudicate;
 pub(crate) mod entry;

@@ -72,12 +72,7 @@ impl<'c, 't> Reader<'c, 't> {
     pub(super) fn new(ctx: &'c Ctx<'t>, comments: Vec<Comment>) -> Self {
         let mut sink = Sink::default();
         for c in comments.iter().filter(|c| !c.closed) {
-            sink.warning(
-                "deluge.unclosed-comment",
-                ctx.first_line + c.line as u32,
-                c.col as u32 + 1,
-                "a `{` comment is not closed on its line; it is read to the end of the line",
-            );
+            sink.push(crate::text::unclosed_comment(c, ctx.first_line));
         }
         Reader {
             ctx,
@@ -362,12 +357,8 @@ impl<'c, 't> Reader<'c, 't> {
     fn rule_or_header(&mut self, lno: u32, lead: usize, trimmed: &str) -> bool {
         // a rule line (`----`, `====`, `* * *`) between phases: a separator, no orders
         if crate::text::is_separator(trimmed) {
-            self.sink.info(
-                "deluge.rule-line",
-                lno,
-                lead as u32 + 1,
-                format!("rule line {trimmed:?} read as a separator inside the game; ignored"),
-            );
+            self.sink
+                .push(crate::text::rule_line(trimmed, lno, lead as u32 + 1));
             self.power = None;
             return true;
         }

@@ -98,9 +98,6 @@ pub const NOTE: &str = "hotw.note";
 /// warning: a number in brackets ending a line (`PersP(V, cX) (64)`), kept as raw text: the
 /// notation writes no score so, and it is no battle token.
 pub const BRACKETED_NUMBER: &str = "hotw.bracketed-number";
-/// info: a line of one mark repeated (`----`, `====`, `* * *`, `———`) inside a game, between
-/// epochs or before the final scores: a separator the transcriber drew, ignored.
-pub const RULE_LINE: &str = "hotw.rule-line";
 /// info: a row of the final scores written as a table under their heading (`Scores` then
 /// `A  B  C` / `12  7  9`, or `| A | 12 |` rows, with rules `|---|---|` and labels `| Seat |
 /// Score |`) that holds no score itself: its seats, a rule or labels. The row of numbers is
@@ -114,8 +111,6 @@ pub const SNAPSHOT_EPOCH: &str = "hotw.snapshot-epoch";
 pub const SNAPSHOT_EPOCH_MISSING: &str = "hotw.snapshot-epoch-missing";
 /// warning: a facility letter other than cp, ct, c, m, f.
 pub const FACILITY_UNKNOWN: &str = "hotw.facility-unknown";
-/// warning: a `{` comment never closed.
-pub const COMMENT_UNCLOSED: &str = "hotw.comment-unclosed";
 /// warning: a character that has no meaning in the notation (ignored).
 pub const STRAY_CHAR: &str = "hotw.stray-char";
 /// info: a `……` placeholder for omitted moves (chapter examples).

@@ -40,7 +40,7 @@
 //!   in English words (`Epoch One`…`Epoch Seven`), `Epoch` cut short (`Ep. 3`, `Ep 3`, `EP4`) and
 //!   the epoch by another English word (`Era III`, `Age 3`).
 //! - **Rule lines** (`----`, `====`, `* * *`, `———`: one mark repeated, alone on its line) inside
-//!   a game, between epochs or before the final scores, are ignored (info `hotw.rule-line`). (A
+//!   a game, between epochs or before the final scores, are ignored (info `text.rule-line`). (A
 //!   rule between two games is [`crate::record::split_games`]'s.)
 //! - **Pauses in words**: `Game paused after D (Greek).`, `Paused after A(Hsiung)` are read as
 //!   `D(Greek)後暫停` (info `hotw.pause-form`); so are other words after the brackets

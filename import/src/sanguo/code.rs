@@ -37,7 +37,8 @@ pub const STATUS: &str = "sanguo.status";
 /// 灭国, or calls 灭国 when no move eliminates it; a side it calls the winner or in a draw whose
 /// general a move took).
 pub const STATUS_MISMATCH: &str = "sanguo.status-mismatch";
-/// Warning: a `{` comment never closed.
+/// Warning: a note in brackets after a move (`马6进5（好棋`) never closed; it runs to the end of
+/// the move.
 pub const UNCLOSED_COMMENT: &str = "sanguo.unclosed-comment";
 /// Info: traditional characters read as simplified (first one of the game).
 pub const TRADITIONAL: &str = "sanguo.traditional";

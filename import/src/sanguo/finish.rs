@@ -100,12 +100,8 @@ impl State<'_> {
     fn attach_comments(&mut self, comments: &[crate::text::Comment]) {
         for c in comments {
             if !c.closed {
-                self.sink.warning(
-                    code::UNCLOSED_COMMENT,
-                    self.line_no(c.line),
-                    c.col as u32 + 1,
-                    "'{' is never closed",
-                );
+                self.sink
+                    .push(crate::text::unclosed_comment(c, self.ctx.first_line));
             }
             if c.text.is_empty() {
                 continue;

@@ -12,8 +12,6 @@ pub const PART_ORDER: &str = "wec.part-order";
 pub const FIRE_SLOT: &str = "wec.fire-slot";
 /// Warning: more than five dozed pieces.
 pub const DOZER_MANY: &str = "wec.dozer-many";
-/// Warning: a `{` comment without its `}`; it runs to the end of its line.
-pub const COMMENT_UNCLOSED: &str = "wec.comment-unclosed";
 /// Warning: `N...` (White's mark) on a line that is Black's turn.
 pub const NUMBER_COLOR: &str = "wec.number-color";
 /// Info: an alternate spelling normalized (`STP` → `SP`, `JP` → `JU`).
@@ -92,9 +90,6 @@ pub const TRAILING_MARK: &str = "wec.trailing-mark";
 /// Warning: a line that is no turn string (no `MV:`, and not read as one without it); kept as
 /// the comment of the turn before it, and the colours keep alternating as if it were absent.
 pub const NOT_A_TURN: &str = "wec.not-a-turn";
-/// info: a rule line (`----`, `====`, `* * *`, `———`) inside a game, read as a separator and
-/// ignored (before: a line that is no turn, a warning).
-pub const RULE_LINE: &str = "wec.rule-line";
 /// Info: a line that continues the turn string of the line before it (that line ends with `,`
 /// or where no turn string ends, `…->^(1`, or this one begins with a part's code, `FI1:`,
 /// `,PU:`, `RS:`, `-TRA->`, and has no number and no `MV` of its own), read as part of that

@@ -92,12 +92,7 @@ fn attach_comments(
     };
     for c in comments {
         if !c.closed {
-            diags.push(Diagnostic::warning(
-                code::COMMENT_UNCLOSED,
-                ctx.first_line.saturating_add(c.line as u32),
-                c.col as u32 + 1,
-                "comment without a closing }; it runs to the end of the line",
-            ));
+            diags.push(crate::text::unclosed_comment(c, ctx.first_line));
         }
         if c.text.is_empty() {
             continue;

@@ -69,12 +69,8 @@ pub(super) fn parse_body_with(body: &str, ctx: &Ctx, fast: bool) -> Parsed<HotwG
     for c in &comments {
         let no = ctx.first_line.saturating_add(c.line as u32);
         if !c.closed {
-            st.sink.warning(
-                code::COMMENT_UNCLOSED,
-                no,
-                c.col as u32 + 1,
-                "comment \"{\" not closed; it ends at the end of its line",
-            );
+            st.sink
+                .push(crate::text::unclosed_comment(c, ctx.first_line));
         }
         if c.text.is_empty() {
             continue;
@@ -108,12 +104,7 @@ impl State<'_> {
         ) && crate::text::is_separator(t)
         {
             let col = text.chars().take_while(|c| c.is_whitespace()).count() as u32 + 1;
-            self.sink.info(
-                code::RULE_LINE,
-                no,
-                col,
-                format!("rule line {t:?} read as a separator inside the game; ignored"),
-            );
+            self.sink.push(crate::text::rule_line(t, no, col));
             return;
         }
         // (under a final-score heading the lines are the scores' table: the general parser's)

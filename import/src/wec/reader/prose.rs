@@ -74,12 +74,7 @@ impl Reader {
         }
         // a rule line (`----`, `====`, `* * *`) inside the game: a separator, no turn
         if crate::text::is_separator(text) {
-            self.diags.push(Diagnostic::info(
-                code::RULE_LINE,
-                lineno,
-                col,
-                format!("rule line {text:?} read as a separator inside the game; ignored"),
-            ));
+            self.diags.push(crate::text::rule_line(text, lineno, col));
             return;
         }
         // `// …`, `# …`: a line the transcriber marked as a comment
