@@ -10,7 +10,7 @@
 //! - [`parse_game`]: a raw game → [`ParsedGame`] (normalized moves + diagnostics).
 //! - [`hotw`], [`sanguo`], [`wec`], [`deluge`]: one module per notation. Each plugs in through its
 //!   `entry.rs`, which implements the `Notation` trait (`notation.rs`: its kind, names, extensions,
-//!   sniff score, progress marks and parse); `registry.rs` lists them (`NOTATIONS`), and kind
+//!   sniff score, progress marks and parse); `notations.rs` lists them (`NOTATIONS`), and kind
 //!   detection, the record splitter and [`parse_game`] ask a notation only through it.
 
 pub mod deluge;
@@ -18,8 +18,8 @@ pub mod diag;
 pub mod hotw;
 pub mod model;
 mod notation;
+mod notations;
 pub mod record;
-mod registry;
 pub mod sanguo;
 pub mod text;
 mod unwrap;
@@ -29,8 +29,8 @@ use serde::{Deserialize, Serialize};
 
 pub use diag::{Diagnostic, Severity};
 pub use model::{Kind, Outcome, Seat};
+pub use notations::KindSource;
 pub use record::RawGame;
-pub use registry::KindSource;
 
 /// The normalized body of a game, by kind.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -86,7 +86,7 @@ pub fn detect_kind(
     extension: Option<&str>,
     option: Option<Kind>,
 ) -> (Option<(Kind, KindSource)>, Vec<Diagnostic>) {
-    registry::detect(
+    notations::detect(
         &raw.tags,
         raw.line,
         &raw.body,
@@ -104,13 +104,13 @@ pub fn detect_kind(
 /// Korean of seed 004's title (`무기화 체스`) and of the Three Kingdoms (`삼국`). Each notation
 /// says which names are its own (its `entry.rs`).
 pub fn kind_from_game_name(v: &str) -> Option<Kind> {
-    registry::kind_from_game_name(v)
+    notations::kind_from_game_name(v)
 }
 
 /// Guesses a body's notation from what only that notation writes (each notation scores the lines
 /// it recognises; its `entry.rs`).
 pub fn sniff(body: &str) -> Option<Kind> {
-    registry::sniff(body)
+    notations::sniff(body)
 }
 
 /// The diagnostic code of [`parse_game`]'s own repair.
@@ -132,7 +132,7 @@ fn invisible(c: char) -> bool {
 use notation::BodyParse;
 
 fn parse_body(body: &str, ctx: &model::Ctx<'_>, kind: Kind) -> BodyParse {
-    registry::parse(body, ctx, kind)
+    notations::parse(body, ctx, kind)
 }
 
 /// A body that did not read whole, read again without its invisible characters

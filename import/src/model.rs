@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::diag::Diagnostic;
 
 /// The record kinds annals knows. Which names, extensions and bodies name a kind is its
-/// notation's to say (`Kind::from_name`, `Kind::from_extension` and `FromStr` are in `registry`).
+/// notation's to say (`Kind::from_name`, `Kind::from_extension` and `FromStr` are in `notations`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
@@ -17,7 +17,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// Every kind, in the order of their notations in the registry (`registry::NOTATIONS`).
+    /// Every kind, in the order of their notations in the registry (`notations::NOTATIONS`).
     pub const ALL: [Kind; 4] = [Kind::Hotw, Kind::Sanguo, Kind::Wec, Kind::Deluge];
 
     /// The lower-case code used in URLs, the database and JSON.

@@ -1,6 +1,6 @@
 //! What a notation tells the rest of the crate about itself: the one interface each notation
 //! implements, in its own folder's `entry.rs` (`hotw/entry.rs`, `sanguo/entry.rs`, …), and that
-//! [`crate::registry`] lists. Kind detection, the record splitter and [`crate::parse_game`] ask
+//! [`crate::notations`] lists. Kind detection, the record splitter and [`crate::parse_game`] ask
 //! a notation only through it, so that none of them names a notation.
 
 use crate::diag::Diagnostic;
@@ -17,7 +17,7 @@ pub(crate) type BodyParse = (
 );
 
 /// One notation annals reads. Every method but [`Notation::parse`] is a cheap question asked of
-/// every notation in turn (in [`crate::registry::NOTATIONS`]' order) where the notation of a text
+/// every notation in turn (in [`crate::notations::NOTATIONS`]' order) where the notation of a text
 /// is not known yet.
 pub(crate) trait Notation: Sync {
     /// The kind the service stores for a game in this notation.
@@ -52,7 +52,7 @@ pub(crate) trait Notation: Sync {
     /// Whether a body line after a blank line may start a game of this notation, told cheaply
     /// (mostly at its first character) before the splitter reads the notation's marks: `Some`
     /// when the line is of a form this notation answers for (the answer: whether it may start a
-    /// game), None when it is not. The first notation to answer decides, in the registry's
+    /// game), None when it is not. The first notation to answer decides, in [`crate::notations::NOTATIONS`]'
     /// order. `line` is a body line that is not blank, as the file has it.
     fn opens_game(&self, line: &str) -> Option<bool>;
 

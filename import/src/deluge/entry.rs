@@ -1,4 +1,4 @@
-//! Diplomacy: Deluge's place in the notation registry ([`crate::registry`]): its names, its
+//! Diplomacy: Deluge's place in the notation registry ([`crate::notations`]): its names, its
 //! extensions, what in a body says Deluge, and what marks a game's progress (seasons).
 
 use crate::model::{Ctx, Kind};

@@ -1,4 +1,4 @@
-//! History of the World's place in the notation registry ([`crate::registry`]): its names, its
+//! History of the World's place in the notation registry ([`crate::notations`]): its names, its
 //! extension, what in a body says HotW, and what marks a game's progress (epoch and turn headers).
 
 use crate::model::{Ctx, Kind};

@@ -8,7 +8,7 @@ pub const TAG_MALFORMED: &str = "record.tag-malformed";
 pub const TAG_DUPLICATE: &str = "record.tag-duplicate";
 pub const EMPTY_BODY: &str = "record.empty-body";
 pub const UNKNOWN_KIND: &str = "record.unknown-kind";
-pub use crate::registry::code::{KIND_SNIFFED, KIND_TAG_ALIAS, KIND_TAG_NAME, KIND_TAG_UNKNOWN};
+pub use crate::notations::code::{KIND_SNIFFED, KIND_TAG_ALIAS, KIND_TAG_NAME, KIND_TAG_UNKNOWN};
 pub const TOO_LARGE: &str = "record.too-large";
 /// info: lines ended by a lone `\r` (classic Mac OS) read as line ends.
 pub const LINE_ENDINGS: &str = "record.line-endings";

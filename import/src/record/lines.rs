@@ -118,9 +118,9 @@ pub(super) fn starts_or_heads(t: &str) -> bool {
 }
 
 /// A line that may start a game in some notation ([`restart_after_blank`]): each notation's
-/// cheap look at it ([`crate::registry::opens_game`]).
+/// cheap look at it ([`crate::notations::opens_game`]).
 pub(super) fn maybe_start(t: &str) -> bool {
-    crate::registry::opens_game(t)
+    crate::notations::opens_game(t)
 }
 
 /// Whether every line of `gap` (the lines between two tag lines) is blank or a remark: a line

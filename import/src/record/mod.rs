@@ -13,7 +13,7 @@
 //! - [`split_games`]: text → games at their tag blocks (`split.rs`, reading tag lines with
 //!   `tags.rs`), each game tidied (`tidy.rs`, dates by `date.rs`) and cut again at separators
 //!   (`separated.rs`, telling lines by `lines.rs`); the notation of a game is asked only through
-//!   `crate::registry`.
+//!   `crate::notations`.
 
 pub mod code;
 mod date;

@@ -30,7 +30,7 @@ pub(super) fn split_all(games: Vec<RawGame>) -> Vec<RawGame> {
 /// after another with only a separator line (`----`, `====`, `* * *`, `———`) between them and no
 /// tags before the later ones. The body is read in pieces between its separator lines; a piece
 /// starts a new game when the first line in it that marks the game's progress in its notation
-/// ([`crate::registry::progress_mark`]) is one a game begins with and lies before the last such line of the game
+/// ([`crate::notations::progress_mark`]) is one a game begins with and lies before the last such line of the game
 /// so far: its numbering starts again. A separator inside one game (between epochs or seasons,
 /// before the final scores or the status line) is followed by no such line, or by one further
 /// on, and leaves the game whole; so does any separator when the notation cannot be told (the
@@ -39,7 +39,7 @@ pub(super) fn split_all(games: Vec<RawGame>) -> Vec<RawGame> {
 /// an info at the separator ([`code::SEPARATOR_SPLIT`]); the game's diagnostics go with the
 /// lines they are on.
 pub(super) fn split_separated(g: RawGame, out: &mut Vec<RawGame>) {
-    let detected = crate::registry::detect(&g.tags, g.line, &g.body, g.body_line, None, None);
+    let detected = crate::notations::detect(&g.tags, g.line, &g.body, g.body_line, None, None);
     let Some(kind) = detected.0.map(|(k, _)| k) else {
         out.push(g);
         return;
@@ -111,7 +111,7 @@ fn find_cuts<'a>(kind: crate::model::Kind, lines: &[&'a str]) -> (Vec<usize>, Ve
             }
             continue;
         }
-        let Some(m) = crate::registry::progress_mark(kind, line) else {
+        let Some(m) = crate::notations::progress_mark(kind, line) else {
             continue;
         };
         if let Some((at, first @ None)) = &mut piece {

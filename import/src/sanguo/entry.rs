@@ -1,4 +1,4 @@
-//! 三国演弈棋's place in the notation registry ([`crate::registry`]): its names, its extension,
+//! 三国演弈棋's place in the notation registry ([`crate::notations`]): its names, its extension,
 //! what in a body says 三国, and what marks a game's progress (round numbers).
 
 use crate::model::{Ctx, Kind};

@@ -1,4 +1,4 @@
-//! Weaponized Chess's place in the notation registry ([`crate::registry`]): its names, its
+//! Weaponized Chess's place in the notation registry ([`crate::notations`]): its names, its
 //! extension, what in a body says WEC, and what marks a game's progress (turn numbers).
 
 use crate::model::{Ctx, Kind};
