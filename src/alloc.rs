@@ -149,7 +149,7 @@ const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// default of the mimalloc built here is 1000 ms), and arenas are committed as they are used
 /// instead of eagerly (`arena_eager_commit` 0): importing 1M games, the heap peaked at 268 MB
 /// with the defaults and 172 MB with a delay of 0 (session 5). Since the parse threads free the
-/// bodies they parse (`db::Ready`), the memory in flight is small, and a delay of 0 cost more than
+/// bodies they parse (`games::Ready`), the memory in flight is small, and a delay of 0 cost more than
 /// it saved: a 100k import's parse threads freed and faulted in the same pages again and again
 /// (495k page faults, and `madvise` with a TLB shootdown between the cores each time). With 50 ms:
 /// 220k faults, the import 12% faster, the 1M peak 212 MB (BENCHMARKS.md, session 21). Serving,

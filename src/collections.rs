@@ -57,7 +57,7 @@ pub struct CollectionRow {
 }
 
 fn now() -> String {
-    crate::timefmt::rfc3339(crate::auth::now_secs())
+    crate::timefmt::rfc3339(crate::timefmt::now_secs())
 }
 
 fn check_text(what: &str, s: &str, max: usize, required: bool) -> Result<String> {

@@ -5,7 +5,8 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use annals::{AppState, Paths, db, index::Index, ingest};
+use annals::store::{connection, games, index::Index, ingest, reads};
+use annals::{AppState, Paths};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 
@@ -162,7 +163,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                     return Ok(2);
                 }
             }
-            let mut conn = db::open(&paths.db).context("opening the database")?;
+            let mut conn = connection::open(&paths.db).context("opening the database")?;
             let index = Index::open(&paths.index).context("opening the search index")?;
             if index.writable() {
                 index.sync(&conn).context("bringing the index up to date")?;
@@ -192,8 +193,8 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 err!("annals: a game id is a whole number, not {id:?}");
                 return Ok(2);
             };
-            let conn = db::open(&paths.db)?;
-            match db::get_game(&conn, id)? {
+            let conn = connection::open(&paths.db)?;
+            match reads::get_game(&conn, id)? {
                 Some(g) => {
                     out!(
                         "{}",
@@ -220,7 +221,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                     return Ok(2);
                 }
             };
-            let conn = db::open(&paths.db)?;
+            let conn = connection::open(&paths.db)?;
             let index = Index::open(&paths.index)?;
             if index.writable() {
                 index.sync(&conn)?;
@@ -228,7 +229,13 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             let q = query.join(" ");
             let aliases =
                 |f, v: &str| annals::people::search_aliases(&conn, f, v).unwrap_or_default();
-            match index.search_with(&q, kind, limit.min(annals::web::MAX_PAGE_SIZE), 0, &aliases) {
+            match index.search_with(
+                &q,
+                kind,
+                limit.min(annals::web::request::MAX_PAGE_SIZE),
+                0,
+                &aliases,
+            ) {
                 Ok(r) => {
                     if json {
                         out!(
@@ -269,7 +276,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Club {
             command: ClubCommand::Add { name },
         } => {
-            let conn = db::open(&paths.db)?;
+            let conn = connection::open(&paths.db)?;
             match annals::auth::create_club(&conn, &name) {
                 Ok((id, token)) => {
                     out!("created club {id} {name:?} with member \"admin\" (role admin)");
@@ -288,9 +295,9 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 err!("annals: a game id is a whole number, not {id:?}");
                 return Ok(2);
             };
-            let mut conn = db::open(&paths.db)?;
+            let mut conn = connection::open(&paths.db)?;
             let tx = conn.transaction()?;
-            let found = db::delete_game(&tx, id)?;
+            let found = games::delete_game(&tx, id)?;
             tx.commit()?;
             if !found {
                 err!("annals: no game {id}");
@@ -304,14 +311,14 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             Ok(0)
         }
         Command::Reindex => {
-            let conn = db::open(&paths.db)?;
+            let conn = connection::open(&paths.db)?;
             let index = Index::open(&paths.index)?;
             let n = index.rebuild(&conn)?;
             out!("indexed {n} games");
             Ok(0)
         }
         Command::Check => {
-            let conn = db::open(&paths.db)?;
+            let conn = connection::open(&paths.db)?;
             let mut problems = Vec::new();
             let integrity: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
             if integrity != "ok" {
@@ -351,7 +358,7 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
                 problems.push(format!("game {id} is in the index but not in the database"));
             }
             problems.extend(annals::stats::check_totals(&conn)?);
-            let games = db::game_count(&conn)?;
+            let games = reads::game_count(&conn)?;
             if problems.is_empty() {
                 out!("ok: {games} games, index and statistics agree");
                 Ok(0)
@@ -412,8 +419,8 @@ fn serve(
     header_timeout: std::time::Duration,
 ) -> anyhow::Result<u8> {
     {
-        let mut conn = db::open(&paths.db).context("opening the database")?;
-        if db::game_count(&conn)? == 0 {
+        let mut conn = connection::open(&paths.db).context("opening the database")?;
+        if reads::game_count(&conn)? == 0 {
             let corpus = if corpus.exists() {
                 corpus.to_path_buf()
             } else {

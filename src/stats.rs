@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use rusqlite::{Connection, params_from_iter, types::Value as V};
 use serde::Serialize;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::explorer::{Rate, wilson};
 
 /// Filters shared by the statistics: event (substring), year range.
@@ -28,7 +28,7 @@ impl Filter {
         let mut a = Vec::new();
         if let Some(e) = &self.event {
             w.push_str(" AND g.event LIKE ? ESCAPE '\\'");
-            a.push(V::Text(crate::db::like_pattern(e)));
+            a.push(V::Text(crate::store::reads::like_pattern(e)));
         }
         if let Some(y) = self.year_from {
             w.push_str(" AND g.year >= ?");
@@ -507,7 +507,7 @@ fn game_totals(conn: &Connection, kind: &str, f: &Filter) -> Result<GameTotals> 
 type SideCounts = [i64; 7];
 
 fn finish_sanguo(t: GameTotals, sides: &BTreeMap<String, SideCounts>) -> SanguoStats {
-    let sides = crate::explorer::sides(annals_import::Kind::Sanguo)
+    let sides = crate::store::tree::sides(annals_import::Kind::Sanguo)
         .iter()
         .map(|s| {
             let c = sides.get(*s).copied().unwrap_or_default();
@@ -572,21 +572,6 @@ pub struct WecStats {
     pub governments: Vec<(String, i64, i64)>,
     /// Turns moved by each piece type, most used first.
     pub pieces: Vec<(String, i64)>,
-}
-
-/// The government pair a side used, from the government pieces it moved (standard setup K/Q).
-pub fn government_of(pieces: &[&str]) -> &'static str {
-    for (codes, name) in [
-        (["DI", "AS"], "DI/AS"),
-        (["AV", "AC"], "AV/AC"),
-        (["PR", "PM"], "PR/PM"),
-        (["K", "Q"], "K/Q"),
-    ] {
-        if pieces.iter().any(|p| codes.contains(p)) {
-            return name;
-        }
-    }
-    "K/Q"
 }
 
 fn finish_wec(
@@ -821,7 +806,7 @@ pub mod scan {
     pub fn sanguo(conn: &Connection, f: &Filter) -> Result<SanguoStats> {
         let mut t = game_totals(conn, "sanguo", f)?;
         let (w, args) = f.sql();
-        let side_names = crate::explorer::sides(annals_import::Kind::Sanguo);
+        let side_names = crate::store::tree::sides(annals_import::Kind::Sanguo);
         let mut sides: BTreeMap<String, SideCounts> = BTreeMap::new();
         let mut st = conn.prepare(&format!(
             "SELECT s.seat, s.outcome, count(*) FROM seats s JOIN games g ON g.id = s.game_id
@@ -908,7 +893,9 @@ pub mod scan {
         let mut gov: BTreeMap<String, (i64, i64)> = BTreeMap::new();
         for ((game, color), ps) in &per_game {
             let ps: Vec<&str> = ps.iter().map(String::as_str).collect();
-            let e = gov.entry(government_of(&ps).to_string()).or_default();
+            let e = gov
+                .entry(crate::store::tally::government_of(&ps).to_string())
+                .or_default();
             e.0 += 1;
             if winners.get(game).is_some_and(|w| w == color) {
                 e.1 += 1;
@@ -916,36 +903,6 @@ pub mod scan {
         }
         Ok(finish_wec(t, gov, pieces))
     }
-}
-
-/// Reads the statistics filters from query parameters.
-pub fn filter_from(p: &crate::web::Params) -> Result<Filter> {
-    let year = |name: &str| -> Result<Option<i64>> {
-        match p.str(name) {
-            None => Ok(None),
-            Some(v) => v
-                .parse::<i64>()
-                .ok()
-                .filter(|y| (0..=9999).contains(y))
-                .map(Some)
-                .ok_or_else(|| {
-                    Error::BadRequest(format!("{name} must be a year like 1999, not '{v}'"))
-                }),
-        }
-    };
-    let f = Filter {
-        event: p.str("event").map(str::to_string),
-        year_from: year("from")?,
-        year_to: year("to")?,
-    };
-    if let (Some(a), Some(b)) = (f.year_from, f.year_to)
-        && a > b
-    {
-        return Err(Error::BadRequest(format!(
-            "the year range {a}..{b} is empty"
-        )));
-    }
-    Ok(f)
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -991,7 +948,7 @@ pub fn deluge(conn: &Connection, f: &Filter) -> Result<DelugeStats> {
     while let Some(r) = rows.next()? {
         let raw: String = r.get(0)?;
         let annals_import::Body::Deluge(g) =
-            crate::ingest::reparse(annals_import::Kind::Deluge, &raw, r.get::<_, i64>(1)?)
+            crate::store::body::reparse(annals_import::Kind::Deluge, &raw, r.get::<_, i64>(1)?)
         else {
             continue;
         };

@@ -10,12 +10,12 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
+use super::request::{MAX_OFFSET, MAX_PAGE_SIZE, Params, game_id};
 use super::view::{self, Chart, DiagView, HotwEpoch, RawLine};
-use super::{MAX_OFFSET, MAX_PAGE_SIZE, Params, game_id};
 use crate::AppState;
-use crate::db::{self, GameRow};
 use crate::error::Error;
-use crate::index::SearchResult;
+use crate::store::index::SearchResult;
+use crate::store::reads::{self, GameRow};
 
 /// An error shown as a page, with its status.
 pub struct PageError(Error);
@@ -80,10 +80,10 @@ pub async fn home(State(st): State<AppState>) -> PageResult<HomePage> {
     let (kinds, recent) = st
         .run(|s| {
             s.db.with(|c| {
-                let kinds = db::kind_counts(c)?;
-                let (_, recent) = db::list_games(
+                let kinds = reads::kind_counts(c)?;
+                let (_, recent) = reads::list_games(
                     c,
-                    &db::GameFilter {
+                    &reads::GameFilter {
                         limit: 12,
                         ..Default::default()
                     },
@@ -144,7 +144,7 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
     let filter = p.game_filter()?;
     let f2 = filter.clone();
     let (total, games) = st
-        .run(move |s| s.db.with(|c| db::list_games(c, &f2)))
+        .run(move |s| s.db.with(|c| reads::list_games(c, &f2)))
         .await?;
     let kind = filter
         .kind
@@ -243,7 +243,7 @@ pub async fn game(
     let (g, collections) = st
         .run(move |s| {
             s.db.with(|c| {
-                let g = db::get_game(c, id)?;
+                let g = reads::get_game(c, id)?;
                 let held = crate::collections::holding(c, id, viewer.as_ref())?;
                 Ok((g, held))
             })
@@ -625,7 +625,7 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
 pub struct ImportsPage {
     q: String,
     total: i64,
-    runs: Vec<db::ImportRun>,
+    runs: Vec<reads::ImportRun>,
     shown: i64,
     prev: Option<String>,
     next: Option<String>,
@@ -640,7 +640,7 @@ pub async fn imports(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageR
         q: String::new(),
         total,
         runs,
-        shown: db::IMPORT_PROBLEMS_SHOWN,
+        shown: reads::IMPORT_PROBLEMS_SHOWN,
         prev: (offset > 0).then(|| link(offset.saturating_sub(limit))),
         next: ((offset + limit) < usize::try_from(total).unwrap_or(0))
             .then(|| link(offset + limit)),

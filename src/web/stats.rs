@@ -9,8 +9,8 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-use super::Params;
 use super::pages::PageError;
+use super::request::Params;
 use crate::AppState;
 use crate::error::{Error, Result};
 use crate::explorer::{self, Position};
@@ -26,7 +26,7 @@ pub async fn api_hotw_empires(
     State(st): State<AppState>,
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>> {
-    let f = stats::filter_from(&Params::parse(q.as_deref()))?;
+    let f = filter_from(&Params::parse(q.as_deref()))?;
     let v = st
         .run(move |s| s.db.with(|c| stats::hotw_empires(c, &f)))
         .await?;
@@ -38,7 +38,7 @@ pub async fn api_hotw_cards(
     State(st): State<AppState>,
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>> {
-    let f = stats::filter_from(&Params::parse(q.as_deref()))?;
+    let f = filter_from(&Params::parse(q.as_deref()))?;
     let v = st
         .run(move |s| s.db.with(|c| stats::hotw_cards(c, &f)))
         .await?;
@@ -52,7 +52,7 @@ pub async fn api_stats(
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>> {
     let kind = kind_of(&kind)?;
-    let f = stats::filter_from(&Params::parse(q.as_deref()))?;
+    let f = filter_from(&Params::parse(q.as_deref()))?;
     let v = st
         .run(move |s| {
             s.db.with(|c| {
@@ -120,7 +120,7 @@ pub async fn api_explorer(
     let kind = kind_of(&kind)?;
     let p = Params::parse(q.as_deref());
     if kind == Kind::Hotw {
-        let f = stats::filter_from(&p)?;
+        let f = filter_from(&p)?;
         let v = st
             .run(move |s| s.db.with(|c| stats::hotw_openings(c, &f)))
             .await?;
@@ -168,7 +168,7 @@ pub async fn csv_table(
 ) -> Result<Response> {
     let kind = kind_of(&kind)?;
     let p = Params::parse(q.as_deref());
-    let f = stats::filter_from(&p)?;
+    let f = filter_from(&p)?;
     let table = table.strip_suffix(".csv").unwrap_or(&table).to_string();
     let moves = explorer_moves(kind, q.as_deref());
     let name = format!("{}-{table}.csv", kind.as_str());
@@ -500,7 +500,7 @@ pub async fn stats_page(
 ) -> Result<StatsPage, PageError> {
     let kind = kind_of(&kind)?;
     let p = Params::parse(q.as_deref());
-    let f: Filter = stats::filter_from(&p)?;
+    let f: Filter = filter_from(&p)?;
     let f2 = f.clone();
     let (empires, cards, sanguo, wec, deluge) = st
         .run(move |s| {
@@ -666,7 +666,7 @@ pub async fn explorer_page(
         thin: explorer::THIN,
     };
     if kind == Kind::Hotw {
-        let f = stats::filter_from(&Params::parse(q.as_deref()))?;
+        let f = filter_from(&Params::parse(q.as_deref()))?;
         page.openings = st
             .run(move |s| s.db.with(|c| stats::hotw_openings(c, &f)))
             .await?;
@@ -721,4 +721,34 @@ pub async fn explorer_page(
     page.csv = csv;
     page.position = Some(pos);
     Ok(page)
+}
+
+/// Reads the statistics filters from query parameters.
+fn filter_from(p: &Params) -> Result<Filter> {
+    let year = |name: &str| -> Result<Option<i64>> {
+        match p.str(name) {
+            None => Ok(None),
+            Some(v) => v
+                .parse::<i64>()
+                .ok()
+                .filter(|y| (0..=9999).contains(y))
+                .map(Some)
+                .ok_or_else(|| {
+                    Error::BadRequest(format!("{name} must be a year like 1999, not '{v}'"))
+                }),
+        }
+    };
+    let f = Filter {
+        event: p.str("event").map(str::to_string),
+        year_from: year("from")?,
+        year_to: year("to")?,
+    };
+    if let (Some(a), Some(b)) = (f.year_from, f.year_to)
+        && a > b
+    {
+        return Err(Error::BadRequest(format!(
+            "the year range {a}..{b} is empty"
+        )));
+    }
+    Ok(f)
 }

@@ -4,7 +4,8 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use annals::{AppState, Paths, db, index::Index, ingest};
+use annals::store::{connection, index::Index, ingest};
+use annals::{AppState, Paths};
 
 pub fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
@@ -58,7 +59,7 @@ impl Archive {
 
     /// Imports paths in-process (database and index), returning the summary.
     pub fn import(&self, paths: &[PathBuf]) -> ingest::Summary {
-        let mut conn = db::open(&self.db()).expect("open db");
+        let mut conn = connection::open(&self.db()).expect("open db");
         let index = Index::open(&self.paths().index).expect("open index");
         ingest::import_paths(
             &mut conn,

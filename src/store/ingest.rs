@@ -18,11 +18,14 @@ use rusqlite::{Connection, params};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::db::{self, NewGame, Stored};
 use crate::error::{Error, Result};
-use crate::index::Index;
+use crate::store::games::{NewGame, Stored};
+use crate::store::index::Index;
+use crate::store::{games, migrate};
 
 /// Games per write transaction.
+pub mod tournament;
+
 pub const BATCH_GAMES: usize = 256;
 /// Files larger than this are rejected unread.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -177,7 +180,7 @@ pub fn take_annotation(raw: &mut record::RawGame) -> Annotation {
 pub enum Prepared {
     Game {
         /// The game made ready to store on the parse threads, which freed its body there.
-        game: Box<db::Ready>,
+        game: Box<games::Ready>,
         /// Its search document (`Index::document`, without the id), when the import has an index.
         doc: Option<tantivy::TantivyDocument>,
         raw: String,
@@ -380,7 +383,7 @@ fn parse_record(
 }
 
 /// Parses games of one file (all of them, or one chunk; the file's first chunk carries its
-/// [`FileMeta::outside`] diagnostics) and makes them ready to store ([`db::Ready`]), with their
+/// [`FileMeta::outside`] diagnostics) and makes them ready to store ([`games::Ready`]), with their
 /// search documents when `index` is given: all that is made of a game's body is made here, on
 /// the parse threads, and the body freed here.
 pub fn parse_raws(
@@ -394,8 +397,9 @@ pub fn parse_raws(
         .into_iter()
         .map(|raw| match parse_record(file, raw, opts) {
             Ok(r) => Prepared::Game {
-                doc: index.map(|ix| ix.document(&crate::index::DocInput::from_parsed(&r.parsed))),
-                game: Box::new(db::Ready::new(r.parsed)),
+                doc: index
+                    .map(|ix| ix.document(&crate::store::index::DocInput::from_parsed(&r.parsed))),
+                game: Box::new(games::Ready::new(r.parsed)),
                 raw: r.raw,
                 hash: r.hash,
                 line: r.line,
@@ -453,32 +457,6 @@ pub fn prepare_bytes(
         SplitFile::Rejected(p) => p,
         SplitFile::Split { file, raws } => parse_raws(&file, raws, true, opts, index),
     }
-}
-
-/// The normalized body of a stored game, parsed again from its stored text: `raw` as stored
-/// (annotation lines already taken out at import), its kind, and `source_line`, the file line it
-/// started on, so that line numbers in the body are the file's, as at import. The parsers are pure
-/// functions of these, so this is the body the import stored rows from
-/// (`tests/tests.rs::cli::reparse_gives_the_imported_body` checks it over the corpus).
-pub fn reparse(kind: Kind, raw: &str, source_line: i64) -> annals_import::Body {
-    let offset = u32::try_from(source_line.max(1) - 1).unwrap_or(0);
-    let mut games = record::split_games(raw);
-    let mut game = if games.is_empty() {
-        record::RawGame {
-            line: 1,
-            body_line: 1,
-            tags: Vec::new(),
-            body: String::new(),
-            raw: String::new(),
-            diagnostics: Vec::new(),
-        }
-    } else {
-        games.swap_remove(0)
-    };
-    game.line += offset;
-    game.body_line += offset;
-    game.diagnostics.clear();
-    parse_game(&game, kind).body
 }
 
 /// The identity of a game for duplicate detection: its kind, its tags (names case-folded, values
@@ -563,7 +541,7 @@ pub fn import_paths(
     });
     let mut summary = import_files(conn, index, &records, opts)?;
     for t in &tables {
-        crate::tournament::import_csv(conn, index, t, &mut summary)?;
+        crate::store::ingest::tournament::import_csv(conn, index, t, &mut summary)?;
     }
     Ok(summary)
 }
@@ -581,7 +559,7 @@ pub fn import_bytes(
         .and_then(|e| e.to_str())
         .map(str::to_string);
     // (written game by game: never beside another process's bulk import)
-    let _shared = crate::tally::share_lock(conn)?;
+    let _shared = crate::store::tally::share_lock(conn)?;
     let pf = prepare_bytes(name, bytes, ext.as_deref(), opts, documents_for(index));
     conn.execute(
         "INSERT INTO imports(started_at) VALUES (?1)",
@@ -635,13 +613,13 @@ pub fn import_files(
     // Into an empty database, dropping the indexes costs nothing and one large file benefits as
     // much as many files. A bulk import writes alone (its lock), or it would miss the duplicates
     // that another import stores meanwhile; an import that writes game by game waits for one.
-    let bulk_tally = crate::tally::begin_bulk(conn)?;
+    let bulk_tally = crate::store::tally::begin_bulk(conn)?;
     let bulk = bulk_tally.is_some();
     let _shared = if bulk {
-        db::drop_secondary_indexes(conn)?;
+        migrate::drop_secondary_indexes(conn)?;
         None
     } else {
-        crate::tally::share_lock(conn)?
+        crate::store::tally::share_lock(conn)?
     };
     // Upper B-tree levels stay cached (8 MB; SQLite's default is 2 MB). More measured no faster
     // (the tables grow at their ends) and the sorts that build the indexes at the end of a bulk
@@ -702,7 +680,7 @@ pub fn import_files(
         let checkpointer = checkpoints.map(|c| spawn(s, "annals-checkpoint", move || c.run()));
         let mut writer = Writer::new(conn, sink, import_id, opts);
         writer.staged = bulk;
-        writer.seen = bulk.then(db::SeenHashes::default);
+        writer.seen = bulk.then(games::SeenHashes::default);
         writer.bulk_tally = bulk_tally;
         writer.checkpoint = wake;
         let mut pending: BTreeMap<usize, Done> = BTreeMap::new();
@@ -762,7 +740,7 @@ pub fn import_files(
         // tree they need. The totals' rows are made on a thread of their own while this one
         // builds the indexes and the tree (and the index thread makes its last commit).
         let (totals, built) = match mark {
-            Some(mark) => match crate::tally::prepare_end(conn, &mut tally) {
+            Some(mark) => match crate::store::tally::prepare_end(conn, &mut tally) {
                 Ok(()) => {
                     let rows = spawn(s, "annals-totals", move || {
                         let t = std::time::Instant::now();
@@ -774,7 +752,7 @@ pub fn import_files(
                     let totals = match rows.join() {
                         Ok(rows) => {
                             let t = std::time::Instant::now();
-                            let r = crate::tally::write_end(conn, &rows, mark);
+                            let r = crate::store::tally::write_end(conn, &rows, mark);
                             tracing::info!(seconds = t.elapsed().as_secs_f64(), "totals written");
                             r
                         }
@@ -858,20 +836,20 @@ fn end_bulk(conn: &mut Connection, mut checkpoints: Option<&mut Waker>) -> Resul
     // (Sorting with helper threads, `PRAGMA threads`, saved a tenth of this phase and cost 50 to
     // 100 MB more memory at its peak.)
     let t = std::time::Instant::now();
-    for (_, _, create) in db::secondary_index_statements() {
+    for (_, _, create) in migrate::secondary_index_statements() {
         conn.execute_batch(create)?;
         if let Some(w) = checkpoints.as_deref_mut() {
             w.after_commit();
         }
     }
     // (and whatever else of the schema a bulk import dropped)
-    conn.execute_batch(db::SCHEMA)?;
+    conn.execute_batch(migrate::SCHEMA)?;
     tracing::info!(
         seconds = t.elapsed().as_secs_f64(),
         "secondary indexes built"
     );
     let t = std::time::Instant::now();
-    crate::explorer::build_staged(conn)?;
+    crate::store::tree::build_staged(conn)?;
     tracing::info!(seconds = t.elapsed().as_secs_f64(), "explorer tree built");
     if let Some(w) = checkpoints {
         w.after_commit();
@@ -1232,14 +1210,14 @@ struct Writer<'c> {
     imported_at: String,
     /// Bulk import: the games go to `explorer_staging`, the tree is built at the end.
     staged: bool,
-    names: crate::people::NameCache,
-    tally: crate::tally::Tally,
+    names: crate::store::keys::NameCache,
+    tally: crate::store::tally::Tally,
     /// Bulk import: the statistics totals stay in memory until they are many, or the end.
-    bulk_tally: Option<crate::tally::BulkTally>,
+    bulk_tally: Option<crate::store::tally::BulkTally>,
     /// Wakes the checkpoint thread after each commit, and starts the WAL over when it is long.
     checkpoint: Option<Waker>,
     /// Bulk import: the content hashes stored, to find duplicates by (the unique index is dropped).
-    seen: Option<db::SeenHashes>,
+    seen: Option<games::SeenHashes>,
     /// Time the writer waited for the index thread to take a batch (logged at the end).
     waited_index: std::time::Duration,
 }
@@ -1318,7 +1296,7 @@ impl<'c> Writer<'c> {
                         line,
                         annotation,
                     } => {
-                        let stored = db::store_game(
+                        let stored = games::store_game(
                             &tx,
                             &NewGame {
                                 game,
@@ -1330,9 +1308,9 @@ impl<'c> Writer<'c> {
                                 imported_at: &self.imported_at,
                             },
                             if self.staged {
-                                crate::explorer::TreeWrites::Stage
+                                crate::store::tree::TreeWrites::Stage
                             } else {
-                                crate::explorer::TreeWrites::Update
+                                crate::store::tree::TreeWrites::Update
                             },
                             &mut self.tally,
                             &mut self.names,
@@ -1387,7 +1365,7 @@ impl<'c> Writer<'c> {
                 }
             }
         }
-        if self.bulk_tally.is_none() || self.tally.pending() >= crate::tally::BULK_PENDING {
+        if self.bulk_tally.is_none() || self.tally.pending() >= crate::store::tally::BULK_PENDING {
             self.tally.flush(&tx)?;
         }
         tx.commit()?;

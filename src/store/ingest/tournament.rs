@@ -14,26 +14,15 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use annals_import::{Body, Diagnostic, Kind, Outcome, ParsedGame, Seat};
+use annals_import::{Diagnostic, Kind, Outcome, ParsedGame, Seat};
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::db::{self, NewGame, Stored};
 use crate::error::Result;
-use crate::index::Index;
-use crate::ingest::{FileDiagnostic, GameReport, Summary};
-
-/// The diagnostic code of a game stored from a tournament table without a record of its moves.
-pub const RESULTS_ONLY: &str = "tournament.results-only";
-
-/// The body of a game with no moves.
-pub fn empty_body(kind: Kind) -> Body {
-    match kind {
-        Kind::Hotw => Body::Hotw(Default::default()),
-        Kind::Sanguo => Body::Sanguo(Default::default()),
-        Kind::Wec => Body::Wec(Default::default()),
-        Kind::Deluge => Body::Deluge(Default::default()),
-    }
-}
+use crate::store::body::{RESULTS_ONLY, empty_body};
+use crate::store::games;
+use crate::store::games::{NewGame, Stored};
+use crate::store::index::Index;
+use crate::store::ingest::{FileDiagnostic, GameReport, Summary};
 
 #[derive(Debug, Clone, PartialEq)]
 struct Row {
@@ -140,7 +129,7 @@ pub fn import_csv(
     summary: &mut Summary,
 ) -> Result<()> {
     // (written game by game: never beside another process's bulk import)
-    let _shared = crate::tally::share_lock(conn)?;
+    let _shared = crate::store::tally::share_lock(conn)?;
     let file = path.display().to_string();
     let text = match std::fs::read(path)
         .map_err(|e| e.to_string())
@@ -272,9 +261,9 @@ pub fn import_csv(
         };
         let hotw = kind == Kind::Hotw;
         let tx = conn.transaction()?;
-        let mut tally = crate::tally::Tally::default();
-        let year = db::year_of(&date);
-        let key = crate::people::event_key(&event, year);
+        let mut tally = crate::store::tally::Tally::default();
+        let year = crate::store::keys::year_of(&date);
+        let key = crate::store::keys::event_key(&event, year);
         let event_id: Option<i64> = tx
             .query_row(
                 "SELECT event_id FROM event_aliases WHERE key = ?1",
@@ -286,7 +275,7 @@ pub fn import_csv(
         for r in &group {
             want.push((
                 seat_name(&r.seat),
-                crate::people::player_for(&tx, &r.player)?,
+                crate::store::keys::player_for(&tx, &r.player)?,
                 r,
             ));
         }
@@ -383,7 +372,7 @@ pub fn import_csv(
                     draw,
                 });
                 let body = empty_body(kind);
-                let game = db::Ready::new(ParsedGame {
+                let game = games::Ready::new(ParsedGame {
                     kind,
                     tags: tags.clone(),
                     title: Some(format!("{event} round {round} {board}").trim().to_string()),
@@ -405,8 +394,8 @@ pub fn import_csv(
                     raw: raw.clone(),
                     diagnostics: Vec::new(),
                 };
-                let hash = crate::ingest::content_hash(kind, &rawgame);
-                let stored = db::store_game(
+                let hash = crate::store::ingest::content_hash(kind, &rawgame);
+                let stored = games::store_game(
                     &tx,
                     &NewGame {
                         game: &game,
@@ -417,7 +406,7 @@ pub fn import_csv(
                         encoding: "UTF-8",
                         imported_at: &now(),
                     },
-                    crate::explorer::TreeWrites::Update,
+                    crate::store::tree::TreeWrites::Update,
                     &mut tally,
                     &mut Default::default(),
                     None,
@@ -557,5 +546,5 @@ pub fn import_csv(
 }
 
 fn now() -> String {
-    crate::timefmt::rfc3339(crate::auth::now_secs())
+    crate::timefmt::rfc3339(crate::timefmt::now_secs())
 }

@@ -1,6 +1,6 @@
 //! The tantivy search index: derived from SQLite, never the other way. One document per game.
 //!
-//! Every text field uses the [`crate::tokenizer`] (CJK grams by position, folded scripts). The
+//! Every text field uses the [`crate::store::index::tokenizer`] (CJK grams by position, folded scripts). The
 //! index can be deleted and rebuilt with `annals reindex`; [`Index::sync`] brings a lagging index
 //! up to date (after a crash between the database commit and the index commit).
 
@@ -27,10 +27,11 @@ use tantivy::tokenizer::TextAnalyzer;
 use tantivy::{DocAddress, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
 use crate::error::{Error, Result};
-use crate::query::{self, Value};
-use crate::tokenizer;
+use query::Value;
 
 mod planned;
+pub mod query;
+pub mod tokenizer;
 use planned::Plan;
 
 /// Memory budget of the one index writer, and its indexing threads. One thread with 32 MB, where
@@ -265,7 +266,7 @@ impl<'a> DocInput<'a> {
         }
     }
 
-    pub fn from_record(g: &'a crate::db::GameRecord) -> Self {
+    pub fn from_record(g: &'a crate::store::reads::GameRecord) -> Self {
         DocInput {
             kind: g.kind,
             title: g.title.as_deref(),
@@ -918,8 +919,8 @@ impl Index {
         let mut body: Vec<Cow<'_, str>> = Vec::new();
         if let Some(e) = tag("Event") {
             doc.add_text(f.event, e);
-            let year = tag("Date").and_then(crate::db::year_of);
-            doc.add_text(f.event_key, crate::people::event_key(e, year));
+            let year = tag("Date").and_then(crate::store::keys::year_of);
+            doc.add_text(f.event_key, crate::store::keys::event_key(e, year));
             doc.add_facet(
                 f.facets,
                 tantivy::schema::Facet::from_path(["event", &facet_part(e)]),
@@ -939,7 +940,7 @@ impl Index {
                 body.push(Cow::Borrowed(v));
             }
         }
-        if let Some(y) = tag("Date").and_then(crate::db::year_of) {
+        if let Some(y) = tag("Date").and_then(crate::store::keys::year_of) {
             doc.add_i64(f.year, y);
             doc.add_facet(
                 f.facets,
@@ -954,7 +955,7 @@ impl Index {
         for (seat, name) in &d.players {
             if let Some(n) = name {
                 players.push(Cow::Borrowed(*n));
-                players.push(Cow::Owned(crate::people::player_key(n)));
+                players.push(Cow::Owned(crate::store::keys::player_key(n)));
                 body.push(Cow::Owned(format!("{seat} {n}")));
                 sides.push(*seat);
             }
@@ -1004,7 +1005,7 @@ impl Index {
     }
 
     /// Adds games without committing: searches see them after the next [`Index::commit`]. The
-    /// importer commits every [`crate::ingest::INDEX_COMMIT_GAMES`] games; should it stop before,
+    /// importer commits every [`crate::store::ingest::INDEX_COMMIT_GAMES`] games; should it stop before,
     /// the games are in the database and `sync` (run at every start) indexes them.
     pub fn add_documents_uncommitted(&self, docs: Vec<(i64, TantivyDocument)>) -> Result<()> {
         let guard = self.writer()?;
@@ -1071,7 +1072,7 @@ impl Index {
         ids: &[i64],
     ) -> Result<()> {
         for id in ids {
-            if let Some(g) = crate::db::get_game(conn, *id)? {
+            if let Some(g) = crate::store::reads::get_game(conn, *id)? {
                 let mut doc = self.document(&DocInput::from_record(&g));
                 doc.add_u64(self.fields.id, g.id as u64);
                 w.add_document(doc)?;
@@ -1628,14 +1629,14 @@ impl Index {
                 };
                 let mut variants = vec![s.clone()];
                 let codes = match field {
-                    Some(Q::Card) => Some(crate::names::Codes::Card),
-                    Some(Q::Empire) => Some(crate::names::Codes::Empire),
-                    Some(Q::Region) => Some(crate::names::Codes::Region),
-                    None => Some(crate::names::Codes::Any),
+                    Some(Q::Card) => Some(crate::store::names::Codes::Card),
+                    Some(Q::Empire) => Some(crate::store::names::Codes::Empire),
+                    Some(Q::Region) => Some(crate::store::names::Codes::Region),
+                    None => Some(crate::store::names::Codes::Any),
                     _ => None,
                 };
                 if let Some(c) = codes {
-                    variants.extend(crate::names::canonical_hotw(s, c));
+                    variants.extend(crate::store::names::canonical_hotw(s, c));
                 }
                 if let Some(Q::Event) = field {
                     // The events the name authority knows by this name, in any spelling.
@@ -1659,7 +1660,7 @@ impl Index {
                     // Names are also indexed by their key (spacing and case folded away).
                     let keys: Vec<String> = variants
                         .iter()
-                        .map(|v| crate::people::player_key(v))
+                        .map(|v| crate::store::keys::player_key(v))
                         .filter(|k| !k.is_empty())
                         .collect();
                     variants.extend(keys);
@@ -1809,7 +1810,7 @@ fn kind_terms(body: &Body) -> KindTerms<'_> {
             for e in sorted_set(empires) {
                 k.empire_codes.push(e);
                 k.empires.push(e);
-                if let Some(name) = crate::names::hotw_empire_name(e) {
+                if let Some(name) = crate::store::names::hotw_empire_name(e) {
                     k.empires.push(name);
                 }
             }
@@ -1971,8 +1972,13 @@ mod tests {
             let corpus = dir.path().join(half);
             std::fs::create_dir_all(&corpus).unwrap();
             crate::bench::write_corpus(&corpus, games / 2, seed).unwrap();
-            crate::ingest::import_paths(&mut conn, Some(&ix), &[corpus], &Default::default())
-                .unwrap();
+            crate::store::ingest::import_paths(
+                &mut conn,
+                Some(&ix),
+                &[corpus],
+                &Default::default(),
+            )
+            .unwrap();
         }
         (dir, conn, ix)
     }
@@ -1992,7 +1998,7 @@ mod tests {
         let corpus = dir.path().join("corpus");
         std::fs::create_dir_all(&corpus).unwrap();
         let files = crate::bench::write_corpus(&corpus, games, seed).unwrap();
-        let conn = crate::db::open(&dir.path().join("a.db")).unwrap();
+        let conn = crate::store::connection::open(&dir.path().join("a.db")).unwrap();
         let ix = Index::open(&dir.path().join("a.index")).unwrap();
         let paths = files.into_iter().map(|f| f.path).collect();
         (dir, paths, conn, ix)
@@ -2094,7 +2100,8 @@ mod tests {
         corpus.sort();
         let (a, b) = paths.split_at(paths.len() / 2);
         for part in [[a, &corpus[..]].concat(), b.to_vec()] {
-            crate::ingest::import_paths(&mut conn, Some(&ix), &part, &Default::default()).unwrap();
+            crate::store::ingest::import_paths(&mut conn, Some(&ix), &part, &Default::default())
+                .unwrap();
         }
         delete_ids(&ix, (1..600).step_by(5));
         let searcher = ix.reader.searcher();
@@ -2327,7 +2334,8 @@ mod tests {
     #[test]
     fn the_index_is_compared_with_the_database_both_ways_and_synced() {
         let (_dir, paths, mut conn, ix) = fixture(90, 4);
-        crate::ingest::import_paths(&mut conn, Some(&ix), &paths, &Default::default()).unwrap();
+        crate::store::ingest::import_paths(&mut conn, Some(&ix), &paths, &Default::default())
+            .unwrap();
         let games = ix.num_docs();
         assert_eq!(games, 90);
         assert_eq!(ix.diff(&conn).unwrap(), (vec![], vec![]));
@@ -2344,7 +2352,8 @@ mod tests {
     #[test]
     fn an_index_of_another_schema_or_tokenizer_is_rebuilt_from_the_database() {
         let (dir, paths, mut conn, ix) = fixture(60, 9);
-        crate::ingest::import_paths(&mut conn, Some(&ix), &paths, &Default::default()).unwrap();
+        crate::store::ingest::import_paths(&mut conn, Some(&ix), &paths, &Default::default())
+            .unwrap();
         let games = ix.num_docs();
         assert!(games > 0);
         drop(ix);
@@ -2387,7 +2396,7 @@ mod tests {
         let (a, b) = paths.split_at(1);
         let no_aliases = |_: query::Field, _: &str| Vec::new();
         let q = "year:1000..3000";
-        crate::ingest::import_paths(&mut conn, Some(&ix), a, &Default::default()).unwrap();
+        crate::store::ingest::import_paths(&mut conn, Some(&ix), a, &Default::default()).unwrap();
         let first = ix.search_cached(q, None, 5, 0, &no_aliases).unwrap();
         assert!(first.total > 0);
         let again = ix.search_cached(q, None, 5, 0, &no_aliases).unwrap();
@@ -2402,7 +2411,7 @@ mod tests {
         assert!(!Arc::ptr_eq(&first, &other));
 
         // An import commits the index: the cached answer is gone.
-        crate::ingest::import_paths(&mut conn, Some(&ix), b, &Default::default()).unwrap();
+        crate::store::ingest::import_paths(&mut conn, Some(&ix), b, &Default::default()).unwrap();
         let after = ix.search_cached(q, None, 5, 0, &no_aliases).unwrap();
         let fresh = ix.search(q, None, 5, 0).unwrap();
         // The facets kept are those of the live segments only: merged-away ones are dropped.

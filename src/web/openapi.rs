@@ -9,7 +9,7 @@
 use axum::Json;
 use serde_json::{Map, Value, json};
 
-use crate::web::{MAX_BODY_BYTES, MAX_OFFSET, MAX_PAGE_SIZE};
+use super::request::{MAX_BODY_BYTES, MAX_OFFSET, MAX_PAGE_SIZE};
 
 fn error_response(what: &str) -> Value {
     json!({
@@ -255,7 +255,7 @@ pub fn document() -> Value {
     let mut search_params = vec![
         query(
             "q",
-            json!({"type": "string", "minLength": 1, "maxLength": crate::query::MAX_QUERY_CHARS}),
+            json!({"type": "string", "minLength": 1, "maxLength": crate::store::index::query::MAX_QUERY_CHARS}),
             true,
             "the search query (CONTRACT.md's language)",
         ),

@@ -14,7 +14,7 @@
 //! A bulk import keeps its totals in memory and writes them when they grow large and at its end
 //! (one write per total instead of one per batch), marking `meta.tally_pending` meanwhile and
 //! holding an exclusive lock on `<db>.tally-lock`. Should it stop half-way, its games are stored
-//! without their totals: the next [`open`](crate::db::open) that finds the mark and can take the
+//! without their totals: the next [`open`](crate::store::connection::open) that finds the mark and can take the
 //! lock (no import of another process is still running) rebuilds every total from the stored games.
 
 use rustc_hash::FxHashMap as HashMap;
@@ -139,7 +139,7 @@ impl BodyFacts {
                     pieces: w.turns.iter().map(|t| t.piece.kind.clone()).collect(),
                     governments: colours
                         .into_iter()
-                        .map(|(c, ps)| (c.clone(), crate::stats::government_of(&ps)))
+                        .map(|(c, ps)| (c.clone(), government_of(&ps)))
                         .collect(),
                 }
             }
@@ -154,6 +154,21 @@ impl BodyFacts {
             _ => &[],
         }
     }
+}
+
+/// The government pair a side used, from the government pieces it moved (standard setup K/Q).
+pub fn government_of(pieces: &[&str]) -> &'static str {
+    for (codes, name) in [
+        (["DI", "AS"], "DI/AS"),
+        (["AV", "AC"], "AV/AC"),
+        (["PR", "PM"], "PR/PM"),
+        (["K", "Q"], "K/Q"),
+    ] {
+        if pieces.iter().any(|p| codes.contains(p)) {
+            return name;
+        }
+    }
+    "K/Q"
 }
 
 /// What a part of a total's key is.
@@ -542,7 +557,7 @@ impl<const N: usize> Counts<N> {
                 for ((_, part), &k) in s.keys.iter().zip(key).skip(1) {
                     sep(&mut out);
                     match part {
-                        Part::Name => crate::db::json_str(
+                        Part::Name => crate::store::moves::json_str(
                             &mut out,
                             parts.names.get(k as usize).map_or("", |n| n),
                         ),
@@ -876,7 +891,7 @@ impl Tally {
         title_events: &[annals_import::sanguo::TitleEvent],
         sign: i64,
     ) {
-        let sides = crate::explorer::sides(Kind::Sanguo);
+        let sides = crate::store::tree::sides(Kind::Sanguo);
         let mut side = [[0i64; 7]; 3];
         let at = |name: &str| sides.iter().position(|s| *s == name);
         for seat in g.seats {
@@ -890,7 +905,7 @@ impl Tally {
         }
         let (mut alliance, mut killed, mut killer_won) = (0, 0, 0);
         for e in title_events {
-            let (ty, by, others) = crate::db::title_event_columns(e);
+            let (ty, by, others) = crate::store::moves::title_event_columns(e);
             let won = by.is_some_and(|b| g.winners.split_whitespace().any(|w| w == b));
             let by = by.and_then(at);
             match ty {
@@ -1000,7 +1015,7 @@ impl Tally {
             return Ok(true);
         }
         let seats = stored_seats(conn, id)?;
-        let body = crate::db::stored_body(conn, id, kind, &raw, source_line)?;
+        let body = crate::store::body::stored_body(conn, id, kind, &raw, source_line)?;
         self.add(
             &GameFacts {
                 kind,
@@ -1118,7 +1133,7 @@ pub struct BulkTally {
 /// caller imports game by game ([`share_lock`]).
 ///
 /// A bulk import finds duplicates in memory and drops the indexes that a game-by-game import reads
-/// (`db::drop_secondary_indexes`), so none may write beside it; and its totals, written at its
+/// (`migrate::drop_secondary_indexes`), so none may write beside it; and its totals, written at its
 /// end, may not be rebuilt meanwhile.
 pub fn begin_bulk(conn: &Connection) -> Result<Option<BulkTally>> {
     let lock = match db_path(conn) {
@@ -1131,7 +1146,7 @@ pub fn begin_bulk(conn: &Connection) -> Result<Option<BulkTally>> {
         }
         None => None,
     };
-    if crate::db::game_count(conn)? > 0 {
+    if crate::store::reads::game_count(conn)? > 0 {
         return Ok(None);
     }
     conn.execute(
@@ -1264,8 +1279,8 @@ mod tests {
     fn a_bulk_import_writes_alone() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.db");
-        let one = crate::db::open(&path).unwrap();
-        let two = crate::db::open(&path).unwrap();
+        let one = crate::store::connection::open(&path).unwrap();
+        let two = crate::store::connection::open(&path).unwrap();
         let wait = std::time::Duration::from_millis(120);
         let bulk = begin_bulk(&one).unwrap();
         assert!(bulk.is_some());
