@@ -257,8 +257,54 @@ pub fn store_game(
     if let Some(seen) = seen {
         seen.insert(g.hash, id);
     }
+    insert_tags(tx, id, &p.tags)?;
+    let seat_rows = seat_rows(tx, names, p)?;
+    insert_seats(tx, id, &seat_rows)?;
+    let seat_facts: Vec<crate::store::tally::SeatFacts> = seat_rows
+        .iter()
+        .map(|&(_, seat, _, _, r)| crate::store::tally::SeatFacts {
+            seat: seat.to_string(),
+            placing: r.and_then(|r| r.placing),
+            outcome: r.and_then(|r| r.outcome).map(str::to_string),
+        })
+        .collect();
+    insert_diagnostics(tx, id, &p.diagnostics)?;
+    store_moves(tx, id, p.facts.title_events(), p.packed.as_ref())?;
+    let (winners, draw) = match &p.outcome {
+        Some(o) => (o.winners.as_slice(), o.draw.as_slice()),
+        None => (&[][..], &[][..]),
+    };
+    add_to_tree(tx, tree, p, id, winners, draw)?;
+    tally.add(
+        &crate::store::tally::GameFacts {
+            kind: p.kind,
+            event: p.tag("Event"),
+            year: date.and_then(year_of),
+            body: &p.facts,
+            move_count: p.move_count as i64,
+            winners: &winners_text,
+            draw: &draw_text,
+            seats: &seat_facts,
+        },
+        1,
+    );
+    Ok(Stored::Imported(id))
+}
+
+/// A seat row of a game as stored: its order in the list, seat, player, color and result.
+type SeatInsert<'a> = (
+    usize,
+    &'a str,
+    Option<i64>,
+    Option<&'a str>,
+    Option<&'a SeatResult>,
+);
+
+/// Inserts a game's tags, [`ROWS_PER_INSERT`] to a statement.
+#[inline]
+fn insert_tags(tx: &Transaction, id: i64, tags: &[(String, String)]) -> Result<()> {
     static TAGS: RowsInsert = RowsInsert::new("tags(game_id, seq, name, value)", 4);
-    for (c, chunk) in p.tags.chunks(ROWS_PER_INSERT).enumerate() {
+    for (c, chunk) in tags.chunks(ROWS_PER_INSERT).enumerate() {
         let mut st = tx.prepare_cached(TAGS.sql(chunk.len()))?;
         for (j, (k, v)) in chunk.iter().enumerate() {
             let at = 4 * j;
@@ -269,6 +315,16 @@ pub fn store_game(
         }
         st.raw_execute()?;
     }
+    Ok(())
+}
+
+/// The seats of a game as stored, with their players found or created.
+#[inline]
+fn seat_rows<'a>(
+    tx: &Transaction,
+    names: &mut crate::store::keys::NameCache,
+    p: &'a Ready,
+) -> Result<Vec<SeatInsert<'a>>> {
     // The seats: the players as listed, then each seat with a result but no player line. A seat
     // listed twice is stored once, as first listed (its key is (game, seat)); its order in the
     // list is its `seq`.
@@ -296,6 +352,12 @@ pub fn store_game(
         };
         seat_rows.push((i, seat, pid, color, p.seats.iter().find(|r| r.seat == seat)));
     }
+    Ok(seat_rows)
+}
+
+/// Inserts a game's seats, [`ROWS_PER_INSERT`] to a statement.
+#[inline]
+fn insert_seats(tx: &Transaction, id: i64, seat_rows: &[SeatInsert]) -> Result<()> {
     static SEATS: RowsInsert = RowsInsert::new(
         "seats(game_id, seat, seq, player_id, color, final_score, placing, outcome)",
         8,
@@ -315,19 +377,21 @@ pub fn store_game(
         }
         st.raw_execute()?;
     }
-    let seat_facts: Vec<crate::store::tally::SeatFacts> = seat_rows
-        .iter()
-        .map(|&(_, seat, _, _, r)| crate::store::tally::SeatFacts {
-            seat: seat.to_string(),
-            placing: r.and_then(|r| r.placing),
-            outcome: r.and_then(|r| r.outcome).map(str::to_string),
-        })
-        .collect();
+    Ok(())
+}
+
+/// Inserts a game's diagnostics, [`ROWS_PER_INSERT`] to a statement.
+#[inline]
+fn insert_diagnostics(
+    tx: &Transaction,
+    id: i64,
+    diagnostics: &[annals_import::Diagnostic],
+) -> Result<()> {
     static DIAGNOSTICS: RowsInsert = RowsInsert::new(
         "diagnostics(game_id, seq, line, col, severity, code, message)",
         7,
     );
-    for (c, chunk) in p.diagnostics.chunks(ROWS_PER_INSERT).enumerate() {
+    for (c, chunk) in diagnostics.chunks(ROWS_PER_INSERT).enumerate() {
         let mut st = tx.prepare_cached(DIAGNOSTICS.sql(chunk.len()))?;
         for (j, d) in chunk.iter().enumerate() {
             let at = 7 * j;
@@ -341,11 +405,19 @@ pub fn store_game(
         }
         st.raw_execute()?;
     }
-    store_moves(tx, id, p.facts.title_events(), p.packed.as_ref())?;
-    let (winners, draw) = match &p.outcome {
-        Some(o) => (o.winners.as_slice(), o.draw.as_slice()),
-        None => (&[][..], &[][..]),
-    };
+    Ok(())
+}
+
+/// Adds a stored game to the explorer tree, node by node or as a staged row.
+#[inline]
+fn add_to_tree(
+    tx: &Transaction,
+    tree: crate::store::tree::TreeWrites,
+    p: &Ready,
+    id: i64,
+    winners: &[String],
+    draw: &[String],
+) -> Result<()> {
     let c = crate::store::tree::counts(p.kind, winners, draw);
     match tree {
         crate::store::tree::TreeWrites::Update => {
@@ -355,20 +427,7 @@ pub fn store_game(
             crate::store::tree::stage_seq(tx, p.kind, id, p.keys.seq(), &c)?
         }
     }
-    tally.add(
-        &crate::store::tally::GameFacts {
-            kind: p.kind,
-            event: p.tag("Event"),
-            year: date.and_then(year_of),
-            body: &p.facts,
-            move_count: p.move_count as i64,
-            winners: &winners_text,
-            draw: &draw_text,
-            seats: &seat_facts,
-        },
-        1,
-    );
-    Ok(Stored::Imported(id))
+    Ok(())
 }
 
 /// What a seat achieved: HotW final score and placing; 三国/WEC win, draw or loss.

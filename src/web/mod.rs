@@ -3,6 +3,7 @@
 pub mod api;
 pub mod board;
 pub mod collections;
+pub mod game;
 pub mod openapi;
 pub mod pages;
 pub mod people;
@@ -29,7 +30,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/", get(pages::home))
         .route("/games", get(pages::games))
-        .route("/games/{id}", get(pages::game))
+        .route("/games/{id}", get(game::game))
         .route("/search", get(pages::search))
         .route("/api/games", get(api::games))
         .route("/api/games/{id}", get(api::game))
