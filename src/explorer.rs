@@ -8,8 +8,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::store::tree::{Node, ROOT, get_node, normalize_move, prefixes, step, stored_game};
+
 pub use crate::store::tree::sides;
-use crate::store::tree::*;
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Rate {

@@ -1,10 +1,13 @@
 //! `annals`: the service. Imports record files into SQLite (the source of truth), keeps a tantivy
 //! index derived from it, and serves server-rendered pages and a JSON API.
 //!
-//! - [`db`]: schema, storing parsed games, read queries.
-//! - [`ingest`]: the import pipeline (parallel parse, one writer, batched transactions).
-//! - [`index`], [`tokenizer`], [`query`]: search.
-//! - [`web`]: the axum router, pages and API.
+//! Layers, each importing only those below it:
+//! - [`web`] (and the CLI, `main.rs`, and [`bench`]): routes, handlers and their views.
+//! - the domain: [`stats`], [`explorer`], [`people`], [`collections`], [`auth`].
+//! - [`store`]: the database, the rows derived with each game, the search index, the import.
+//! - `annals_import`: the notation parsers.
+//!
+//! [`error`], [`timefmt`] and [`alloc`] serve every layer.
 
 pub mod alloc;
 pub mod auth;

@@ -1,7 +1,12 @@
 //! Admin actions on the name authority: aliases, merges and splits of players and events, and
 //! an event's details.
 
-use super::*;
+use crate::auth::{Member, Role, audit, require};
+use crate::error::{Error, Result};
+use crate::store::keys::{event_key, player_key};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::events::Scheme;
 
 pub(super) fn exists(conn: &Connection, table: &str, id: i64) -> Result<bool> {
     Ok(conn

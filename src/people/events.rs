@@ -1,6 +1,9 @@
 //! Events and their standings under a scoring scheme.
 
-use super::*;
+use crate::error::{Error, Result};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// A scoring scheme. Defaults (README): HotW placing points 6-5-4-3-2-1 (tied places share the mean
 /// of their points); 三国 win 2, draw 1, loss 0; WEC win 1, draw ½, loss 0.

@@ -1,7 +1,14 @@
 //! Players: the list, one player's games and results by side, and the aliases a search term
 //! stands for.
 
-use super::*;
+use crate::error::{Error, Result};
+use crate::explorer::{Rate, wilson};
+use crate::store::keys::{event_key, player_key};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+use super::events::EventRow;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerRow {

@@ -1,6 +1,12 @@
 //! Deluge statistics, from the stored games parsed again.
 
-use super::*;
+use crate::error::Result;
+use rusqlite::{Connection, params_from_iter};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+use super::Filter;
+use super::totals::{mean, round2};
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct PowerStat {

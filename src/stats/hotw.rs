@@ -1,6 +1,13 @@
 //! HotW statistics: empires by epoch, cards, openings.
 
-use super::*;
+use crate::error::Result;
+use crate::explorer::{Rate, wilson};
+use rusqlite::Connection;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+use super::Filter;
+use super::totals::{each_total, mean_median, ratio, round2};
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct EmpireStat {

@@ -5,13 +5,9 @@
 //! the same at any archive size. [`scan`] computes the same figures from the move tables (every
 //! turn), the reference the totals are held to. Deluge statistics re-parse the stored games.
 
-use std::collections::BTreeMap;
-
-use rusqlite::{Connection, params_from_iter, types::Value as V};
-use serde::Serialize;
+use rusqlite::{Connection, types::Value as V};
 
 use crate::error::Result;
-use crate::explorer::{Rate, wilson};
 
 mod deluge;
 mod hotw;
@@ -23,7 +19,6 @@ mod wec;
 pub use deluge::*;
 pub use hotw::*;
 pub use sanguo::*;
-use totals::*;
 pub use wec::*;
 
 /// Filters shared by the statistics: event (substring), year range.

@@ -1,6 +1,13 @@
 //! 三国 statistics: games, sides, title events.
 
-use super::*;
+use crate::error::Result;
+use crate::explorer::{Rate, wilson};
+use rusqlite::Connection;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+use super::Filter;
+use super::totals::{each_total, ratio, round2};
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct SideStat {

@@ -2,7 +2,17 @@
 //! every turn the filter takes: the reference the running totals are held to (`annals check`, the
 //! tests). Seconds on a large archive; the pages use the totals.
 
-use super::*;
+use crate::error::Result;
+use rusqlite::{Connection, params_from_iter};
+use std::collections::BTreeMap;
+
+use super::Filter;
+use super::hotw::{
+    CardAcc, CardStat, EmpireStat, Empires, HotwOpening, Placings, finish_cards, finish_empires,
+    finish_openings,
+};
+use super::sanguo::{GameTotals, SanguoStats, SideCounts, finish_sanguo};
+use super::wec::{WecStats, finish_wec};
 
 /// The HotW queries below read the HotW games in id order (`games_kind_id`) and each game's
 /// packed turns by its key (`CROSS JOIN` keeps SQLite to that order; before schema 6, left to

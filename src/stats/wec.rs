@@ -1,6 +1,14 @@
 //! WEC statistics: sides, governments, pieces.
 
-use super::*;
+use crate::error::Result;
+use crate::explorer::{Rate, wilson};
+use rusqlite::Connection;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+use super::Filter;
+use super::sanguo::{GameTotals, game_totals};
+use super::totals::{each_total, ratio, round2};
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct WecStats {

@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 pub const SCHEMA: &str = include_str!("../../schema.sql");
 /// 2: `games.normalized` dropped (bodies are re-parsed from `raw`).
 /// 3: `hotw_cards`, `hotw_expansions` and `hotw_builds` packed into `hotw_turns` as JSON arrays.
-/// 4: running totals of the statistics (`stat_buckets` and after, `src/tally.rs`).
+/// 4: running totals of the statistics (`stat_buckets` and after, `store::tally`).
 /// 5: the totals also rolled up per year, per event and per kind (`stat_buckets.span`), each
 ///    table keyed bucket first.
 /// 6: a game's moves packed into one row of `hotw_packed`, `sanguo_packed`, `wec_packed` or

@@ -1,7 +1,9 @@
 //! What the index keeps between searches: counts of broad terms by segment and kind
-//! ([`TermCounts`]) and recent answers ([`ResultCache`]).
+//! ([`TermCounts`]).
 
-use super::*;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use tantivy::Term;
 
 /// The total and the facet counts of the documents of one segment that hold one term, by kind,
 /// for the terms that one document in [`TERM_COUNTS_SHARE`] of the segment or more holds and for
@@ -73,51 +75,6 @@ impl TermCounts {
         self.pairs += n;
         if let Some(old) = self.by_term.insert(key, count) {
             self.pairs = self.pairs.saturating_sub(old.pairs());
-        }
-    }
-}
-
-/// Answers kept by [`Index::search_cached`].
-pub(super) const RESULT_CACHE_ENTRIES: usize = 1024;
-/// Pages larger than this are not kept (the cache stays small).
-pub(super) const RESULT_CACHE_MAX_LIMIT: usize = 50;
-
-/// (query, kind, limit, offset)
-pub(super) type ResultKey = (String, Option<Kind>, usize, usize);
-
-/// Recent answers of one searcher generation, the oldest dropped first when full.
-#[derive(Default)]
-pub(super) struct ResultCache {
-    pub(super) generation: u64,
-    pub(super) answers: HashMap<ResultKey, Arc<SearchResult>>,
-    pub(super) order: std::collections::VecDeque<ResultKey>,
-}
-
-impl ResultCache {
-    pub(super) fn get(&mut self, generation: u64, key: &ResultKey) -> Option<Arc<SearchResult>> {
-        if generation != self.generation {
-            return None;
-        }
-        self.answers.get(key).cloned()
-    }
-
-    pub(super) fn put(&mut self, generation: u64, key: ResultKey, answer: Arc<SearchResult>) {
-        if generation != self.generation {
-            if generation < self.generation {
-                // Computed on a searcher older than the cache's: not worth keeping.
-                return;
-            }
-            self.answers.clear();
-            self.order.clear();
-            self.generation = generation;
-        }
-        if self.answers.len() >= RESULT_CACHE_ENTRIES
-            && let Some(old) = self.order.pop_front()
-        {
-            self.answers.remove(&old);
-        }
-        if self.answers.insert(key.clone(), answer).is_none() {
-            self.order.push_back(key);
         }
     }
 }

@@ -1,6 +1,12 @@
 //! A game as a document of the index: its fields, and the terms of its moves by kind.
 
-use super::*;
+use annals_import::{Body, Kind, ParsedGame};
+use std::borrow::Cow;
+use std::collections::HashSet;
+use tantivy::TantivyDocument;
+
+use super::Index;
+use super::facets::facet_part;
 
 /// What one game contributes to its document, from a fresh parse or from the database.
 pub struct DocInput<'a> {

@@ -1,7 +1,12 @@
 //! Facet counting: the total and the counts by kind, event, year, empire and side of a search's
 //! matches, from labels kept per segment.
 
-use super::*;
+use crate::error::{Error, Result};
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use super::Index;
 
 /// Counts of the matching games by kind, event, year, empire and side.
 #[derive(Debug, Clone, Serialize, Default, PartialEq)]

@@ -4,30 +4,14 @@
 //! index can be deleted and rebuilt with `annals reindex`; [`Index::sync`] brings a lagging index
 //! up to date (after a crash between the database commit and the index commit).
 
-use std::borrow::Cow;
-use std::collections::{BTreeSet, HashMap, HashSet};
-use std::ops::Bound;
-use std::path::Path;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use annals_import::{Body, Kind, ParsedGame};
-use rusqlite::Connection;
-use serde::Serialize;
-use tantivy::collector::TopDocs;
-use tantivy::query::{
-    AllQuery, BooleanQuery, ConstScoreQuery, Occur, PhraseQuery, Query as TQuery, RangeQuery,
-    TermQuery,
-};
 use tantivy::schema::{
     FacetOptions, Field, IndexRecordOption, NumericOptions, STORED, STRING, Schema,
-    TextFieldIndexing, TextOptions, Value as _,
+    TextFieldIndexing, TextOptions,
 };
-use tantivy::snippet::SnippetGenerator;
-use tantivy::tokenizer::TextAnalyzer;
-use tantivy::{DocAddress, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
-
-use crate::error::{Error, Result};
-use query::Value;
+use tantivy::{IndexReader, IndexWriter, TantivyDocument};
 
 mod caches;
 mod documents;
@@ -44,7 +28,6 @@ mod tests;
 use caches::*;
 pub use documents::*;
 pub use facets::*;
-use planned::Plan;
 pub use search::*;
 
 /// Memory budget of the one index writer, and its indexing threads. One thread with 32 MB, where
@@ -61,7 +44,7 @@ struct Fields {
     title: Field,
     body: Field,
     event: Field,
-    /// The event's key (`people::event_key`), untokenized: `event:` matches the events the name
+    /// The event's key (`store::keys::event_key`), untokenized: `event:` matches the events the name
     /// authority finds, whatever their spelling.
     event_key: Field,
     player: Field,

@@ -1,7 +1,26 @@
 //! Answering a search: the query language's terms as tantivy queries, the plan that answers them,
 //! the page of hits with their snippets, and the answers kept for repeated searches.
 
-use super::*;
+use super::query::Value;
+use crate::error::{Error, Result};
+use annals_import::Kind;
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+use std::ops::Bound;
+use std::sync::Arc;
+use tantivy::collector::TopDocs;
+use tantivy::query::{
+    AllQuery, BooleanQuery, ConstScoreQuery, Occur, PhraseQuery, Query as TQuery, RangeQuery,
+    TermQuery,
+};
+use tantivy::schema::{Field, IndexRecordOption, Value as _};
+use tantivy::snippet::SnippetGenerator;
+use tantivy::{DocAddress, TantivyDocument, Term};
+
+use super::documents::dedup;
+use super::facets::{Facets, YEAR_TERMS_MAX, YEAR_TERMS_SHARE};
+use super::planned::Plan;
+use super::{Index, query, tokenizer};
 
 /// One search hit.
 #[derive(Debug, Clone, Serialize)]
@@ -548,4 +567,49 @@ pub(super) fn phrase(field: Field, terms: &[(usize, String)]) -> Box<dyn TQuery>
             .map(|(o, t)| (*o, Term::from_field_text(field, t)))
             .collect(),
     ))
+}
+
+/// Answers kept by [`Index::search_cached`].
+pub(super) const RESULT_CACHE_ENTRIES: usize = 1024;
+/// Pages larger than this are not kept (the cache stays small).
+pub(super) const RESULT_CACHE_MAX_LIMIT: usize = 50;
+
+/// (query, kind, limit, offset)
+pub(super) type ResultKey = (String, Option<Kind>, usize, usize);
+
+/// Recent answers of one searcher generation, the oldest dropped first when full.
+#[derive(Default)]
+pub(super) struct ResultCache {
+    pub(super) generation: u64,
+    pub(super) answers: HashMap<ResultKey, Arc<SearchResult>>,
+    pub(super) order: std::collections::VecDeque<ResultKey>,
+}
+
+impl ResultCache {
+    pub(super) fn get(&mut self, generation: u64, key: &ResultKey) -> Option<Arc<SearchResult>> {
+        if generation != self.generation {
+            return None;
+        }
+        self.answers.get(key).cloned()
+    }
+
+    pub(super) fn put(&mut self, generation: u64, key: ResultKey, answer: Arc<SearchResult>) {
+        if generation != self.generation {
+            if generation < self.generation {
+                // Computed on a searcher older than the cache's: not worth keeping.
+                return;
+            }
+            self.answers.clear();
+            self.order.clear();
+            self.generation = generation;
+        }
+        if self.answers.len() >= RESULT_CACHE_ENTRIES
+            && let Some(old) = self.order.pop_front()
+        {
+            self.answers.remove(&old);
+        }
+        if self.answers.insert(key.clone(), answer).is_none() {
+            self.order.push_back(key);
+        }
+    }
 }

@@ -1,4 +1,18 @@
+//! Tests of the index: its answers held to tantivy's own collectors, caches, plans and rebuilds.
+
 use super::*;
+use std::collections::{BTreeSet, HashSet};
+use std::ops::Bound;
+use std::sync::Arc;
+
+use annals_import::Kind;
+use rusqlite::Connection;
+use tantivy::collector::TopDocs;
+use tantivy::query::{BooleanQuery, RangeQuery};
+use tantivy::schema::Schema;
+use tantivy::{DocAddress, Term};
+
+use super::{documents::*, facets::*, planned::*, search::*};
 use tantivy::collector::{Count, FacetCollector};
 
 /// The total and the facets as tantivy's `Count` and `FacetCollector` give them (what the

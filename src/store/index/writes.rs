@@ -1,7 +1,18 @@
 //! Opening the index and writing to it: documents added and committed, and the index brought
 //! level with the database (sync, rebuild).
 
-use super::*;
+use crate::error::{Error, Result};
+use rusqlite::Connection;
+use std::collections::{BTreeSet, HashMap};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use tantivy::tokenizer::TextAnalyzer;
+use tantivy::{IndexWriter, ReloadPolicy, TantivyDocument, Term};
+
+use super::documents::DocInput;
+use super::facets::live_segments;
+use super::search::ResultCache;
+use super::{Index, WRITER_BYTES, WRITER_THREADS, schema, tokenizer};
 
 impl Index {
     /// Opens the index in `dir`, creating it when absent. A directory holding an index of another

@@ -1,7 +1,10 @@
 //! The end of a bulk import, and the checkpoint thread that copies WAL pages into the database
 //! while the writer goes on.
 
-use super::*;
+use crate::error::Result;
+use crate::store::migrate;
+use rusqlite::Connection;
+use std::sync::mpsc;
 
 /// The end of a bulk import: foreign keys back on, the secondary indexes and the explorer tree
 /// built. After each, the checkpoint thread is woken to copy its pages while the next is made, so

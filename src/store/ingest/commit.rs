@@ -1,7 +1,19 @@
 //! The writer: stores the parsed games of each batch in one transaction, with their derived rows,
 //! and hands them to the search index.
 
-use super::*;
+use crate::error::Result;
+use crate::store::games;
+use crate::store::games::{NewGame, Stored};
+use crate::store::index::Index;
+use annals_import::{Diagnostic, record};
+use rusqlite::{Connection, params};
+use std::sync::mpsc;
+
+use super::bulk::Waker;
+use super::files::{Annotation, Prepared, PreparedFile};
+use super::indexing::{IndexJob, stored_documents};
+use super::report::{FileDiagnostic, GameReport, Summary, now};
+use super::{BATCH_GAMES, Options};
 
 /// Where the writer sends committed games for the search index.
 pub(super) enum Sink<'c> {

@@ -1,7 +1,11 @@
 //! Reading record files: finding them, splitting a file into its games, and taking out the
 //! annotations a collection export wrote.
 
-use super::*;
+use crate::store::games;
+use annals_import::{Diagnostic, Kind, record};
+use std::path::{Path, PathBuf};
+
+use super::{MAX_FILE_BYTES, RECORD_EXTENSIONS};
 
 /// Lists the record files under `paths`, sorted, each folder walked recursively.
 pub fn collect_files(paths: &[PathBuf]) -> Vec<PathBuf> {
@@ -237,4 +241,15 @@ pub fn split_bytes(name: &str, bytes: &[u8], ext: Option<&str>) -> SplitFile {
         },
         raws,
     }
+}
+
+/// Whether a diagnostic of the file's decoding belongs to a game: one about the whole file (at
+/// line 1, column 1) belongs to each; one at a place (bytes replaced at a line and column) to the
+/// game whose lines hold it.
+pub(super) fn in_game(d: &Diagnostic, raw: &record::RawGame) -> bool {
+    if d.line == 1 && d.col == 1 {
+        return true;
+    }
+    let lines = u32::try_from(raw.raw.bytes().filter(|&b| b == b'\n').count()).unwrap_or(0);
+    (raw.line..=raw.line.saturating_add(lines)).contains(&d.line)
 }

@@ -8,32 +8,19 @@
 //! each file, whatever order the parse threads finish in. An import into an empty database is a
 //! bulk import (see [`import_files`]).
 
-use std::collections::BTreeMap;
-use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
-use std::sync::mpsc;
-
-use annals_import::{Diagnostic, Kind, ParsedGame, Severity, detect_kind, parse_game, record};
-use rusqlite::{Connection, params};
-use serde::Serialize;
-use sha2::{Digest, Sha256};
-
-use crate::error::{Error, Result};
-use crate::store::games::{NewGame, Stored};
-use crate::store::index::Index;
-use crate::store::{games, migrate};
+use annals_import::Kind;
 
 mod bulk;
 mod commit;
 mod files;
+mod indexing;
 mod parse;
 mod pipeline;
 mod report;
 pub mod tournament;
 
-use bulk::*;
-use commit::*;
 pub use files::*;
+pub use indexing::*;
 pub use parse::*;
 pub use pipeline::*;
 pub use report::*;

@@ -1,7 +1,17 @@
 //! Parsing a file's games into records ready to store, and a game's content hash (its identity
 //! for duplicate detection).
 
-use super::*;
+use crate::store::games;
+use crate::store::index::Index;
+use annals_import::{Diagnostic, Kind, ParsedGame, detect_kind, parse_game, record};
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+use super::Options;
+use super::files::{
+    Annotation, FileMeta, Prepared, PreparedFile, SplitFile, in_game, split_bytes, split_file,
+    take_annotation,
+};
 
 /// One game of a file, parsed: what [`parse_raws`] makes ready to store.
 pub struct ParsedRecord {
@@ -100,17 +110,6 @@ pub fn parse_raws(
         },
         games,
     }
-}
-
-/// Whether a diagnostic of the file's decoding belongs to a game: one about the whole file (at
-/// line 1, column 1) belongs to each; one at a place (bytes replaced at a line and column) to the
-/// game whose lines hold it.
-pub(super) fn in_game(d: &Diagnostic, raw: &record::RawGame) -> bool {
-    if d.line == 1 && d.col == 1 {
-        return true;
-    }
-    let lines = u32::try_from(raw.raw.bytes().filter(|&b| b == b'\n').count()).unwrap_or(0);
-    (raw.line..=raw.line.saturating_add(lines)).contains(&d.line)
 }
 
 /// Reads and parses one file's games as the importer does, bodies and all; the games that cannot

@@ -1,6 +1,9 @@
 //! What an import tells: the summary of a run, each game's outcome and each file's diagnostics.
 
-use super::*;
+use annals_import::Severity;
+use serde::Serialize;
+
+use super::files::Annotation;
 
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct GameReport {
@@ -45,4 +48,12 @@ pub struct Summary {
     /// Ids of the games stored by this import.
     #[serde(skip)]
     pub new_ids: Vec<i64>,
+}
+
+pub(super) fn now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0);
+    crate::timefmt::rfc3339(secs)
 }

@@ -1,7 +1,12 @@
 //! Totals by bucket in memory, the names and numbers their keys hold, and the rows they are
 //! written as (one `stat_totals` row a bucket and table).
 
-use super::*;
+use crate::error::Result;
+use annals_import::Kind;
+use rusqlite::{Connection, OptionalExtension, params};
+use rustc_hash::FxHashMap as HashMap;
+
+use super::tables::{Part, Spec};
 
 /// A total's key: each part (as [`Part`] says) an index into the [`Tally`]'s buckets, numbers or
 /// names; unused parts 0. Small, so that a bulk import's hundreds of thousands of totals stay a

@@ -1,7 +1,13 @@
 //! A bulk import's totals: kept in memory under a lock file and written at its end, and the
 //! rebuild of every total when an import stopped half-way.
 
-use super::*;
+use crate::error::Result;
+use rusqlite::{Connection, OptionalExtension};
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+use super::buckets::{TotalsRows, write_rows};
+use super::totals::Tally;
 
 /// Totals a bulk import keeps in memory at most before it writes them: about 50 bytes each, so
 /// at most some 50 MB for an archive of unusually many events, years and empires. The generated

@@ -1,6 +1,9 @@
 //! A game's contribution to the totals, as the totals need it: its seats and the facts of its body.
 
-use super::*;
+use crate::error::Result;
+use annals_import::{Body, Kind};
+use rusqlite::{Connection, params};
+use std::borrow::Cow;
 
 /// One seat of a game as the totals need it.
 #[derive(Debug, Clone, PartialEq)]
@@ -159,4 +162,18 @@ pub fn stored_seats(conn: &Connection, id: i64) -> Result<Vec<SeatFacts>> {
         })?
         .collect::<std::result::Result<Vec<_>, _>>()?;
     Ok(rows)
+}
+
+/// Battle rolls of one expansion: (V, X, =).
+pub(super) fn rolls(battle: &[std::borrow::Cow<'static, str>]) -> [i64; 3] {
+    let mut r = [0i64; 3];
+    for tok in battle.iter().flat_map(|b| b.split_whitespace()) {
+        match tok {
+            "V" => r[0] += 1,
+            "X" => r[1] += 1,
+            "=" => r[2] += 1,
+            _ => {}
+        }
+    }
+    r
 }

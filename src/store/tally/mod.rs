@@ -17,23 +17,12 @@
 //! without their totals: the next [`open`](crate::store::connection::open) that finds the mark and can take the
 //! lock (no import of another process is still running) rebuilds every total from the stored games.
 
-use rustc_hash::FxHashMap as HashMap;
-use std::borrow::Cow;
-use std::fs::File;
-use std::path::{Path, PathBuf};
-
-use annals_import::{Body, Kind};
-use rusqlite::{Connection, OptionalExtension, params};
-
-use crate::error::Result;
-
 mod buckets;
 mod bulk;
 mod facts;
 mod tables;
 mod totals;
 
-use buckets::*;
 pub use bulk::*;
 pub use facts::*;
 pub use tables::*;
@@ -41,6 +30,7 @@ pub use totals::*;
 
 #[cfg(test)]
 mod tests {
+    use super::buckets::{ByBucket, Key};
     use super::*;
     use std::collections::BTreeMap;
 

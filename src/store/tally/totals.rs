@@ -1,6 +1,13 @@
 //! [`Tally`]: the changes of many games to the totals, gathered and written at once.
 
-use super::*;
+use crate::error::Result;
+use annals_import::Kind;
+use rusqlite::{Connection, OptionalExtension, params};
+use std::borrow::Cow;
+
+use super::buckets::{Counts, Parts, Ranks, TotalsRows, write_rows};
+use super::facts::{BodyFacts, GameFacts, SeatFacts, TurnFacts, stored_seats};
+use super::tables::{CARDS, EMPIRES, GAINS, GAMES, GOVERNMENTS, OPENINGS, PIECES, SIDES};
 
 /// Changes to the totals gathered over many games, written at once by [`Tally::flush`].
 pub struct Tally {
@@ -42,20 +49,6 @@ pub(super) fn placing_counters(placing: Option<i64>) -> [i64; 8] {
         }
     }
     c
-}
-
-/// Battle rolls of one expansion: (V, X, =).
-pub(super) fn rolls(battle: &[std::borrow::Cow<'static, str>]) -> [i64; 3] {
-    let mut r = [0i64; 3];
-    for tok in battle.iter().flat_map(|b| b.split_whitespace()) {
-        match tok {
-            "V" => r[0] += 1,
-            "X" => r[1] += 1,
-            "=" => r[2] += 1,
-            _ => {}
-        }
-    }
-    r
 }
 
 impl Tally {

@@ -12,11 +12,6 @@
 //! ([`build_staged`]). Each node also keeps the newest game under it, which finds a position's
 //! newest games by reading only the branches that hold them.
 
-use annals_import::{Body, Kind};
-use rusqlite::{Connection, OptionalExtension, params};
-
-use crate::error::{Error, Result};
-
 mod nodes;
 mod prefix;
 mod staged;

@@ -1,6 +1,10 @@
 //! The tree kept node by node in a game's transaction: a game added, a game removed.
 
-use super::*;
+use crate::error::Result;
+use annals_import::Kind;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::prefix::{ROOT, counts_of_columns, normalize_move, sides, step};
 
 /// How the importer keeps the tree: node by node in the game's transaction, or (a bulk import
 /// into an empty database) one `explorer_staging` row per game, the tree built at its end.

@@ -1,7 +1,7 @@
 //! Moves as the explorer keys them and the prefixes they chain into: a prefix of any length is
 //! one integer.
 
-use super::*;
+use annals_import::{Body, Kind};
 
 /// The hash of the empty prefix.
 pub const ROOT: i64 = 0x6a09_e667_f3bc_c908_u64 as i64;
@@ -173,4 +173,26 @@ pub(super) fn counts_of_columns(kind: Kind, winners: &str, draw: &str) -> [i64; 
     let w: Vec<String> = winners.split_whitespace().map(str::to_string).collect();
     let d: Vec<String> = draw.split_whitespace().map(str::to_string).collect();
     counts(kind, &w, &d)
+}
+
+/// The moves of a staged key ([`stage_game`]), as byte ranges.
+pub(super) fn split_seq(seq: &[u8]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < seq.len() {
+        let (mut n, mut shift) = (0usize, 0);
+        while i < seq.len() {
+            let b = seq[i];
+            i += 1;
+            n |= usize::from(b & 0x7f) << shift;
+            shift += 7;
+            if b & 0x80 == 0 || shift > 28 {
+                break;
+            }
+        }
+        let end = (i + n).min(seq.len());
+        out.push(i..end);
+        i = end;
+    }
+    out
 }

@@ -1,6 +1,11 @@
 //! The tree of a bulk import: one staged row a game, the tree built from them at its end.
 
-use super::*;
+use crate::error::{Error, Result};
+use annals_import::Kind;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::nodes::{add_game, packed_keys, packed_notation};
+use super::prefix::{ROOT, counts_of_columns, push_varint, sides, split_seq, step};
 
 /// A bulk import's row for a game: its moves as one sortable key (each move's length as a LEB128
 /// number, then its bytes: no move's encoding is a prefix of another's, so sorting the keys puts
@@ -45,28 +50,6 @@ pub fn stage_seq(tx: &Connection, kind: Kind, id: i64, seq: &[u8], c: &[i64; 6])
         c[5]
     ])?;
     Ok(())
-}
-
-/// The moves of a staged key ([`stage_game`]), as byte ranges.
-pub(super) fn split_seq(seq: &[u8]) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < seq.len() {
-        let (mut n, mut shift) = (0usize, 0);
-        while i < seq.len() {
-            let b = seq[i];
-            i += 1;
-            n |= usize::from(b & 0x7f) << shift;
-            shift += 7;
-            if b & 0x80 == 0 || shift > 28 {
-                break;
-            }
-        }
-        let end = (i + n).min(seq.len());
-        out.push(i..end);
-        i = end;
-    }
-    out
 }
 
 /// A node of the path being built by [`build_staged`].

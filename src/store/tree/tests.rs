@@ -1,4 +1,8 @@
-use super::*;
+//! Tests of the tree: built in bulk, game by game and after deletions, the same; positions counted.
+
+use super::{nodes::*, prefix::*, staged::*};
+use annals_import::{Body, Kind};
+use rusqlite::{Connection, params};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A deterministic generator (a 64-bit LCG).
