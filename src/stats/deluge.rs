@@ -5,7 +5,7 @@ use rusqlite::{Connection, params_from_iter};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-use super::Filter;
+use super::filter::Filter;
 use super::totals::{mean, round2};
 
 #[derive(Debug, Clone, Serialize, PartialEq)]

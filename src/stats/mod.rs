@@ -5,11 +5,12 @@
 //! the same at any archive size. [`scan`] computes the same figures from the move tables (every
 //! turn), the reference the totals are held to. Deluge statistics re-parse the stored games.
 
-use rusqlite::{Connection, types::Value as V};
+use rusqlite::Connection;
 
 use crate::error::Result;
 
 mod deluge;
+mod filter;
 mod hotw;
 mod sanguo;
 pub mod scan;
@@ -17,38 +18,10 @@ mod totals;
 mod wec;
 
 pub use deluge::*;
+pub use filter::Filter;
 pub use hotw::*;
 pub use sanguo::*;
 pub use wec::*;
-
-/// Filters shared by the statistics: event (substring), year range.
-#[derive(Debug, Clone, Default)]
-pub struct Filter {
-    pub event: Option<String>,
-    pub year_from: Option<i64>,
-    pub year_to: Option<i64>,
-}
-
-impl Filter {
-    /// SQL conditions on `games g`, with their arguments.
-    fn sql(&self) -> (String, Vec<V>) {
-        let mut w = String::new();
-        let mut a = Vec::new();
-        if let Some(e) = &self.event {
-            w.push_str(" AND g.event LIKE ? ESCAPE '\\'");
-            a.push(V::Text(crate::store::reads::like_pattern(e)));
-        }
-        if let Some(y) = self.year_from {
-            w.push_str(" AND g.year >= ?");
-            a.push(V::Integer(y));
-        }
-        if let Some(y) = self.year_to {
-            w.push_str(" AND g.year <= ?");
-            a.push(V::Integer(y));
-        }
-        (w, a)
-    }
-}
 
 /// Compares the running totals with [`scan`] (no filter): one problem per kind of figure that
 /// differs.

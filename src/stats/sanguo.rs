@@ -6,7 +6,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-use super::Filter;
+use super::filter::Filter;
 use super::totals::{each_total, ratio, round2};
 
 #[derive(Debug, Clone, Serialize, PartialEq)]

@@ -6,7 +6,7 @@ use crate::error::Result;
 use rusqlite::{Connection, params_from_iter};
 use std::collections::BTreeMap;
 
-use super::Filter;
+use super::filter::Filter;
 use super::hotw::{
     CardAcc, CardStat, EmpireStat, Empires, HotwOpening, Placings, finish_cards, finish_empires,
     finish_openings,

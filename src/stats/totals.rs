@@ -4,7 +4,7 @@ use crate::error::Result;
 use rusqlite::{Connection, params_from_iter, types::Value as V};
 use std::collections::BTreeMap;
 
-use super::Filter;
+use super::filter::Filter;
 
 pub(super) fn mean(v: &[i64]) -> Option<f64> {
     (!v.is_empty()).then(|| v.iter().sum::<i64>() as f64 / v.len() as f64)

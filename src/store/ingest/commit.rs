@@ -12,8 +12,8 @@ use std::sync::mpsc;
 use super::bulk::Waker;
 use super::files::{Annotation, Prepared, PreparedFile};
 use super::indexing::{IndexJob, stored_documents};
+use super::options::{BATCH_GAMES, Options};
 use super::report::{FileDiagnostic, GameReport, Summary, now};
-use super::{BATCH_GAMES, Options};
 
 /// Where the writer sends committed games for the search index.
 pub(super) enum Sink<'c> {

@@ -5,7 +5,7 @@ use crate::store::games;
 use annals_import::{Diagnostic, Kind, record};
 use std::path::{Path, PathBuf};
 
-use super::{MAX_FILE_BYTES, RECORD_EXTENSIONS};
+use super::options::{MAX_FILE_BYTES, RECORD_EXTENSIONS};
 
 /// Lists the record files under `paths`, sorted, each folder walked recursively.
 pub fn collect_files(paths: &[PathBuf]) -> Vec<PathBuf> {

@@ -7,11 +7,11 @@ use annals_import::{Diagnostic, Kind, ParsedGame, detect_kind, parse_game, recor
 use sha2::{Digest, Sha256};
 use std::path::Path;
 
-use super::Options;
 use super::files::{
     Annotation, FileMeta, Prepared, PreparedFile, SplitFile, in_game, split_bytes, split_file,
     take_annotation,
 };
+use super::options::Options;
 
 /// One game of a file, parsed: what [`parse_raws`] makes ready to store.
 pub struct ParsedRecord {

@@ -11,11 +11,11 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::mpsc;
 
-use super::Options;
 use super::bulk::{Checkpoints, Waker, end_bulk};
 use super::commit::{Sink, Writer, thread_cpu_s};
 use super::files::{FileMeta, PreparedFile, SplitFile, collect_files, split_file};
 use super::indexing::{IndexJob, documents_for, index_jobs};
+use super::options::Options;
 use super::parse::{parse_raws, prepare_bytes};
 use super::report::{Summary, now};
 

@@ -17,12 +17,12 @@ use std::path::Path;
 use annals_import::{Diagnostic, Kind, Outcome, ParsedGame, Seat};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
+use super::report::{FileDiagnostic, GameReport, Summary};
 use crate::error::Result;
 use crate::store::body::{RESULTS_ONLY, empty_body};
 use crate::store::games;
 use crate::store::games::{NewGame, Stored};
 use crate::store::index::Index;
-use crate::store::ingest::{FileDiagnostic, GameReport, Summary};
 
 #[derive(Debug, Clone, PartialEq)]
 struct Row {
@@ -480,7 +480,7 @@ fn store_results_only(
         raw: raw.clone(),
         diagnostics: Vec::new(),
     };
-    let hash = crate::store::ingest::content_hash(g.kind, &rawgame);
+    let hash = super::parse::content_hash(g.kind, &rawgame);
     let stored = games::store_game(
         tx,
         &NewGame {
