@@ -450,8 +450,8 @@ fn parse_speed(files: &[CorpusFile]) -> Result<ParseSpeed> {
 
 /// Inserts `rows` rows with one prepared statement into a scratch table shaped like a
 /// `sanguo_moves` row, in transactions of 100,000 rows (the importer's size when this was written,
-/// 2,000 games; in transactions of its 256 games since, 14k rows, it measured the same: BENCHMARKS.md,
-/// session 21). Returns rows per second.
+/// 2,000 games; in transactions of its 256 games since, 14k rows, it measured the same:
+/// BENCHMARKS.md). Returns rows per second.
 pub fn sqlite_ceiling(path: &Path, rows: usize) -> Result<f64> {
     let rows = rows.max(1);
     let mut conn = rusqlite::Connection::open(path)?;

@@ -15,7 +15,7 @@ use crate::store::migrate::*;
 
 /// The page size of a new database: 16 KB where SQLite's default is 4 KB. A HotW game's packed
 /// moves (8 KB on average) fit in one page instead of a chain of three, and a bulk import wrote a
-/// quarter fewer WAL frames and ran 9% faster at 100k games (BENCHMARKS.md, session 21).
+/// quarter fewer WAL frames and ran 9% faster at 100k games (BENCHMARKS.md).
 pub const PAGE_SIZE: i64 = 16_384;
 
 /// Opens (creating if needed) the database at `path` and applies the schema.

@@ -1,4 +1,4 @@
-//! The JSON API of CONTRACT.md.
+//! The JSON API of games, search and import runs.
 
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};

@@ -33,7 +33,7 @@ pub use search::*;
 /// Memory budget of the one index writer, and its indexing threads. One thread with 32 MB, where
 /// tantivy's default of a thread a core had two with 32 MB each: on two cores the import's parse
 /// threads and writer keep both busy, and a second indexing thread only held 40 MB more of a
-/// 100k import's peak RSS (171 -> 125 MB), at the same speed (BENCHMARKS.md, session 21).
+/// 100k import's peak RSS (171 -> 125 MB), at the same speed (BENCHMARKS.md).
 const WRITER_BYTES: usize = 32 * 1024 * 1024;
 const WRITER_THREADS: usize = 1;
 

@@ -68,7 +68,7 @@ pub struct SearchResult {
 }
 
 impl Index {
-    /// Runs a query of the CONTRACT.md language. Errors in the query are `BadRequest`.
+    /// Runs a query of the search language ([`super::query`]). Errors in the query are `BadRequest`.
     pub fn search(
         &self,
         q: &str,

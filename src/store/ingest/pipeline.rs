@@ -388,7 +388,7 @@ pub const CHUNK_BYTES: usize = 256 << 10;
 /// commit and its wait at a WAL restart let the parse threads fill every chunk and then stand
 /// idle, and the writer then waited for them (10 s of a 1M import); with 32 the writer waits 3 s,
 /// and a 100k import takes 4% less time, a 1M import 1.5% less, for 10–30 MB more at the peak
-/// (BENCHMARKS.md, session 21).
+/// (BENCHMARKS.md).
 pub(super) const CHUNKS_IN_FLIGHT: usize = 32;
 
 /// Work for a parse thread: `seq` orders the chunks of all files.

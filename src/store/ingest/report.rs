@@ -29,7 +29,7 @@ pub struct FileDiagnostic {
     pub message: String,
 }
 
-/// What an import did: the `--json` object of CONTRACT.md.
+/// What an import did: the object `annals import --json` prints.
 #[derive(Debug, Clone, Serialize, Default)]
 pub struct Summary {
     pub imported: usize,

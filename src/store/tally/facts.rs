@@ -31,7 +31,7 @@ pub struct GameFacts<'a> {
 /// makes it on its parse threads, which then free the body where they made it: a parsed body is
 /// hundreds of small blocks, and freed by another thread after a batch's journey through the
 /// writer and the index, those blocks made a third of an import's system time in page faults and
-/// `madvise` (BENCHMARKS.md, session 21).
+/// `madvise` (BENCHMARKS.md).
 #[derive(Debug, Clone, PartialEq)]
 pub enum BodyFacts {
     /// HotW: each turn, and the cards of all turns in order (a turn's are `cards[turn.cards]`).
