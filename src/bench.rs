@@ -646,7 +646,7 @@ fn router_p99(state: &crate::AppState, urls: &[String]) -> Result<f64> {
         .worker_threads(2)
         .enable_all()
         .build()?;
-    let app = crate::app(state.clone());
+    let app = crate::web::app(state.clone());
     rt.block_on(async move {
         let mut times = Vec::with_capacity(urls.len());
         for url in urls {

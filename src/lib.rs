@@ -115,5 +115,3 @@ impl AppState {
         tokio::task::spawn_blocking(move || f(&me)).await?
     }
 }
-
-pub use web::app;

@@ -493,7 +493,7 @@ fn serve(
         let local = listener.local_addr()?;
         state.follow_index(std::time::Duration::from_secs(5));
         out!("annals serving on http://{local}/");
-        serve_connections(listener, annals::app(state), header_timeout).await;
+        serve_connections(listener, annals::web::app(state), header_timeout).await;
         anyhow::Ok(())
     })?;
     Ok(0)

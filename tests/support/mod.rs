@@ -86,7 +86,7 @@ impl Archive {
             .expect("bind");
         let addr = listener.local_addr().expect("addr");
         rt.spawn(async move {
-            let _ = axum::serve(listener, annals::app(state)).await;
+            let _ = axum::serve(listener, annals::web::app(state)).await;
         });
         Server {
             addr,
