@@ -22,7 +22,7 @@ fn main() {
         eprintln!("usage: search_cost INDEX_DIR ROUNDS 'q1|q2|…'");
         std::process::exit(2);
     };
-    let index = annals::index::Index::open(std::path::Path::new(dir)).expect("index");
+    let index = annals::store::index::Index::open(std::path::Path::new(dir)).expect("index");
     let rounds: usize = rounds.parse().expect("rounds");
     let mut sum = 0usize;
     for round in 0..rounds {

@@ -7,7 +7,7 @@
 //! instructions each, 75,197 of them through that path. `mi_malloc` returns blocks aligned to
 //! 16 bytes (`MI_MAX_ALIGN_SIZE`) and to their size below that, so every layout whose alignment
 //! is at most 16 and at most its size goes there; only the rare larger alignment goes to
-//! `mi_malloc_aligned` (BENCHMARKS.md, session 7).
+//! `mi_malloc_aligned` (BENCHMARKS.md).
 //!
 //! It is also the allocator of `examples/search_cost.rs` and, included by path, of
 //! `import/examples/parse_dump.rs`, so that what they measure is what the `annals` binary does.
@@ -148,14 +148,14 @@ const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// Importing, freed memory is kept 50 ms before it goes back to the OS (`purge_delay` 50; the
 /// default of the mimalloc built here is 1000 ms), and arenas are committed as they are used
 /// instead of eagerly (`arena_eager_commit` 0): importing 1M games, the heap peaked at 268 MB
-/// with the defaults and 172 MB with a delay of 0 (session 5). Since the parse threads free the
-/// bodies they parse (`db::Ready`), the memory in flight is small, and a delay of 0 cost more than
+/// with the defaults and 172 MB with a delay of 0. Since the parse threads free the
+/// bodies they parse (`games::Ready`), the memory in flight is small, and a delay of 0 cost more than
 /// it saved: a 100k import's parse threads freed and faulted in the same pages again and again
 /// (495k page faults, and `madvise` with a TLB shootdown between the cores each time). With 50 ms:
-/// 220k faults, the import 12% faster, the 1M peak 212 MB (BENCHMARKS.md, session 21). Serving,
+/// 220k faults, the import 12% faster, the 1M peak 212 MB (BENCHMARKS.md). Serving,
 /// a delay of 0 costs too: every query frees its bitsets and buffers and the next one faults
 /// fresh zeroed pages in, a fifth of a broad search's time; a year range at 1M games took
-/// 3.7–4.9 ms that way and 1.9–2.4 ms with a delay of 10 ms (BENCHMARKS.md, session 8).
+/// 3.7–4.9 ms that way and 1.9–2.4 ms with a delay of 10 ms (BENCHMARKS.md).
 pub fn tune(phase: Phase) {
     let delay = match phase {
         Phase::Import => 50,

@@ -180,16 +180,16 @@ pub fn measure(games: usize, seed: u64, dir: &Path, verbose: bool) -> Result<Rep
     say(verbose, "importing");
     let paths = crate::Paths::new(&db_path, None);
     {
-        let mut conn = crate::db::open(&paths.db)?;
-        let index = crate::index::Index::open(&paths.index)?;
+        let mut conn = crate::store::connection::open(&paths.db)?;
+        let index = crate::store::index::Index::open(&paths.index)?;
         // Linux: writing 5 resets VmHWM, so the next reading is the import's own peak.
         let _ = std::fs::write("/proc/self/clear_refs", "5");
         let t = Instant::now();
-        let summary = crate::ingest::import_paths(
+        let summary = crate::store::ingest::import_paths(
             &mut conn,
             Some(&index),
             std::slice::from_ref(&corpus),
-            &crate::ingest::Options {
+            &crate::store::ingest::Options {
                 max_diagnostics: Some(0),
                 ..Default::default()
             },
@@ -217,8 +217,8 @@ pub fn measure(games: usize, seed: u64, dir: &Path, verbose: bool) -> Result<Rep
 
     say(verbose, "index rebuild");
     {
-        let conn = crate::db::open(&paths.db)?;
-        let index = crate::index::Index::open(&dir.join("rebuild.index"))?;
+        let conn = crate::store::connection::open(&paths.db)?;
+        let index = crate::store::index::Index::open(&dir.join("rebuild.index"))?;
         let ids: Vec<i64> = conn
             .prepare("SELECT id FROM games ORDER BY id LIMIT ?1")?
             .query_map([REBUILD_SAMPLE as i64], |r| r.get(0))?
@@ -243,7 +243,7 @@ pub fn measure_queries(r: &mut Report, seed: u64, dir: &Path) -> Result<()> {
     let games = r.games;
     let paths = crate::Paths::new(&dir.join("annals.db"), None);
     let state = crate::AppState::open(&paths)?;
-    r.imported = state.db.with(crate::db::game_count)? as usize;
+    r.imported = state.db.with(crate::store::reads::game_count)? as usize;
     let queries = search_mix(seed, games);
     let mut times = Vec::with_capacity(queries.len());
     for q in &queries {
@@ -450,14 +450,14 @@ fn parse_speed(files: &[CorpusFile]) -> Result<ParseSpeed> {
 
 /// Inserts `rows` rows with one prepared statement into a scratch table shaped like a
 /// `sanguo_moves` row, in transactions of 100,000 rows (the importer's size when this was written,
-/// 2,000 games; in transactions of its 256 games since, 14k rows, it measured the same: BENCHMARKS.md,
-/// session 21). Returns rows per second.
+/// 2,000 games; in transactions of its 256 games since, 14k rows, it measured the same:
+/// BENCHMARKS.md). Returns rows per second.
 pub fn sqlite_ceiling(path: &Path, rows: usize) -> Result<f64> {
     let rows = rows.max(1);
     let mut conn = rusqlite::Connection::open(path)?;
     // The importer's page size (a new file's: it must come before the journal mode), so that the
     // ratio compares like with like: 16 KB pages take this insert 20% faster than 4 KB ones.
-    conn.pragma_update(None, "page_size", crate::db::PAGE_SIZE)?;
+    conn.pragma_update(None, "page_size", crate::store::connection::PAGE_SIZE)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.execute_batch(
@@ -646,7 +646,7 @@ fn router_p99(state: &crate::AppState, urls: &[String]) -> Result<f64> {
         .worker_threads(2)
         .enable_all()
         .build()?;
-    let app = crate::app(state.clone());
+    let app = crate::web::app(state.clone());
     rt.block_on(async move {
         let mut times = Vec::with_capacity(urls.len());
         for url in urls {

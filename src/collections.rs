@@ -57,7 +57,7 @@ pub struct CollectionRow {
 }
 
 fn now() -> String {
-    crate::timefmt::rfc3339(crate::auth::now_secs())
+    crate::timefmt::rfc3339(crate::timefmt::now_secs())
 }
 
 fn check_text(what: &str, s: &str, max: usize, required: bool) -> Result<String> {
@@ -576,10 +576,7 @@ pub fn by_share(conn: &Connection, token: &str) -> Result<i64> {
     .ok_or_else(|| Error::NotFound("no public collection has this link".into()))
 }
 
-/// Comment lines a collection export puts before a game's body, and that an import takes back.
-pub const NOTE_PREFIX: &str = "{annals-note:";
-pub const PLY_PREFIX: &str = "{annals-ply:";
-pub const SECTION_PREFIX: &str = "{annals-section:";
+use crate::store::ingest::{NOTE_PREFIX, PLY_PREFIX, SECTION_PREFIX};
 
 fn comment_text(s: &str) -> String {
     // Braces would end the comment early: replace them.

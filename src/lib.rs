@@ -1,30 +1,24 @@
 //! `annals`: the service. Imports record files into SQLite (the source of truth), keeps a tantivy
 //! index derived from it, and serves server-rendered pages and a JSON API.
 //!
-//! - [`db`]: schema, storing parsed games, read queries.
-//! - [`ingest`]: the import pipeline (parallel parse, one writer, batched transactions).
-//! - [`index`], [`tokenizer`], [`query`]: search.
-//! - [`web`]: the axum router, pages and API.
+//! Layers, each importing only those below it:
+//! - [`web`] (and the CLI, `main.rs`, and [`bench`]): routes, handlers and their views.
+//! - the domain: [`stats`], [`explorer`], [`people`], [`collections`], [`auth`].
+//! - [`store`]: the database, the rows derived with each game, the search index, the import.
+//! - `annals_import`: the notation parsers.
+//!
+//! [`error`], [`timefmt`] and [`alloc`] serve every layer.
 
 pub mod alloc;
 pub mod auth;
 pub mod bench;
 pub mod collections;
-pub mod db;
 pub mod error;
 pub mod explorer;
-pub mod index;
-pub mod ingest;
-pub mod jsonb;
-pub mod names;
-pub mod openapi;
 pub mod people;
-pub mod query;
 pub mod stats;
-pub mod tally;
+pub mod store;
 pub mod timefmt;
-pub mod tokenizer;
-pub mod tournament;
 pub mod web;
 
 use std::path::{Path, PathBuf};
@@ -60,16 +54,16 @@ impl Paths {
 /// What every handler may use: the read pool, the search index, and a bound on blocking work.
 #[derive(Clone)]
 pub struct AppState {
-    pub db: Arc<db::Pool>,
-    pub index: Arc<index::Index>,
+    pub db: Arc<store::connection::Pool>,
+    pub index: Arc<store::index::Index>,
     pub blocking: Arc<tokio::sync::Semaphore>,
 }
 
 impl AppState {
     /// Opens the database and the index, and brings the index level with the database.
     pub fn open(paths: &Paths) -> Result<AppState> {
-        let pool = db::Pool::new(&paths.db)?;
-        let index = index::Index::open(&paths.index)?;
+        let pool = store::connection::Pool::new(&paths.db)?;
+        let index = store::index::Index::open(&paths.index)?;
         pool.with(|c| index.sync(c).map(|_| ()))?;
         Ok(AppState {
             db: Arc::new(pool),
@@ -121,5 +115,3 @@ impl AppState {
         tokio::task::spawn_blocking(move || f(&me)).await?
     }
 }
-
-pub use web::app;

@@ -5,7 +5,8 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use annals::{AppState, Paths, db, index::Index, ingest};
+use annals::store::{connection, games, index::Index, ingest, reads};
+use annals::{AppState, Paths};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 
@@ -148,113 +149,14 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             json,
             strict,
             paths: inputs,
-        } => {
-            let kind = match parse_kind(kind.as_deref()) {
-                Ok(k) => k,
-                Err(e) => {
-                    err!("annals: {e}");
-                    return Ok(2);
-                }
-            };
-            for p in &inputs {
-                if !p.exists() {
-                    err!("annals: {}: no such file or folder", p.display());
-                    return Ok(2);
-                }
-            }
-            let mut conn = db::open(&paths.db).context("opening the database")?;
-            let index = Index::open(&paths.index).context("opening the search index")?;
-            if index.writable() {
-                index.sync(&conn).context("bringing the index up to date")?;
-            } else {
-                err!(
-                    "annals: the search index is held by a running server; it will index these games itself"
-                );
-            }
-            let opts = ingest::Options {
-                kind,
-                progress: !json,
-                details: json,
-                // The text report prints the first thousand; `--json` gives every one.
-                max_diagnostics: (!json).then_some(1_000),
-            };
-            let summary = ingest::import_paths(&mut conn, Some(&index), &inputs, &opts)?;
-            if json {
-                out!("{}", serde_json::to_string(&summary)?);
-            } else {
-                print_summary(&summary);
-            }
-            let failed = summary.rejected > 0 || (strict && summary.with_errors > 0);
-            Ok(u8::from(failed))
-        }
-        Command::Show { id } => {
-            let Ok(id) = id.parse::<i64>() else {
-                err!("annals: a game id is a whole number, not {id:?}");
-                return Ok(2);
-            };
-            let conn = db::open(&paths.db)?;
-            match db::get_game(&conn, id)? {
-                Some(g) => {
-                    out!(
-                        "{}",
-                        serde_json::to_string_pretty(&annals::web::api::game_json(&g))?
-                    );
-                    Ok(0)
-                }
-                None => {
-                    err!("annals: no game {id}");
-                    Ok(1)
-                }
-            }
-        }
+        } => import(&paths, kind, json, strict, &inputs),
+        Command::Show { id } => show(&paths, &id),
         Command::Search {
             json,
             limit,
             kind,
             query,
-        } => {
-            let kind = match parse_kind(kind.as_deref()) {
-                Ok(k) => k,
-                Err(e) => {
-                    err!("annals: {e}");
-                    return Ok(2);
-                }
-            };
-            let conn = db::open(&paths.db)?;
-            let index = Index::open(&paths.index)?;
-            if index.writable() {
-                index.sync(&conn)?;
-            }
-            let q = query.join(" ");
-            let aliases =
-                |f, v: &str| annals::people::search_aliases(&conn, f, v).unwrap_or_default();
-            match index.search_with(&q, kind, limit.min(annals::web::MAX_PAGE_SIZE), 0, &aliases) {
-                Ok(r) => {
-                    if json {
-                        out!(
-                            "{}",
-                            serde_json::json!({"total": r.total, "hits": r.hits, "facets": r.facets})
-                        );
-                    } else {
-                        out!("{} games", r.total);
-                        for h in &r.hits {
-                            out!(
-                                "{:>7}  {:<7} {}",
-                                h.id,
-                                h.kind,
-                                h.title.as_deref().unwrap_or("")
-                            );
-                        }
-                    }
-                    Ok(0)
-                }
-                Err(annals::Error::BadRequest(m)) => {
-                    err!("annals: the query cannot be read: {m}");
-                    Ok(2)
-                }
-                Err(e) => Err(e.into()),
-            }
-        }
+        } => search(&paths, json, limit, kind, &query),
         Command::Serve {
             addr,
             corpus,
@@ -268,107 +170,243 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Bench(args) => Ok(annals::bench::run(&args)?),
         Command::Club {
             command: ClubCommand::Add { name },
-        } => {
-            let conn = db::open(&paths.db)?;
-            match annals::auth::create_club(&conn, &name) {
-                Ok((id, token)) => {
-                    out!("created club {id} {name:?} with member \"admin\" (role admin)");
-                    out!("{token}");
-                    Ok(0)
-                }
-                Err(annals::Error::BadRequest(m)) => {
-                    err!("annals: {m}");
-                    Ok(1)
-                }
-                Err(e) => Err(e.into()),
-            }
+        } => club_add(&paths, &name),
+        Command::Delete { id } => delete(&paths, &id),
+        Command::Reindex => reindex(&paths),
+        Command::Check => check(&paths),
+    }
+}
+
+/// `annals import`: the files and folders of `inputs` into the archive.
+fn import(
+    paths: &Paths,
+    kind: Option<String>,
+    json: bool,
+    strict: bool,
+    inputs: &[PathBuf],
+) -> anyhow::Result<u8> {
+    let kind = match parse_kind(kind.as_deref()) {
+        Ok(k) => k,
+        Err(e) => {
+            err!("annals: {e}");
+            return Ok(2);
         }
-        Command::Delete { id } => {
-            let Ok(id) = id.parse::<i64>() else {
-                err!("annals: a game id is a whole number, not {id:?}");
-                return Ok(2);
-            };
-            let mut conn = db::open(&paths.db)?;
-            let tx = conn.transaction()?;
-            let found = db::delete_game(&tx, id)?;
-            tx.commit()?;
-            if !found {
-                err!("annals: no game {id}");
-                return Ok(1);
-            }
-            let index = Index::open(&paths.index)?;
-            if index.writable() {
-                index.sync(&conn)?;
-            }
-            out!("deleted game {id}");
+    };
+    for p in inputs {
+        if !p.exists() {
+            err!("annals: {}: no such file or folder", p.display());
+            return Ok(2);
+        }
+    }
+    let mut conn = connection::open(&paths.db).context("opening the database")?;
+    let index = Index::open(&paths.index).context("opening the search index")?;
+    if index.writable() {
+        index.sync(&conn).context("bringing the index up to date")?;
+    } else {
+        err!(
+            "annals: the search index is held by a running server; it will index these games itself"
+        );
+    }
+    let opts = ingest::Options {
+        kind,
+        progress: !json,
+        details: json,
+        // The text report prints the first thousand; `--json` gives every one.
+        max_diagnostics: (!json).then_some(1_000),
+    };
+    let summary = ingest::import_paths(&mut conn, Some(&index), inputs, &opts)?;
+    if json {
+        out!("{}", serde_json::to_string(&summary)?);
+    } else {
+        print_summary(&summary);
+    }
+    let failed = summary.rejected > 0 || (strict && summary.with_errors > 0);
+    Ok(u8::from(failed))
+}
+
+/// `annals show`: one game as the API gives it.
+fn show(paths: &Paths, id: &str) -> anyhow::Result<u8> {
+    let Ok(id) = id.parse::<i64>() else {
+        err!("annals: a game id is a whole number, not {id:?}");
+        return Ok(2);
+    };
+    let conn = connection::open(&paths.db)?;
+    match reads::get_game(&conn, id)? {
+        Some(g) => {
+            out!(
+                "{}",
+                serde_json::to_string_pretty(&annals::web::api::game_json(&g))?
+            );
             Ok(0)
         }
-        Command::Reindex => {
-            let conn = db::open(&paths.db)?;
-            let index = Index::open(&paths.index)?;
-            let n = index.rebuild(&conn)?;
-            out!("indexed {n} games");
-            Ok(0)
+        None => {
+            err!("annals: no game {id}");
+            Ok(1)
         }
-        Command::Check => {
-            let conn = db::open(&paths.db)?;
-            let mut problems = Vec::new();
-            let integrity: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
-            if integrity != "ok" {
-                problems.push(format!("database integrity: {integrity}"));
-            }
-            let fk: i64 =
-                conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
-                    r.get(0)
-                })?;
-            if fk > 0 {
-                problems.push(format!("{fk} rows break foreign keys"));
-            }
-            let index = Index::open(&paths.index)?;
-            // Recovery of an interrupted import, the one lag that is expected: an import killed
-            // between a batch's database commit and its index commit leaves that batch out of the
-            // index (its `imports` row has no `finished_at`). When that is all the disagreement
-            // there is (games missing from the index, none extra), the index is brought level
-            // from the database, the source of truth, as every other command does on opening, and
-            // the repair is reported. Any other disagreement is a problem, reported below.
-            let interrupted: i64 = conn.query_row(
-                "SELECT count(*) FROM imports WHERE finished_at IS NULL",
-                [],
-                |r| r.get(0),
-            )?;
-            let (missing, extra) = index.diff(&conn)?;
-            if interrupted > 0 && !missing.is_empty() && extra.is_empty() {
-                let (added, _) = index.sync(&conn)?;
+    }
+}
+
+/// `annals search`: a query of the search language.
+fn search(
+    paths: &Paths,
+    json: bool,
+    limit: usize,
+    kind: Option<String>,
+    query: &[String],
+) -> anyhow::Result<u8> {
+    let kind = match parse_kind(kind.as_deref()) {
+        Ok(k) => k,
+        Err(e) => {
+            err!("annals: {e}");
+            return Ok(2);
+        }
+    };
+    let conn = connection::open(&paths.db)?;
+    let index = Index::open(&paths.index)?;
+    if index.writable() {
+        index.sync(&conn)?;
+    }
+    let q = query.join(" ");
+    let aliases = |f, v: &str| annals::people::search_aliases(&conn, f, v).unwrap_or_default();
+    match index.search_with(
+        &q,
+        kind,
+        limit.min(annals::web::request::MAX_PAGE_SIZE),
+        0,
+        &aliases,
+    ) {
+        Ok(r) => {
+            if json {
                 out!(
-                    "recovered: {interrupted} interrupted import(s); indexed the {added} games they had stored"
+                    "{}",
+                    serde_json::json!({"total": r.total, "hits": r.hits, "facets": r.facets})
                 );
-            }
-            let (missing, extra) = index.diff(&conn)?;
-            for id in &missing {
-                problems.push(format!("game {id} is in the database but not in the index"));
-            }
-            for id in &extra {
-                problems.push(format!("game {id} is in the index but not in the database"));
-            }
-            problems.extend(annals::stats::check_totals(&conn)?);
-            let games = db::game_count(&conn)?;
-            if problems.is_empty() {
-                out!("ok: {games} games, index and statistics agree");
-                Ok(0)
             } else {
-                for p in problems.iter().take(200) {
-                    out!("{p}");
+                out!("{} games", r.total);
+                for h in &r.hits {
+                    out!(
+                        "{:>7}  {:<7} {}",
+                        h.id,
+                        h.kind,
+                        h.title.as_deref().unwrap_or("")
+                    );
                 }
-                if problems.len() > 200 {
-                    out!("… and {} more", problems.len() - 200);
-                }
-                out!(
-                    "check failed: {} problems (run `annals reindex` to rebuild the index)",
-                    problems.len()
-                );
-                Ok(1)
             }
+            Ok(0)
         }
+        Err(annals::Error::BadRequest(m)) => {
+            err!("annals: the query cannot be read: {m}");
+            Ok(2)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `annals club add`: a club with its first member, an admin.
+fn club_add(paths: &Paths, name: &str) -> anyhow::Result<u8> {
+    let conn = connection::open(&paths.db)?;
+    match annals::auth::create_club(&conn, name) {
+        Ok((id, token)) => {
+            out!("created club {id} {name:?} with member \"admin\" (role admin)");
+            out!("{token}");
+            Ok(0)
+        }
+        Err(annals::Error::BadRequest(m)) => {
+            err!("annals: {m}");
+            Ok(1)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `annals delete`: one game, from the database and then the index.
+fn delete(paths: &Paths, id: &str) -> anyhow::Result<u8> {
+    let Ok(id) = id.parse::<i64>() else {
+        err!("annals: a game id is a whole number, not {id:?}");
+        return Ok(2);
+    };
+    let mut conn = connection::open(&paths.db)?;
+    let tx = conn.transaction()?;
+    let found = games::delete_game(&tx, id)?;
+    tx.commit()?;
+    if !found {
+        err!("annals: no game {id}");
+        return Ok(1);
+    }
+    let index = Index::open(&paths.index)?;
+    if index.writable() {
+        index.sync(&conn)?;
+    }
+    out!("deleted game {id}");
+    Ok(0)
+}
+
+/// `annals reindex`: the search index rebuilt from the database.
+fn reindex(paths: &Paths) -> anyhow::Result<u8> {
+    let conn = connection::open(&paths.db)?;
+    let index = Index::open(&paths.index)?;
+    let n = index.rebuild(&conn)?;
+    out!("indexed {n} games");
+    Ok(0)
+}
+
+/// `annals check`: the database's integrity, the index and the statistics held to the database.
+fn check(paths: &Paths) -> anyhow::Result<u8> {
+    let conn = connection::open(&paths.db)?;
+    let mut problems = Vec::new();
+    let integrity: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0))?;
+    if integrity != "ok" {
+        problems.push(format!("database integrity: {integrity}"));
+    }
+    let fk: i64 = conn.query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+        r.get(0)
+    })?;
+    if fk > 0 {
+        problems.push(format!("{fk} rows break foreign keys"));
+    }
+    let index = Index::open(&paths.index)?;
+    // Recovery of an interrupted import, the one lag that is expected: an import killed
+    // between a batch's database commit and its index commit leaves that batch out of the
+    // index (its `imports` row has no `finished_at`). When that is all the disagreement
+    // there is (games missing from the index, none extra), the index is brought level
+    // from the database, the source of truth, as every other command does on opening, and
+    // the repair is reported. Any other disagreement is a problem, reported below.
+    let interrupted: i64 = conn.query_row(
+        "SELECT count(*) FROM imports WHERE finished_at IS NULL",
+        [],
+        |r| r.get(0),
+    )?;
+    let (missing, extra) = index.diff(&conn)?;
+    if interrupted > 0 && !missing.is_empty() && extra.is_empty() {
+        let (added, _) = index.sync(&conn)?;
+        out!(
+            "recovered: {interrupted} interrupted import(s); indexed the {added} games they had stored"
+        );
+    }
+    let (missing, extra) = index.diff(&conn)?;
+    for id in &missing {
+        problems.push(format!("game {id} is in the database but not in the index"));
+    }
+    for id in &extra {
+        problems.push(format!("game {id} is in the index but not in the database"));
+    }
+    problems.extend(annals::stats::check_totals(&conn)?);
+    let games = reads::game_count(&conn)?;
+    if problems.is_empty() {
+        out!("ok: {games} games, index and statistics agree");
+        Ok(0)
+    } else {
+        for p in problems.iter().take(200) {
+            out!("{p}");
+        }
+        if problems.len() > 200 {
+            out!("… and {} more", problems.len() - 200);
+        }
+        out!(
+            "check failed: {} problems (run `annals reindex` to rebuild the index)",
+            problems.len()
+        );
+        Ok(1)
     }
 }
 
@@ -412,8 +450,8 @@ fn serve(
     header_timeout: std::time::Duration,
 ) -> anyhow::Result<u8> {
     {
-        let mut conn = db::open(&paths.db).context("opening the database")?;
-        if db::game_count(&conn)? == 0 {
+        let mut conn = connection::open(&paths.db).context("opening the database")?;
+        if reads::game_count(&conn)? == 0 {
             let corpus = if corpus.exists() {
                 corpus.to_path_buf()
             } else {
@@ -455,7 +493,7 @@ fn serve(
         let local = listener.local_addr()?;
         state.follow_index(std::time::Duration::from_secs(5));
         out!("annals serving on http://{local}/");
-        serve_connections(listener, annals::app(state), header_timeout).await;
+        serve_connections(listener, annals::web::app(state), header_timeout).await;
         anyhow::Ok(())
     })?;
     Ok(0)

@@ -1,5 +1,13 @@
 //! RFC 3339 UTC timestamps without a date-time dependency (civil-from-days, Howard Hinnant).
 
+/// Seconds since the Unix epoch (0 should the clock stand before it).
+pub fn now_secs() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
 /// `secs` since the Unix epoch as `YYYY-MM-DDTHH:MM:SSZ`.
 pub fn rfc3339(secs: i64) -> String {
     let days = secs.div_euclid(86_400);

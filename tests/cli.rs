@@ -247,17 +247,17 @@ fn reparse_gives_the_imported_body() {
             "\n\n{{annals-note: look at ply 2}}\n{{annals-ply: 2}}\n{SANGUO_GAME}\n{HOTW_GAME}"
         ),
     );
-    let mut files = annals::ingest::collect_files(&[crate::support::corpus()]);
+    let mut files = annals::store::ingest::collect_files(&[crate::support::corpus()]);
     files.push(export);
     let mut expected: HashMap<String, String> = HashMap::new();
     for f in &files {
-        for r in annals::ingest::parse_file(f, &annals::ingest::Options::default()) {
+        for r in annals::store::ingest::parse_file(f, &annals::store::ingest::Options::default()) {
             expected.insert(r.hash, serde_json::to_string(&r.parsed.body).expect("json"));
         }
     }
     let s = a.import(&files);
     assert!(s.imported >= 46, "imported {}", s.imported);
-    let conn = annals::db::open(&a.db()).expect("db");
+    let conn = annals::store::connection::open(&a.db()).expect("db");
     let mut st = conn
         .prepare("SELECT id, content_hash, source_line FROM games ORDER BY id")
         .expect("prepare");
@@ -272,7 +272,9 @@ fn reparse_gives_the_imported_body() {
         "some game starts after line 1"
     );
     for (id, hash, _) in rows {
-        let g = annals::db::get_game(&conn, id).expect("get").expect("game");
+        let g = annals::store::reads::get_game(&conn, id)
+            .expect("get")
+            .expect("game");
         let want = expected.get(&hash).expect("hash of a prepared game");
         assert_eq!(
             &serde_json::to_string(&g.body).expect("json"),
@@ -290,12 +292,12 @@ fn version_1_database_is_migrated() {
     let a = Archive::new();
     {
         let conn = rusqlite::Connection::open(a.db()).expect("open");
-        let old = annals::db::SCHEMA.replacen(
+        let old = annals::store::migrate::SCHEMA.replacen(
             "    raw           TEXT NOT NULL,\n",
             "    raw           TEXT NOT NULL,\n    normalized    TEXT NOT NULL,\n",
             1,
         );
-        assert_ne!(old, annals::db::SCHEMA);
+        assert_ne!(old, annals::store::migrate::SCHEMA);
         conn.execute_batch(&old).expect("old schema");
         conn.execute(
             "INSERT INTO meta(key, value) VALUES ('schema_version', '1')",
@@ -306,7 +308,7 @@ fn version_1_database_is_migrated() {
     let f = a.file("g.sanguo", SANGUO_GAME);
     let s = a.import(&[f]);
     assert_eq!(s.imported, 1);
-    let conn = annals::db::open(&a.db()).expect("db");
+    let conn = annals::store::connection::open(&a.db()).expect("db");
     let (cols, version): (i64, String) = conn
         .query_row(
             "SELECT (SELECT count(*) FROM pragma_table_info('games') WHERE name = 'normalized'),
@@ -315,7 +317,10 @@ fn version_1_database_is_migrated() {
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .expect("row");
-    assert_eq!((cols, version.as_str()), (0, annals::db::SCHEMA_VERSION));
+    assert_eq!(
+        (cols, version.as_str()),
+        (0, annals::store::migrate::SCHEMA_VERSION)
+    );
 }
 
 /// A database of schema version 2 (a HotW turn's cards, expansions and builds in three tables of
@@ -393,7 +398,7 @@ fn version_2_hotw_tables_are_packed_into_their_turns() {
         assert!(rows.0 > 10 && rows.1 > 10 && rows.2 > 0, "{rows:?}");
         want
     };
-    let conn = annals::db::open(&a.db()).expect("migrated");
+    let conn = annals::store::connection::open(&a.db()).expect("migrated");
     assert_eq!(packed(&conn), want);
     let (tables, version): (i64, String) = conn
         .query_row(
@@ -404,7 +409,10 @@ fn version_2_hotw_tables_are_packed_into_their_turns() {
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
         .expect("row");
-    assert_eq!((tables, version.as_str()), (0, annals::db::SCHEMA_VERSION));
+    assert_eq!(
+        (tables, version.as_str()),
+        (0, annals::store::migrate::SCHEMA_VERSION)
+    );
 }
 
 /// An import into an empty database drops the secondary indexes of the game and move tables and
@@ -415,8 +423,8 @@ fn bulk_import_leaves_every_index_in_place() {
     let a = Archive::new();
     let s = a.import(&[crate::support::corpus()]);
     assert!(s.imported >= 44, "imported {}", s.imported);
-    let conn = annals::db::open(&a.db()).expect("db");
-    let want = annals::db::secondary_indexes();
+    let conn = annals::store::connection::open(&a.db()).expect("db");
+    let want = annals::store::migrate::secondary_indexes();
     // games: 5 (one of them the unique index of content_hash); seats, diagnostics: 1 each.
     assert_eq!(want.len(), 7, "{want:?}");
     assert!(want.contains(&("seats_player", "seats")));
@@ -470,7 +478,7 @@ fn per_game_inserts_check_their_values_without_a_temporary_table() {
     let a = Archive::new();
     let s = a.import(&[a.file("g.sanguo", SANGUO_GAME)]);
     assert_eq!(s.imported, 1);
-    let conn = annals::db::open(&a.db()).expect("db");
+    let conn = annals::store::connection::open(&a.db()).expect("db");
     let inserts = [
         "INSERT INTO games(kind, winners, draw, content_hash, source_file, source_line, encoding,
             raw, move_count, errors, warnings, imported_at) VALUES (?1,'','','h','f',1,'utf-8','r',0,0,0,'t')",
@@ -508,8 +516,8 @@ fn per_game_inserts_check_their_values_without_a_temporary_table() {
 #[test]
 fn an_import_checkpoints_on_its_own_thread_and_restores_the_writers_setting() {
     let a = Archive::new();
-    let mut conn = annals::db::open(&a.db()).expect("db");
-    let index = annals::index::Index::open(&a.paths().index).expect("index");
+    let mut conn = annals::store::connection::open(&a.db()).expect("db");
+    let index = annals::store::index::Index::open(&a.paths().index).expect("index");
     for round in 0..2 {
         // The first an empty database's bulk import, the second into a non-empty one.
         let dir = a.dir.path().join(format!("in{round}"));
@@ -526,8 +534,13 @@ fn an_import_checkpoints_on_its_own_thread_and_restores_the_writers_setting() {
         } else {
             vec![dir]
         };
-        let s = annals::ingest::import_paths(&mut conn, Some(&index), &paths, &Default::default())
-            .expect("import");
+        let s = annals::store::ingest::import_paths(
+            &mut conn,
+            Some(&index),
+            &paths,
+            &Default::default(),
+        )
+        .expect("import");
         assert!(s.imported >= 1, "round {round}: imported {}", s.imported);
         let auto: i64 = conn
             .query_row("PRAGMA wal_autocheckpoint", [], |r| r.get(0))
@@ -557,7 +570,7 @@ type ExplorerRows = (
 );
 
 fn explorer_rows(db: &std::path::Path) -> ExplorerRows {
-    let conn = annals::db::open(db).expect("db");
+    let conn = annals::store::connection::open(db).expect("db");
     let nodes = conn
         .prepare(
             "SELECT kind, parent, move, depth, games, wins1, wins2, wins3, draws, unknown, newest,
@@ -602,7 +615,7 @@ fn explorer_rows(db: &std::path::Path) -> ExplorerRows {
 /// half-way are added by the next open.
 #[test]
 fn bulk_import_builds_the_same_explorer_tree() {
-    let files = annals::ingest::collect_files(&[crate::support::corpus()]);
+    let files = annals::store::ingest::collect_files(&[crate::support::corpus()]);
     let bulk = Archive::new();
     bulk.import(&files);
     let one_by_one = Archive::new();
@@ -616,7 +629,7 @@ fn bulk_import_builds_the_same_explorer_tree() {
     assert!(!tree.1.is_empty());
     assert_eq!(tree, explorer_rows(&one_by_one.db()));
     {
-        let conn = annals::db::open(&bulk.db()).expect("db");
+        let conn = annals::store::connection::open(&bulk.db()).expect("db");
         let staged: i64 = conn
             .query_row("SELECT count(*) FROM explorer_staging", [], |r| r.get(0))
             .expect("count");
@@ -624,7 +637,7 @@ fn bulk_import_builds_the_same_explorer_tree() {
         // As if an import had stopped after staging every game and before building the tree.
         conn.execute_batch("DELETE FROM explorer_nodes; DELETE FROM explorer_ends;")
             .expect("clear");
-        annals::explorer::stage_stored(&conn).expect("stage");
+        annals::store::tree::stage_stored(&conn).expect("stage");
     }
     assert_eq!(explorer_rows(&bulk.db()), tree);
 }
@@ -696,7 +709,7 @@ fn version_5_move_rows_are_packed_and_the_tree_rebuilt() {
         .expect("downgrade");
         want
     };
-    let conn = annals::db::open(&a.db()).expect("migrated");
+    let conn = annals::store::connection::open(&a.db()).expect("migrated");
     assert_eq!(views(&conn), want);
     let tables: i64 = conn
         .query_row(
@@ -745,11 +758,15 @@ fn version_7_games_get_a_unique_index_of_their_own() {
         let conn = rusqlite::Connection::open(a.db()).expect("open");
         let want = rows(&conn);
         // The games table of version 7, rows and all.
-        let start = annals::db::SCHEMA
+        let start = annals::store::migrate::SCHEMA
             .find("CREATE TABLE IF NOT EXISTS games (")
             .expect("games");
-        let end = start + annals::db::SCHEMA[start..].find("\n);").expect("end") + 2;
-        let old = annals::db::SCHEMA[start..end]
+        let end = start
+            + annals::store::migrate::SCHEMA[start..]
+                .find("\n);")
+                .expect("end")
+            + 2;
+        let old = annals::store::migrate::SCHEMA[start..end]
             .replace(
                 "CREATE TABLE IF NOT EXISTS games (",
                 "CREATE TABLE old_games (",
@@ -774,7 +791,7 @@ fn version_7_games_get_a_unique_index_of_their_own() {
         );
         want
     };
-    let conn = annals::db::open(&a.db()).expect("migrated");
+    let conn = annals::store::connection::open(&a.db()).expect("migrated");
     assert_eq!(rows(&conn), want);
     assert_eq!(
         uniques(&conn),
@@ -820,7 +837,7 @@ fn version_8_totals_get_rowids() {
     let stats = |a: &Archive| -> String {
         let (code, out, err) = a.cli(&["check"]);
         assert_eq!(code, 0, "{out}{err}");
-        let conn = annals::db::open(&a.db()).expect("open");
+        let conn = annals::store::connection::open(&a.db()).expect("open");
         let f = annals::stats::Filter::default();
         format!(
             "{:?}\n{:?}",
@@ -852,7 +869,7 @@ fn version_8_totals_get_rowids() {
         assert_eq!(rows(&conn), want);
         want
     };
-    let conn = annals::db::open(&a.db()).expect("migrated");
+    let conn = annals::store::connection::open(&a.db()).expect("migrated");
     assert_eq!(rows(&conn), want);
     let sql = layout(&conn);
     assert!(
@@ -866,7 +883,7 @@ fn version_8_totals_get_rowids() {
             |r| r.get(0),
         )
         .expect("version");
-    assert_eq!(version, annals::db::SCHEMA_VERSION);
+    assert_eq!(version, annals::store::migrate::SCHEMA_VERSION);
     drop(conn);
     assert_eq!(stats(&a), before);
 }
@@ -876,11 +893,11 @@ fn version_8_totals_get_rowids() {
 /// right one.
 #[test]
 fn seen_hashes_tell_apart_hashes_that_share_their_first_bytes() {
-    use annals::db::{NewGame, Ready, SeenHashes, Stored};
+    use annals::store::games::{NewGame, Ready, SeenHashes, Stored};
     let a = Archive::new();
     let f = a.file("g.sanguo", SANGUO_GAME);
-    let mut conn = annals::db::open(&a.db()).expect("db");
-    let mut parsed = annals::ingest::parse_file(&f, &Default::default());
+    let mut conn = annals::store::connection::open(&a.db()).expect("db");
+    let mut parsed = annals::store::ingest::parse_file(&f, &Default::default());
     assert_eq!(parsed.len(), 1);
     let r = parsed.remove(0);
     let game = Ready::new(r.parsed);
@@ -889,11 +906,11 @@ fn seen_hashes_tell_apart_hashes_that_share_their_first_bytes() {
         format!("0123456789abcdef{}", "b".repeat(48)),
     ];
     let mut seen = SeenHashes::default();
-    let mut tally = annals::tally::Tally::default();
-    let mut names = annals::people::NameCache::default();
+    let mut tally = annals::store::tally::Tally::default();
+    let mut names = annals::store::keys::NameCache::default();
     let tx = conn.transaction().expect("tx");
     let mut store = |hash: &str| {
-        annals::db::store_game(
+        annals::store::games::store_game(
             &tx,
             &NewGame {
                 game: &game,
@@ -904,7 +921,7 @@ fn seen_hashes_tell_apart_hashes_that_share_their_first_bytes() {
                 encoding: "UTF-8",
                 imported_at: "2026-12-04T00:00:00Z",
             },
-            annals::explorer::TreeWrites::Update,
+            annals::store::tree::TreeWrites::Update,
             &mut tally,
             &mut names,
             Some(&mut seen),
@@ -927,7 +944,7 @@ fn seen_hashes_tell_apart_hashes_that_share_their_first_bytes() {
 #[test]
 fn games_of_large_files_are_stored_in_file_order() {
     let a = Archive::new();
-    let n = 2 * annals::ingest::CHUNK_GAMES + 7;
+    let n = 2 * annals::store::ingest::CHUNK_GAMES + 7;
     let mut big = String::new();
     for i in 0..n {
         big.push_str(&format!(
@@ -938,7 +955,7 @@ fn games_of_large_files_are_stored_in_file_order() {
     a.file("in/2.sanguo", b"\xff\xfe\x00\x00\x01 not text");
     let f3 = a.file("in/3.sanguo", SANGUO_GAME);
     // Long games: a chunk ends at CHUNK_BYTES of text, so these make chunks of two games and one.
-    let note = "长".repeat(annals::ingest::CHUNK_BYTES / 6);
+    let note = "长".repeat(annals::store::ingest::CHUNK_BYTES / 6);
     let mut long = String::new();
     for i in 0..5 {
         long.push_str(&format!(
@@ -948,7 +965,7 @@ fn games_of_large_files_are_stored_in_file_order() {
     let f4 = a.file("in/4.sanguo", &long);
     let s = a.import(&[a.dir.path().join("in")]);
     assert_eq!((s.imported, s.rejected), (n + 6, 1));
-    let conn = annals::db::open(&a.db()).expect("db");
+    let conn = annals::store::connection::open(&a.db()).expect("db");
     let rows: Vec<(i64, String, i64, Option<String>)> = conn
         .prepare("SELECT id, source_file, source_line, round FROM games ORDER BY id")
         .expect("prepare")
@@ -978,12 +995,12 @@ fn a_capped_report_counts_the_diagnostics_it_leaves_out() {
     let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let import = |cap: Option<usize>| {
         let a = Archive::new();
-        let mut conn = annals::db::open(&a.paths().db).expect("open db");
-        let s = annals::ingest::import_paths(
+        let mut conn = annals::store::connection::open(&a.paths().db).expect("open db");
+        let s = annals::store::ingest::import_paths(
             &mut conn,
             None,
             std::slice::from_ref(&corpus),
-            &annals::ingest::Options {
+            &annals::store::ingest::Options {
                 max_diagnostics: cap,
                 ..Default::default()
             },
@@ -1119,7 +1136,7 @@ fn seats_are_stored_once_each_in_list_order() {
     let game = "[Game \"Sanguo\"]\n[Title \"魏杀汉·魏胜\"]\n[魏 \"曹操\"]\n[吴 \"孙权\"]\n[魏 \"曹丕\"]\n\n1.马6进5，炮12平10，相7进9\n";
     let s = a.import(&[a.file("g.sanguo", game)]);
     assert_eq!(s.imported, 1);
-    let conn = annals::db::open(&a.db()).expect("db");
+    let conn = annals::store::connection::open(&a.db()).expect("db");
     let rows: Vec<(String, i64, Option<String>, Option<String>)> = conn
         .prepare(
             "SELECT s.seat, s.seq, p.name, s.outcome FROM seats s LEFT JOIN players p ON p.id = s.player_id

@@ -73,8 +73,8 @@ fn check_passes(a: &Archive, when: &str) {
 }
 
 fn game_count(a: &Archive) -> i64 {
-    let conn = annals::db::open(&a.db()).expect("db");
-    annals::db::game_count(&conn).expect("count")
+    let conn = annals::store::connection::open(&a.db()).expect("db");
+    annals::store::reads::game_count(&conn).expect("count")
 }
 
 /// Starts `annals import` on `input` and kills it with SIGKILL after `delay` (or when it ends by

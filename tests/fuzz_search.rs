@@ -1,7 +1,7 @@
 //! Fuzz targets of the search side, run as property tests: the query language
-//! (`annals::query::parse`, then a real search of a small index built from the corpus: an
+//! (`annals::store::index::query::parse`, then a real search of a small index built from the corpus: an
 //! unreadable query is a `BadRequest` (400), never anything else) and the tokenizer
-//! (`annals::tokenizer::tokens`). Each replays `fuzz/corpus/<target>/` first; `PROPTEST_CASES`
+//! (`annals::store::index::tokenizer::tokens`). Each replays `fuzz/corpus/<target>/` first; `PROPTEST_CASES`
 //! sets the generated case count (256 by default; FUZZING.md records the long runs).
 
 use std::path::{Path, PathBuf};
@@ -63,9 +63,9 @@ fn query_strategy(seeds: Vec<String>) -> BoxedStrategy<String> {
 fn fuzz_query() {
     let archive = Archive::new();
     archive.import(&[corpus()]);
-    let index = annals::index::Index::open(&archive.paths().index).expect("index");
+    let index = annals::store::index::Index::open(&archive.paths().index).expect("index");
     let check = |q: &str| -> Result<(), TestCaseError> {
-        let parsed = annals::query::parse(q);
+        let parsed = annals::store::index::query::parse(q);
         match index.search(q, None, 20, 0) {
             Ok(r) => {
                 prop_assert!(parsed.is_ok(), "searched an unreadable query {q:?}");
@@ -92,7 +92,7 @@ fn fuzz_query() {
 }
 
 fn check_tokens(text: &str) -> Result<(), TestCaseError> {
-    let toks = annals::tokenizer::tokens(text);
+    let toks = annals::store::index::tokenizer::tokens(text);
     prop_assert!(
         toks.len() <= 2 * text.chars().count(),
         "{} tokens for {} characters",
@@ -111,7 +111,7 @@ fn check_tokens(text: &str) -> Result<(), TestCaseError> {
         last = t.position;
     }
     // A query's terms come from the same tokenizer: never more than the tokens.
-    prop_assert!(annals::tokenizer::query_terms(text).len() <= toks.len().max(1));
+    prop_assert!(annals::store::index::tokenizer::query_terms(text).len() <= toks.len().max(1));
     Ok(())
 }
 

@@ -33,7 +33,7 @@ fn assert_json_error(r: &crate::support::Reply, status: u16, what: &str) {
 #[test]
 fn body_over_the_limit_is_413_as_json() {
     let (_a, s) = served();
-    let big = "x".repeat(annals::web::MAX_BODY_BYTES + 1);
+    let big = "x".repeat(annals::web::request::MAX_BODY_BYTES + 1);
     for path in [
         "/api/collections",
         "/api/collections/1/items",
@@ -54,11 +54,11 @@ fn body_over_the_limit_is_413_as_json() {
 #[test]
 fn query_length_page_size_and_offset_are_bounded() {
     let (_a, s) = served();
-    let long = "a".repeat(annals::query::MAX_QUERY_CHARS + 1);
+    let long = "a".repeat(annals::store::index::query::MAX_QUERY_CHARS + 1);
     let r = s.get(&format!("/api/search?q={long}"));
     assert_json_error(&r, 400, "long query");
     assert!(r.json()["error"].as_str().unwrap().contains("longer than"));
-    let ok = "a ".repeat(annals::query::MAX_QUERY_CHARS / 2);
+    let ok = "a ".repeat(annals::store::index::query::MAX_QUERY_CHARS / 2);
     assert_eq!(s.get(&format!("/api/search?q={}", ok.trim())).status, 200);
     for path in [
         "/api/games?limit=201",
@@ -99,7 +99,8 @@ fn import_file_size_is_bounded() {
     let p = a.dir.path().join("huge.hotw");
     let f = std::fs::File::create(&p).unwrap();
     // A sparse file: no disk used, but its length is over the limit.
-    f.set_len(annals::ingest::MAX_FILE_BYTES + 1).unwrap();
+    f.set_len(annals::store::ingest::MAX_FILE_BYTES + 1)
+        .unwrap();
     drop(f);
     let (code, out, _) = a.cli(&["import", "--json", &p.display().to_string()]);
     assert_eq!(code, 1, "{out}");
@@ -322,7 +323,7 @@ fn openapi_document_covers_every_api_route() {
     let r = s.get("/api/openapi.json");
     assert_eq!(r.status, 200);
     let doc = r.json();
-    assert_eq!(doc, annals::openapi::document());
+    assert_eq!(doc, annals::web::openapi::document());
     assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
     // It reads as a typed OpenAPI document.
     let typed: utoipa::openapi::OpenApi = serde_json::from_value(doc.clone()).unwrap();

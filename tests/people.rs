@@ -381,7 +381,7 @@ fn an_events_dates_rounds_and_site_widen_game_by_game() {
         Option<String>,
         i64,
     ) {
-        let conn = annals::db::open(&a.db()).expect("db");
+        let conn = annals::store::connection::open(&a.db()).expect("db");
         conn.query_row(
             "SELECT start_date, end_date, rounds, site, (SELECT count(*) FROM events) FROM events",
             [],

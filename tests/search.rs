@@ -170,7 +170,7 @@ fn ids(srv: &crate::support::Server, q: &str) -> Vec<i64> {
 
 /// Game ids whose stored moves or seats satisfy a SQL condition (the truth the index must agree with).
 fn truth(a: &Archive, sql: &str) -> Vec<i64> {
-    let c = annals::db::open(&a.db()).expect("db");
+    let c = annals::store::connection::open(&a.db()).expect("db");
     let mut st = c.prepare(sql).expect("sql");
     let mut v: Vec<i64> = st
         .query_map([], |r| r.get(0))

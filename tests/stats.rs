@@ -221,7 +221,7 @@ fn filters() -> Vec<Filter> {
 
 /// Every statistic of the running totals equals the scan of the move tables, under every filter.
 fn assert_totals_agree(db: &Path, when: &str) {
-    let conn = annals::db::open(db).expect("open");
+    let conn = annals::store::connection::open(db).expect("open");
     for f in filters() {
         assert_eq!(
             stats::hotw_empires(&conn, &f).unwrap(),
@@ -285,7 +285,7 @@ fn running_totals_equal_the_scan_through_imports_deletions_and_tournament_tables
     }
     {
         // The comparison is not vacuous: every kind has figures, and filters take fewer games.
-        let conn = annals::db::open(&a.db()).unwrap();
+        let conn = annals::store::connection::open(&a.db()).unwrap();
         let all = Filter::default();
         let empires = stats::hotw_empires(&conn, &all).unwrap();
         assert!(empires.len() > 20 && empires.iter().any(|e| e.minor));
@@ -325,7 +325,7 @@ fn running_totals_equal_the_scan_through_imports_deletions_and_tournament_tables
         ..Default::default()
     };
     assert_eq!(a.import(&[a.file("t/cup.txt", records)]).imported, 2);
-    let conn = annals::db::open(&a.db()).unwrap();
+    let conn = annals::store::connection::open(&a.db()).unwrap();
     let indv = |conn: &rusqlite::Connection| {
         stats::hotw_empires(conn, &cup)
             .unwrap()
@@ -385,9 +385,12 @@ fn totals_left_incomplete_are_rebuilt_on_open_unless_a_bulk_import_holds_the_loc
     a.import(&[a.file("gen/g.txt", generated(0, 90))]);
     assert!(!pending(&a.db()), "a finished bulk import clears its mark");
     let wec_games = |db: &Path| {
-        stats::wec(&annals::db::open(db).unwrap(), &Filter::default())
-            .unwrap()
-            .games
+        stats::wec(
+            &annals::store::connection::open(db).unwrap(),
+            &Filter::default(),
+        )
+        .unwrap()
+        .games
     };
     assert_eq!(wec_games(&a.db()), 30);
     lose_totals(&a.db(), false);
@@ -451,7 +454,7 @@ fn totals_left_incomplete_are_rebuilt_on_open_unless_a_bulk_import_holds_the_loc
 fn version_6_total_rows_are_packed_on_open() {
     let a = Archive::new();
     a.import(&[a.file("gen/g.txt", generated(0, 90))]);
-    let views: Vec<&str> = annals::tally::table_names().collect();
+    let views: Vec<&str> = annals::store::tally::table_names().collect();
     let read = |db: &Path| {
         let conn = rusqlite::Connection::open(db).unwrap();
         let packed: Vec<(i64, String, String)> = conn
@@ -509,7 +512,7 @@ fn version_6_total_rows_are_packed_on_open() {
         Vec::new(),
         "no packed totals before the open"
     );
-    drop(annals::db::open(&a.db()).unwrap());
+    drop(annals::store::connection::open(&a.db()).unwrap());
     let conn = rusqlite::Connection::open(a.db()).unwrap();
     for v in &views {
         let ty: String = conn

@@ -1,19 +1,19 @@
-//! The JSON API of CONTRACT.md.
+//! The JSON API of games, search and import runs.
 
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};
 use serde_json::{Value, json};
 
-use super::{MAX_OFFSET, MAX_PAGE_SIZE, Params, game_id};
+use super::request::{MAX_OFFSET, MAX_PAGE_SIZE, Params, game_id};
 use crate::AppState;
-use crate::db::{self, GameRecord};
 use crate::error::{Error, Result};
+use crate::store::reads::{self, GameRecord};
 
 /// `GET /api/games?kind=&q=&event=&player=&empire=&year=&limit=&offset=`
 pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Value>> {
     let filter = Params::parse(q.as_deref()).game_filter()?;
     let (total, games) = st
-        .run(move |s| s.db.with(|c| db::list_games(c, &filter)))
+        .run(move |s| s.db.with(|c| reads::list_games(c, &filter)))
         .await?;
     Ok(Json(json!({ "total": total, "games": games })))
 }
@@ -21,7 +21,9 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<
 /// `GET /api/games/{id}`
 pub async fn game(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>> {
     let id = game_id(&id)?;
-    let g = st.run(move |s| s.db.with(|c| db::get_game(c, id))).await?;
+    let g = st
+        .run(move |s| s.db.with(|c| reads::get_game(c, id)))
+        .await?;
     let g = g.ok_or_else(|| Error::NotFound(format!("no game {id}")))?;
     Ok(Json(game_json(&g)))
 }
@@ -85,7 +87,7 @@ pub fn run_search(
     kind: Option<annals_import::Kind>,
     limit: usize,
     offset: usize,
-) -> Result<std::sync::Arc<crate::index::SearchResult>> {
+) -> Result<std::sync::Arc<crate::store::index::SearchResult>> {
     s.index.search_cached(query, kind, limit, offset, &|f, v| {
         s.db.with(|c| crate::people::search_aliases(c, f, v))
             .unwrap_or_default()
@@ -93,7 +95,7 @@ pub fn run_search(
 }
 
 /// `GET /api/imports?limit=&offset=`: the import runs, newest first, each with its counts and the
-/// first problems it recorded (see [`crate::db::ImportRun`]).
+/// first problems it recorded (see [`crate::store::reads::ImportRun`]).
 pub async fn imports(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Value>> {
     let (total, runs, _, _) = imports_page(&st, q.as_deref()).await?;
     Ok(Json(json!({ "total": total, "imports": runs })))
@@ -104,12 +106,12 @@ pub async fn imports(State(st): State<AppState>, RawQuery(q): RawQuery) -> Resul
 pub async fn imports_page(
     st: &AppState,
     q: Option<&str>,
-) -> Result<(i64, Vec<db::ImportRun>, usize, usize)> {
+) -> Result<(i64, Vec<reads::ImportRun>, usize, usize)> {
     let p = Params::parse(q);
     let limit = p.usize("limit", 20, 1, MAX_PAGE_SIZE)?;
     let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
     let (total, runs) = st
-        .run(move |s| s.db.with(|c| db::imports(c, limit, offset)))
+        .run(move |s| s.db.with(|c| reads::imports(c, limit, offset)))
         .await?;
     Ok((total, runs, limit, offset))
 }

@@ -13,13 +13,13 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::pages::PageError;
+use super::request::{id_of, json_body};
 use super::session::{Auth, CSRF_COOKIE, SESSION_COOKIE, cookie, is_tls, set_cookie};
-use super::{id_of, json_body};
 use crate::AppState;
 use crate::auth::{self, Member};
 use crate::collections::{self as coll, Collection, CollectionRow, NewItem};
 use crate::error::{Error, Result};
-use crate::ingest;
+use crate::store::ingest;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

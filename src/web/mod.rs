@@ -3,13 +3,15 @@
 pub mod api;
 pub mod board;
 pub mod collections;
+pub mod game;
+pub mod openapi;
 pub mod pages;
 pub mod people;
+pub mod request;
 pub mod session;
 pub mod stats;
 pub mod view;
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use axum::Router;
@@ -20,12 +22,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::AppState;
-use crate::error::{Error, Result};
-
-/// Largest request body accepted (JSON of the collections API, record uploads).
-pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
-pub const MAX_PAGE_SIZE: usize = 200;
-pub const MAX_OFFSET: usize = 100_000;
+use request::MAX_BODY_BYTES;
 
 /// The whole application: pages, API, limits and security headers.
 pub fn app(state: AppState) -> Router {
@@ -33,7 +30,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/", get(pages::home))
         .route("/games", get(pages::games))
-        .route("/games/{id}", get(pages::game))
+        .route("/games/{id}", get(game::game))
         .route("/search", get(pages::search))
         .route("/api/games", get(api::games))
         .route("/api/games/{id}", get(api::game))
@@ -117,7 +114,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/players/{id}", get(people::api_player))
         .route("/api/players/{id}/aliases", post(people::api_player_alias))
         .route("/api/players/{id}/split", post(people::api_player_split))
-        .route("/api/openapi.json", get(crate::openapi::serve))
+        .route("/api/openapi.json", get(crate::web::openapi::serve))
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn(api_errors_as_json))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -146,7 +143,7 @@ pub fn app(state: AppState) -> Router {
 
 /// Errors that axum or tower make before a handler runs (a body over the limit: 413, a wrong
 /// method: 405, a path that does not decode: 400, a timeout: 408) come as plain text or with no
-/// body at all. Under `/api/` every error is JSON `{"error": "…"}`, as CONTRACT.md says.
+/// body at all. Under `/api/` every error is JSON `{"error": "…"}`, like the rest of the API.
 async fn api_errors_as_json(
     req: axum::extract::Request,
     next: axum::middleware::Next,
@@ -198,96 +195,4 @@ async fn api_errors_as_json(
         out.headers_mut().insert(header::ALLOW, allow.clone());
     }
     out
-}
-
-/// Query-string parameters, read by hand so that every bad value gets a message naming it.
-#[derive(Debug, Default, Clone)]
-pub struct Params(HashMap<String, String>);
-
-impl Params {
-    pub fn parse(raw: Option<&str>) -> Params {
-        let mut m = HashMap::new();
-        if let Some(q) = raw {
-            for (k, v) in form_urlencoded::parse(q.as_bytes()) {
-                m.entry(k.into_owned()).or_insert_with(|| v.into_owned());
-            }
-        }
-        Params(m)
-    }
-
-    /// A non-empty, trimmed value.
-    pub fn str(&self, name: &str) -> Option<&str> {
-        self.0.get(name).map(|s| s.trim()).filter(|s| !s.is_empty())
-    }
-
-    pub fn usize(&self, name: &str, default: usize, min: usize, max: usize) -> Result<usize> {
-        match self.str(name) {
-            None => Ok(default),
-            Some(v) => v
-                .parse::<usize>()
-                .ok()
-                .filter(|n| (min..=max).contains(n))
-                .ok_or_else(|| {
-                    Error::BadRequest(format!(
-                        "{name} must be a whole number from {min} to {max}, not '{v}'"
-                    ))
-                }),
-        }
-    }
-
-    pub fn kind(&self) -> Result<Option<annals_import::Kind>> {
-        match self.str("kind") {
-            None => Ok(None),
-            Some(k) => annals_import::Kind::from_name(k).map(Some).ok_or_else(|| {
-                Error::BadRequest(format!("unknown kind '{k}' (hotw, sanguo, wec or deluge)"))
-            }),
-        }
-    }
-
-    pub fn year(&self) -> Result<Option<i64>> {
-        match self.str("year") {
-            None => Ok(None),
-            Some(y) => y
-                .parse::<i64>()
-                .ok()
-                .filter(|y| (0..=9999).contains(y))
-                .map(Some)
-                .ok_or_else(|| {
-                    Error::BadRequest(format!("year must be a year like 2017, not '{y}'"))
-                }),
-        }
-    }
-
-    /// The filters of the game list.
-    pub fn game_filter(&self) -> Result<crate::db::GameFilter> {
-        Ok(crate::db::GameFilter {
-            kind: self.kind()?,
-            q: self.str("q").map(str::to_string),
-            event: self.str("event").map(str::to_string),
-            player: self.str("player").map(str::to_string),
-            empire: self.str("empire").map(str::to_string),
-            year: self.year()?,
-            limit: self.usize("limit", 50, 1, MAX_PAGE_SIZE)? as i64,
-            offset: self.usize("offset", 0, 0, MAX_OFFSET)? as i64,
-        })
-    }
-}
-
-/// A game id from a path segment.
-pub fn game_id(s: &str) -> Result<i64> {
-    id_of(s, "a game id")
-}
-
-/// A record id from a path segment (`what` names it in the message of the 400).
-pub fn id_of(s: &str, what: &str) -> Result<i64> {
-    s.parse::<i64>()
-        .ok()
-        .filter(|n| *n > 0)
-        .ok_or_else(|| Error::BadRequest(format!("{what} is a positive whole number, not '{s}'")))
-}
-
-/// A JSON request body, or a 400 saying what is wrong with it.
-pub fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T> {
-    serde_json::from_slice(bytes)
-        .map_err(|e| Error::BadRequest(format!("the body is not the JSON expected: {e}")))
 }

@@ -1,21 +1,18 @@
 //! Server-rendered HTML pages (askama). Every page works without JavaScript; every string a user
 //! or a record wrote is escaped by the templates.
 
-use std::collections::BTreeMap;
-
-use annals_import::{Body, Kind};
+use annals_import::Kind;
 use askama::Template;
 use askama_web::WebTemplate;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{RawQuery, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
-use super::view::{self, Chart, DiagView, HotwEpoch, RawLine};
-use super::{MAX_OFFSET, MAX_PAGE_SIZE, Params, game_id};
+use super::request::{MAX_OFFSET, MAX_PAGE_SIZE, Params};
 use crate::AppState;
-use crate::db::{self, GameRow};
 use crate::error::Error;
-use crate::index::SearchResult;
+use crate::store::index::SearchResult;
+use crate::store::reads::{self, GameRow};
 
 /// An error shown as a page, with its status.
 pub struct PageError(Error);
@@ -55,7 +52,7 @@ impl IntoResponse for PageError {
     }
 }
 
-type PageResult<T> = Result<T, PageError>;
+pub(super) type PageResult<T> = Result<T, PageError>;
 
 pub async fn not_found() -> PageError {
     PageError(Error::NotFound("There is no such page.".into()))
@@ -80,10 +77,10 @@ pub async fn home(State(st): State<AppState>) -> PageResult<HomePage> {
     let (kinds, recent) = st
         .run(|s| {
             s.db.with(|c| {
-                let kinds = db::kind_counts(c)?;
-                let (_, recent) = db::list_games(
+                let kinds = reads::kind_counts(c)?;
+                let (_, recent) = reads::list_games(
                     c,
-                    &db::GameFilter {
+                    &reads::GameFilter {
                         limit: 12,
                         ..Default::default()
                     },
@@ -144,7 +141,7 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
     let filter = p.game_filter()?;
     let f2 = filter.clone();
     let (total, games) = st
-        .run(move |s| s.db.with(|c| db::list_games(c, &f2)))
+        .run(move |s| s.db.with(|c| reads::list_games(c, &f2)))
         .await?;
     let kind = filter
         .kind
@@ -182,327 +179,6 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
         kind,
         prev,
         next,
-    })
-}
-
-pub struct PlayerView {
-    pub player_id: Option<i64>,
-    pub seat: String,
-    pub name: String,
-    pub color: String,
-    pub css: &'static str,
-    pub winner: bool,
-}
-
-pub struct MoveRow {
-    pub href: String,
-    pub current: bool,
-    pub ply: u32,
-    pub round: String,
-    pub side: String,
-    pub text: String,
-    pub detail: String,
-}
-
-#[derive(Template, WebTemplate)]
-#[template(path = "game.html")]
-pub struct GamePage {
-    q: String,
-    id: i64,
-    kind: &'static str,
-    kind_label: &'static str,
-    title: String,
-    result: String,
-    tags: Vec<(String, String)>,
-    players: Vec<PlayerView>,
-    source: String,
-    errors: usize,
-    warnings: usize,
-    infos: usize,
-    epochs: Vec<HotwEpoch>,
-    chart: Option<Chart>,
-    checkpoints: usize,
-    moves: Vec<MoveRow>,
-    lines: Vec<RawLine>,
-    file_diags: Vec<DiagView>,
-    legend: Vec<(&'static str, &'static str)>,
-    collections: Vec<(i64, String)>,
-    board: Option<super::board::BoardView>,
-    game_events: Vec<String>,
-}
-
-pub async fn game(
-    State(st): State<AppState>,
-    auth: super::session::Auth,
-    Path(id): Path<String>,
-    RawQuery(rq): RawQuery,
-) -> PageResult<GamePage> {
-    let id = game_id(&id)?;
-    let ply_param = Params::parse(rq.as_deref()).usize("ply", usize::MAX, 0, usize::MAX)?;
-    let viewer = auth.member.clone();
-    let (g, collections) = st
-        .run(move |s| {
-            s.db.with(|c| {
-                let g = db::get_game(c, id)?;
-                let held = crate::collections::holding(c, id, viewer.as_ref())?;
-                Ok((g, held))
-            })
-        })
-        .await?;
-    let g = g.ok_or_else(|| Error::NotFound(format!("There is no game {id}.")))?;
-    let mut colours: BTreeMap<String, &'static str> = BTreeMap::new();
-    let players: Vec<PlayerView> = g
-        .players
-        .iter()
-        .map(|p| {
-            let css = view::colour_css(p.color.as_deref());
-            colours.insert(p.seat.clone(), css);
-            PlayerView {
-                player_id: p.player_id,
-                seat: p.seat.clone(),
-                name: p.name.clone().unwrap_or_default(),
-                color: p.color.clone().unwrap_or_default(),
-                css,
-                winner: g.winners.contains(&p.seat),
-            }
-        })
-        .collect();
-    let (epochs, mut chart, checkpoints) = match &g.body {
-        Body::Hotw(h) => (
-            view::hotw_epochs(h, &colours),
-            view::hotw_score_chart(h, &colours),
-            h.checkpoints.len(),
-        ),
-        _ => (Vec::new(), None, 0),
-    };
-    let moves = match &g.body {
-        Body::Sanguo(s) => s
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| MoveRow {
-                href: format!("?ply={}#board", i + 1),
-                current: false,
-                ply: m.ply,
-                round: m.round.to_string(),
-                side: m.side.to_string(),
-                text: m.notation.clone(),
-                detail: format!(
-                    "{} ({},{}) → ({},{}){}",
-                    m.piece,
-                    m.from[0],
-                    m.from[1],
-                    m.to[0],
-                    m.to[1],
-                    m.capture
-                        .as_ref()
-                        .map(|c| format!(", takes {} {}", c.side, c.piece))
-                        .unwrap_or_default()
-                ),
-            })
-            .collect(),
-        Body::Wec(w) => w
-            .turns
-            .iter()
-            .enumerate()
-            .map(|(i, t)| MoveRow {
-                href: format!("?ply={}#board", i + 1),
-                current: false,
-                ply: t.ply,
-                round: String::new(),
-                side: t.color.to_string(),
-                text: t.notation.clone(),
-                detail: annals_import::wec::describe(t).join("; "),
-            })
-            .collect(),
-        Body::Deluge(d) => d
-            .orders
-            .iter()
-            .enumerate()
-            .map(|(i, o)| MoveRow {
-                href: String::new(),
-                current: false,
-                ply: i as u32 + 1,
-                round: o.phase.clone(),
-                side: o.power.clone(),
-                text: format!(
-                    "{} {} {}{}",
-                    o.unit.clone().unwrap_or_default(),
-                    o.at.clone().unwrap_or_default(),
-                    o.kind,
-                    o.to.as_ref().map(|t| format!(" {t}")).unwrap_or_default()
-                )
-                .trim()
-                .to_string(),
-                detail: o.result.clone().unwrap_or_default(),
-            })
-            .collect(),
-        _ => Vec::new(),
-    };
-    let board = match &g.body {
-        Body::Sanguo(s) => Some(super::board::sanguo_board(s, ply_param.min(s.moves.len()))),
-        Body::Wec(w) => Some(super::board::wec_board(w, ply_param.min(w.turns.len()))),
-        _ => None,
-    };
-    let mut moves = moves;
-    if let Some(b) = &board
-        && b.ply > 0
-        && let Some(m) = moves.get_mut(b.ply - 1)
-    {
-        m.current = true;
-    }
-    if let Body::Deluge(d) = &g.body {
-        chart = view::deluge_centre_chart(d);
-    }
-    let game_events: Vec<String> = match &g.body {
-        Body::Hotw(h) => {
-            // what the record says after its last turn (final scores, a winner line)
-            let mut v = Vec::new();
-            if !h.final_scores.is_empty() {
-                v.push(format!(
-                    "Final scores as written: {}",
-                    h.final_scores
-                        .iter()
-                        .map(|f| format!("{} {}", f.player, f.score))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-            v.extend(h.closing.iter().map(|c| format!("Closing line: {c}")));
-            v
-        }
-        Body::Sanguo(s) => {
-            use annals_import::sanguo::TitleEvent as T;
-            let mut v: Vec<String> = s
-                .title_events
-                .iter()
-                .map(|e| match e {
-                    T::Alliance { by, with } => format!("{by} allied with {with} ({by}{with}盟)"),
-                    T::KillHan { by } => format!("{by} killed Han ({by}杀汉)"),
-                    T::Eliminate { by, sides } => format!(
-                        "{by} eliminated {} ({by}灭{})",
-                        sides.join(", "),
-                        sides.concat()
-                    ),
-                    T::Stalemate { by, side } => format!("{by} stalemated {side} ({by}困{side})"),
-                    T::Win { side } => format!("{side} won ({side}胜)"),
-                    T::Draw { sides } => format!("drawn between {} (和)", sides.join(", ")),
-                })
-                .collect();
-            if !s.status.is_empty() {
-                v.push(format!(
-                    "Final status: {}",
-                    s.status
-                        .iter()
-                        .map(|(k, x)| format!("{k} {x}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-            v
-        }
-        Body::Deluge(d) => {
-            let mut v: Vec<String> = d
-                .deluge
-                .iter()
-                .map(|y| {
-                    let mut parts = Vec::new();
-                    if !y.submerged.is_empty() {
-                        parts.push(format!("submerged: {}", y.submerged.join(", ")));
-                    }
-                    if !y.new_centre_owners.is_empty() || !y.new_centres.is_empty() {
-                        parts.push(format!("new centres: {}", y.new_centres.join(", ")));
-                    }
-                    if !y.drowned.is_empty() {
-                        parts.push(format!(
-                            "drowned: {}",
-                            serde_json::to_value(&y.drowned)
-                                .ok()
-                                .and_then(|v| v.as_array().cloned())
-                                .unwrap_or_default()
-                                .iter()
-                                .map(|u| u
-                                    .as_object()
-                                    .map(|o| o
-                                        .values()
-                                        .filter_map(|x| x.as_str())
-                                        .collect::<Vec<_>>()
-                                        .join(" "))
-                                    .unwrap_or_default())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ));
-                    }
-                    if !y.position_known {
-                        parts.push("(position not known from the record)".into());
-                    }
-                    format!(
-                        "Winter {}: {}",
-                        y.year,
-                        if parts.is_empty() {
-                            "no change".into()
-                        } else {
-                            parts.join("; ")
-                        }
-                    )
-                })
-                .collect();
-            match (&d.winner, &d.survivors) {
-                (Some(w), _) => v.push(format!("{w} is the survivor after winter 1908")),
-                (None, Some(s)) if !s.is_empty() => {
-                    v.push(format!("{} survive after winter 1908", s.join(", ")))
-                }
-                _ => {}
-            }
-            v
-        }
-        Body::Wec(w) => w
-            .winner
-            .iter()
-            .map(|c| {
-                format!(
-                    "{} wins: the enemy's primary government piece fell",
-                    if c == "B" { "Black" } else { "White" }
-                )
-            })
-            .collect(),
-    };
-    let (lines, file_diags) = view::raw_lines(&g);
-    let (errors, warnings, infos) = view::severity_counts(&g.diagnostics);
-    Ok(GamePage {
-        q: String::new(),
-        id: g.id,
-        kind: g.kind.as_str(),
-        kind_label: g.kind.label(),
-        title: g.title.clone().unwrap_or_else(|| {
-            let tag = |n: &str| {
-                annals_import::model::tag(&g.tags, n)
-                    .map(str::trim)
-                    .filter(|v| !v.is_empty())
-            };
-            match (tag("Event"), tag("Round")) {
-                (Some(e), Some(r)) => format!("{e}, round {r}"),
-                (Some(e), None) => format!("{e} (game {})", g.id),
-                _ => format!("Game {}", g.id),
-            }
-        }),
-        result: g.result.clone().unwrap_or_default(),
-        tags: g.tags.clone(),
-        players,
-        source: format!("{}:{}", g.source_file, g.source_line),
-        errors,
-        warnings,
-        infos,
-        epochs,
-        chart,
-        checkpoints,
-        moves,
-        lines,
-        file_diags,
-        legend: view::BATTLE_TOKENS.to_vec(),
-        collections,
-        board,
-        game_events,
     })
 }
 
@@ -625,7 +301,7 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
 pub struct ImportsPage {
     q: String,
     total: i64,
-    runs: Vec<db::ImportRun>,
+    runs: Vec<reads::ImportRun>,
     shown: i64,
     prev: Option<String>,
     next: Option<String>,
@@ -640,7 +316,7 @@ pub async fn imports(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageR
         q: String::new(),
         total,
         runs,
-        shown: db::IMPORT_PROBLEMS_SHOWN,
+        shown: reads::IMPORT_PROBLEMS_SHOWN,
         prev: (offset > 0).then(|| link(offset.saturating_sub(limit))),
         next: ((offset + limit) < usize::try_from(total).unwrap_or(0))
             .then(|| link(offset + limit)),

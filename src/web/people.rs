@@ -11,8 +11,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::pages::PageError;
+use super::request::{Params, id_of, json_body};
 use super::session::Auth;
-use super::{Params, id_of, json_body};
 use crate::AppState;
 use crate::error::{Error, Result};
 use crate::people::{self, EventRow, EventView, PlayerRow, PlayerView};

@@ -7,10 +7,11 @@ use axum::Json;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use rusqlite::Connection;
 use serde_json::{Value, json};
 
-use super::Params;
 use super::pages::PageError;
+use super::request::Params;
 use crate::AppState;
 use crate::error::{Error, Result};
 use crate::explorer::{self, Position};
@@ -26,7 +27,7 @@ pub async fn api_hotw_empires(
     State(st): State<AppState>,
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>> {
-    let f = stats::filter_from(&Params::parse(q.as_deref()))?;
+    let f = filter_from(&Params::parse(q.as_deref()))?;
     let v = st
         .run(move |s| s.db.with(|c| stats::hotw_empires(c, &f)))
         .await?;
@@ -38,7 +39,7 @@ pub async fn api_hotw_cards(
     State(st): State<AppState>,
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>> {
-    let f = stats::filter_from(&Params::parse(q.as_deref()))?;
+    let f = filter_from(&Params::parse(q.as_deref()))?;
     let v = st
         .run(move |s| s.db.with(|c| stats::hotw_cards(c, &f)))
         .await?;
@@ -52,7 +53,7 @@ pub async fn api_stats(
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>> {
     let kind = kind_of(&kind)?;
-    let f = stats::filter_from(&Params::parse(q.as_deref()))?;
+    let f = filter_from(&Params::parse(q.as_deref()))?;
     let v = st
         .run(move |s| {
             s.db.with(|c| {
@@ -120,7 +121,7 @@ pub async fn api_explorer(
     let kind = kind_of(&kind)?;
     let p = Params::parse(q.as_deref());
     if kind == Kind::Hotw {
-        let f = stats::filter_from(&p)?;
+        let f = filter_from(&p)?;
         let v = st
             .run(move |s| s.db.with(|c| stats::hotw_openings(c, &f)))
             .await?;
@@ -168,7 +169,7 @@ pub async fn csv_table(
 ) -> Result<Response> {
     let kind = kind_of(&kind)?;
     let p = Params::parse(q.as_deref());
-    let f = stats::filter_from(&p)?;
+    let f = filter_from(&p)?;
     let table = table.strip_suffix(".csv").unwrap_or(&table).to_string();
     let moves = explorer_moves(kind, q.as_deref());
     let name = format!("{}-{table}.csv", kind.as_str());
@@ -176,162 +177,182 @@ pub async fn csv_table(
         .run(move |s| {
             s.db.with(|c| {
                 Ok(match (kind, table.as_str()) {
-                    (Kind::Hotw, "empires") => {
-                        let mut rows = vec![
-                            [
-                                "empire",
-                                "epoch",
-                                "minor",
-                                "turns",
-                                "mean_gain",
-                                "median_gain",
-                                "mean_score",
-                                "expansions_per_turn",
-                                "battles_per_turn",
-                                "share_v",
-                                "share_x",
-                                "share_draw",
-                                "mean_placing",
-                                "top_cards",
-                            ]
-                            .map(String::from)
-                            .to_vec(),
-                        ];
-                        for e in stats::hotw_empires(c, &f)? {
-                            rows.push(vec![
-                                e.empire,
-                                e.epoch.to_string(),
-                                e.minor.to_string(),
-                                e.turns.to_string(),
-                                opt(e.mean_gain),
-                                opt(e.median_gain),
-                                opt(e.mean_score),
-                                e.expansions_per_turn.to_string(),
-                                e.battles_per_turn.to_string(),
-                                opt(e.share_v),
-                                opt(e.share_x),
-                                opt(e.share_draw),
-                                opt(e.mean_placing),
-                                e.top_cards
-                                    .iter()
-                                    .map(|(c, n)| format!("{c}:{n}"))
-                                    .collect::<Vec<_>>()
-                                    .join(" "),
-                            ]);
-                        }
-                        rows
-                    }
-                    (Kind::Hotw, "cards") => {
-                        let mut rows = vec![
-                            [
-                                "card",
-                                "played",
-                                "EI",
-                                "EII",
-                                "EIII",
-                                "EIV",
-                                "EV",
-                                "EVI",
-                                "EVII",
-                                "mean_gain",
-                            ]
-                            .map(String::from)
-                            .to_vec(),
-                        ];
-                        for c in stats::hotw_cards(c, &f)? {
-                            let mut r = vec![c.card, c.played.to_string()];
-                            r.extend(c.by_epoch.iter().map(|n| n.to_string()));
-                            r.push(opt(c.mean_gain));
-                            rows.push(r);
-                        }
-                        rows
-                    }
-                    (Kind::Hotw, "openings") => {
-                        let mut rows = vec![
-                            [
-                                "empire",
-                                "cards",
-                                "games",
-                                "1st",
-                                "2nd",
-                                "3rd",
-                                "4th",
-                                "5th",
-                                "6th",
-                                "mean_placing",
-                            ]
-                            .map(String::from)
-                            .to_vec(),
-                        ];
-                        for o in stats::hotw_openings(c, &f)? {
-                            let mut r = vec![o.empire, o.cards, o.games.to_string()];
-                            r.extend(o.placings.iter().map(|n| n.to_string()));
-                            r.push(opt(o.mean_placing));
-                            rows.push(r);
-                        }
-                        rows
-                    }
-                    (Kind::Sanguo, "sides") => {
-                        let s = stats::sanguo(c, &f)?;
-                        let mut rows = vec![
-                            [
-                                "side",
-                                "games",
-                                "wins",
-                                "draws",
-                                "losses",
-                                "eliminated",
-                                "alliances_started",
-                                "killed_han",
-                                "killed_han_won",
-                            ]
-                            .map(String::from)
-                            .to_vec(),
-                        ];
-                        for x in s.sides {
-                            rows.push(vec![
-                                x.side,
-                                x.games.to_string(),
-                                x.wins.to_string(),
-                                x.draws.to_string(),
-                                x.losses.to_string(),
-                                x.eliminated.to_string(),
-                                x.alliances_started.to_string(),
-                                x.killed_han.to_string(),
-                                x.killed_han_won.to_string(),
-                            ]);
-                        }
-                        rows
-                    }
-                    (Kind::Wec, "pieces") => {
-                        let s = stats::wec(c, &f)?;
-                        let mut rows = vec![vec!["piece".to_string(), "turns".to_string()]];
-                        rows.extend(s.pieces.into_iter().map(|(p, n)| vec![p, n.to_string()]));
-                        rows
-                    }
-                    (Kind::Sanguo | Kind::Wec, "explorer") => {
-                        let pos = explorer::explore(c, kind, &moves)?;
-                        let sides = explorer::sides(kind);
-                        let mut head = vec!["move".to_string(), "games".to_string()];
-                        head.extend(sides.iter().map(|s| format!("wins_{s}")));
-                        head.extend(["draws".to_string(), "unknown".to_string()]);
-                        let mut rows = vec![head];
-                        for m in pos.moves {
-                            let mut r = vec![m.mv.clone(), m.games.to_string()];
-                            r.extend(sides.iter().map(|s| {
-                                m.wins.get(*s).map(|v| v.to_string()).unwrap_or_default()
-                            }));
-                            r.extend([m.draws.to_string(), m.unknown.to_string()]);
-                            rows.push(r);
-                        }
-                        rows
-                    }
+                    (Kind::Hotw, "empires") => hotw_empire_rows(c, &f)?,
+                    (Kind::Hotw, "cards") => hotw_card_rows(c, &f)?,
+                    (Kind::Hotw, "openings") => hotw_opening_rows(c, &f)?,
+                    (Kind::Sanguo, "sides") => sanguo_side_rows(c, &f)?,
+                    (Kind::Wec, "pieces") => wec_piece_rows(c, &f)?,
+                    (Kind::Sanguo | Kind::Wec, "explorer") => explorer_rows(c, kind, &moves)?,
                     _ => return Err(Error::NotFound(format!("no table '{table}' for {kind}"))),
                 })
             })
         })
         .await?;
     csv_response(&name, rows)
+}
+
+/// The HotW empires table.
+fn hotw_empire_rows(c: &Connection, f: &Filter) -> Result<Vec<Vec<String>>> {
+    let mut rows = vec![
+        [
+            "empire",
+            "epoch",
+            "minor",
+            "turns",
+            "mean_gain",
+            "median_gain",
+            "mean_score",
+            "expansions_per_turn",
+            "battles_per_turn",
+            "share_v",
+            "share_x",
+            "share_draw",
+            "mean_placing",
+            "top_cards",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for e in stats::hotw_empires(c, f)? {
+        rows.push(vec![
+            e.empire,
+            e.epoch.to_string(),
+            e.minor.to_string(),
+            e.turns.to_string(),
+            opt(e.mean_gain),
+            opt(e.median_gain),
+            opt(e.mean_score),
+            e.expansions_per_turn.to_string(),
+            e.battles_per_turn.to_string(),
+            opt(e.share_v),
+            opt(e.share_x),
+            opt(e.share_draw),
+            opt(e.mean_placing),
+            e.top_cards
+                .iter()
+                .map(|(c, n)| format!("{c}:{n}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+        ]);
+    }
+    Ok(rows)
+}
+
+/// The HotW cards table.
+fn hotw_card_rows(c: &Connection, f: &Filter) -> Result<Vec<Vec<String>>> {
+    let mut rows = vec![
+        [
+            "card",
+            "played",
+            "EI",
+            "EII",
+            "EIII",
+            "EIV",
+            "EV",
+            "EVI",
+            "EVII",
+            "mean_gain",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for c in stats::hotw_cards(c, f)? {
+        let mut r = vec![c.card, c.played.to_string()];
+        r.extend(c.by_epoch.iter().map(|n| n.to_string()));
+        r.push(opt(c.mean_gain));
+        rows.push(r);
+    }
+    Ok(rows)
+}
+
+/// The HotW openings table.
+fn hotw_opening_rows(c: &Connection, f: &Filter) -> Result<Vec<Vec<String>>> {
+    let mut rows = vec![
+        [
+            "empire",
+            "cards",
+            "games",
+            "1st",
+            "2nd",
+            "3rd",
+            "4th",
+            "5th",
+            "6th",
+            "mean_placing",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for o in stats::hotw_openings(c, f)? {
+        let mut r = vec![o.empire, o.cards, o.games.to_string()];
+        r.extend(o.placings.iter().map(|n| n.to_string()));
+        r.push(opt(o.mean_placing));
+        rows.push(r);
+    }
+    Ok(rows)
+}
+
+/// The 三国 sides table.
+fn sanguo_side_rows(c: &Connection, f: &Filter) -> Result<Vec<Vec<String>>> {
+    let s = stats::sanguo(c, f)?;
+    let mut rows = vec![
+        [
+            "side",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "eliminated",
+            "alliances_started",
+            "killed_han",
+            "killed_han_won",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for x in s.sides {
+        rows.push(vec![
+            x.side,
+            x.games.to_string(),
+            x.wins.to_string(),
+            x.draws.to_string(),
+            x.losses.to_string(),
+            x.eliminated.to_string(),
+            x.alliances_started.to_string(),
+            x.killed_han.to_string(),
+            x.killed_han_won.to_string(),
+        ]);
+    }
+    Ok(rows)
+}
+
+/// The WEC pieces table.
+fn wec_piece_rows(c: &Connection, f: &Filter) -> Result<Vec<Vec<String>>> {
+    let s = stats::wec(c, f)?;
+    let mut rows = vec![vec!["piece".to_string(), "turns".to_string()]];
+    rows.extend(s.pieces.into_iter().map(|(p, n)| vec![p, n.to_string()]));
+    Ok(rows)
+}
+
+/// The explorer's next moves from the position `moves` reaches.
+fn explorer_rows(c: &Connection, kind: Kind, moves: &[String]) -> Result<Vec<Vec<String>>> {
+    let pos = explorer::explore(c, kind, moves)?;
+    let sides = explorer::sides(kind);
+    let mut head = vec!["move".to_string(), "games".to_string()];
+    head.extend(sides.iter().map(|s| format!("wins_{s}")));
+    head.extend(["draws".to_string(), "unknown".to_string()]);
+    let mut rows = vec![head];
+    for m in pos.moves {
+        let mut r = vec![m.mv.clone(), m.games.to_string()];
+        r.extend(
+            sides
+                .iter()
+                .map(|s| m.wins.get(*s).map(|v| v.to_string()).unwrap_or_default()),
+        );
+        r.extend([m.draws.to_string(), m.unknown.to_string()]);
+        rows.push(r);
+    }
+    Ok(rows)
 }
 
 /// A bar chart as numbers: the template draws the rectangles.
@@ -500,7 +521,7 @@ pub async fn stats_page(
 ) -> Result<StatsPage, PageError> {
     let kind = kind_of(&kind)?;
     let p = Params::parse(q.as_deref());
-    let f: Filter = stats::filter_from(&p)?;
+    let f: Filter = filter_from(&p)?;
     let f2 = f.clone();
     let (empires, cards, sanguo, wec, deluge) = st
         .run(move |s| {
@@ -666,7 +687,7 @@ pub async fn explorer_page(
         thin: explorer::THIN,
     };
     if kind == Kind::Hotw {
-        let f = stats::filter_from(&Params::parse(q.as_deref()))?;
+        let f = filter_from(&Params::parse(q.as_deref()))?;
         page.openings = st
             .run(move |s| s.db.with(|c| stats::hotw_openings(c, &f)))
             .await?;
@@ -721,4 +742,34 @@ pub async fn explorer_page(
     page.csv = csv;
     page.position = Some(pos);
     Ok(page)
+}
+
+/// Reads the statistics filters from query parameters.
+fn filter_from(p: &Params) -> Result<Filter> {
+    let year = |name: &str| -> Result<Option<i64>> {
+        match p.str(name) {
+            None => Ok(None),
+            Some(v) => v
+                .parse::<i64>()
+                .ok()
+                .filter(|y| (0..=9999).contains(y))
+                .map(Some)
+                .ok_or_else(|| {
+                    Error::BadRequest(format!("{name} must be a year like 1999, not '{v}'"))
+                }),
+        }
+    };
+    let f = Filter {
+        event: p.str("event").map(str::to_string),
+        year_from: year("from")?,
+        year_to: year("to")?,
+    };
+    if let (Some(a), Some(b)) = (f.year_from, f.year_to)
+        && a > b
+    {
+        return Err(Error::BadRequest(format!(
+            "the year range {a}..{b} is empty"
+        )));
+    }
+    Ok(f)
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use annals_import::hotw::{HotwGame, Turn};
 use annals_import::{Diagnostic, Severity};
 
-use crate::db::GameRecord;
+use crate::store::reads::GameRecord;
 
 /// One line of the raw record, with the diagnostics that point at it.
 pub struct RawLine {

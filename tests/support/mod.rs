@@ -4,7 +4,8 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use annals::{AppState, Paths, db, index::Index, ingest};
+use annals::store::{connection, index::Index, ingest};
+use annals::{AppState, Paths};
 
 /// The test records (each with its expected output), not the demo archive of `corpus/`.
 pub fn corpus() -> PathBuf {
@@ -64,7 +65,7 @@ impl Archive {
 
     /// Imports paths in-process (database and index), returning the summary.
     pub fn import(&self, paths: &[PathBuf]) -> ingest::Summary {
-        let mut conn = db::open(&self.db()).expect("open db");
+        let mut conn = connection::open(&self.db()).expect("open db");
         let index = Index::open(&self.paths().index).expect("open index");
         ingest::import_paths(
             &mut conn,
@@ -91,7 +92,7 @@ impl Archive {
             .expect("bind");
         let addr = listener.local_addr().expect("addr");
         rt.spawn(async move {
-            let _ = axum::serve(listener, annals::app(state)).await;
+            let _ = axum::serve(listener, annals::web::app(state)).await;
         });
         Server {
             addr,

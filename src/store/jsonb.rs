@@ -1,4 +1,4 @@
-//! A writer of SQLite's JSONB, its binary JSON, for the packed moves (`db::pack_moves`).
+//! A writer of SQLite's JSONB, its binary JSON, for the packed moves (`moves::pack_moves`).
 //!
 //! The format is SQLite's own, documented for stability in its source tree (`doc/jsonb.md`, from
 //! version 3.45): each element is a header and a payload. The header's first byte holds the

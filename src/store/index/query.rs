@@ -1,4 +1,4 @@
-//! The search query language of CONTRACT.md, parsed into clauses (no tantivy here).
+//! The search query language, parsed into clauses (no tantivy here).
 //!
 //! `words "quoted phrases"` are all required; `a OR b` makes a group of alternatives; `-word`
 //! excludes; `field:value` (or `field:"a phrase"`) restricts a term to one field; `year:1990..1999`

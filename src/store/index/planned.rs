@@ -19,7 +19,18 @@ use tantivy::postings::TermInfo;
 use tantivy::query::EnableScoring;
 use tantivy::{DocId, DocSet, Score, SegmentReader};
 
-use super::*;
+use crate::error::{Error, Result};
+use annals_import::Kind;
+use std::sync::Arc;
+use tantivy::query::{Query as TQuery, TermQuery};
+use tantivy::schema::IndexRecordOption;
+use tantivy::{DocAddress, Term};
+
+use super::Index;
+use super::caches::{Part, TERM_COUNTS_SHARE, TermCount};
+use super::facets::{
+    FACET_TOP, Facets, KINDLESS, SegmentFacetCounter, SegmentFacets, live_segments, merge_counts,
+};
 
 /// How a query is answered (see [`Index::build_query`]).
 pub(super) enum Plan {

@@ -9,7 +9,7 @@
 use axum::Json;
 use serde_json::{Map, Value, json};
 
-use crate::web::{MAX_BODY_BYTES, MAX_OFFSET, MAX_PAGE_SIZE};
+use super::request::{MAX_BODY_BYTES, MAX_OFFSET, MAX_PAGE_SIZE};
 
 fn error_response(what: &str) -> Value {
     json!({
@@ -248,14 +248,13 @@ fn schemas() -> Value {
     })
 }
 
-/// The whole document.
-pub fn document() -> Value {
+/// The paths that read the archive: games, search, statistics, the explorer.
+fn read_paths() -> Value {
     let any = json!({"type": "object"});
-    let coll_id = || id_param("id", "a collection id");
     let mut search_params = vec![
         query(
             "q",
-            json!({"type": "string", "minLength": 1, "maxLength": crate::query::MAX_QUERY_CHARS}),
+            json!({"type": "string", "minLength": 1, "maxLength": crate::store::index::query::MAX_QUERY_CHARS}),
             true,
             "the search query (CONTRACT.md's language)",
         ),
@@ -284,7 +283,7 @@ pub fn document() -> Value {
             "event name",
         )]
     };
-    let paths = json!({
+    json!({
         "/api/games": {"get": op("List games", games_params,
             None, ("200", ok(obj(json!({"total": {"type": "integer"},
                 "games": {"type": "array", "items": schema_ref("GameSummary")}}), &["total", "games"]))), &[BAD])},
@@ -305,7 +304,15 @@ pub fn document() -> Value {
                 json!({"type": "string", "enum": ["hotw", "sanguo", "wec"]}), "the kind of game"),
                 query("moves", json!({"type": "string"}), false, "moves so far, comma-separated, in the record's notation"),
                 query("event", json!({"type": "string"}), false, "event name")], None,
-            ("200", ok(obj(json!({"games": {"type": "integer"}}), &["games"]))), &[BAD, NOT_FOUND])},
+            ("200", ok(obj(json!({"games": {"type": "integer"}}), &["games"]))), &[BAD, NOT_FOUND])}
+    })
+}
+
+/// The paths of collections.
+fn collection_paths() -> Value {
+    let any = json!({"type": "object"});
+    let coll_id = || id_param("id", "a collection id");
+    json!({
         "/api/collections": {
             "get": op("Collections visible to the caller", vec![], None,
                 ("200", ok(any.clone())), &[BAD, UNAUTH]),
@@ -348,7 +355,14 @@ pub fn document() -> Value {
                 "400": error_response(BAD.1), "401": error_response(UNAUTH.1),
                 "404": error_response(NOT_FOUND.1)
             }
-        }},
+        }}
+    })
+}
+
+/// The paths of a club: members, tokens, the audit log, and the import runs.
+fn club_paths() -> Value {
+    let any = json!({"type": "object"});
+    json!({
         "/api/members": {"post": op("Add a member to the caller's club (admin)", vec![],
             Some(schema_ref("NewMember")), ("201", ok(any.clone())), &write_errors())},
         "/api/tokens": {"post": op("Issue a token for a member (admin)", vec![],
@@ -362,7 +376,14 @@ pub fn document() -> Value {
         "/api/imports": {"get": op("Import runs, newest first, with the problems each recorded",
             page_params(20, 1), None,
             ("200", ok(obj(json!({"total": {"type": "integer"},
-                "imports": {"type": "array", "items": {"type": "object"}}}), &["total", "imports"]))), &[BAD])},
+                "imports": {"type": "array", "items": {"type": "object"}}}), &["total", "imports"]))), &[BAD])}
+    })
+}
+
+/// The paths of the name authority (events, players), and of this document.
+fn people_paths() -> Value {
+    let any = json!({"type": "object"});
+    json!({
         "/api/events": {"get": op("Events", vec![], None,
             ("200", ok(obj(json!({"events": {"type": "array", "items": {"type": "object"}}}), &["events"]))), &[])},
         "/api/events/merge": {"post": op("Merge two events (admin)", vec![], Some(schema_ref("Merge")),
@@ -392,7 +413,22 @@ pub fn document() -> Value {
             ("201", ok(obj(json!({"id": {"type": "integer"}}), &["id"]))), &write_errors())},
         "/api/openapi.json": {"get": op("This document", vec![], None,
             ("200", ok(any.clone())), &[])}
-    });
+    })
+}
+
+/// The whole document.
+pub fn document() -> Value {
+    let mut paths = Map::new();
+    for part in [
+        read_paths(),
+        collection_paths(),
+        club_paths(),
+        people_paths(),
+    ] {
+        if let Value::Object(m) = part {
+            paths.extend(m);
+        }
+    }
     json!({
         "openapi": "3.1.0",
         "info": {

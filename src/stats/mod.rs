@@ -1,0 +1,53 @@
+//! Statistics of each kind, filtered by event and year range.
+//!
+//! The HotW, 三国 and WEC figures are sums of the running totals that `store::tally` keeps in the
+//! same transaction as the games, so they are right the moment a game is added or removed and cost
+//! the same at any archive size. [`scan`] computes the same figures from the move tables (every
+//! turn), the reference the totals are held to. Deluge statistics re-parse the stored games.
+
+use rusqlite::Connection;
+
+use crate::error::Result;
+
+mod deluge;
+mod filter;
+mod hotw;
+mod sanguo;
+pub mod scan;
+mod totals;
+mod wec;
+
+pub use deluge::*;
+pub use filter::Filter;
+pub use hotw::*;
+pub use sanguo::*;
+pub use wec::*;
+
+/// Compares the running totals with [`scan`] (no filter): one problem per kind of figure that
+/// differs.
+pub fn check_totals(conn: &Connection) -> Result<Vec<String>> {
+    let f = Filter::default();
+    let mut problems = Vec::new();
+    let mut differ = |what: &str, same: bool| {
+        if !same {
+            problems.push(format!(
+                "statistics: the running totals of {what} disagree with the move tables"
+            ));
+        }
+    };
+    differ(
+        "HotW empires",
+        hotw_empires(conn, &f)? == scan::hotw_empires(conn, &f)?,
+    );
+    differ(
+        "HotW cards",
+        hotw_cards(conn, &f)? == scan::hotw_cards(conn, &f)?,
+    );
+    differ(
+        "HotW openings",
+        hotw_openings(conn, &f)? == scan::hotw_openings(conn, &f)?,
+    );
+    differ("三国 games", sanguo(conn, &f)? == scan::sanguo(conn, &f)?);
+    differ("WEC games", wec(conn, &f)? == scan::wec(conn, &f)?);
+    Ok(problems)
+}

@@ -1,0 +1,27 @@
+//! The storage layer: SQLite (the source of truth) and what is derived from it, written with each
+//! game or rebuilt from the database.
+//!
+//! - [`connection`], [`migrate`]: opening the database, the pool of readers, the schema and its
+//!   migrations.
+//! - [`games`], [`moves`], [`reads`], [`body`]: storing and deleting games with their packed moves,
+//!   the read queries, a stored game's body parsed again.
+//! - the rows derived with a game: [`keys`] (players and events by name key), [`tally`] (the
+//!   statistics totals), [`tree`] (the explorer's tree of positions); [`names`] and [`jsonb`] help.
+//! - [`index`]: the tantivy search index (schema, documents, tokenizer, query language and
+//!   planning, facets), derived from the database.
+//! - [`ingest`]: the import pipeline (files, parse threads, one writer, the bulk end, tournament
+//!   tables), which writes all of the above.
+
+pub mod body;
+pub mod connection;
+pub mod games;
+pub mod index;
+pub mod ingest;
+pub mod jsonb;
+pub mod keys;
+pub mod migrate;
+pub mod moves;
+pub mod names;
+pub mod reads;
+pub mod tally;
+pub mod tree;

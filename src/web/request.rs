@@ -1,0 +1,103 @@
+//! What a request brings: its limits, query-string parameters, path ids and JSON bodies, read so
+//! that every bad value gets a 400 naming it. The router and the API description share the limits.
+
+use std::collections::HashMap;
+
+use crate::error::{Error, Result};
+
+/// Largest request body accepted (JSON of the collections API, record uploads).
+pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
+pub const MAX_PAGE_SIZE: usize = 200;
+pub const MAX_OFFSET: usize = 100_000;
+
+/// Query-string parameters, read by hand so that every bad value gets a message naming it.
+#[derive(Debug, Default, Clone)]
+pub struct Params(HashMap<String, String>);
+
+impl Params {
+    pub fn parse(raw: Option<&str>) -> Params {
+        let mut m = HashMap::new();
+        if let Some(q) = raw {
+            for (k, v) in form_urlencoded::parse(q.as_bytes()) {
+                m.entry(k.into_owned()).or_insert_with(|| v.into_owned());
+            }
+        }
+        Params(m)
+    }
+
+    /// A non-empty, trimmed value.
+    pub fn str(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(|s| s.trim()).filter(|s| !s.is_empty())
+    }
+
+    pub fn usize(&self, name: &str, default: usize, min: usize, max: usize) -> Result<usize> {
+        match self.str(name) {
+            None => Ok(default),
+            Some(v) => v
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (min..=max).contains(n))
+                .ok_or_else(|| {
+                    Error::BadRequest(format!(
+                        "{name} must be a whole number from {min} to {max}, not '{v}'"
+                    ))
+                }),
+        }
+    }
+
+    pub fn kind(&self) -> Result<Option<annals_import::Kind>> {
+        match self.str("kind") {
+            None => Ok(None),
+            Some(k) => annals_import::Kind::from_name(k).map(Some).ok_or_else(|| {
+                Error::BadRequest(format!("unknown kind '{k}' (hotw, sanguo, wec or deluge)"))
+            }),
+        }
+    }
+
+    pub fn year(&self) -> Result<Option<i64>> {
+        match self.str("year") {
+            None => Ok(None),
+            Some(y) => y
+                .parse::<i64>()
+                .ok()
+                .filter(|y| (0..=9999).contains(y))
+                .map(Some)
+                .ok_or_else(|| {
+                    Error::BadRequest(format!("year must be a year like 2017, not '{y}'"))
+                }),
+        }
+    }
+
+    /// The filters of the game list.
+    pub fn game_filter(&self) -> Result<crate::store::reads::GameFilter> {
+        Ok(crate::store::reads::GameFilter {
+            kind: self.kind()?,
+            q: self.str("q").map(str::to_string),
+            event: self.str("event").map(str::to_string),
+            player: self.str("player").map(str::to_string),
+            empire: self.str("empire").map(str::to_string),
+            year: self.year()?,
+            limit: self.usize("limit", 50, 1, MAX_PAGE_SIZE)? as i64,
+            offset: self.usize("offset", 0, 0, MAX_OFFSET)? as i64,
+        })
+    }
+}
+
+/// A game id from a path segment.
+pub fn game_id(s: &str) -> Result<i64> {
+    id_of(s, "a game id")
+}
+
+/// A record id from a path segment (`what` names it in the message of the 400).
+pub fn id_of(s: &str, what: &str) -> Result<i64> {
+    s.parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| Error::BadRequest(format!("{what} is a positive whole number, not '{s}'")))
+}
+
+/// A JSON request body, or a 400 saying what is wrong with it.
+pub fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T> {
+    serde_json::from_slice(bytes)
+        .map_err(|e| Error::BadRequest(format!("the body is not the JSON expected: {e}")))
+}
