@@ -149,7 +149,7 @@ fn legacy_encodings_are_transcoded_and_noted() {
 #[test]
 fn korean_western_and_damaged_files_are_read_and_the_damage_is_the_games_that_holds_it() {
     let a = Archive::new();
-    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let corpus = crate::support::corpus();
     let files = [
         corpus.join("wec/euc-kr.wec"),
         corpus.join("deluge/windows-1252.dip"),
@@ -992,7 +992,7 @@ fn games_of_large_files_are_stored_in_file_order() {
 /// import does not hold every warning in memory); every one is still stored with its game.
 #[test]
 fn a_capped_report_counts_the_diagnostics_it_leaves_out() {
-    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let corpus = crate::support::corpus();
     let import = |cap: Option<usize>| {
         let a = Archive::new();
         let mut conn = annals::store::connection::open(&a.paths().db).expect("open db");
@@ -1039,7 +1039,7 @@ fn a_capped_report_counts_the_diagnostics_it_leaves_out() {
 #[test]
 fn pasted_records_are_unwrapped_and_their_preambles_are_no_games() {
     let a = Archive::new();
-    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let corpus = crate::support::corpus();
     let files = [
         corpus.join("wec/blog-post.wec"),
         corpus.join("sanguo/forum-post.sanguo"),

@@ -213,7 +213,7 @@ fn every_facet_count_is_tantivys() {
     // Generated games with the corpus's HotW records among them (which lack empires that
     // the other games of their segment have), in two segments, then deleted documents.
     let (_dir, paths, mut conn, ix) = fixture(600, 5);
-    let mut corpus: Vec<std::path::PathBuf> = std::fs::read_dir("corpus/hotw")
+    let mut corpus: Vec<std::path::PathBuf> = std::fs::read_dir("import/tests/records/hotw")
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "hotw"))

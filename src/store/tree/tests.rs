@@ -290,7 +290,7 @@ fn move_keys_are_the_normalized_moves_in_one_buffer() {
         assert_eq!(ranges, want.iter().map(String::len).collect::<Vec<_>>());
     };
     let mut moves = 0;
-    for dir in ["corpus/sanguo", "corpus/wec"] {
+    for dir in ["import/tests/records/sanguo", "import/tests/records/wec"] {
         for e in std::fs::read_dir(dir).unwrap() {
             let path = e.unwrap().path();
             if path.to_string_lossy().ends_with(".json") || path.extension().is_none() {
