@@ -10,6 +10,7 @@ mod crash;
 mod fuzz_search;
 mod http;
 mod limits;
+mod long_games;
 mod people;
 mod search;
 mod stats;

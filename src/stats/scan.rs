@@ -14,6 +14,16 @@ use super::hotw::{
 use super::sanguo::{GameTotals, SanguoStats, SideCounts, finish_sanguo};
 use super::wec::{WecStats, finish_wec};
 
+/// A JSON array read from a view's column (text, or NULL for none).
+fn json_list<T: serde::de::DeserializeOwned>(v: rusqlite::types::ValueRef<'_>) -> Result<Vec<T>> {
+    match v {
+        rusqlite::types::ValueRef::Text(s) | rusqlite::types::ValueRef::Blob(s) => {
+            Ok(serde_json::from_slice(s)?)
+        }
+        _ => Ok(Vec::new()),
+    }
+}
+
 /// The HotW queries below read the HotW games in id order (`games_kind_id`) and each game's
 /// packed turns by its key (`CROSS JOIN` keeps SQLite to that order; before schema 6, left to
 /// itself, it scanned the turns through an `(empire, epoch)` index and looked every row up at
@@ -41,9 +51,11 @@ pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
         }
         e.placings.push(r.get(5)?);
     }
+    // A turn's expansions and cards are read as one JSON text each and counted here: joined to
+    // `json_each` in SQL, every expansion's row would read its turn's epoch and empire from the
+    // turn's whole JSON again, which grows with the square of a turn's length.
     let mut st = conn.prepare(&format!(
-        "SELECT t.epoch, t.empire, x.value ->> 3 FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id,
-             json_each(t.expansions) x
+        "SELECT t.epoch, t.empire, t.expansions, t.cards FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id
          WHERE g.kind = 'hotw'{w}"
     ))?;
     let mut rows = st.query(params_from_iter(args.iter()))?;
@@ -51,31 +63,25 @@ pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
         let Some(e) = acc.get_mut(&(r.get(0)?, r.get(1)?)) else {
             continue;
         };
-        e.expansions += 1;
-        let battle: String = r.get(2)?;
-        let mut fought = false;
-        for tok in battle.split_whitespace() {
-            match tok {
-                "V" => e.rolls[0] += 1,
-                "X" => e.rolls[1] += 1,
-                "=" => e.rolls[2] += 1,
-                _ => continue,
+        for x in json_list::<Vec<serde_json::Value>>(r.get_ref(2)?)? {
+            e.expansions += 1;
+            let battle = x.get(3).and_then(|b| b.as_str()).unwrap_or_default();
+            let mut fought = false;
+            for tok in battle.split_whitespace() {
+                match tok {
+                    "V" => e.rolls[0] += 1,
+                    "X" => e.rolls[1] += 1,
+                    "=" => e.rolls[2] += 1,
+                    _ => continue,
+                }
+                fought = true;
             }
-            fought = true;
+            if fought {
+                e.battles += 1;
+            }
         }
-        if fought {
-            e.battles += 1;
-        }
-    }
-    let mut st = conn.prepare(&format!(
-        "SELECT t.epoch, t.empire, c.value, count(*) FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id,
-             json_each(t.cards) c
-         WHERE g.kind = 'hotw'{w} GROUP BY t.epoch, t.empire, c.value"
-    ))?;
-    let mut rows = st.query(params_from_iter(args.iter()))?;
-    while let Some(r) = rows.next()? {
-        if let Some(e) = acc.get_mut(&(r.get(0)?, r.get(1)?)) {
-            e.cards.insert(r.get(2)?, r.get(3)?);
+        for card in json_list::<String>(r.get_ref(3)?)? {
+            *e.cards.entry(card).or_insert(0) += 1;
         }
     }
     Ok(finish_empires(acc))
@@ -83,21 +89,23 @@ pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
 
 pub fn hotw_cards(conn: &Connection, f: &Filter) -> Result<Vec<CardStat>> {
     let (w, args) = f.sql();
+    // (a turn's cards as one JSON text: see `hotw_empires`)
     let mut st = conn.prepare(&format!(
-        "SELECT c.value, t.epoch, t.gain FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id,
-             json_each(t.cards) c
+        "SELECT t.cards, t.epoch, t.gain FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id
          WHERE g.kind = 'hotw'{w}"
     ))?;
     let mut acc: BTreeMap<String, CardAcc> = BTreeMap::new();
     let mut rows = st.query(params_from_iter(args.iter()))?;
     while let Some(r) = rows.next()? {
         let gain = r.get::<_, Option<i64>>(2)?;
-        acc.entry(r.get(0)?).or_default().add(
-            r.get(1)?,
-            1,
-            i64::from(gain.is_some()),
-            gain.unwrap_or(0),
-        );
+        for card in json_list::<String>(r.get_ref(0)?)? {
+            acc.entry(card).or_default().add(
+                r.get(1)?,
+                1,
+                i64::from(gain.is_some()),
+                gain.unwrap_or(0),
+            );
+        }
     }
     Ok(finish_cards(acc))
 }
