@@ -171,6 +171,15 @@ impl Driver {
             .to_string()
     }
 
+    /// The rendered text of the first element matching `css`.
+    fn text(&self, css: &str) -> String {
+        let e = self.element(css);
+        self.call("GET", &format!("/element/{e}/text"), None)
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
     fn click(&self, css: &str) {
         let e = self.element(css);
         self.call("POST", &format!("/element/{e}/click"), None);
@@ -235,8 +244,9 @@ impl Driver {
     }
 }
 
-#[test]
-fn search_open_step_and_collect_in_a_real_browser() {
+/// The browser and its driver, or `None` (the test then skips, unless `ANNALS_BROWSER_TEST=1`
+/// requires them).
+fn browser() -> Option<(PathBuf, PathBuf)> {
     let required = std::env::var("ANNALS_BROWSER_TEST").is_ok_and(|v| v == "1");
     let driver = find("chromedriver", &["/usr/lib/chromium/chromedriver"]);
     let browser = find("chromium", &["/usr/lib/chromium/chromium"]);
@@ -248,6 +258,42 @@ fn search_open_step_and_collect_in_a_real_browser() {
         eprintln!(
             "note: skipping the browser test: no chromedriver/chromium (set ANNALS_BROWSER_TEST=1 to require it)"
         );
+        return None;
+    };
+    Some((driver, browser))
+}
+
+/// The demo archive a fresh `serve` imports: the home page's first game names its players and
+/// its result, and no game is named as a test.
+#[test]
+fn the_home_page_of_the_demo_archive_lists_games_by_their_players() {
+    let Some((driver, browser)) = browser() else {
+        return;
+    };
+    let a = Archive::new();
+    let s = a.import(&[crate::support::demo()]);
+    assert_eq!(s.imported, 19, "{s:?}");
+    let server = a.serve();
+    let d = Driver::start(&driver, &browser);
+    d.go(&format!("http://{}/", server.addr));
+    d.screenshot("0-demo-home");
+    let first = d.text("ul.games li");
+    // the latest game of the demo archive: the Bristol ladder's fifth round
+    assert!(first.contains("Tom Avery"), "{first}");
+    assert!(first.contains("Priya Nair"), "{first}");
+    assert!(first.contains("White wins"), "{first}");
+    assert!(first.contains("Bristol"), "{first}");
+    let page = d.source();
+    assert!(
+        !page.contains("annals test"),
+        "a test record on the home page"
+    );
+    assert!(!page.contains(">Game "), "a game named by its number");
+}
+
+#[test]
+fn search_open_step_and_collect_in_a_real_browser() {
+    let Some((driver, browser)) = browser() else {
         return;
     };
 

@@ -10,6 +10,7 @@ mod crash;
 mod fuzz_search;
 mod http;
 mod limits;
+mod lists;
 mod long_games;
 mod people;
 mod search;

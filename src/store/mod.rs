@@ -19,6 +19,7 @@ pub mod index;
 pub mod ingest;
 pub mod jsonb;
 pub mod keys;
+pub mod labels;
 pub mod migrate;
 pub mod moves;
 pub mod names;

@@ -26,9 +26,56 @@ pub struct GameFilter {
     pub event: Option<String>,
     pub player: Option<String>,
     pub empire: Option<String>,
-    pub year: Option<i64>,
+    /// Years, both ends included (`year=2017` is 2017..2017).
+    pub years: (Option<i64>, Option<i64>),
+    pub sort: GameSort,
     pub limit: i64,
     pub offset: i64,
+}
+
+/// The order of the game list.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum GameSort {
+    /// The latest imported first.
+    #[default]
+    Newest,
+    /// The latest played first (games without a date last).
+    Date,
+    /// The earliest played first.
+    Oldest,
+    /// By event, then date.
+    Event,
+}
+
+impl GameSort {
+    /// The sort named by a `sort=` value.
+    pub fn from_name(s: &str) -> Option<GameSort> {
+        match s {
+            "" | "new" | "newest" => Some(GameSort::Newest),
+            "date" => Some(GameSort::Date),
+            "oldest" => Some(GameSort::Oldest),
+            "event" => Some(GameSort::Event),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameSort::Newest => "newest",
+            GameSort::Date => "date",
+            GameSort::Oldest => "oldest",
+            GameSort::Event => "event",
+        }
+    }
+
+    fn order_by(self) -> &'static str {
+        match self {
+            GameSort::Newest => "g.id DESC",
+            GameSort::Date => "g.date IS NULL, g.date DESC, g.id DESC",
+            GameSort::Oldest => "g.date IS NULL, g.date ASC, g.id ASC",
+            GameSort::Event => "g.event IS NULL, g.event, g.date, g.id",
+        }
+    }
 }
 
 /// The games matching `f`, newest import first, with the total count.
@@ -61,8 +108,12 @@ pub fn list_games(conn: &Connection, f: &GameFilter) -> Result<(i64, Vec<GameRow
         wh.push("g.id IN (SELECT game_id FROM hotw_packed WHERE ' ' || empires || ' ' LIKE ? ESCAPE '\\')");
         args.push(V::Text(format!("% {} %", like_escaped(e.trim()))));
     }
-    if let Some(y) = f.year {
-        wh.push("g.year = ?");
+    if let Some(y) = f.years.0 {
+        wh.push("g.year >= ?");
+        args.push(V::Integer(y));
+    }
+    if let Some(y) = f.years.1 {
+        wh.push("g.year <= ?");
         args.push(V::Integer(y));
     }
     let where_sql = if wh.is_empty() {
@@ -79,7 +130,8 @@ pub fn list_games(conn: &Connection, f: &GameFilter) -> Result<(i64, Vec<GameRow
     all.push(V::Integer(f.limit));
     all.push(V::Integer(f.offset));
     let mut st = conn.prepare(&format!(
-        "SELECT g.id, g.kind, g.title, g.date, g.event, g.result FROM games g{where_sql} ORDER BY g.id DESC LIMIT ? OFFSET ?"
+        "SELECT g.id, g.kind, g.title, g.date, g.event, g.result FROM games g{where_sql} ORDER BY {} LIMIT ? OFFSET ?",
+        f.sort.order_by()
     ))?;
     let rows = st
         .query_map(rusqlite::params_from_iter(all.iter()), |r| {

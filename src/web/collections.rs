@@ -20,6 +20,7 @@ use crate::auth::{self, Member};
 use crate::collections::{self as coll, Collection, CollectionRow, NewItem};
 use crate::error::{Error, Result};
 use crate::store::ingest;
+use crate::store::labels::{self, Labels};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -587,6 +588,7 @@ pub struct CollectionPage {
     can_edit: bool,
     c: Collection,
     share_url: String,
+    labels: Labels,
 }
 
 impl CollectionPage {
@@ -606,11 +608,13 @@ pub async fn page(
     let id = id_of(&id, "a collection id")?;
     let me = auth.member.clone();
     let m2 = me.clone();
-    let c = st
+    let (c, labels) = st
         .run(move |s| {
             s.db.with(|c| {
                 coll::check_read(c, id, m2.as_ref())?;
-                coll::get(c, id)
+                let coll = coll::get(c, id)?;
+                let ids: Vec<i64> = coll.items.iter().filter_map(|it| it.game).collect();
+                Ok((coll, labels::labels(c, &ids)?))
             })
         })
         .await?;
@@ -629,6 +633,7 @@ pub async fn page(
         can_edit,
         c,
         share_url,
+        labels,
     })
 }
 

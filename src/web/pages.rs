@@ -12,6 +12,7 @@ use super::request::{MAX_OFFSET, MAX_PAGE_SIZE, Params};
 use crate::AppState;
 use crate::error::Error;
 use crate::store::index::SearchResult;
+use crate::store::labels::{self, Labels};
 use crate::store::reads::{self, GameRow};
 
 /// An error shown as a page, with its status.
@@ -71,10 +72,11 @@ pub struct HomePage {
     total: i64,
     kinds: Vec<KindCount>,
     recent: Vec<GameRow>,
+    labels: Labels,
 }
 
 pub async fn home(State(st): State<AppState>) -> PageResult<HomePage> {
-    let (kinds, recent) = st
+    let (kinds, recent, labels) = st
         .run(|s| {
             s.db.with(|c| {
                 let kinds = reads::kind_counts(c)?;
@@ -85,7 +87,8 @@ pub async fn home(State(st): State<AppState>) -> PageResult<HomePage> {
                         ..Default::default()
                     },
                 )?;
-                Ok((kinds, recent))
+                let labels = labels::labels(c, &recent.iter().map(|g| g.id).collect::<Vec<_>>())?;
+                Ok((kinds, recent, labels))
             })
         })
         .await?;
@@ -102,6 +105,7 @@ pub async fn home(State(st): State<AppState>) -> PageResult<HomePage> {
         total: kinds.iter().map(|k| k.games).sum(),
         kinds,
         recent,
+        labels,
     })
 }
 
@@ -115,8 +119,10 @@ pub struct GamesPage {
     player: String,
     empire: String,
     year: String,
+    sort: String,
     total: i64,
     games: Vec<GameRow>,
+    labels: Labels,
     from: i64,
     to: i64,
     prev: Option<String>,
@@ -140,14 +146,29 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
     let p = Params::parse(q.as_deref());
     let filter = p.game_filter()?;
     let f2 = filter.clone();
-    let (total, games) = st
-        .run(move |s| s.db.with(|c| reads::list_games(c, &f2)))
+    let (total, games, labels) = st
+        .run(move |s| {
+            s.db.with(|c| {
+                let (total, games) = reads::list_games(c, &f2)?;
+                let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+                Ok((total, games, labels::labels(c, &ids)?))
+            })
+        })
         .await?;
     let kind = filter
         .kind
         .map(|k| k.as_str().to_string())
         .unwrap_or_default();
-    let year = filter.year.map(|y| y.to_string()).unwrap_or_default();
+    let year = match filter.years {
+        (Some(a), Some(b)) if a == b => a.to_string(),
+        (None, None) => String::new(),
+        (a, b) => format!(
+            "{}..{}",
+            a.map(|y| y.to_string()).unwrap_or_default(),
+            b.map(|y| y.to_string()).unwrap_or_default()
+        ),
+    };
+    let sort = filter.sort.name().to_string();
     let limit_s = filter.limit.to_string();
     let base: Vec<(&str, &str)> = vec![
         ("kind", &kind),
@@ -156,6 +177,7 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
         ("player", filter.player.as_deref().unwrap_or("")),
         ("empire", filter.empire.as_deref().unwrap_or("")),
         ("year", &year),
+        ("sort", if sort == "newest" { "" } else { &sort }),
         ("limit", if filter.limit == 50 { "" } else { &limit_s }),
     ];
     let prev = (filter.offset > 0).then(|| link_with(&base, (filter.offset - filter.limit).max(0)));
@@ -168,6 +190,7 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
         player: filter.player.clone().unwrap_or_default(),
         empire: filter.empire.clone().unwrap_or_default(),
         year,
+        sort,
         total,
         from: if games.is_empty() {
             0
@@ -176,6 +199,7 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
         },
         to: filter.offset + games.len() as i64,
         games,
+        labels,
         kind,
         prev,
         next,
@@ -205,6 +229,7 @@ pub struct SearchPage {
     next: Option<String>,
     from: usize,
     to: usize,
+    labels: Labels,
 }
 
 fn search_link(q: &str, kind: &str, offset: usize) -> String {
@@ -244,6 +269,7 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
         next: None,
         from: 0,
         to: 0,
+        labels: Labels::default(),
     };
     if q.is_empty() {
         return Ok(page.into_response());
@@ -285,6 +311,10 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
                 (offset + limit < r.total).then(|| search_link(&q, &kind_s, offset + limit));
             page.from = if r.hits.is_empty() { 0 } else { offset + 1 };
             page.to = offset + r.hits.len();
+            let ids: Vec<i64> = r.hits.iter().map(|h| h.id).collect();
+            page.labels = st
+                .run(move |s| s.db.with(|c| labels::labels(c, &ids)))
+                .await?;
             page.result = Some(std::sync::Arc::unwrap_or_clone(r));
             Ok(page.into_response())
         }

@@ -16,6 +16,7 @@ use super::session::Auth;
 use crate::AppState;
 use crate::error::{Error, Result};
 use crate::people::{self, EventRow, EventView, PlayerRow, PlayerView};
+use crate::store::labels::{self, Labels};
 
 /// `GET /api/events`
 pub async fn api_events(State(st): State<AppState>) -> Result<Json<Value>> {
@@ -309,6 +310,7 @@ pub struct EventPage {
     ev: EventView,
     chart: Option<RoundChart>,
     rounds: Vec<RoundTable>,
+    labels: Labels,
 }
 
 pub async fn event_page(
@@ -316,7 +318,15 @@ pub async fn event_page(
     Path(id): Path<String>,
 ) -> Result<EventPage, PageError> {
     let id = id_of(&id, "an event id")?;
-    let ev = st.run(move |s| s.db.with(|c| people::event(c, id))).await?;
+    let (ev, labels) = st
+        .run(move |s| {
+            s.db.with(|c| {
+                let ev = people::event(c, id)?;
+                let ids: Vec<i64> = ev.games.iter().map(|g| g.id).collect();
+                Ok((ev, labels::labels(c, &ids)?))
+            })
+        })
+        .await?;
     let chart = round_chart(&ev);
     // Round-by-round tables: each game of the round with its players and their points.
     let mut rounds: Vec<RoundTable> = Vec::new();
@@ -340,10 +350,9 @@ pub async fn event_page(
                 }
                 None => games.push((
                     res.game,
-                    ev.games
-                        .iter()
-                        .find(|g| g.id == res.game)
-                        .and_then(|g| g.title.clone())
+                    labels
+                        .of(&res.game)
+                        .map(|l| l.title.clone())
                         .unwrap_or_default(),
                     line,
                 )),
@@ -358,6 +367,7 @@ pub async fn event_page(
         ev,
         chart,
         rounds,
+        labels,
     })
 }
 
@@ -400,6 +410,7 @@ pub struct PlayerPage {
     /// Results over time: (x, y, tip) dots and the polyline.
     dots: Vec<(f64, f64, String)>,
     line: String,
+    labels: Labels,
 }
 
 impl PlayerPage {
@@ -418,8 +429,14 @@ pub async fn player_page(
     Path(id): Path<String>,
 ) -> Result<PlayerPage, PageError> {
     let id = id_of(&id, "a player id")?;
-    let p = st
-        .run(move |s| s.db.with(|c| people::player(c, id)))
+    let (p, labels) = st
+        .run(move |s| {
+            s.db.with(|c| {
+                let p = people::player(c, id)?;
+                let ids: Vec<i64> = p.games.iter().map(|g| g.id).collect();
+                Ok((p, labels::labels(c, &ids)?))
+            })
+        })
         .await?;
     let scored: Vec<&people::PlayerGame> = p.games.iter().filter(|g| g.score.is_some()).collect();
     let n = scored.len();
@@ -456,5 +473,6 @@ pub async fn player_page(
         p,
         dots,
         line,
+        labels,
     })
 }

@@ -54,17 +54,41 @@ impl Params {
         }
     }
 
-    pub fn year(&self) -> Result<Option<i64>> {
-        match self.str("year") {
-            None => Ok(None),
-            Some(y) => y
-                .parse::<i64>()
+    /// `year=`: a year (`2017`) or a range of years (`1990..1999`, `..2000`, `1990..`), as the
+    /// search's `year:` field reads them; both ends included.
+    pub fn years(&self) -> Result<(Option<i64>, Option<i64>)> {
+        let Some(v) = self.str("year").map(str::trim).filter(|v| !v.is_empty()) else {
+            return Ok((None, None));
+        };
+        let bad = || {
+            Error::BadRequest(format!(
+                "year must be a year like 2017 or a range like 1990..1999, not '{v}'"
+            ))
+        };
+        let one = |s: &str| -> Result<Option<i64>> {
+            if s.is_empty() {
+                return Ok(None);
+            }
+            s.parse::<i64>()
                 .ok()
                 .filter(|y| (0..=9999).contains(y))
                 .map(Some)
-                .ok_or_else(|| {
-                    Error::BadRequest(format!("year must be a year like 2017, not '{y}'"))
-                }),
+                .ok_or_else(bad)
+        };
+        match v.split_once("..") {
+            Some((a, b)) => {
+                let (a, b) = (one(a.trim())?, one(b.trim())?);
+                if let (Some(x), Some(y)) = (a, b)
+                    && x > y
+                {
+                    return Err(bad());
+                }
+                Ok((a, b))
+            }
+            None => {
+                let y = one(v)?.ok_or_else(bad)?;
+                Ok((Some(y), Some(y)))
+            }
         }
     }
 
@@ -76,7 +100,11 @@ impl Params {
             event: self.str("event").map(str::to_string),
             player: self.str("player").map(str::to_string),
             empire: self.str("empire").map(str::to_string),
-            year: self.year()?,
+            years: self.years()?,
+            sort: crate::store::reads::GameSort::from_name(self.str("sort").unwrap_or(""))
+                .ok_or_else(|| {
+                    Error::BadRequest("sort is one of newest, date, oldest, event".to_string())
+                })?,
             limit: self.usize("limit", 50, 1, MAX_PAGE_SIZE)? as i64,
             offset: self.usize("offset", 0, 0, MAX_OFFSET)? as i64,
         })

@@ -16,6 +16,7 @@ use crate::AppState;
 use crate::error::{Error, Result};
 use crate::explorer::{self, Position};
 use crate::stats::{self, CardStat, EmpireStat, Filter, HotwOpening, SanguoStats, WecStats};
+use crate::store::labels::{self, Labels};
 
 fn kind_of(s: &str) -> Result<Kind> {
     Kind::from_name(s)
@@ -648,6 +649,7 @@ pub struct ExplorerPage {
     openings: Vec<HotwOpening>,
     csv: String,
     thin: i64,
+    labels: Labels,
 }
 
 impl ExplorerPage {
@@ -685,6 +687,7 @@ pub async fn explorer_page(
         openings: Vec::new(),
         csv: String::new(),
         thin: explorer::THIN,
+        labels: Labels::default(),
     };
     if kind == Kind::Hotw {
         let f = filter_from(&Params::parse(q.as_deref()))?;
@@ -699,9 +702,16 @@ pub async fn explorer_page(
     }
     let moves = explorer_moves(kind, q.as_deref());
     let m2 = moves.clone();
-    let pos = st
-        .run(move |s| s.db.with(|c| explorer::explore(c, kind, &m2)))
+    let (pos, labels) = st
+        .run(move |s| {
+            s.db.with(|c| {
+                let pos = explorer::explore(c, kind, &m2)?;
+                let ids: Vec<i64> = pos.sample.iter().map(|g| g.id).collect();
+                Ok((pos, labels::labels(c, &ids)?))
+            })
+        })
         .await?;
+    page.labels = labels;
     page.crumbs = (0..moves.len())
         .map(|i| Crumb {
             mv: moves[i].clone(),

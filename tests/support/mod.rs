@@ -12,6 +12,11 @@ pub fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("import/tests/records")
 }
 
+/// The demo archive a fresh `serve` imports.
+pub fn demo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
 /// A fresh archive in a temporary folder.
 pub struct Archive {
     pub dir: tempfile::TempDir,
