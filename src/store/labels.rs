@@ -16,7 +16,7 @@ pub struct LabelSeat {
     pub seat: String,
     pub name: String,
     pub player_id: Option<i64>,
-    /// Among the game's winners (or its draw).
+    /// Among the game's winners (a draw marks no one).
     pub won: bool,
 }
 
@@ -56,7 +56,7 @@ pub fn labels(conn: &Connection, ids: &[i64]) -> Result<Labels> {
     for chunk in ids.chunks(CHUNK) {
         let marks = vec!["?"; chunk.len()].join(",");
         let mut st = conn.prepare(&format!(
-            "SELECT id, kind, title, date, event, event_id, result, winners, draw
+            "SELECT id, kind, title, date, event, event_id, result, winners
              FROM games WHERE id IN ({marks})"
         ))?;
         let mut rows = st.query(params_from_iter(chunk.iter()))?;
@@ -64,15 +64,7 @@ pub fn labels(conn: &Connection, ids: &[i64]) -> Result<Labels> {
         while let Some(r) = rows.next()? {
             let id: i64 = r.get(0)?;
             let winners: String = r.get(7)?;
-            let draw: String = r.get(8)?;
-            won.insert(
-                id,
-                winners
-                    .split_whitespace()
-                    .chain(draw.split_whitespace())
-                    .map(str::to_string)
-                    .collect(),
-            );
+            won.insert(id, winners.split_whitespace().map(str::to_string).collect());
             let title: Option<String> = r.get(2)?;
             out.insert(
                 id,
