@@ -215,7 +215,7 @@ CREATE VIEW IF NOT EXISTS wec_turns (game_id, ply, color, notation, piece, from_
            t.value ->> 5, t.value ->> 6, t.value ->> 7, t.value ->> 8, t.value ->> 9
     FROM wec_packed p, json_each(p.moves) t;
 
--- Deluge: per order, in record order (CONTRACT.md `moves` for Deluge), [phase, year, season,
+-- Deluge: per order, in record order (the `moves` of a Deluge game), [phase, year, season,
 -- power, unit, location, kind, target, via, result] (unit, location, target and result may be
 -- null; via is space-separated).
 CREATE TABLE IF NOT EXISTS deluge_packed (

@@ -2,7 +2,7 @@
 
 use crate::support::Archive;
 
-/// Titles of seed 002 (sections 8's examples) and distractors.
+/// Titles of the 三国 notation (sections 8's examples) and distractors.
 const TITLES: [&str; 10] = [
     "魏杀汉·魏灭吴·魏胜",
     "蜀吴盟·魏灭蜀吴·魏胜",

@@ -78,7 +78,7 @@ pub struct ParsedGame {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Decides a game's kind, in the order of CONTRACT.md: the `Game` tag, the file extension, the
+/// Decides a game's kind, in the order the record format gives: the `Game` tag, the file extension, the
 /// `--kind` option, then a sniff of the body. Returns the diagnostics of the decision (an unknown
 /// `Game` tag, a sniffed kind).
 pub fn detect_kind(
@@ -96,12 +96,12 @@ pub fn detect_kind(
     )
 }
 
-/// A `Game` tag value that is none of CONTRACT.md's names but plainly names one of the games, as
+/// A `Game` tag value that is none of the record format's names but plainly names one of the games, as
 /// other transcribers write them: another spelling or case (`Weaponized-Chess`, `Weaponised
 /// Chess`), an edition or variant after the name (`History of the World (Avalon Hill)`, `Deluge
 /// II`, `Diplomacy: Deluge`), the English name of 三国演弈棋 (`Three Kingdoms`), or its name with
 /// 演义 (the novel's title, a common slip for 演弈) in simplified or traditional characters, the
-/// Korean of seed 004's title (`무기화 체스`) and of the Three Kingdoms (`삼국`). Each notation
+/// Korean of the WEC manual's title (`무기화 체스`) and of the Three Kingdoms (`삼국`). Each notation
 /// says which names are its own (its `entry.rs`).
 pub fn kind_from_game_name(v: &str) -> Option<Kind> {
     notations::kind_from_game_name(v)

@@ -37,7 +37,7 @@ pub mod code {
 }
 
 impl Kind {
-    /// The value of a `Game` tag (or `--kind`), case-insensitive, with the aliases of CONTRACT.md
+    /// The value of a `Game` tag (or `--kind`), case-insensitive, with the aliases README.md lists
     /// (each notation's [`Notation::names`]).
     pub fn from_name(s: &str) -> Option<Kind> {
         let t = s.trim();

@@ -1,4 +1,4 @@
-//! Deluge: the schedule against seed 001's tables, orders into submerged provinces, drowning, the
+//! Deluge: the schedule against the Deluge rules' tables, orders into submerged provinces, drowning, the
 //! owners of new centres, the survivor, adjudication, and robustness.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -25,7 +25,7 @@ fn codes(p: &Parsed<DelugeGame>) -> Vec<(String, Severity, u32, u32)> {
         .collect()
 }
 
-/// Seed 001's tables as printed (wrapped lines joined), read through the map's spellings.
+/// the Deluge rules's tables as printed (wrapped lines joined), read through the map's spellings.
 fn seed_list(s: &str) -> Vec<&'static str> {
     let m = map();
     let mut v: Vec<&'static str> = s
@@ -1910,7 +1910,7 @@ fn a_hash_is_a_comment_only_as_a_word() {
     assert_eq!(r, [3]);
 }
 
-/// Units written `A/F` (an army or a fleet: seed 001 names the Abstraction A/F rules but defines
+/// Units written `A/F` (an army or a fleet: the Deluge rules name the Abstraction A/F rules but defines
 /// no such unit) are read with no type, the replay taking the unit that stands there; `A/Lon`,
 /// `F/ Nth` and `A.Lon` are `A Lon`; each an info `deluge.order-form`. Before: errors, the orders
 /// kept as text.

@@ -1,4 +1,4 @@
-//! Feature tests of the HotW notation parser (seed 000): one test per notation feature, plus the
+//! Feature tests of the HotW notation parser (the HotW notation): one test per notation feature, plus the
 //! numbers of the appendix-4 game.
 
 // A failed lookup in a test is a test failure: `expect` says which.
@@ -204,7 +204,7 @@ fn appendix4_every_name_resolves_or_is_reported() {
     assert_eq!(
         unknown,
         ["GPA", "Sei", "Sei"],
-        "only the seed's unreadable names stay unresolved"
+        "only the notation's own unreadable names stay unresolved"
     );
     assert!(unknown.iter().all(|n| reported(n)));
     // every via is a sea
@@ -1205,7 +1205,7 @@ fn epoch_headers_in_other_forms() {
         assert_eq!(count(&r, "hotw.epoch-form"), 1, "{h}");
         assert_eq!(count(&r, "hotw.epoch-inferred"), 0, "{h}");
     }
-    // the seed's own forms say nothing; lines that only start like a header are none
+    // the notation's own forms say nothing; lines that only start like a header are none
     let r = p(
         "EIII\nA(Rome): SApp-->NApp 5\nE3\nB(Han): GPC-->Yellow 6\nE.Ana-->Lev\nE(Celt): CEu-->Alb 4",
     );
@@ -2604,7 +2604,7 @@ fn arrows_written_gt_tilde_or_into() {
             r.diagnostics
         );
     }
-    // the seed's arrows stay unreported; `入` in prose and a `>` opening a line are no arrows
+    // the notation's arrows stay unreported; `入` in prose and a `>` opening a line are no arrows
     let r = p("EI\nA(Sumer): Lead\nLTig-->Zag, Zag->Akk 12\n");
     assert!(!has(&r, "hotw.arrow-repaired"));
     let r = p("加入 the club\nEI\nA(Sumer): Lead\nLTig-->Zag 12\n");
@@ -2701,7 +2701,7 @@ fn pause_lines_in_other_words() {
         );
         assert_eq!(r.game.turns.len(), 3, "{line}");
     }
-    // the seed's own form stays unreported; a word that only starts so is no pause
+    // the notation's own form stays unreported; a word that only starts so is no pause
     let r = p("EI\nA(Sumer): Lead\nA(Sumer)後暫停\n");
     assert_eq!(r.game.checkpoints.len(), 1);
     assert!(!has(&r, "hotw.pause-form"));

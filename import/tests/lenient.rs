@@ -52,7 +52,7 @@ fn tagless_bodies_are_recognised_as_others_write_them() {
         sniff("mv:ta(3,1)->(4,1)\nmv:ta(8,1)->(7,1)"),
         Some(Kind::Wec)
     );
-    // a judge's Deluge report and the seed's `W 1901` season form
+    // a judge's Deluge report and the notation's `W 1901` season form
     assert_eq!(
         sniff(
             "Movement results for Spring of 1901.  (deluge07/S1901M)\n\nAustria:  Army Budapest -> Serbia."

@@ -1,4 +1,4 @@
-//! 三国演弈棋 (seed 002): every notation rule, resolution by replay, titles, the status line, the
+//! 三国演弈棋 (the 三国 notation): every notation rule, resolution by replay, titles, the status line, the
 //! board model and every diagnostic code of `annals_import::sanguo`.
 
 use annals_import::model::{Ctx, Parsed};
@@ -540,7 +540,7 @@ fn stalemate_markers() {
             }
         ]
     );
-    // [蜀困魏·困毙灭国] after 吴's move names the sides (seed §6 case 2).
+    // [蜀困魏·困毙灭国] after 吴's move names the sides (the notation's §6 case 2).
     let p = game(TITLES, 2);
     assert!(problems(&p).is_empty(), "{:?}", problems(&p));
     let m = find(&p, "车5进1[蜀困魏·困毙灭国]");
@@ -857,7 +857,7 @@ fn diag_no_piece_ambiguous_off_board_bad_move_self_capture() {
         first(&parse("1.车5进3"), "sanguo.self-capture"),
         (1, 3, Error)
     );
-    // 中兵平7 with two files of three pawns is ambiguous (the seed's own example, DOMAIN §6).
+    // 中兵平7 with two files of three pawns is ambiguous (the notation's own example, DOMAIN §6).
     let annex = ANNEX.replace("中5平6", "中兵平6");
     let p = game(&annex, 0);
     assert!(
@@ -1120,7 +1120,7 @@ fn files_and_steps_in_chinese_numerals() {
     assert!(problems(&p).is_empty(), "{:?}", problems(&p));
     assert_eq!(mv(&p, "炮6进14"), (s("魏"), [2, 5], [16, 5]));
     assert_eq!(mv(&p, "车13平12"), (s("蜀"), [16, 4], [16, 5]));
-    // the transcribers' record of the seed's opening game gives the same game
+    // the transcribers' record of the notation's opening game gives the same game
     let a = game(OPENINGS, 0);
     let b = game(TRANSCRIBERS, 0);
     assert_eq!(played(&a), played(&b));
@@ -1223,7 +1223,7 @@ fn round_numbers_written_with_hui_he() {
     assert_eq!(first(&p, "sanguo.header-line"), (1, 1, Info));
     assert!(problems(&p).is_empty(), "{:?}", problems(&p));
     assert_eq!(p.game.moves.len(), 3);
-    // the transcribers' record gives the seed's game
+    // the transcribers' record gives the notation's game
     let b = game(TRANSCRIBERS, 1);
     assert_eq!(played(&game(OPENINGS, 0)), played(&b));
     assert!(problems(&b).is_empty(), "{:?}", problems(&b));
@@ -1683,7 +1683,7 @@ fn side_labels_are_read_and_checked() {
         (d.line, d.col, d.severity),
         (1, 3, annals_import::Severity::Info)
     );
-    // the general written with its side's name stays the general (seed §5: 魏9退1)
+    // the general written with its side's name stays the general (the notation's §5: 魏9退1)
     assert!(
         parse("1.……，魏9退1，兵8进1\n")
             .diagnostics
@@ -1770,7 +1770,7 @@ fn titles_in_other_forms() {
     );
     assert_eq!(p.game.title_events.len(), 3);
     assert!(diag(&p, "sanguo.title-form").is_some());
-    // (in the body a line with 困毙 is the seed's 困毙灭国 line; in the tag it is a title)
+    // (in the body a line with 困毙 is the notation's 困毙灭国 line; in the tag it is a title)
     let p = parse_tags(
         "1.车5进1，马6进5，车5进1\n",
         &[("Title", "魏被蜀困毙，吴胜")],
@@ -1785,7 +1785,7 @@ fn titles_in_other_forms() {
             TitleEvent::Win { side: "吴".into() },
         ]
     );
-    // the seed's own forms report nothing
+    // the notation's own forms report nothing
     assert!(
         diag(
             &parse("魏胜局\n1.车5进1，马6进5，车5进1\n"),
@@ -2093,7 +2093,7 @@ fn side_names_in_pinyin_in_the_title() {
             Some(vec!["魏".to_string()])
         );
         assert_eq!(pinyin_infos(&p), [(1, 1)], "{title}");
-        // the seed's form once the names are read: no title-form info
+        // the notation's form once the names are read: no title-form info
         assert!(diag(&p, "sanguo.title-form").is_none(), "{title}");
     }
     // a form of the looser grammar, with pinyin: both infos
@@ -2106,7 +2106,7 @@ fn side_names_in_pinyin_in_the_title() {
     );
     assert_eq!(pinyin_infos(&p), [(1, 1)]);
     assert!(diag(&p, "sanguo.title-form").is_some());
-    // the seed's own title: no such info
+    // the notation's own title: no such info
     assert!(pinyin_infos(&seed).is_empty());
     // a name inside a longer word is no name: the title is not read
     for title in ["Weiguo胜", "Shuang胜", "Wuhan灭Shu", "胜者：Hanwei"] {
@@ -2600,7 +2600,7 @@ fn eighth_transcribers_file() {
     assert_eq!(games.len(), 9);
     let titles = corpus(TITLES);
     let openings = corpus(OPENINGS);
-    // the same game as the seed's form gives: each move's origin, destination and events, the
+    // the same game as the notation's form gives: each move's origin, destination and events, the
     // title's events, the statuses and the outcome
     type Key = ([u8; 2], [u8; 2], Vec<MoveEvent>);
     let key = |p: &Parsed<SanguoGame>| -> Vec<Key> {
@@ -2785,7 +2785,7 @@ fn markers_with_a_space_and_han_eliminated() {
     assert!(diag(&p, "sanguo.marker-space").is_none());
     let p = parse(&titles_game_1("#Hans", "#吴"));
     assert_eq!(first(&p, "sanguo.syntax").2, Error);
-    // the seed's form reports nothing
+    // the notation's form reports nothing
     let p = parse(&titles_game_1("x汉", "#吴"));
     assert!(diag(&p, "sanguo.marker-space").is_none());
     assert!(diag(&p, "sanguo.marker-han").is_none());
@@ -2862,7 +2862,7 @@ fn status_lines_in_other_words() {
     // one side with a status no title gives is a status line
     let p = parse("1.马6进5，炮12平10，相7进9\nWu resigns\n");
     assert_eq!(status(&p), vec![("吴".to_string(), "认负".to_string())]);
-    // `魏胜` alone, and `吴蜀和`, stay titles; the seed's status line reports nothing new
+    // `魏胜` alone, and `吴蜀和`, stay titles; the notation's status line reports nothing new
     let p = parse("魏胜\n1.马6进5，炮12平10，相7进9\n");
     assert!(p.game.status.is_empty());
     assert_eq!(
@@ -2957,7 +2957,7 @@ fn titles_in_english() {
             sides: vec![s("吴"), s("魏"), s("蜀")]
         }]
     );
-    // who resigns is left out (seed §8)
+    // who resigns is left out (the notation's §8)
     assert_eq!(
         events("Wei kills Han, Wu resigns, Wei wins"),
         vec![
@@ -3019,7 +3019,7 @@ fn moves_in_xiangqi_letters_and_english_round_words() {
     assert!(diag(&parse("1.Z6+5"), "sanguo.letters").is_none());
 }
 
-/// A 马 landing on another side's alliance point without `=X` makes the alliance (seed §8:
+/// A 马 landing on another side's alliance point without `=X` makes the alliance (the notation's §8:
 /// "蜀马跳到魏点与魏结盟"): applied as if marked when it is the game's first alliance and no 杀汉
 /// came before, with the warning `sanguo.marker-mismatch` (before: the warning only, no alliance,
 /// and 汉's chariots then 蜀's moves with them failed).
@@ -3047,7 +3047,7 @@ fn a_horse_on_an_alliance_point_without_its_marker_allies() {
 }
 
 /// Taking 汉's 车 or 炮 before 汉 is activated (no 杀汉, no alliance: the pieces are still 汉's,
-/// seed §1 "谁收了汉，汉的三车一炮就按谁的坐标走棋") is a warning `sanguo.illegal-move`; the
+/// the notation's §1 "谁收了汉，汉的三车一炮就按谁的坐标走棋") is a warning `sanguo.illegal-move`; the
 /// capture is replayed as written.
 #[test]
 fn taking_han_before_it_is_activated_is_a_warning() {
@@ -3155,7 +3155,7 @@ fn diagnostics_but(p: &Parsed<SanguoGame>, code: &str) -> Vec<(String, u32, u32,
 }
 
 /// Xiangqi's other names of the pieces (red/black, traditional/simplified) give the moves the
-/// seed's names give, stored with the seed's names; each other name is reported once
+/// notation's names give, stored with the notation's names; each other name is reported once
 /// (`sanguo.piece-alias`), traditional characters as before (`sanguo.traditional`).
 #[test]
 fn other_piece_names_give_the_same_moves() {
@@ -3175,7 +3175,7 @@ fn other_piece_names_give_the_same_moves() {
     assert!(has_code(&a, "sanguo.piece-alias", Info));
     assert!(has_code(&a, "sanguo.traditional", Info));
     assert!(!has_code(&b, "sanguo.piece-alias", Info));
-    // the red names, the cannon as 包, and every name of the seed's opening game's later rounds
+    // the red names, the cannon as 包, and every name of the notation's opening game's later rounds
     let red = game(
         &record_of(
             "1.傌6进5，包12平10，象7进9\n2.卒7进1，砲6进14，俥13平12\n3.卒7进1，包平11，象9退7\n4.炮12进6，（轮空），仕8进9",
@@ -3240,7 +3240,7 @@ fn other_piece_names_give_the_same_moves() {
 }
 
 /// The table of other names (`import/data/sanguo/piece_names.csv`) reads each name as its
-/// piece: no other name is also a name of the seed, no name is there twice, and the seed's
+/// piece: no other name is also a name of the seed, no name is there twice, and the notation's
 /// seven names are seven.
 #[test]
 fn the_table_of_piece_names_is_sound() {

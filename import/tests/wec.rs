@@ -319,7 +319,7 @@ fn stun_after_articles_is_read_by_backtracking() {
     assert!(diag_codes(&p).contains(&"wec.part-unreadable"));
 }
 
-// ---- the seed's grammar faults ----
+// ---- the notation's grammar faults ----
 
 #[test]
 fn prefix_collisions_take_the_longest_code_of_the_position() {

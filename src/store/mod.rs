@@ -3,8 +3,9 @@
 //!
 //! - [`connection`], [`migrate`]: opening the database, the pool of readers, the schema and its
 //!   migrations.
-//! - [`games`], [`moves`], [`reads`], [`body`]: storing and deleting games with their packed moves,
-//!   the read queries, a stored game's body parsed again.
+//! - [`games`], [`moves`], [`reads`], [`labels`], [`body`]: storing and deleting games with their
+//!   packed moves, the read queries, what a list says of each game, a stored game's body parsed
+//!   again.
 //! - the rows derived with a game: [`keys`] (players and events by name key), [`tally`] (the
 //!   statistics totals), [`tree`] (the explorer's tree of positions); [`names`] and [`jsonb`] help.
 //! - [`index`]: the tantivy search index (schema, documents, tokenizer, query language and

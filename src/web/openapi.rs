@@ -147,7 +147,7 @@ fn schemas() -> Value {
             "diagnostics": {"type": "array", "items": schema_ref("Diagnostic")},
             "raw": {"type": "string"},
             "moves": {"type": "array", "items": {"type": "object"},
-                      "description": "by kind: see CONTRACT.md"}
+                      "description": "by kind: see README.md"}
         }),
         &[
             "id",
@@ -256,7 +256,7 @@ fn read_paths() -> Value {
             "q",
             json!({"type": "string", "minLength": 1, "maxLength": crate::store::index::query::MAX_QUERY_CHARS}),
             true,
-            "the search query (CONTRACT.md's language)",
+            "the search query (README.md's language)",
         ),
         kind_query(),
     ];

@@ -61,7 +61,7 @@ pub fn severity_counts(d: &[Diagnostic]) -> (usize, usize, usize) {
     (n(Severity::Error), n(Severity::Warning), n(Severity::Info))
 }
 
-/// The CSS colour of a HotW player colour name (seed 000 chapter 1).
+/// The CSS colour of a HotW player colour name (the HotW notation's chapter 1).
 pub fn colour_css(name: Option<&str>) -> &'static str {
     match name.map(|s| s.trim().to_ascii_lowercase()).as_deref() {
         Some("red") | Some("紅") => "#c62828",
@@ -98,7 +98,7 @@ pub struct HotwTurn {
     pub gain: String,
 }
 
-/// Meanings of the battle tokens (seed 000 chapter 4), for the legend and tooltips.
+/// Meanings of the battle tokens (the HotW notation's chapter 4), for the legend and tooltips.
 pub const BATTLE_TOKENS: [(&str, &str); 14] = [
     ("f", "defender has a fortress"),
     ("W", "Great Wall"),

@@ -24,7 +24,7 @@
 //! # What is not
 //! Convoy paradoxes (Szykman or otherwise) are settled by the repetition above, not by a rule;
 //! a move beaten in a head-to-head battle still prevents a third unit from entering; the
-//! Abstraction A/F combined units and fast-ferry moves of rule 8 are not read (DOMAIN.md §4). No
+//! Abstraction A/F combined units and fast-ferry moves of rule 8 are not read. No
 //! DATC suite has been run against this code: it is good for the ordinary cases of a record
 //! and says so in a `deluge.result-contradiction` warning when a record's result disagrees.
 

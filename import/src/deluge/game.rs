@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-/// One order, normalized (CONTRACT.md `moves` for Deluge).
+/// One order, normalized (the `moves` of a Deluge game).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Order {
     pub phase: String,
@@ -112,7 +112,7 @@ pub struct CentresYear {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct DelugeGame {
     pub phases: Vec<Phase>,
-    /// The orders in record order: the `moves` of CONTRACT.md (serialized under that name so that
+    /// The orders in record order: the game's `moves` (serialized under that name so that
     /// the game document does not carry them twice).
     #[serde(rename = "moves")]
     pub orders: Vec<Order>,

@@ -1,5 +1,5 @@
 //! The map and the schedule (`import/data/deluge/`, see its README): provinces of the standard map
-//! plus Iceland and a passable Switzerland, borders by unit type, and seed 001's tables 1 and 2 and
+//! plus Iceland and a passable Switzerland, borders by unit type, and the Deluge rules' tables 1 and 2 and
 //! rule 6 as data. The map of a year is the standard map minus what has submerged in earlier
 //! winters.
 //!
@@ -47,8 +47,8 @@ pub fn power(written: &str) -> Option<&'static str> {
     Some(p)
 }
 
-/// The power a name in another language means, as clubs abroad and the seed's own translation write
-/// it (seed 001's Japanese says ロシア for Russia): German, French, Italian, Spanish, Portuguese and
+/// The power a name in another language means, as clubs abroad and the notation's own translation write
+/// it (the Deluge rules' Japanese says ロシア for Russia): German, French, Italian, Spanish, Portuguese and
 /// Dutch names, and the Japanese, Chinese and Korean ones (any case; the English names are
 /// [`power`]'s).
 pub fn power_in_other_language(written: &str) -> Option<&'static str> {

@@ -1,16 +1,16 @@
-//! Diplomacy *Deluge* records (`.dip`): Deluge II by Sharrock & Agar (seed 001), read from judge
-//! notation, replayed on the year's map with seed 001's schedule of submergences and new supply
+//! Diplomacy *Deluge* records (`.dip`): Deluge II by Sharrock & Agar (the Deluge rules), read from judge
+//! notation, replayed on the year's map with the Deluge rules' schedule of submergences and new supply
 //! centres, and adjudicated where the record gives no results.
 //!
 //! # Body layout
 //! - **Phases** are headed by a line `Winter 1900`, `Spring 1901`, `Fall 1901` (`Autumn` too),
-//!   `Fall 1901 Retreats`, `Winter 1901` (optionally `Adjustments`/`Builds`), the seed's `W 1901`,
+//!   `Fall 1901 Retreats`, `Winter 1901` (optionally `Adjustments`/`Builds`), the notation's `W 1901`,
 //!   `Spring of 1901`, `1901 Spring`, `Spring, 1901 (Retreats)`, the compact `S1901M`, `F1901R`,
 //!   `W1901A`, or a judge's `Movement results for Spring of 1901.  (game/S1901M)` (`Retreat orders
 //!   for …`, `Adjustment orders for …`; the bracketed code wins); a trailing `:` is allowed. A winter
 //!   is always an adjustment phase (rule 1 plays Winter 1900 as a separate season of builds).
 //!   Also read, with an info (`deluge.phase-form`): the season in Chinese or Japanese (`1901春`,
-//!   `1901年秋季`, `冬の1900` as the seed's translation writes it) and a two-digit year after a
+//!   `1901年秋季`, `冬の1900` as the notation's translation writes it) and a two-digit year after a
 //!   season word (`Spring 01`); and silently `Sp 1901`, `Winter 1900 initial builds`.
 //! - **Orders** follow as `Power: order, order, …` (`,` or `;` between orders) or a line
 //!   `Power:` and then one order per line. Powers are the seven, in full or as `Eng`, `E`, `Germ`,
@@ -56,7 +56,7 @@
 //!   and `CONVOY English Army …` (the owner's adjective before another power's unit) and its
 //!   `Army Vienna, No Order Processed.` (the unit holds; info `deluge.no-orders`), and `stand` for a
 //!   hold (the judge's order syntax); the powers in German, French, Italian, Spanish, Portuguese,
-//!   Dutch, Japanese (as seed 001's translation writes `ロシア`), Chinese and Korean
+//!   Dutch, Japanese (as the Deluge rules' translation writes `ロシア`), Chinese and Korean
 //!   (`Deutschland:`, `Österreich:`, `Angleterre:`, `イギリス:`) or abbreviated with a full stop
 //!   (`Eng.:`, `Aust.:`), each with the info `deluge.power-form`; the seasons in those European
 //!   languages (`Frühjahr 1901`, `Herbst 1901 Rückzüge`, `Printemps 1901`, `Inverno 1901`) and
@@ -96,7 +96,7 @@
 //! - **Judge report lines** that hold no orders are skipped with one info per run of them
 //!   (`deluge.report-skipped`): the `Ownership of supply centers:` block, `5 Supply centers, 3
 //!   Units: Builds 2 units.`, dislodgement notices, `The next phase …`, `Subject: …`.
-//! - **Coasts:** `F(StP)nc` (the seed's form), `StP/nc`, `StP(nc)`, `StP (north coast)`. The coast
+//! - **Coasts:** `F(StP)nc` (the notation's form), `StP/nc`, `StP(nc)`, `StP (north coast)`. The coast
 //!   is kept apart from the province (`"at":"stp","coast":"nc"`; `to_coast` for the destination).
 //! - **Provinces** are the standard map's codes, lower case, plus `ice` and `swi`; other spellings
 //!   (`Lpl`, `GoL`, `NAt`, full names such as `North Sea`) are read with an info (`deluge.alias`).

@@ -302,7 +302,7 @@ impl<'c, 't> Reader<'c, 't> {
                     lno,
                     lead as u32 + 1,
                     if what.starts_with("a list") || what == "a supply-centre list" {
-                        format!("{what} written by the transcriber: skipped (annals works it out by replaying the orders and seed 001's tables)")
+                        format!("{what} written by the transcriber: skipped (annals works it out by replaying the orders and the Deluge rules' tables)")
                     } else {
                         format!("{what} as a judge reports it: skipped (annals works it out by replaying the orders)")
                     },

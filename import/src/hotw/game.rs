@@ -10,7 +10,7 @@ use super::tokens::Tokens;
 /// A parsed HotW game.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct HotwGame {
-    /// One entry per empire turn, in record order (the `moves` of CONTRACT.md).
+    /// One entry per empire turn, in record order (the game's `moves`).
     pub turns: Vec<Turn>,
     /// Holdings snapshots written at an interruption (chapter 6).
     pub checkpoints: Vec<Checkpoint>,

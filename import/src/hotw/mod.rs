@@ -1,4 +1,4 @@
-//! History of the World notation (seed 000: 方富潤, *History of the World 棋局記錄法建議*).
+//! History of the World notation (the HotW notation: 方富潤, *History of the World 棋局記錄法建議*).
 //!
 //! A body is read line by line ([`parser`]); each line is scanned by a hand-written lexer
 //! ([`lexer`]) and names are resolved against the tables of [`tables`]. The parser never fails:
@@ -134,7 +134,7 @@
 //!   Ben`, `B(Egypt) - Ben: Lead`, `Sumer (A): Ana`; info `hotw.header-player`): the seat's name
 //!   where the tags and header lines give none.
 //! - **Seats in words**: `Player A(Sumer):`, `Seat B (Egypt):`, `A方(Rome):` (the side, as Chinese
-//!   records write it), `弈者F(Fuji):` (the seed's own word) are read as the seat's letter (info
+//!   records write it), `弈者F(Fuji):` (the notation's own word) are read as the seat's letter (info
 //!   `hotw.seat-form`); so are the seats of header lines naming players (`Player A: Ana`, `B方：班`;
 //!   info `hotw.header-line`) and of final scores and winner lines (`最終分數：A方 5，B方 4`, `Winner:
 //!   A方`; info `hotw.final-scores`, `hotw.result-line`).

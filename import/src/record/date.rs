@@ -40,7 +40,7 @@ pub(super) enum DateForm {
     Doubtful(&'static str),
 }
 
-/// A `Date` value in the form of CONTRACT.md, `YYYY.MM.DD` with `??` for parts not known: year,
+/// A `Date` value in the form of the record format, `YYYY.MM.DD` with `??` for parts not known: year,
 /// month, day in that order (`2023-04-15`, `2023/4/15`, `2023.4.15`, `2023年4月15日`,
 /// `2023년 4월 15일`, `2023-04`, `2023`), day first before a four-digit year after dots
 /// (`15.04.2023`, the European form) or when the day is over 12 (`15/04/2023`), month first when

@@ -12,7 +12,7 @@ pub(super) enum TagLine {
     NotTag,
 }
 
-/// Tag names a value without quotes (`[Event Winter cup]`) is accepted for: CONTRACT.md's common
+/// Tag names a value without quotes (`[Event Winter cup]`) is accepted for: the record format's common
 /// tags, the HotW and WEC seats, and the powers of Deluge. Other names (三国's seats among them)
 /// need a quoted value, so that a bracketed body line (`[胜利]`, `[蜀困魏·困毙灭国]`, even
 /// `[吴 胜利]`) is never taken for a tag.
@@ -346,7 +346,7 @@ pub(super) fn tag_positions(raw: &str, first_line: u32) -> Vec<(u32, u32)> {
 }
 
 /// The common tag a tag name in another language or form stands for: Chinese (simplified and
-/// traditional) and Korean names of CONTRACT.md's tags, `WhitePlayer`/`BlackPlayer` (a name of
+/// traditional) and Korean names of the record format's tags, `WhitePlayer`/`BlackPlayer` (a name of
 /// two words run together by [`tag_name`]). None for the common names themselves and for any name
 /// whose meaning is not plain.
 pub(super) fn common_tag_name(name: &str) -> Option<&'static str> {

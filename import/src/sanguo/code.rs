@@ -48,7 +48,7 @@ pub const FULL_WIDTH: &str = "sanguo.full-width";
 pub const NOT_REPLAYED: &str = "sanguo.not-replayed";
 /// Info: a piece written with another of its names, as xiangqi records write them (`象7进9`,
 /// `仕4进5`, `卒7进1`, `帅5进1`, `俥1进1`, `傌2进3`, `包2平5`: the table of
-/// `import/data/sanguo/piece_names.csv`), read and stored with the seed's name (`相7进9`; first
+/// `import/data/sanguo/piece_names.csv`), read and stored with the notation's name (`相7进9`; first
 /// place of each name in the game).
 pub const PIECE_ALIAS: &str = "sanguo.piece-alias";
 /// Info: files or steps written in Chinese numerals (`马六进五`), stored in Arabic ones (first
@@ -75,8 +75,8 @@ pub const SIDE_LABEL: &str = "sanguo.side-label";
 /// also `〔…〕`, `〖…〗`, `『…』`, `「…」`, `《…》`, `〈…〉`, `<…>`, `“…”`), kept as the move's
 /// comment (first one of the game).
 pub const BRACKET_COMMENT: &str = "sanguo.bracket-comment";
-/// Info: a title or result written otherwise than seed §8 (`胜者：魏`, `结果：魏胜`, `魏 胜`,
-/// `汉被魏所杀`, `魏杀汉，魏灭吴，魏胜`), read as the seed's form.
+/// Info: a title or result written otherwise than the notation's §8 (`胜者：魏`, `结果：魏胜`, `魏 胜`,
+/// `汉被魏所杀`, `魏杀汉，魏灭吴，魏胜`), read as the notation's form.
 pub const TITLE_FORM: &str = "sanguo.title-form";
 /// Info: a header line in the body (`赛事：三国杯`, `吴：孙策　魏：曹操　蜀：刘备`), not part of the
 /// notation; side names in it give the players when the tags do not.
@@ -97,9 +97,9 @@ pub const ROUND_CONTINUED: &str = "sanguo.round-continued";
 /// line of players (`Wu: Zhou Yu  Wei: Cao Cao  Shu: Liu Bei`).
 pub const SIDE_PINYIN: &str = "sanguo.side-pinyin";
 /// Info: a move's marker written in words (`车1平17灭吴`, `马2进1杀汉`, also in brackets:
-/// `马2进1（杀汉）`), read as the seed's `#吴`, `x汉` and stored so (first one of the game).
+/// `马2进1（杀汉）`), read as the notation's `#吴`, `x汉` and stored so (first one of the game).
 pub const MARKER_WORDS: &str = "sanguo.marker-words";
-/// Info: a status line in other words than seed §7's five (`吴负 魏胜 蜀负`, `吴国：认输`, `[负]
+/// Info: a status line in other words than the notation's §7's five (`吴负 魏胜 蜀负`, `吴国：认输`, `[负]
 /// [胜] [负]`, `Wu eliminated, Wei wins, Shu resigns`), read as them: `胜`/`赢`/`wins` 胜利,
 /// `认输`/`投降`/`resigns` 认负, `被灭`/`eliminated` 灭国, `和`/`draw` 强制判和, `超时`/`lost on
 /// time` 超时判负, and a bare loss (`负`, `输`, `lost`) 灭国 when the moves eliminate the side,
@@ -108,7 +108,7 @@ pub const STATUS_FORM: &str = "sanguo.status-form";
 /// Info: a space after a move's marker or before it (`马2进1x Han`, `马2进1 x 汉`,
 /// `车1平17# Wu`), read without it (first one of the game; the notation is stored without it).
 pub const MARKER_SPACE: &str = "sanguo.marker-space";
-/// Warning: `#汉` or `#Han` after a move, read as `x汉` (the emperor killed; seed §2 writes
+/// Warning: `#汉` or `#Han` after a move, read as `x汉` (the emperor killed; the notation's §2 writes
 /// `#` for a side eliminated and `x汉` for 汉 killed).
 pub const MARKER_HAN: &str = "sanguo.marker-han";
 /// Info: a move written in xiangqi's letters as English (WXF) records write them (`H6+5`,

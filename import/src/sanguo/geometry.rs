@@ -251,7 +251,7 @@ pub struct SetupPiece {
     pub x: u8,
 }
 
-/// Another name of a piece (`piece_names.csv`): `name` is read as the seed's `piece`.
+/// Another name of a piece (`piece_names.csv`): `name` is read as the notation's `piece`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PieceName {
     pub name: String,
@@ -275,7 +275,7 @@ pub struct Geometry {
     pub setup: Vec<SetupPiece>,
     /// Problems met while loading the data files (empty when they are sound; a test checks it).
     pub load_errors: Vec<String>,
-    /// The other names of the pieces (`piece_names.csv`: `象` for 相…), each read as the seed's
+    /// The other names of the pieces (`piece_names.csv`: `象` for 相…), each read as the notation's
     /// name. (Not serialized: a renderer needs none.)
     #[serde(skip)]
     pub piece_names: Vec<PieceName>,
@@ -466,7 +466,7 @@ fn load() -> Geometry {
         side_rows,
     };
     for p in &g.setup {
-        // (the seed's names only: another name is read through this geometry, not loaded yet)
+        // (the notation's names only: another name is read through this geometry, not loaded yet)
         let mut piece = p.piece.chars();
         let named =
             matches!((piece.next(), piece.next()), (Some(c), None) if Kind::from_char(c).is_some());
@@ -491,7 +491,7 @@ fn load() -> Geometry {
 }
 
 /// The rows of `piece_names.csv` as characters and kinds. A row whose name is not one character,
-/// is one of the seed's names, or stands for no piece of the seed, is a load error.
+/// is one of the notation's names, or stands for no piece of the seed, is a load error.
 fn piece_aliases(rows: &[PieceName], errors: &mut Vec<String>) -> Vec<(char, Kind)> {
     let mut out = Vec::with_capacity(rows.len());
     for r in rows {
@@ -510,11 +510,11 @@ fn piece_aliases(rows: &[PieceName], errors: &mut Vec<String>) -> Vec<(char, Kin
         };
         match kind {
             None => errors.push(format!(
-                "piece_names.csv: {:?} is not the seed's name of a piece",
+                "piece_names.csv: {:?} is not the notation's name of a piece",
                 r.piece
             )),
             Some(_) if Kind::from_char(c).is_some() => errors.push(format!(
-                "piece_names.csv: {c} is the seed's name of a piece already"
+                "piece_names.csv: {c} is the notation's name of a piece already"
             )),
             Some(_) if out.iter().any(|&(a, _)| a == c) => {
                 errors.push(format!("piece_names.csv: {c} is named twice"));

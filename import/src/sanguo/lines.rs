@@ -134,7 +134,7 @@ impl State<'_> {
             self.round_line(li, chars, start + 1, end);
             return;
         }
-        // `第1回合：`, `第一回合` (the seed's word for a round), or `一、` (numbered as a list is),
+        // `第1回合：`, `第一回合` (the notation's word for a round), or `一、` (numbered as a list is),
         // or `①`, `⑴`, `⒈` (a word processor's list numbers)
         if let Some((n, after)) = round_prefix(chars, start)
             .or_else(|| numeral_round(chars, start))

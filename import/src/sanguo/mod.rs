@@ -1,4 +1,4 @@
-//! 三国演弈棋 notation (seed 002): parser, board model and replay.
+//! 三国演弈棋 notation (the 三国 notation): parser, board model and replay.
 //!
 //! A body holds an optional title line (`魏杀汉·魏胜`, `标题：…`), round lines `N.a，b，c` (吴 → 魏 →
 //! 蜀; `……` and `（轮空）` for a side that makes no move), `【困毙灭国】` lines, and a closing status line
@@ -18,31 +18,31 @@
 //! line), `title` (titles and the status line's grammar), `finish` (titles, consistency and outcome
 //! once the body is read).
 //!
-//! # Decisions on the unknowns (DOMAIN.md §1)
+//! # Decisions on what the notation leaves open
 //! - **汉 placement:** from S1 only (献帝 (8,0), 车 (6,3) (8,3) (10,3), 炮 (8,2)); it is data
 //!   (`import/data/sanguo/setup.csv`). The emperor is piece `将` of side `汉`.
 //! - **Alliance points:** S1's 吴点 (8,1), 魏点 (9,0), 蜀点 (7,0) (`points.csv`). `=X` is accepted
 //!   wherever the horse lands; landing elsewhere than X's point, or with another piece, is a warning,
 //!   and so is a horse landing on another side's point without `=X`. That landing makes the
-//!   alliance (seed §8: "蜀马跳到魏点与魏结盟"), so it is applied as if marked (`马4进2` on 吴点: 魏吴盟)
+//!   alliance (the notation's §8: "蜀马跳到魏点与魏结盟"), so it is applied as if marked (`马4进2` on 吴点: 魏吴盟)
 //!   when it is the game's first alliance and no 杀汉 came before it; after those the seed does not
 //!   say whether another alliance can be made, and only the warning is given. On an alliance the
 //!   third side receives 汉's remaining 车 and 炮 (the emperor stays 汉's).
 //! - **杀汉:** capturing the emperor (with or without `x汉`, the latter warned) gives the killer 汉's
 //!   remaining pieces; the other two sides' automatic alliance changes no ownership. A move that
 //!   takes 汉's 车 or 炮 before 汉 is activated, while they are still 汉's (no side has killed the
-//!   emperor, no alliance has handed them to the third side; seed §1: "谁收了汉，汉的三车一炮就按谁
+//!   emperor, no alliance has handed them to the third side; the notation's §1: "谁收了汉，汉的三车一炮就按谁
 //!   的坐标走棋"), is a warning (`sanguo.illegal-move`) and is replayed as written. That only a horse
-//!   may kill the emperor is not checked: the seed's one example is a horse's (`马15进17x汉`), but
-//!   no rule of it says so (DOMAIN.md has it from other sources).
+//!   may kill the emperor is not checked: the notation's one example is a horse's (`马15进17x汉`), but
+//!   no rule of it says so (other accounts of the game have it).
 //! - **灭国:** `#X` eliminates X (how `checkmate`); `【困毙灭国】` (or `[困毙灭国]`, after a move or
 //!   on its own line/entry) eliminates, by the mover of the move before it, the next side in turn
-//!   order after that mover (seed §6 case 1: stalemated by its 上家's move), unless the bracket names
-//!   the sides (`【蜀困魏·困毙灭国】`: 蜀 stalemated 魏, seed §6 case 2; a line `【困毙灭国】魏`). The
+//!   order after that mover (the notation's §6 case 1: stalemated by its 上家's move), unless the bracket names
+//!   the sides (`【蜀困魏·困毙灭国】`: 蜀 stalemated 魏, the notation's §6 case 2; a line `【困毙灭国】魏`). The
 //!   eliminated general leaves the board; the eliminator annexes every other piece the side owned.
 //!   `eliminate` and `annex` events carry `by`.
 //! - **Annexed pieces, pawns included,** move by the new owner's numbering and forward direction
-//!   (seed §3: "被收编的棋子也要按收编方的坐标走棋"). Pawn rules past the 国境线 are not checked.
+//!   (the notation's §3: "被收编的棋子也要按收编方的坐标走棋"). Pawn rules past the 国境线 are not checked.
 //! - **Facing generals** (S1 destroys both sides) is not a rule here: no rule text says so.
 //! - **Slots:** a round line with three entries maps them to 吴, 魏, 蜀; with fewer, to the sides
 //!   still in the game in turn order, entry by entry. A placeholder (`……`, `（轮空）`, a bracketed
@@ -83,10 +83,10 @@
 //!   and the record is kept.
 //! - **Side names in pinyin** (`Wei杀Han·Wei胜`, `Wu[认负] Wei[胜利] Shu[认负]`, `Wu: 马6进5`,
 //!   `[Result "Wèi胜"]`; any case, with or without tone marks) are read as 吴, 魏, 蜀, 汉 in a title
-//!   (body line or `Title` tag, when it does not read in the seed's form without them), a status
+//!   (body line or `Title` tag, when it does not read in the notation's form without them), a status
 //!   line, the `Result` tag and a move's side label, only as a whole word (no Latin letter next to
 //!   it: `Wuhan` is no name; info `sanguo.side-pinyin`, once per game), also in a move's markers
-//!   (`#Wei`, `=Wu`, `xHan`) and for a general written with its side (`Wei9退1`, as the seed's
+//!   (`#Wei`, `=Wu`, `xHan`) and for a general written with its side (`Wei9退1`, as the notation's
 //!   `魏9退1`), the move stored with the characters (`车1平17#吴`), and in a header line of players
 //!   (`Wu: Zhou Yu  Wei: Cao Cao  Shu: Liu Bei`, one side a line or several; a name runs to the
 //!   next label, so `Wu: Han Dang` is 韩当; a name beginning with a small letter is none). Not in
@@ -105,9 +105,9 @@
 //! - **A space by a marker** (`马2进1x Han`, `马2进1 x 汉`, `车1平17# Wu`, `马15进16= Wu`) is
 //!   read past when the move does not read with it; the move is stored without it (info
 //!   `sanguo.marker-space`, once per game). **`#汉` / `#Han`** (the emperor "eliminated") is read
-//!   as `x汉`, the seed's mark for 汉 killed (warning `sanguo.marker-han`: a guess at what was
+//!   as `x汉`, the notation's mark for 汉 killed (warning `sanguo.marker-han`: a guess at what was
 //!   meant; the replay then checks the emperor was taken, as for `x汉`).
-//! - **Status lines in other words** than seed §7's five (`吴负 魏胜 蜀负`, `吴国：认输 魏国：胜
+//! - **Status lines in other words** than the notation's §7's five (`吴负 魏胜 蜀负`, `吴国：认输 魏国：胜
 //!   蜀国：认输`, `[负] [胜] [负]`, `吴认负，魏胜利，蜀负`, `Wu eliminated, Wei wins, Shu resigns`,
 //!   `Result: Wu lost, Wei won, Shu resigned`) are read as them (info `sanguo.status-form`):
 //!   `胜`/`赢`/`wins`/`won` 胜利; `认输`/`投降`/`resigns` 认负; `被灭`/`eliminated`/`checkmated` 灭国;
@@ -123,7 +123,7 @@
 //!   `Wei eliminates Shu and Wu`, `Wu and Shu draw`, `Han killed by Wei`, `Wu eliminated by Wei`,
 //!   `Shu stalemated Wei`, `Wei victory`, `Draw`; the sides in pinyin) are read by the looser
 //!   grammar (info `sanguo.title-form`); so is the `Result` tag (`[Result "Wei wins"]`). A side
-//!   that resigns (`Wu resigns`, `吴认输` in a title) gives no event: seed §8 leaves it out.
+//!   that resigns (`Wu resigns`, `吴认输` in a title) gives no event: the notation's §8 leaves it out.
 //! - **The kingdoms' other names** (`东吴`, `孙吴`, `曹魏`, `蜀汉`, `季汉`, traditional too; `Eastern
 //!   Wu`, `Dong Wu`, `Cao Wei`, `Shu Han`, `Ji Han`) are read as 吴, 魏, 蜀 in a title, a status
 //!   line, the `Title` and `Result` tags and a header line of players (`东吴：孙权　曹魏：曹操`;
@@ -134,7 +134,7 @@
 //!   game). WXF's `+`/`-` for the front and rear of two pieces on a file are not read.
 //! - **Other names of the pieces**, as xiangqi records write them (red 帅 仕 相 俥 傌 炮 兵, black
 //!   将 士 象 车 马 砲 卒, and 包 for the cannon: the table `import/data/sanguo/piece_names.csv`), are
-//!   read as the seed's names 车 马 相 士 炮 兵 将, and the move is stored with them (`象7进9` →
+//!   read as the notation's names 车 马 相 士 炮 兵 将, and the move is stored with them (`象7进9` →
 //!   `相7进9`; info `sanguo.piece-alias`, once per name and game). Traditional characters (`車`,
 //!   `馬`, `將`, `帥`, `砲`, `進`) are folded to simplified ones before the table is read (info
 //!   `sanguo.traditional`), so `帥` is read as `帅`, then as `将`.

@@ -1,6 +1,6 @@
 //! Reading one move: its notation as written and as other transcribers write it (letters,
 //! markers in words or with spaces, notes after it, pinyin, Chinese numerals, other names of
-//! the pieces), stored in the seed's form.
+//! the pieces), stored in the notation's form.
 
 use super::chars::{is_space, note_close};
 use super::code;
@@ -209,7 +209,7 @@ impl State<'_> {
                 ln,
                 (a + k) as u32 + 1,
                 format!(
-                    "#汉 in {text:?} read as x汉 (汉 is killed, not eliminated: seed §2 writes x汉)"
+                    "#汉 in {text:?} read as x汉 (汉 is killed, not eliminated: the notation writes x汉)"
                 ),
             );
         }
@@ -283,7 +283,7 @@ impl State<'_> {
     }
 
     /// A move written otherwise than the seed writes it (at column `col`): its notation with the
-    /// piece's name the seed's (`象7进9` → `相7进9`), the sides' names in characters (`Wei9退1` → `魏9退1`), its markers in the seed's marks
+    /// piece's name the notation's (`象7进9` → `相7进9`), the sides' names in characters (`Wei9退1` → `魏9退1`), its markers in the notation's marks
     /// (`车1平17灭吴` → `车1平17#吴`) and its numerals Arabic (`马六进五` → `马6进5`), each reported
     /// at the first of the game.
     #[cold]
@@ -317,7 +317,7 @@ impl State<'_> {
     }
 
     /// A move with a piece written with another of its names (`象7进9`, at column `col`): written
-    /// with the seed's name (`相7进9`), reported at the first place of each name in the game.
+    /// with the notation's name (`相7进9`), reported at the first place of each name in the game.
     #[cold]
     #[inline(never)]
     fn alias_move(&mut self, ln: u32, col: u32, tok: &MoveTok, chars: &[char]) -> Vec<char> {
@@ -352,7 +352,7 @@ impl State<'_> {
         written
     }
 
-    /// A move with markers in words (`车1平17灭吴`, at column `col`): written with the seed's marks,
+    /// A move with markers in words (`车1平17灭吴`, at column `col`): written with the notation's marks,
     /// reported at the first of the game.
     #[cold]
     #[inline(never)]

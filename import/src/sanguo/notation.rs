@@ -207,7 +207,7 @@ pub(crate) struct MoveTok {
     /// general (`Wei9退1`): [`pinyin_written`] writes the move with characters.
     pub pinyin: bool,
     /// A marker was written in words (`杀汉`, `灭吴`, also in brackets: `（杀汉）`):
-    /// [`words_written`] writes the move with the seed's marks.
+    /// [`words_written`] writes the move with the notation's marks.
     pub words: bool,
     /// The piece was written with another name ([`Kind::from_alias`]: `象7进9`), at index
     /// [`MoveTok::piece_at`].
@@ -464,7 +464,7 @@ fn marker_words(s: &[char], tok: &mut MoveTok) -> Option<usize> {
     Some(2)
 }
 
-/// A move read with markers in words ([`MoveTok::words`]) written with the seed's marks:
+/// A move read with markers in words ([`MoveTok::words`]) written with the notation's marks:
 /// `车1平17灭吴` → `车1平17#吴`, `马2进1（杀汉）` → `马2进1x汉`. Also gives the index of the first
 /// such marker in `s`.
 #[cold]
@@ -502,7 +502,7 @@ pub(crate) fn words_written(s: &[char]) -> (Vec<char>, usize) {
 }
 
 /// A move in xiangqi's letters (WXF, as English records write it: `H6+5`, `C12.10`, `R13=12`,
-/// `H+7`, `K9-1`) written in the seed's characters (`马6进5`, `炮12平10`…), the markers after it
+/// `H+7`, `K9-1`) written in the notation's characters (`马6进5`, `炮12平10`…), the markers after it
 /// kept; `None` when `s` is not one (a piece letter, then an optional file, then `+`, `-`, `.`
 /// or `=` before a digit).
 #[cold]

@@ -180,7 +180,7 @@ impl State<'_> {
 
     /// A move that takes one of 汉's 车 or 炮 while they are still 汉's: before a side kills the
     /// emperor or an alliance hands them to the third side, 汉's pieces stand still and belong
-    /// to no side (seed §1: "谁收了汉，汉的三车一炮就按谁的坐标走棋"), so none may take them. A
+    /// to no side (the notation's §1: "谁收了汉，汉的三车一炮就按谁的坐标走棋"), so none may take them. A
     /// warning; the capture is replayed as written.
     #[cold]
     #[inline(never)]

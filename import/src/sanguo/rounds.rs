@@ -362,7 +362,7 @@ pub(super) fn circled_round(chars: &[char], start: usize) -> Option<(u32, usize)
     Some((n, i))
 }
 
-/// A round number written with the seed's word for a round at `start`: `第1回合`, `第一回合`,
+/// A round number written with the notation's word for a round at `start`: `第1回合`, `第一回合`,
 /// `第1回`, `第1轮` or `1回合`, and one `:`, `.` or `,` after it. Returns the round and where its
 /// entries begin; `None` when the line does not begin so (`第一局…` is no round).
 pub(super) fn round_prefix(chars: &[char], start: usize) -> Option<(u32, usize)> {

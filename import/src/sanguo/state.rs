@@ -132,7 +132,7 @@ impl<'a> State<'a> {
         self.ctx.first_line.saturating_add(li as u32)
     }
 
-    /// A title read in another form than the seed's ([`title::parse_title_loose`]), reported.
+    /// A title read in another form than the notation's ([`title::parse_title_loose`]), reported.
     #[cold]
     #[inline(never)]
     pub(super) fn title_form(&mut self, ln: u32, col: u32, written: &str) {
@@ -140,7 +140,7 @@ impl<'a> State<'a> {
             code::TITLE_FORM,
             ln,
             col,
-            format!("title {written:?} read in the seed's form (X杀汉, X灭Y, X胜)"),
+            format!("title {written:?} read in the notation's form (X杀汉, X灭Y, X胜)"),
         );
     }
 

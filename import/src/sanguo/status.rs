@@ -1,4 +1,4 @@
-//! The closing status line (seed §7's words and others), and a status word above the moves read
+//! The closing status line (the notation's §7's words and others), and a status word above the moves read
 //! as the title.
 
 use std::collections::BTreeMap;
@@ -26,7 +26,7 @@ impl State<'_> {
 
     /// A line with a status word above the moves that reads as a title naming a winner and at
     /// most one side's status (`魏胜利`, `魏杀汉·魏胜利`): the title, its result the winner's (a
-    /// title line above the moves, as seed §8 heads a game; the status line of §7 closes it).
+    /// title line above the moves, as the notation's §8 heads a game; the status line of §7 closes it).
     /// True when read so (info `sanguo.title-form`).
     #[cold]
     #[inline(never)]
@@ -95,7 +95,7 @@ impl State<'_> {
             None => text,
         };
         let (mut map, mut leftover) = title::parse_status(text);
-        // `吴认负 魏胜 蜀认负`: the seed's words mixed with others
+        // `吴认负 魏胜 蜀认负`: the notation's words mixed with others
         if leftover && let Some(short) = title::parse_status_short(text) {
             self.status_form(ln, start, text, short);
             return;
@@ -126,7 +126,7 @@ impl State<'_> {
 }
 
 impl State<'_> {
-    /// A status line in other words than the seed's five ([`title::parse_status_short`]: `吴负
+    /// A status line in other words than the notation's five ([`title::parse_status_short`]: `吴负
     /// 魏胜 蜀负`, `Wu eliminated, Wei wins, Shu resigns`, `吴国：认输`), side names in pinyin and a
     /// key before it read as [`State::status`] reads them: true when the line is one (then read).
     #[cold]
@@ -236,7 +236,7 @@ impl State<'_> {
             ln,
             start as u32 + 1,
             format!(
-                "status line {:?} read in seed §7's words as {}{loss}",
+                "status line {:?} read in the notation's words as {}{loss}",
                 written.trim(),
                 read.join(" ")
             ),

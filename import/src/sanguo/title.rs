@@ -126,7 +126,7 @@ pub(crate) fn parse_title(s: &str) -> Result<Vec<TitleEvent>, String> {
     if out.is_empty() { Err(t) } else { Ok(out) }
 }
 
-/// A title written otherwise than seed §8, as other transcribers write one: a result prefix
+/// A title written otherwise than the notation's §8, as other transcribers write one: a result prefix
 /// (`结果：魏胜`), spaces inside a part (`魏 胜`), other separators (`，`, `、`, `；`, spaces, dashes
 /// `—` `–` and arrows `→` `>`: `魏杀汉—魏灭吴—魏胜`, `魏杀汉→魏胜`; full stops and exclamation
 /// marks: `魏杀汉.魏胜`, `魏杀汉·魏胜。`),
@@ -214,9 +214,9 @@ pub(crate) fn parse_title_loose(s: &str) -> Result<Vec<TitleEvent>, String> {
 }
 
 /// English words of a title (lower-cased, the sides' names already in characters) as the
-/// seed's: `wins` 胜, `kills 汉` 杀汉, `eliminates` 灭, `stalemates` 困, `draw` 和, `X allies
+/// notation's: `wins` 胜, `kills 汉` 杀汉, `eliminates` 灭, `stalemates` 困, `draw` 和, `X allies
 /// with Y` XY盟, `X and Y draw` XY和, the passive `Y eliminated by X` Y被X灭, `resigns` 认负 (no
-/// event: seed §8 leaves out who resigns). Other tokens are kept (and then do not read).
+/// event: the notation's §8 leaves out who resigns). Other tokens are kept (and then do not read).
 fn english_tokens(tokens: &[&str]) -> Vec<String> {
     let verb = |t: &str| -> Option<&'static str> {
         Some(match t {
@@ -274,7 +274,7 @@ fn english_tokens(tokens: &[&str]) -> Vec<String> {
 }
 
 /// True when a (cleaned) line holds an English word of a title ([`english_tokens`]): `Wei wins`
-/// is a title though it has none of the seed's words.
+/// is a title though it has none of the notation's words.
 pub(crate) fn english_title(s: &str) -> bool {
     s.split(|c: char| !c.is_ascii_alphabetic()).any(|w| {
         matches!(
@@ -311,7 +311,7 @@ fn loose_part(p: &str) -> Option<Vec<TitleEvent>> {
             return Some(v.into_iter().map(|side| TitleEvent::Win { side }).collect());
         }
     }
-    // `X认负`: seed §8 leaves out who resigns
+    // `X认负`: the notation's §8 leaves out who resigns
     if let Some(s) = p.strip_suffix("认负").or_else(|| p.strip_suffix("认输")) {
         sides_of(s)?;
         return Some(Vec::new());
@@ -379,7 +379,7 @@ pub(crate) fn pinyin_sides(s: &str) -> Option<String> {
     any.then_some(out)
 }
 
-/// The five statuses of seed 002 §7.
+/// The five statuses of the 三国 notation §7.
 pub(crate) const STATUSES: [&str; 5] = ["超时判负", "强制判和", "胜利", "灭国", "认负"];
 
 /// True when a (folded) line reads as a closing status line.
@@ -436,12 +436,12 @@ pub(crate) fn parse_status(line: &str) -> (BTreeMap<String, String>, bool) {
     (map, leftover)
 }
 
-/// A status written otherwise than seed §7 (`负`, `胜`, `认输`, `wins`, `resigned`…): what it is
+/// A status written otherwise than the notation's §7 (`负`, `胜`, `认输`, `wins`, `resigned`…): what it is
 /// read as. `LOSS` is a bare loss (`负`, `输`, `lost`): 灭国 when the moves eliminate the side,
 /// else 认负 (the side left the game some way the line does not say).
 pub(crate) const LOSS: &str = "负";
 
-/// Status words other than the seed's five, longest first where one begins another; Chinese ones
+/// Status words other than the notation's five, longest first where one begins another; Chinese ones
 /// are read where they begin, English ones (lower-cased) only as whole words.
 const SHORT_STATUSES: [(&str, &str); 62] = [
     ("超时判负", "超时判负"),
@@ -508,14 +508,14 @@ const SHORT_STATUSES: [(&str, &str); 62] = [
     ("defeated", LOSS),
 ];
 
-/// A status line in other words than seed §7's five (`吴负 魏胜 蜀负`, `吴国：认输  魏国：胜`,
+/// A status line in other words than the notation's §7's five (`吴负 魏胜 蜀负`, `吴国：认输  魏国：胜`,
 /// `Wu eliminated, Wei wins, Shu resigns`, `[负] [胜] [负]`), the sides' names already in
 /// characters: each word goes to the side named just before it (`国`/`方` after the name read
 /// past), else to the next side in 吴 魏 蜀 order. Nothing else than sides, status words and
 /// punctuation may be on the line. It is a status line when two sides have a status, or one has a
 /// status no title gives (a loss, 认负, 灭国, 超时判负: `Wu resigns`), or three are given in order;
 /// `魏胜` alone is a title. The statuses, a bare loss as [`LOSS`]; `None` when the line is no
-/// such status line (or holds only the seed's five words).
+/// such status line (or holds only the notation's five words).
 pub(crate) fn parse_status_short(line: &str) -> Option<BTreeMap<String, String>> {
     let f = fold(line);
     let mut map = BTreeMap::new();
@@ -641,7 +641,7 @@ pub(crate) fn kingdom_names(s: &str) -> Option<String> {
     any.then_some(out)
 }
 
-/// [`read_title`], or when that reads the title in no form or not in the seed's, the title with
+/// [`read_title`], or when that reads the title in no form or not in the notation's, the title with
 /// its side names in pinyin written as characters ([`pinyin_sides`]) when that reads:
 /// then also that title.
 pub(super) fn read_title_sides(s: &str) -> (Result<Vec<TitleEvent>, String>, bool, Option<String>) {
@@ -664,7 +664,7 @@ pub(super) fn read_title_sides(s: &str) -> (Result<Vec<TitleEvent>, String>, boo
     (read, loose, None)
 }
 
-/// A title's events: by the seed's form, else by the other forms
+/// A title's events: by the notation's form, else by the other forms
 /// ([`parse_title_loose`]; then true).
 pub(super) fn read_title(s: &str) -> (Result<Vec<TitleEvent>, String>, bool) {
     match parse_title(s) {

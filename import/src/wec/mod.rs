@@ -1,4 +1,4 @@
-//! Weaponized Chess (WEC) notation: the turn-string grammar at the end of seed 004, a replay from the
+//! Weaponized Chess (WEC) notation: the turn-string grammar at the end of the WEC manual, a replay from the
 //! standard setup, a renderer back to notation and plain-English descriptions.
 //!
 //! ```text
@@ -41,7 +41,7 @@
 //! - A turn that does not read is read again normalized, and that reading kept when it is better:
 //!   codes in lower case in capitals (`wec.lower-case`; a `v` stays the sub level or the drop's
 //!   mark, the `V` of `AV` and `MV:` stays a letter), `V` as the sub level `v` (`wec.capital-v`;
-//!   the seed's text: "'V'는 하위 수준을 표시하고"), full-width punctuation and the arrow characters
+//!   the notation's text: "'V'는 하위 수준을 표시하고"), full-width punctuation and the arrow characters
 //!   `→` `⇒` `←` `⇔` and dashes as the grammar's `->` `=>` `<-` `<=>` `-` (`wec.full-width`). Each
 //!   is an info, once per game; [`Turn::notation`] then holds the normalized string. The grammar
 //!   itself stays strict: this happens only after the plain reading failed.
@@ -79,7 +79,7 @@
 //! - White space inside a turn string is ignored (the grammar has none); columns still point into
 //!   the file.
 //!
-//! # Grammar decisions (the seed's faults, DOMAIN.md §6 "004")
+//! # Grammar decisions (where the manual's translation is faulty)
 //! - **Pawn spellings:** the Piece_type list writes the stun gun pawn `SP`, the terminal list `STP`.
 //!   Both are read; `STP` is stored as `SP` with an info (`wec.alias`). Each alternate, undefined
 //!   or doubtful spelling is reported once per game, at its first use.

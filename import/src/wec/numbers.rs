@@ -97,7 +97,7 @@ fn colour_word_at(s: &str, from: usize) -> Option<(bool, usize)> {
         ("先手", false),
         ("後手", true),
         ("白", true),
-        // the seed's translated text says 블랙 and 흰색; the colour words 흑색 백색 검정
+        // the notation's translated text says 블랙 and 흰색; the colour words 흑색 백색 검정
         ("블랙", false),
         ("화이트", true),
         ("흑색", false),

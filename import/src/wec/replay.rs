@@ -13,7 +13,7 @@
 //! - **Results with `*Piece`:** `R T S RK TK SK CK` destroy the piece; `STK` stuns it for the given
 //!   number of its owner's turns; a piece type as result type converts it (it changes colour, and
 //!   is stunned for the given number if not 0). A stunned or destroyed piece drops all its articles
-//!   on the ground of its square (the seed's spreading rule for crowded squares is not modelled).
+//!   on the ground of its square (the notation's spreading rule for crowded squares is not modelled).
 //!   **Results with `->`:** a projectile code is a projectile in flight (not tracked); a piece type is
 //!   a displaced piece, moved from the location by the offset. **`v` results** are not tracked.
 //! - **Stun:** a stunned piece may not move; the count goes down by one at each of its owner's turns.

@@ -346,7 +346,7 @@ pub fn power_prefix(line: &str) -> Prefix {
 }
 
 /// A power written in another language (`Deutschland`, `Österreich`, `Angleterre`, `ロシア`, the
-/// seed's Japanese for Russia) or abbreviated with a full stop (`Eng.`, `Ger.`, `Aust.`; three
+/// notation's Japanese for Russia) or abbreviated with a full stop (`Eng.`, `Ger.`, `Aust.`; three
 /// letters or more before it).
 pub(super) fn other_power(name: &str) -> Option<&'static str> {
     let name = name.trim();
@@ -412,7 +412,7 @@ pub fn report_line(line: &str, block: &mut Block) -> Option<&'static str> {
         *block = Block::Header;
         return Some("supply-centre ownership");
     }
-    // A transcriber's own list of what the winter did or who owns what (seed 001 writes its
+    // A transcriber's own list of what the winter did or who owns what (the Deluge rules write its
     // tables so: `W 1901: Lon, Hol, Bel, …`): `Supply centres: Russia 5 (Mos, …)`, `Centres:`,
     // `Submerged: Lon, Hol`, `New supply centres: Wal, Ruh, Tyr.`, `Drowned: A Lon (England)`.
     if let Some((head, rest)) = l.split_once(':') {

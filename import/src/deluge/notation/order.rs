@@ -9,7 +9,7 @@ use super::results::{result_with_reason, result_word, starred_result};
 use super::tokens::{Cursor, T, Tok, tokenize};
 use crate::diag::Sink;
 
-/// The order kinds of CONTRACT.md.
+/// The order kinds of a Deluge game's `moves`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OrderKind {
     Hold,

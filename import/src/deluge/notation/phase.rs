@@ -24,7 +24,7 @@ impl PhaseKey {
 
 /// Reads a phase header, or `None` when the line is not one.
 ///
-/// Forms: `Spring 1901`, `Fall 1901 Retreats:`, `Winter 1900`, `S1901M`, `W1901A`, the seed's
+/// Forms: `Spring 1901`, `Fall 1901 Retreats:`, `Winter 1900`, `S1901M`, `W1901A`, the notation's
 /// `W 1901`, `Spring of 1901`, `1901 Spring`, `Spring, 1901`, `Spring 1901 (Movement)`, and a judge's
 /// report headers `Movement results for Spring of 1901.  (deluge07/S1901M)`, `Adjustment orders
 /// for Winter of 1901.`, `Retreat orders for Fall of 1901.` (the step may come before the season).
@@ -36,7 +36,7 @@ pub fn phase_header(line: &str) -> Option<PhaseKey> {
 /// the caller reports it (`deluge.phase-form`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PhaseForm {
-    /// The season in Chinese or Japanese (`1901春`, `1901年秋`, `冬の1900`: the seed's own
+    /// The season in Chinese or Japanese (`1901春`, `1901年秋`, `冬の1900`: the notation's own
     /// translation writes `冬の１９００` and `春１９０１`).
     Cjk,
     /// A year of two digits (`Spring 01`, `Fall '02`), read as 19xx.

@@ -53,7 +53,7 @@ pub(super) fn owner_adjective(w: &str) -> Option<&'static str> {
 }
 
 /// Reads a unit type `A`/`F` (also `Army`, `Fleet`). Other transcribers' forms are read with a
-/// note in `forms`: `A/F` (`F/A`, `Army/Fleet`), a unit of either type (seed 001 names the
+/// note in `forms`: `A/F` (`F/A`, `Army/Fleet`), a unit of either type (the Deluge rules name the
 /// Abstraction A/F rules but defines no such unit): `None`, the replay taking the unit that
 /// stands there; `A/Lon`, `F/ Nth` (a slash after the letter) and `A.Lon` (a full stop gluing
 /// the letter to the province) read as `A Lon`.
@@ -90,7 +90,7 @@ pub(super) fn unit(c: &mut Cursor, forms: &mut Vec<(usize, String)>) -> Option<c
                 forms.push((
                     off,
                     format!(
-                        "\"{u}/{o}\" (an army or a fleet: seed 001 names the Abstraction A/F rules but defines no such unit) read as the unit that stands there"
+                        "\"{u}/{o}\" (an army or a fleet: the Deluge rules name the Abstraction A/F rules but define no such unit) read as the unit that stands there"
                     ),
                 ));
                 return None;

@@ -14,7 +14,7 @@ pub(super) enum EpochLine {
     Pause(u8),
 }
 
-/// A pause word opening `s`: the seed's `後暫停` (also `暫停`, simplified), or another
+/// A pause word opening `s`: the notation's `後暫停` (also `暫停`, simplified), or another
 /// transcriber's (`中斷`, `後中斷`, `之後暫停`, `paused`, `pause`, `interrupted`, in any case, maybe
 /// in brackets). Whether it is another's form (to report), and its length in bytes.
 pub(super) fn pause_word(s: &str) -> Option<(bool, usize)> {
@@ -203,7 +203,7 @@ fn number_word(t: &str) -> Option<(u8, usize)> {
     Some((e as u8 + 1, len))
 }
 
-/// Whether the words after an epoch mark a resumption: `Some(false)` for the seed's `(con't)`
+/// Whether the words after an epoch mark a resumption: `Some(false)` for the notation's `(con't)`
 /// and its Chinese (`續`, `繼續`), `Some(true)` for another word (`(resumed)`), a form to report.
 fn resumption(after: &str) -> Option<bool> {
     // most words after an `E` and a numeral are the rest of a region's name (`EInd-->Suma`):
@@ -301,7 +301,7 @@ pub(super) fn is_cont(t: &str) -> bool {
 }
 
 impl State<'_> {
-    /// An epoch header; `form` is the header as written when it is not in the seed's form
+    /// An epoch header; `form` is the header as written when it is not in the notation's form
     /// (`E I`, `EⅡ`, `eiii`: reported as an info).
     pub(super) fn epoch_header(&mut self, e: EpochLine, no: u32, text: &str, form: Option<&str>) {
         self.final_block = false;

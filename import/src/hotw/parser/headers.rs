@@ -144,7 +144,7 @@ fn after_brackets(l: &Line, rp: usize) -> (usize, Option<bool>, bool, bool) {
     (rest, pause, colon, dash)
 }
 
-/// Words a transcriber writes before a seat's letter (`Player A`, `弈者F`: the seed's own word
+/// Words a transcriber writes before a seat's letter (`Player A`, `弈者F`: the notation's own word
 /// for a player).
 const SEAT_WORDS: [&str; 5] = ["player", "seat", "弈者", "玩家", "選手"];
 
@@ -281,7 +281,7 @@ pub(super) fn seat_case(sink: &mut Sink, l: &Line, k: usize, seat: usize) {
 }
 
 impl State<'_> {
-    /// A turn header whose seat is written otherwise than `A`–`F`, the seed's placeholders for
+    /// A turn header whose seat is written otherwise than `A`–`F`, the notation's placeholders for
     /// the players' codes (chapter 1: `在本建議中暫以 A 至 F 代表之`): a name or other letters
     /// (`Ann(Sumer): Lead`, `K(Sumer):`, `G(Egypt):`), then brackets naming an empire (exactly or
     /// by an alias) and the colon. The seat is [`State::seat_code`]'s.

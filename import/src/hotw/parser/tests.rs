@@ -105,7 +105,7 @@ fn epoch_lines() {
     assert_eq!(plain("EVII"), Some(EpochLine::Plain(7)));
     assert_eq!(plain("EInd-->Suma"), None);
     assert_eq!(plain("EVIII"), None);
-    // the seed's forms are no other form
+    // the notation's forms are no other form
     for t in ["EI", "EVII", "EIII (con't)", "EVI後暫停", "E3"] {
         assert_eq!(epoch_line(t).map(|e| e.1), Some(false), "{t}");
     }

@@ -1,7 +1,7 @@
 //! The HotW data tables (regions, empires, cards, aliases) and lenient name resolution.
 //!
-//! The tables live in `import/data/hotw/*.csv` (each names its source in a `#` header: seed 000
-//! appendices 1–3 and the DOMAIN.md §6 quirk list) and are compiled in with `include_str!`, parsed
+//! The tables live in `import/data/hotw/*.csv` (each names its source in a `#` header: the HotW notation
+//! appendices 1–3 and the forms its own records write) and are compiled in with `include_str!`, parsed
 //! once into hash maps (a [`LazyLock`]).
 //!
 //! Resolution of a written name, in order (the first step that answers wins):

@@ -157,7 +157,7 @@ impl Reader {
                 norm.capital_v,
                 &mut self.once.capital_v,
                 code::CAPITAL_V,
-                "'V' read as 'v', the sub level (the seed's text writes it 'V'; reported once per game)",
+                "'V' read as 'v', the sub level (the manual writes it 'V'; reported once per game)",
             ),
             (
                 norm.wide,
