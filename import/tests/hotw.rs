@@ -629,7 +629,7 @@ fn scores_gains_and_outcome() {
     assert_eq!(sev(&r, "hotw.score-repeated"), Some(Severity::Warning));
 }
 
-/// Seats written otherwise than A–F, which the seed uses as placeholders for the players' codes:
+/// Seats written otherwise than A–F, which the notation uses as placeholders for the players' codes:
 /// a player's name the tags give (`[A "Ann"]`, then `Ann(Sumer):`) is that seat; another code
 /// (`K(Sumer):`, a typo `G(Egypt):`) is the first seat that had not played, and keeps it. Its
 /// turn's moves and score are its own, not merged into the turn before.

@@ -712,7 +712,7 @@ fn title_from_body_line_or_tag() {
     assert_eq!(p.title, None);
     assert_eq!(p.game.title.as_deref(), Some("蜀胜局"));
     assert_eq!(p.game.title_events, vec![TitleEvent::Win { side: s("蜀") }]);
-    // Every corpus title of the seed examples agrees with its moves.
+    // Every corpus title of the notation's examples agrees with its moves.
     for text in [TITLES, ALLIANCES, ANNEX, PAWNS] {
         for p in corpus(text) {
             assert!(!p.game.title_events.is_empty());
@@ -2286,7 +2286,7 @@ fn markers_with_side_names_in_pinyin() {
     ] {
         let p = parse(&titles_game_1(kill, elim));
         assert_eq!(problems(&p), Vec::<String>::new(), "{kill} {elim}");
-        // stored as the seed writes them (an `X` kept as written, as `X汉` is), with the same
+        // stored as the notation writes them (an `X` kept as written, as `X汉` is), with the same
         // events
         let events = move_events(&p)
             .into_iter()
@@ -2634,7 +2634,7 @@ fn eighth_transcribers_file() {
         };
         assert_eq!(problems(p), expected, "game {g}: {:?}", p.diagnostics);
     }
-    // the notation stored as the seed writes it
+    // the notation stored as the notation writes it
     assert_eq!(games[0].game.moves[0].notation, "车5进1");
     assert_eq!(
         find(&games[0], "马2进1x汉").events,
@@ -2997,7 +2997,7 @@ fn moves_in_xiangqi_letters_and_english_round_words() {
     assert_eq!(first(&p, "sanguo.letters"), (1, 9, Info));
     assert_eq!(first(&p, "sanguo.round-form"), (1, 1, Info));
     assert_eq!(p.game.rounds, 3);
-    // the same as the seed writes them
+    // the same as the notation writes them
     let seed = parse(
         "1.马6进5，炮12平10，相7进9\n2.兵7进1，炮6进14，车13平12\n3.兵7进1，砲平11，相9退7\n",
     );
@@ -3034,7 +3034,7 @@ fn a_horse_on_an_alliance_point_without_its_marker_allies() {
     // 汉's chariots are 蜀's, as with the marker
     assert_eq!(mv(&p, "中车平13"), (s("蜀"), [8, 3], [8, 4]));
     assert_eq!(problems(&p), ["sanguo.marker-mismatch@13:8"]);
-    // after 杀汉 no alliance is read into an unmarked landing (the seed does not say one can be made)
+    // after 杀汉 no alliance is read into an unmarked landing (the notation does not say one can be made)
     let p = parse(&format!(
         "{}9.车5进1，马6进5，车5进1\n",
         titles_game_1("x汉", "#吴")
@@ -3240,7 +3240,7 @@ fn other_piece_names_give_the_same_moves() {
 }
 
 /// The table of other names (`import/data/sanguo/piece_names.csv`) reads each name as its
-/// piece: no other name is also a name of the seed, no name is there twice, and the notation's
+/// piece: no other name is also a name of the notation, no name is there twice, and the notation's
 /// seven names are seven.
 #[test]
 fn the_table_of_piece_names_is_sound() {
@@ -3260,7 +3260,7 @@ fn the_table_of_piece_names_is_sound() {
         assert!(seed.contains(&r.piece.as_str()), "{r:?}");
         assert!(
             !seed.contains(&r.name.as_str()),
-            "{r:?} is a name of the seed"
+            "{r:?} is a name of the notation"
         );
         assert_eq!(
             Kind::from_name(&r.name).map(Kind::name),

@@ -2134,7 +2134,7 @@ fn move_counters_number_the_turns() {
     assert!(p.diagnostics[0].message.contains("\"1수\""));
 }
 
-/// A bare score stays unread: the seed says Black moves first, but not which side a score
+/// A bare score stays unread: the manual says Black moves first, but not which side a score
 /// names first (a chess writer's `1-0` is White's win).
 #[test]
 fn a_bare_score_stays_a_warning() {

@@ -18,7 +18,7 @@ pub(super) fn names_no_player(name: &str) -> bool {
             .all(|c| matches!(c, '…' | '.' | '。' | '-' | '—' | '×' | 'x' | '─'))
 }
 
-/// An entry without 进/退/平 that stands for a 轮空 without writing it (the seed: "需要用“（轮空）”
+/// An entry without 进/退/平 that stands for a 轮空 without writing it (the notation: "需要用“（轮空）”
 /// 或其他符号代替"): a bracketed word (`（跳过）`, `【空】`, `(被将)`), or a bare `空`, `空着`,
 /// `跳过`, `跳`, `过`, `停`, `停着`, `轮休`. A bracket holding a status word (`[认负]`) or anything
 /// but ideographs is not one.

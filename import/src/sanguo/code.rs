@@ -113,7 +113,7 @@ pub const MARKER_SPACE: &str = "sanguo.marker-space";
 pub const MARKER_HAN: &str = "sanguo.marker-han";
 /// Info: a move written in xiangqi's letters as English (WXF) records write them (`H6+5`,
 /// `C12.10`, `E7+9`, `R13=12`, `H+7`: K 将, A 士, E/B 相, H/N 马, R 车, C 炮, P 兵; `+` 进, `-` 退,
-/// `.` or `=` 平), read and stored as the seed writes it (`马6进5`; first one of the game).
+/// `.` or `=` 平), read and stored as the notation writes it (`马6进5`; first one of the game).
 pub const LETTERS: &str = "sanguo.letters";
 /// Info: the kingdoms named otherwise (`东吴`, `孙吴`, `曹魏`, `蜀汉`, `季汉`, `Eastern Wu`, `Cao
 /// Wei`, `Shu Han`) in a title, a status line, the `Title` and `Result` tags or a header line

@@ -140,7 +140,7 @@ impl Kind {
         }
     }
 
-    /// A piece's name as the seed writes it (`车 马 相 士 炮 兵 将`, simplified): the other names
+    /// A piece's name as the notation writes it (`车 马 相 士 炮 兵 将`, simplified): the other names
     /// are [`Kind::from_alias`]'s.
     #[inline]
     pub fn from_char(c: char) -> Option<Kind> {
@@ -491,7 +491,7 @@ fn load() -> Geometry {
 }
 
 /// The rows of `piece_names.csv` as characters and kinds. A row whose name is not one character,
-/// is one of the notation's names, or stands for no piece of the seed, is a load error.
+/// is one of the notation's names, or stands for no piece of the notation, is a load error.
 fn piece_aliases(rows: &[PieceName], errors: &mut Vec<String>) -> Vec<(char, Kind)> {
     let mut out = Vec::with_capacity(rows.len());
     for r in rows {

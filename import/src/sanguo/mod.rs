@@ -25,7 +25,7 @@
 //!   wherever the horse lands; landing elsewhere than X's point, or with another piece, is a warning,
 //!   and so is a horse landing on another side's point without `=X`. That landing makes the
 //!   alliance (the notation's §8: "蜀马跳到魏点与魏结盟"), so it is applied as if marked (`马4进2` on 吴点: 魏吴盟)
-//!   when it is the game's first alliance and no 杀汉 came before it; after those the seed does not
+//!   when it is the game's first alliance and no 杀汉 came before it; after those the notation does not
 //!   say whether another alliance can be made, and only the warning is given. On an alliance the
 //!   third side receives 汉's remaining 车 and 炮 (the emperor stays 汉's).
 //! - **杀汉:** capturing the emperor (with or without `x汉`, the latter warned) gives the killer 汉's
@@ -130,7 +130,7 @@
 //!   info `sanguo.kingdom-name`, once per game). Not in moves (`蜀汉` there is no side label).
 //! - **Moves in xiangqi's letters**, as English (WXF) records write them (`H6+5`, `C12.10`,
 //!   `R13=12`, `C.11`, `E9-7`, `H2+1xHan`): K/G 将, A 士, E/B 相, H/N 马, R 车, C 炮, P 兵, `+` 进, `-`
-//!   退, `.` or `=` 平; stored as the seed writes them (`马6进5`; info `sanguo.letters`, once per
+//!   退, `.` or `=` 平; stored as the notation writes them (`马6进5`; info `sanguo.letters`, once per
 //!   game). WXF's `+`/`-` for the front and rear of two pieces on a file are not read.
 //! - **Other names of the pieces**, as xiangqi records write them (red 帅 仕 相 俥 傌 炮 兵, black
 //!   将 士 象 车 马 砲 卒, and 包 for the cannon: the table `import/data/sanguo/piece_names.csv`), are

@@ -282,7 +282,7 @@ impl State<'_> {
         Some((cleaned, tok, text.trim().to_string()))
     }
 
-    /// A move written otherwise than the seed writes it (at column `col`): its notation with the
+    /// A move written otherwise than the notation writes it (at column `col`): its notation with the
     /// piece's name the notation's (`象7进9` → `相7进9`), the sides' names in characters (`Wei9退1` → `魏9退1`), its markers in the notation's marks
     /// (`车1平17灭吴` → `车1平17#吴`) and its numerals Arabic (`马六进五` → `马6进5`), each reported
     /// at the first of the game.

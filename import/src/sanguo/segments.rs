@@ -405,7 +405,7 @@ impl State<'_> {
 /// A side's name labelling the entry at `s` (`s..e`, trimmed; the side character at `s`):
 /// `吴：马6进5`, `吴方:…`, `魏国 炮12平10`, `蜀马6进7`, `魏前车平14`, `魏五兵平5`, `魏（轮空）`,
 /// `魏……`. Returns where the move begins. A side followed by a file (`魏9退1`, `魏九退一`) is that
-/// side's general, as the seed writes it, and no label. `s` is where the side's name ends.
+/// side's general, as the notation writes it, and no label. `s` is where the side's name ends.
 pub(super) fn side_label(chars: &[char], s: usize, e: usize) -> Option<usize> {
     let mut k = s;
     if chars.get(k).is_some_and(|&c| c == '方' || c == '国') {

@@ -590,7 +590,7 @@ pub(crate) fn parse_status_short(line: &str) -> Option<BTreeMap<String, String>>
     is_status.then_some(map)
 }
 
-/// Other names of the three kingdoms, as histories and transcribers write them (the seed itself
+/// Other names of the three kingdoms, as histories and transcribers write them (the notation itself
 /// writes 东吴): `东吴`, `孙吴` 吴; `曹魏` 魏; `蜀汉`, `季汉` 蜀 (in a title or a status line
 /// `蜀汉` is never 蜀 and 汉: nothing is done to 汉 there but 杀汉); in English `Eastern Wu`,
 /// `Dong Wu`, `Cao Wei`, `Shu Han`, `Shu-Han`, `Ji Han` (any case, whole words), written

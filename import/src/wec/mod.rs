@@ -54,7 +54,7 @@
 //! - Result lines may have a key (`Result: Black wins`, `결과: 백 승`; `Winner: White`, `승자:
 //!   흑` with the colour alone), the reason after them (`… by killing the king`, `… (king
 //!   converted)`, `…, on time`) or a score before them that the words explain (`1-0 (Black
-//!   wins)`, `0-1 White wins`). A score alone (`1-0`) stays a warning `wec.not-a-turn`: the seed
+//!   wins)`, `0-1 White wins`). A score alone (`1-0`) stays a warning `wec.not-a-turn`: the manual
 //!   says Black moves first but gives no score order, and a chess writer's `1-0` is White's win.
 //! - As go and baduk records write moves and results: the colour glued before the turn's number
 //!   (`B1. MV:…`, `W1: MV:…`, `흑1 MV:…`, `백2. MV:…`, `Black 3: MV:…`; the infos `wec.color-word`
@@ -100,7 +100,7 @@
 //! - **Articles then stun:** in `*Piece StunColor` the piece's Articles are followed by the stun
 //!   number. A digit `1`–`3` is read as an article count only when that many article codes follow;
 //!   otherwise it is the stun (`*TA(5,5)1W` is stun 1, `*TA(5,5)1FL2W` one flame and stun 2).
-//! - **Required alternatives:** `[A|B]` means exactly one of them (the seed: "certainly one or the
+//! - **Required alternatives:** `[A|B]` means exactly one of them (the manual: "certainly one or the
 //!   other"): a fire needs `->LocationOrient` or `=>Target`; an exchange `->` or `<=>Article<-`; a
 //!   result one of `->`, `v`, `*`.
 //! - **Result offsets:** `->LocationOffset` is a location and a direction (`R->(5,5)(0,1)`: a rocket

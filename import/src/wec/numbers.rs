@@ -92,7 +92,7 @@ fn colour_word_at(s: &str, from: usize) -> Option<(bool, usize)> {
         ("w", true),
         ("黑", false),
         // Japanese: 黒 (the Japanese form of 黑), and the sides as shogi names them, 先手 the
-        // player who moves first (Black, the seed: "블랙 플레이어는 먼저 이동합니다") and 後手
+        // player who moves first (Black, the manual: "블랙 플레이어는 먼저 이동합니다") and 後手
         ("黒", false),
         ("先手", false),
         ("後手", true),

@@ -282,7 +282,7 @@ fn report_notes(
                 p.lineno,
                 col,
                 format!(
-                    "{} read as {} (the seed spells it both ways; reported at its first use in the game)",
+                    "{} read as {} (the manual spells it both ways; reported at its first use in the game)",
                     n.written, n.canon
                 ),
             ),
