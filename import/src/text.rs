@@ -168,12 +168,15 @@ pub(crate) fn leading_number(t: &str) -> Option<(u32, &str)> {
     (len > 0).then(|| (n, t.get(len..).unwrap_or_default()))
 }
 
-/// The codes of what every notation's body shares: its comments and rule lines.
+/// The codes of what every notation's body shares: its comments, rule lines and wrapped lines.
 pub mod code {
     /// warning: a `{` comment not closed on its line; it is read to the end of the line.
     pub const COMMENT_UNCLOSED: &str = "text.comment-unclosed";
     /// info: a rule line (`----`, `====`, `* * *`) inside a game, read as a separator and ignored.
     pub const RULE_LINE: &str = "text.rule-line";
+    /// info: a line of moves wrapped onto the next line, read joined to it (what may end or begin
+    /// a wrapped line is each notation's: an arrow or a comma in HotW, a part of a turn in WEC).
+    pub const LINE_WRAPPED: &str = "text.line-wrapped";
 }
 
 /// The diagnostic of a `{` comment never closed (`first_line`: the body's first line in the file).

@@ -2612,7 +2612,7 @@ fn arrows_written_gt_tilde_or_into() {
 }
 
 /// A move line wrapped onto the next line, after an arrow or a comma or before one, is read as one
-/// line (`hotw.line-wrapped`); a comma after the score and a header after a comma stay apart.
+/// line (`text.line-wrapped`); a comma after the score and a header after a comma stay apart.
 #[test]
 fn wrapped_move_lines_are_joined() {
     let r = p(
@@ -2627,22 +2627,22 @@ fn wrapped_move_lines_are_joined() {
     assert_eq!(legs(&t[3]), ["Ind>Pin", "Pin>Hin"]);
     assert_eq!(t[3].score, Some(7));
     assert_eq!(t.len(), 5);
-    assert_eq!(count(&r, "hotw.line-wrapped"), 4);
-    assert_eq!(sev(&r, "hotw.line-wrapped"), Some(Severity::Info));
+    assert_eq!(count(&r, "text.line-wrapped"), 4);
+    assert_eq!(sev(&r, "text.line-wrapped"), Some(Severity::Info));
     let d = r
         .diagnostics
         .iter()
-        .find(|d| d.code == "hotw.line-wrapped")
+        .find(|d| d.code == "text.line-wrapped")
         .unwrap();
     assert_eq!((d.line, d.col), (4, 1));
     assert!(r.diagnostics.iter().all(|d| d.severity != Severity::Error));
     // a comma after the score, then a header: no wrap
     let r = p("EI\nA(Sumer): Lead\nLTig-->Zag 12,\nB(Egypt): Lead\nNileDel-->Nub 9\n");
-    assert!(!has(&r, "hotw.line-wrapped"));
+    assert!(!has(&r, "text.line-wrapped"));
     assert_eq!(r.game.turns.len(), 2);
     // a header's cards ending with a stray comma, then a line of moves: apart, the moves read
     let r = p("EI\nA(Sumer): Lead,\nLTig-->Zag, Akk 5\nB(Egypt): Lead\nNileDel-->Nub 3\n");
-    assert!(!has(&r, "hotw.line-wrapped"), "{:?}", r.diagnostics);
+    assert!(!has(&r, "text.line-wrapped"), "{:?}", r.diagnostics);
     let t = &r.game.turns;
     assert_eq!(t[0].cards.len(), 1);
     assert_eq!(legs(&t[0]), ["LTig>Zag", "LTig>Akk"]);
@@ -2650,7 +2650,7 @@ fn wrapped_move_lines_are_joined() {
     assert!(r.diagnostics.iter().all(|d| d.severity != Severity::Error));
     // but a header's cards going on after a comma are joined
     let r = p("EI\nA(Sumer): Lead,\nPopu\nLTig-->Zag 5\n");
-    assert!(has(&r, "hotw.line-wrapped"));
+    assert!(has(&r, "text.line-wrapped"));
     assert_eq!(r.game.turns[0].cards.len(), 2);
 }
 
@@ -2794,7 +2794,7 @@ fn seat_colours_with_the_players() {
 #[test]
 fn an_epoch_header_is_never_wrapped() {
     let r = p("EI\nA(Sumer): Lead\nLTig-->Zag 12\nEII\n-->Akk\nB(Assy): Lead\n");
-    assert!(!has(&r, "hotw.line-wrapped"));
+    assert!(!has(&r, "text.line-wrapped"));
     assert_eq!(r.game.turns[1].epoch, 2);
     assert!(!has(&r, "hotw.epoch-inferred"));
 }

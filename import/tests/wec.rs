@@ -2201,7 +2201,7 @@ fn a_turn_wrapped_after_a_comma_keeps_its_fire() {
     assert_eq!(t.fires.len(), 1);
     assert_eq!(t.fires[0].toward.as_ref().map(|w| w.at), Some([8, 4]));
     assert_eq!(&*t.fires[0].article, "RL");
-    assert_eq!(located(&p), [("wec.continued-line", 4, 4)]);
+    assert_eq!(located(&p), [("text.line-wrapped", 4, 4)]);
     assert_eq!(p.diagnostics[0].severity, Severity::Info);
 }
 
@@ -2220,14 +2220,14 @@ fn a_turn_wrapped_before_a_part_code() {
     assert_eq!(t.notation, "MV:SP(2,2)->(3,3),PU:SP(3,3)^BI");
     assert!(t.pickup.is_some());
     // reported once per game, at the first joined line
-    assert_eq!(find(&p, "wec.continued-line"), [(4, 4, Severity::Info)]);
+    assert_eq!(find(&p, "text.line-wrapped"), [(4, 4, Severity::Info)]);
     assert!(find(&p, "wec.turn-unreadable").is_empty());
     assert!(find(&p, "wec.number-color").is_empty());
     // a part code without the `,` before it: the `,` is put back; `-TRA->` needs none
     let p = parse("MV:SP(2,2)->(3,3)\n  PU:SP(3,3)^BI\nMV:JE(10,4)->^(10,4)\n");
     assert_eq!(colours(&p), "BW");
     assert_eq!(p.game.turns[0].notation, "MV:SP(2,2)->(3,3),PU:SP(3,3)^BI");
-    assert_eq!(located(&p), [("wec.continued-line", 2, 3)]);
+    assert_eq!(located(&p), [("text.line-wrapped", 2, 3)]);
     // a turn over three lines
     let p = parse(
         "MV:JE(1,4)->^(1,4)\nMV:JE(10,4)->^(10,4)\nMV:JE^(1,4)->^(4,4),\nFI1:RL/JE^(4,4)->(8,4),\n\nRS:R->(7,4)(1,0)\nMV:CH(10,7)->^(10,7)\n",
@@ -2237,7 +2237,7 @@ fn a_turn_wrapped_before_a_part_code() {
         p.game.turns[2].notation,
         "MV:JE^(1,4)->^(4,4),FI1:RL/JE^(4,4)->(8,4),RS:R->(7,4)(1,0)"
     );
-    assert_eq!(located(&p), [("wec.continued-line", 4, 1)]);
+    assert_eq!(located(&p), [("text.line-wrapped", 4, 1)]);
 }
 
 #[test]
@@ -2251,7 +2251,7 @@ fn a_wrapped_turns_diagnostics_point_into_its_lines() {
     assert_eq!(p.game.turns[2].line, 3);
     assert_eq!(
         located(&p),
-        [("wec.part-unreadable", 4, 30), ("wec.continued-line", 4, 4)]
+        [("wec.part-unreadable", 4, 30), ("text.line-wrapped", 4, 4)]
     );
 }
 
@@ -2264,16 +2264,16 @@ fn lines_that_do_not_continue_a_turn() {
         p.game.turns[0].comment.as_deref(),
         Some("nice opening here")
     );
-    assert!(find(&p, "wec.continued-line").is_empty());
+    assert!(find(&p, "text.line-wrapped").is_empty());
     assert_eq!(find(&p, "wec.trailing-mark"), [(1, 22, Severity::Info)]);
     // a numbered line after a `,` is its own turn
     let p = parse("1. MV:JE(1,4)->^(1,4),\n1... MV:JE(10,4)->^(10,4)\n");
     assert_eq!(colours(&p), "BW");
-    assert!(find(&p, "wec.continued-line").is_empty());
+    assert!(find(&p, "text.line-wrapped").is_empty());
     // a part code before any turn string: nothing to continue
     let p = parse("PU:SP(3,3)^BI\nMV:JE(1,4)->^(1,4)\n");
     assert_eq!(p.game.turns.len(), 2);
-    assert!(find(&p, "wec.continued-line").is_empty());
+    assert!(find(&p, "text.line-wrapped").is_empty());
     assert_eq!(find(&p, "wec.turn-unreadable").len(), 1);
 }
 
@@ -2348,7 +2348,7 @@ fn an_extra_line_does_not_flip_the_numbered_colours() {
 /// A turn broken inside a part with no `,` or part code at the break: the line ends where no
 /// turn string ends (after an arrow, inside a location, after a part's `:`), and the next line
 /// cannot start a turn of its own (no number, colour or `MV`): joined, with the info
-/// `wec.continued-line` (before: two unreadable lines).
+/// `text.line-wrapped` (before: two unreadable lines).
 #[test]
 fn a_turn_broken_inside_a_part_is_joined() {
     let p = parse(
@@ -2377,15 +2377,15 @@ fn a_turn_broken_inside_a_part_is_joined() {
     );
     assert_eq!(p.game.turns[4].notation, "MV:SP(2,2)->(3,3)");
     // reported once per game, at the first joined line
-    assert_eq!(located(&p), [("wec.continued-line", 2, 4)]);
+    assert_eq!(located(&p), [("text.line-wrapped", 2, 4)]);
     // a whole turn (ending with `)`) followed by a line that is no turn: not joined
     let p = parse("1. MV:JE(1,4)->^(1,4)\n(8,4)\n1... MV:JE(10,4)->^(10,4)\n");
     assert_eq!(p.game.turns[0].notation, "MV:JE(1,4)->^(1,4)");
-    assert!(find(&p, "wec.continued-line").is_empty());
+    assert!(find(&p, "text.line-wrapped").is_empty());
     // an open end followed by a numbered turn, or a number alone: not joined
     let p = parse("1. MV:JE(1,4)->\n1... MV:JE(10,4)->^(10,4)\n");
     assert_eq!(p.game.turns.len(), 2);
-    assert!(find(&p, "wec.continued-line").is_empty());
+    assert!(find(&p, "text.line-wrapped").is_empty());
     let p = parse("1. MV:JE(1,4)->\n2.\nMV:JE(10,4)->^(10,4)\n");
-    assert!(find(&p, "wec.continued-line").is_empty());
+    assert!(find(&p, "text.line-wrapped").is_empty());
 }

@@ -154,7 +154,8 @@ pub const EMPIRE_AMBIGUOUS: &str = "hotw.empire-ambiguous";
 /// info: a move line wrapped onto the next line (`LTig-->Zag,` then `Zag-->Akk 12`; `-->Akk`
 /// or `, Korea` opening a line), read joined to the line before; the joined line's other
 /// diagnostics point at its first line.
-pub const LINE_WRAPPED: &str = "hotw.line-wrapped";
+/// One code for every notation's wrapped lines ([`crate::text::code::LINE_WRAPPED`]).
+pub const LINE_WRAPPED: &str = crate::text::code::LINE_WRAPPED;
 /// info: a full-width `＋` (`Alb(＋m)`, `Popu(＋2)`) read as `+`.
 pub const PLUS_FORM: &str = "hotw.plus-form";
 /// info: a remark after `//` or `#` (at the end of a line or on a line of its own), kept as

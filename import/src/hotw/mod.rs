@@ -97,7 +97,7 @@
 //!   comma (not the stray one after its score, `Nub 9,`) is joined with the next line when that
 //!   one is no header, epoch, pause or colour line (`LTig-->Zag,` / `Zag-->Akk 12`); a line opening
 //!   with an arrow or a comma (`-->Kash 7`, `, Korea 5`) is joined with the line before it
-//!   (info `hotw.line-wrapped` on each line joined). A turn header's cards ending with a comma
+//!   (info `text.line-wrapped` on each line joined). A turn header's cards ending with a comma
 //!   (`A(Sumer): Lead,`) followed by a line of moves is a stray comma: the lines stay apart. Never in a snapshot or a remark; the joined
 //!   line's diagnostics point at its first line.
 //! - **Numbered turns**: `1. A(Vik): …`, `2) B(Sel): …` (info `hotw.turn-number`).

@@ -94,7 +94,8 @@ pub const NOT_A_TURN: &str = "wec.not-a-turn";
 /// or where no turn string ends, `…->^(1`, or this one begins with a part's code, `FI1:`,
 /// `,PU:`, `RS:`, `-TRA->`, and has no number and no `MV` of its own), read as part of that
 /// turn (reported once per game).
-pub const CONTINUED_LINE: &str = "wec.continued-line";
+/// One code for every notation's wrapped lines ([`crate::text::code::LINE_WRAPPED`]).
+pub const CONTINUED_LINE: &str = crate::text::code::LINE_WRAPPED;
 /// Info: a turn number alone on its line (`1.`, `2...`), read as the number of the turn on
 /// the next line (reported once per game).
 pub const NUMBER_LINE: &str = "wec.number-line";

@@ -24,7 +24,7 @@
 //!   or `MV` of its own (and no prose) continues the turn before it when that turn's line ends
 //!   with `,` or the line begins with a part code (`FI1:`, `FI2:`, `FI:`, `PU:`, `EX:`, `RE:`,
 //!   `DR:`, `RS:`, `DO>`, `-TRA->`) or a `,` (a part code without its `,` gets one put back); info
-//!   `wec.continued-line`, once per game. So it is when the turn's line ends where no turn string
+//!   `text.line-wrapped`, once per game. So it is when the turn's line ends where no turn string
 //!   ends, the break inside a part with no `,` or part code at it: inside a location or offset
 //!   (a digit, `(`), after an arrow, a part's `:`, a level `^`, a `*`, `-`, `=` or `/`
 //!   (`1. MV:JE(1,4)->` then `^(1,4)`; `…,FI1:RL/JE^(8,4)->` then `(4,4),RS:…`); a whole turn

@@ -61,7 +61,7 @@ fn ending_joint(t: &str) -> Option<Tk> {
 
 impl State<'_> {
     /// A move line `t` (`text` trimmed, line `no`) wrapped onto the lines after it, joined with
-    /// them into one (info `hotw.line-wrapped` at each line joined): the line ends with an arrow
+    /// them into one (info `text.line-wrapped` at each line joined): the line ends with an arrow
     /// or a comma (not the score's) and the next line is no header, epoch or pause; or the next
     /// line opens with an arrow or a comma. Only inside a turn (or on its header), never in a
     /// remark. None, having taken no line, when `t` is no wrapped line.
