@@ -24,6 +24,7 @@ pub mod sanguo;
 pub mod text;
 mod unwrap;
 pub mod wec;
+mod work;
 
 use serde::{Deserialize, Serialize};
 

@@ -196,11 +196,15 @@ enum Break {
 /// A known HTML tag at the start of `s` (`<br>`, `<br />`, `</p>`, `<span class="x">`): its
 /// length in bytes and how it breaks a line.
 fn html_tag(s: &str) -> Option<(usize, Break)> {
-    let end = s.find('>')?;
-    let inner = s.get(1..end)?;
-    if inner.contains(['<', '\n']) {
+    // (the tag ends at the first `>`, and is none when a `<` or a line end comes first: looking
+    // no further than either keeps a line of many `<` linear)
+    let found = s.get(1..)?.find(['>', '<', '\n']);
+    crate::work::examined(found.map_or(s.len(), |k| k + 2));
+    let end = 1 + found?;
+    if s.as_bytes().get(end) != Some(&b'>') {
         return None;
     }
+    let inner = s.get(1..end)?;
     let inner = inner
         .strip_prefix('/')
         .unwrap_or(inner)

@@ -257,6 +257,8 @@ fn status_players(text: &str) -> Option<(String, [Option<String>; 3])> {
     let mut names: [Option<String>; 3] = [None, None, None];
     let mut any = false;
     let mut k = 0;
+    // the first `)` from the last bracket looked at on, found once for all the brackets before it
+    let mut close = None;
     while let Some(&c) = chars.get(k) {
         out.push(c);
         k += 1;
@@ -271,10 +273,7 @@ fn status_players(text: &str) -> Option<(String, [Option<String>; 3])> {
         if chars.get(open) != Some(&'(') {
             continue;
         }
-        let Some(len) = chars
-            .get(open + 1..)
-            .and_then(|r| r.iter().position(|&c| c == ')'))
-        else {
+        let Some(len) = next_close(&chars, open + 1, &mut close).map(|c| c - open - 1) else {
             continue;
         };
         let name: String = chars
@@ -296,6 +295,24 @@ fn status_players(text: &str) -> Option<(String, [Option<String>; 3])> {
         k = open + len + 2;
     }
     any.then_some((out, names))
+}
+
+/// The index of the first `)` at or after `from`, by way of `found`, the answer for a `from` no
+/// later than this one (`Some(None)`: no `)` after it): each part of the line is scanned once
+/// however many brackets it follows, as `from` only grows.
+fn next_close(chars: &[char], from: usize, found: &mut Option<Option<usize>>) -> Option<usize> {
+    match *found {
+        Some(Some(i)) if i >= from => return Some(i),
+        Some(None) => return None,
+        _ => {}
+    }
+    let at = chars
+        .get(from..)
+        .and_then(|r| r.iter().position(|&c| c == ')'))
+        .map(|p| from + p);
+    crate::work::examined(at.map_or(chars.len().saturating_sub(from), |i| i + 1 - from));
+    *found = Some(at);
+    at
 }
 
 /// The length of a key opening a status line (`结果：`, `最终结果:`, `终局 -`, `Result:`), up to
