@@ -18,7 +18,9 @@ const DELUGE: &str = "[Game \"Deluge\"]\n\nSpring 1901\nEngland: F Lon-NTH\n";
 const OPENERS: [&str; 6] = ["{", "(", "[", "【", "（", "\""];
 
 /// Each shape: a name, the file extension, and the text for `n`.
-type Shape = (String, &'static str, Box<dyn Fn(usize) -> String>);
+/// The text of a shape for `n`.
+type Make = Box<dyn Fn(usize) -> String>;
+type Shape = (String, &'static str, Make);
 
 fn line_of(
     head: &'static str,
@@ -78,7 +80,7 @@ fn shapes() -> Vec<Shape> {
         ));
     }
     // The record layer: tags, brackets, blank lines, separators, one huge line, wrappers.
-    let rec: [(&str, Box<dyn Fn(usize) -> String>); 18] = [
+    let rec: [(&str, Make); 18] = [
         (
             "record tags",
             Box::new(|n| format!("{}\nA(Sumr): Lead\n", "[Event \"x\"]\n".repeat(n))),
@@ -150,6 +152,11 @@ fn shapes() -> Vec<Shape> {
         "record [code]".into(),
         "hotw",
         Box::new(|n| format!("[code]\n{}", "[code]\n".repeat(n))),
+    ));
+    v.push((
+        "sanguo （，，）".into(),
+        "sanguo",
+        Box::new(|n| format!("{SANGUO}2.车5进1（好棋{}）\n", "，".repeat(n))),
     ));
     v.push((
         "record sig".into(),

@@ -138,11 +138,6 @@ impl State<'_> {
         live.then_some((round, next_side))
     }
 
-    /// An entry labelled with side `label` (at `col`) that the round gives to `side`: reported
-    /// once per game when they agree. When they do not, which side moved is not known: an error,
-    /// the move is not played (false) and the replay stops.
-    #[cold]
-    #[inline(never)]
     /// The first side label of entry `j` (its side, its column), `at` the index of the first
     /// label not of an entry before `j` (the labels are pushed in entry order).
     #[inline]
@@ -157,6 +152,11 @@ impl State<'_> {
             .map(|&(_, sd, col)| (sd, col))
     }
 
+    /// An entry labelled with side `label` (at `col`) that the round gives to `side`: reported
+    /// once per game when they agree. When they do not, which side moved is not known: an error,
+    /// the move is not played (false) and the replay stops.
+    #[cold]
+    #[inline(never)]
     pub(super) fn side_label(
         &mut self,
         ln: u32,
