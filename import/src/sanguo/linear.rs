@@ -84,3 +84,37 @@ fn players_in_a_status_line() {
     linear("", "吴国(x", SMALL);
     linear("吴胜 ", "魏(孙", SMALL);
 }
+
+/// [`closed_later`](super::chars::closed_later) keeping the first bracket found for the
+/// separators after it answers as a fresh scan from each separator does, over lines of brackets
+/// of each kind, separators and text, for rising separator positions.
+#[test]
+fn closed_later_reads_as_a_fresh_scan() {
+    use super::chars::closed_later;
+    const PIECES: [char; 12] = [
+        '(', ')', '[', ']', '【', '】', '〔', '〕', ',', ';', '好', '进',
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    for _ in 0..20_000 {
+        let chars: Vec<char> = (0..1 + next(16))
+            .map(|_| PIECES[next(PIECES.len())])
+            .collect();
+        let end = chars.len() - next(2).min(chars.len() - 1);
+        let mut kept = None;
+        let mut i = next(3);
+        while i < end {
+            assert_eq!(
+                closed_later(&chars, i, end, &mut kept),
+                closed_later(&chars, i, end, &mut None),
+                "{chars:?} at {i} before {end}"
+            );
+            i += 1 + next(3);
+        }
+    }
+}
