@@ -159,6 +159,16 @@ fn shapes() -> Vec<Shape> {
         Box::new(|n| format!("{SANGUO}2.车5进1（好棋{}）\n", "，".repeat(n))),
     ));
     v.push((
+        "sanguo 吴(…1)".into(),
+        "sanguo",
+        Box::new(|n| format!("{SANGUO}{}1)\n", "吴(".repeat(n))),
+    ));
+    v.push((
+        "hotw zwsp".into(),
+        "hotw",
+        Box::new(|n| format!("{HOTW}{}", "\u{200b}LTig-->Qq\n".repeat(n))),
+    ));
+    v.push((
         "record sig".into(),
         "hotw",
         Box::new(|n| format!("{HOTW}-- \n{}", "x\n".repeat(n))),

@@ -81,6 +81,9 @@ fn side_labels() {
 #[test]
 fn players_in_a_status_line() {
     linear("", "吴(", SMALL);
+    // each bracket closed by the one `)` at the end, which holds a number: no name
+    assert_linear("吴(…1)", SMALL, |n| examined_to("", "吴(", "1)", n));
+    assert_linear("吴( …)", SMALL, |n| examined_to("", "吴( ", ")", n));
     linear("", "吴国(x", SMALL);
     linear("吴胜 ", "魏(孙", SMALL);
 }
