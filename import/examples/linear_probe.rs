@@ -169,6 +169,71 @@ fn shapes() -> Vec<Shape> {
         Box::new(|n| format!("{HOTW}{}", "\u{200b}LTig-->Qq\n".repeat(n))),
     ));
     v.push((
+        "record tags-on-line".into(),
+        "hotw",
+        Box::new(|n| format!("{}\nLTig\n", "[a \"x\"] ".repeat(n))),
+    ));
+    v.push((
+        "record tag-quotes".into(),
+        "hotw",
+        Box::new(|n| format!("[a {}]\nLTig\n", "\"x\" ".repeat(n))),
+    ));
+    v.push((
+        "record tag-quotes2".into(),
+        "hotw",
+        Box::new(|n| format!("[a \"{}\nLTig\n", "x\" ]".repeat(n))),
+    ));
+    v.push((
+        "sanguo title".into(),
+        "sanguo",
+        Box::new(|n| {
+            format!(
+                "[Game \"Sanguo\"]\n\n{}\n1.车5进1，马6进5，车5进1\n",
+                "蜀魏盟·".repeat(n)
+            )
+        }),
+    ));
+    v.push((
+        "sanguo status".into(),
+        "sanguo",
+        Box::new(|n| format!("{SANGUO}{}\n", "吴胜 ".repeat(n))),
+    ));
+    v.push((
+        "sanguo status2".into(),
+        "sanguo",
+        Box::new(|n| format!("{SANGUO}结果：{}\n", "吴认负".repeat(n))),
+    ));
+    v.push((
+        "deluge phases".into(),
+        "dip",
+        Box::new(|n| format!("{DELUGE}{}\n", "Spring 1901 ".repeat(n))),
+    ));
+    v.push((
+        "deluge //".into(),
+        "dip",
+        Box::new(|n| format!("{DELUGE}France: A Par-Bur {}\n", "//".repeat(n))),
+    ));
+    v.push((
+        "deluge *".into(),
+        "dip",
+        Box::new(|n| format!("{DELUGE}{}\n", "*".repeat(n))),
+    ));
+    v.push((
+        "hotw A(".into(),
+        "hotw",
+        Box::new(|n| format!("{HOTW}{}\n", "A(".repeat(n))),
+    ));
+    v.push((
+        "hotw epoch".into(),
+        "hotw",
+        Box::new(|n| format!("{HOTW}{}\n", "Epoch I ".repeat(n))),
+    ));
+    v.push((
+        "hotw score".into(),
+        "hotw",
+        Box::new(|n| format!("{HOTW}LTig {}\n", "12 ".repeat(n))),
+    ));
+    v.push((
         "record sig".into(),
         "hotw",
         Box::new(|n| format!("{HOTW}-- \n{}", "x\n".repeat(n))),

@@ -57,3 +57,10 @@ fn results() {
     linear("France: A Par-Bur", " (bounce)", SMALL);
     linear("France: A Par-Bur ", "(b", SMALL);
 }
+
+/// Phase names over and over on one line.
+#[test]
+fn phase_names() {
+    linear("", "Spring 1901 ", SMALL);
+    linear("France: A Par-Bur ", "//", SMALL);
+}

@@ -63,3 +63,10 @@ fn plus_signs() {
     linear("LTig(", "+m", SMALL);
     linear("LTig ", "+", SMALL);
 }
+
+/// Seat headers and scores over and over on one line.
+#[test]
+fn headers_and_scores() {
+    linear("", "A(", SMALL);
+    linear("LTig ", "12 ", SMALL);
+}

@@ -40,6 +40,12 @@ fn tag_lines() {
     linear("games", |n| "[Game \"History of the World\"]\n".repeat(n));
     linear("quotes", |n| format!("[Event {}]\n", "\" ".repeat(n)));
     linear("tags on a line", |n| format!("{}\n", "[a \"".repeat(n)));
+    linear("whole tags on a line", |n| {
+        format!("{}\nLTig\n", "[a \"x\"] ".repeat(n))
+    });
+    linear("quotes and brackets", |n| {
+        format!("[a \"{}\nLTig\n", "x\" ]".repeat(n))
+    });
 }
 
 #[test]

@@ -121,3 +121,10 @@ fn closed_later_reads_as_a_fresh_scan() {
         }
     }
 }
+
+/// Status words after the sides, with or without a key before them.
+#[test]
+fn status_lines() {
+    linear("", "吴胜 ", SMALL);
+    linear("结果：", "吴认负", SMALL);
+}
