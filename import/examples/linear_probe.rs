@@ -234,6 +234,11 @@ fn shapes() -> Vec<Shape> {
         Box::new(|n| format!("{HOTW}LTig {}\n", "12 ".repeat(n))),
     ));
     v.push((
+        "hotw zwsp-line".into(),
+        "hotw",
+        Box::new(|n| format!("{HOTW}LTig{}\n", "\u{200b}-->Qq".repeat(n))),
+    ));
+    v.push((
         "record sig".into(),
         "hotw",
         Box::new(|n| format!("{HOTW}-- \n{}", "x\n".repeat(n))),

@@ -70,3 +70,20 @@ fn headers_and_scores() {
     linear("", "A(", SMALL);
     linear("LTig ", "12 ", SMALL);
 }
+
+/// Invisible characters (`U+200B`) through a line of errors: the body is read again without
+/// them ([`crate::parse_game`]), and each diagnostic's column is put back past the ones before it
+/// on its line by halving, not by a pass over all of them.
+#[test]
+fn invisible_characters() {
+    assert_linear("U+200B-->Qq", SMALL, |n| {
+        let text = format!("A(Sumr): Lead\nLTig{}\n", "\u{200b}-->Qq".repeat(n));
+        let raws = crate::record::split_games(&text);
+        let diagnostics: usize = raws
+            .iter()
+            .map(|raw| crate::parse_game(raw, crate::Kind::Hotw).diagnostics.len())
+            .sum();
+        assert!(diagnostics > 0);
+        take()
+    });
+}
