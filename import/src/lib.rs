@@ -24,6 +24,7 @@ pub mod sanguo;
 pub mod text;
 mod unwrap;
 pub mod wec;
+mod work;
 
 use serde::{Deserialize, Serialize};
 
@@ -174,14 +175,11 @@ fn reparse_visible(body: &str, ctx: &model::Ctx<'_>, kind: Kind, first: BodyPars
         return first;
     }
     for d in &mut second.4 {
-        // a column of the body read: one more for each character removed before it on its line
-        let mut col = d.col;
-        for &(_, at) in removed.iter().filter(|(l, _)| *l == d.line) {
-            if at <= col {
-                col += 1;
-            }
-        }
-        d.col = col;
+        // (`removed` is in file order: the line's own are found by halving, not by a pass over
+        // all of them for each diagnostic)
+        let lo = removed.partition_point(|&(l, _)| l < d.line);
+        let hi = removed.partition_point(|&(l, _)| l <= d.line);
+        d.col = file_col(removed.get(lo..hi).unwrap_or_default(), d.col);
     }
     if let Some(&(line, col)) = removed.first() {
         second.4.push(Diagnostic::info(
@@ -197,6 +195,26 @@ fn reparse_visible(body: &str, ctx: &model::Ctx<'_>, kind: Kind, first: BodyPars
         ));
     }
     second
+}
+
+/// A column of a line read without its invisible characters, as a column of the file's line: one
+/// more for each character removed before it. `removed` are the removed characters' columns on
+/// the line, rising. Those that count are the first `m`, the `i`th at a column no later than
+/// `col + i`: as the columns rise by one at least, `at - i` never falls, and `m` is found by
+/// halving.
+fn file_col(removed: &[(u32, u32)], col: u32) -> u32 {
+    let (mut lo, mut hi) = (0usize, removed.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let at = removed.get(mid).map_or(0, |&(_, at)| u64::from(at));
+        work::examined(1);
+        if at <= u64::from(col) + mid as u64 {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    col.saturating_add(u32::try_from(lo).unwrap_or(u32::MAX))
 }
 
 /// At most this many non-blank lines make a preamble ([`take_preamble`]).
@@ -280,5 +298,36 @@ pub fn parse_game(raw: &RawGame, kind: Kind) -> ParsedGame {
         outcome,
         body,
         diagnostics,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// [`super::file_col`] moves a column on as a pass over each removed character does.
+    #[test]
+    fn file_col_reads_as_a_pass_over_each() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for _ in 0..20_000 {
+            let mut removed = Vec::new();
+            let mut at = 0u32;
+            for _ in 0..next(8) {
+                at += 1 + next(3) as u32;
+                removed.push((1u32, at));
+            }
+            let col = 1 + next(20) as u32;
+            let mut pass = col;
+            for &(_, at) in &removed {
+                if at <= pass {
+                    pass += 1;
+                }
+            }
+            assert_eq!(super::file_col(&removed, col), pass, "{removed:?} {col}");
+        }
     }
 }

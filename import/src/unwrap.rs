@@ -196,11 +196,15 @@ enum Break {
 /// A known HTML tag at the start of `s` (`<br>`, `<br />`, `</p>`, `<span class="x">`): its
 /// length in bytes and how it breaks a line.
 fn html_tag(s: &str) -> Option<(usize, Break)> {
-    let end = s.find('>')?;
-    let inner = s.get(1..end)?;
-    if inner.contains(['<', '\n']) {
+    // (the tag ends at the first `>`, and is none when a `<` or a line end comes first: looking
+    // no further than either keeps a line of many `<` linear)
+    let found = s.get(1..)?.find(['>', '<', '\n']);
+    crate::work::examined(found.map_or(s.len(), |k| k + 2));
+    let end = 1 + found?;
+    if s.as_bytes().get(end) != Some(&b'>') {
         return None;
     }
+    let inner = s.get(1..end)?;
     let inner = inner
         .strip_prefix('/')
         .unwrap_or(inner)
@@ -430,5 +434,43 @@ mod tests {
         // a game after the line, or the line among moves: no signature
         assert!(unwrap("a\n\n-- \n[Event \"x\"]\n\nb\n").is_none());
         assert!(unwrap("1.车5进1\n-- \n2.车5退1\n").is_none());
+    }
+
+    /// [`html_tag`] as it was before it stopped at a `<` or a line end: the tag's end is the
+    /// first `>` of the rest of the text, and none when a `<` or a line end is inside.
+    fn html_tag_to_the_end(s: &str) -> Option<(usize, bool)> {
+        let end = s.find('>')?;
+        let inner = s.get(1..end)?;
+        if inner.contains(['<', '\n']) {
+            return None;
+        }
+        html_tag(s.get(..=end)?).map(|(len, _)| (len, true))
+    }
+
+    /// The tag read stopping at the first `<` or line end is the one read looking for the first
+    /// `>` of the text, over texts made of tags' pieces.
+    #[test]
+    fn html_tag_reads_as_the_one_to_the_end() {
+        const PIECES: [&str; 14] = [
+            "<", ">", "/", "\n", " ", "br", "p", "span", "a", "=", "\"", "x", "</", "<br",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..20_000 {
+            let mut t = String::from("<");
+            for _ in 0..1 + next(8) {
+                t.push_str(PIECES[next(PIECES.len())]);
+            }
+            assert_eq!(
+                html_tag(&t).map(|(len, _)| (len, true)),
+                html_tag_to_the_end(&t),
+                "{t:?}"
+            );
+        }
     }
 }

@@ -130,6 +130,8 @@ pub mod adjudicate;
 pub(crate) mod entry;
 mod finish;
 mod game;
+#[cfg(test)]
+mod linear;
 pub mod map;
 pub mod notation;
 mod orders;

@@ -102,6 +102,7 @@ impl<'c, 't> Reader<'c, 't> {
 
     /// One line of the body (`li` its index), its comments already spaces.
     pub(super) fn line(&mut self, li: usize, raw_line: &str) {
+        crate::work::examined(raw_line.len());
         let lno = self.ctx.first_line + li as u32;
         // full-width punctuation (`：`, `（`, `，`) as ASCII; one character for one, so columns hold
         let folded: String;

@@ -84,6 +84,7 @@ impl<'a> Toks<'a> {
     fn take(&mut self) -> Option<T<'a>> {
         let (kind, start, end) = self.next?;
         self.next = next_ascii(self.text.as_bytes(), end);
+        crate::work::examined(self.next.map_or(self.text.len(), |t| t.2) - end);
         Some(T {
             kind,
             line: self.text,

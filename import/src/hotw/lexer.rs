@@ -80,6 +80,7 @@ pub fn lex(line: &str) -> Vec<Tok> {
 
 /// [`lex`] into a buffer (cleared first), so a caller can reuse it from line to line.
 pub fn lex_into(line: &str, out: &mut Vec<Tok>) {
+    crate::work::examined(line.len());
     out.clear();
     if line.is_ascii() {
         lex_ascii(line.as_bytes(), out);
@@ -95,6 +96,7 @@ pub const UNPAIRED: usize = usize::MAX;
 /// the parenthesis matching token `i`, or [`UNPAIRED`]. A line without parentheses (checked while
 /// scanning an ASCII line) leaves `pairs` empty, which reads as all unpaired, and skips the matching.
 pub fn lex_paired(line: &str, out: &mut Vec<Tok>, pairs: &mut Vec<usize>, stack: &mut Vec<usize>) {
+    crate::work::examined(line.len());
     out.clear();
     pairs.clear();
     let parens = if line.is_ascii() {

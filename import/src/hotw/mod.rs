@@ -179,6 +179,8 @@ mod fast;
 mod game;
 mod items;
 pub mod lexer;
+#[cfg(test)]
+mod linear;
 pub mod parser;
 pub mod tables;
 pub mod tokens;

@@ -18,6 +18,8 @@
 pub mod code;
 mod date;
 mod decode;
+#[cfg(test)]
+mod linear;
 mod lines;
 mod raw;
 mod separated;

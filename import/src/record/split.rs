@@ -48,6 +48,7 @@ pub fn split_games(text: &str) -> Vec<RawGame> {
         }
         let line_start = start;
         start = offset;
+        crate::work::examined(offset - line_start);
         // A body line whose text is not exactly the file's line (a `\r` dropped, a blank line
         // holding white space) makes the body differ from the file's slice.
         let exact = kept + 1 == offset || (kept == offset && offset == bytes.len());

@@ -149,6 +149,7 @@ pub(super) fn one_tag(t: &str) -> Option<(String, String, bool, Option<&str>)> {
             .and_then(|r| r.find('"'))
             .map(|k| k + search)
         {
+            crate::work::examined(k + 1 - search);
             let tail = after_quote.get(k + 1..).unwrap_or_default().trim_start();
             if let Some(after) = tail.strip_prefix(']').or_else(|| tail.strip_prefix('］')) {
                 let after = after.trim();

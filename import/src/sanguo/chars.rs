@@ -83,15 +83,34 @@ pub(super) fn is_note_close(c: char) -> bool {
 }
 
 /// Is the bracket open before `i` closed before `end`, with no bracket opened between? Then a
-/// separator at `i` is inside a note: `马5进6（好棋，跳马），…`.
+/// separator at `i` is inside a note: `马5进6（好棋，跳马），…`. `next` keeps the first bracket
+/// found after an earlier `i` of the same line and `end` (`Some(None)`: none before `end`), so
+/// that the separators of a long note find its end once, not each.
 #[cold]
 #[inline(never)]
-pub(super) fn closed_later(chars: &[char], i: usize, end: usize) -> bool {
-    chars
-        .get(i + 1..end)
-        .unwrap_or(&[])
-        .iter()
-        .find(|&&c| note_close(c).is_some() || is_note_close(c))
+pub(super) fn closed_later(
+    chars: &[char],
+    i: usize,
+    end: usize,
+    next: &mut Option<Option<usize>>,
+) -> bool {
+    let at = match *next {
+        Some(Some(p)) if p > i => Some(p),
+        Some(None) => None,
+        _ => {
+            let from = i + 1;
+            let at = chars
+                .get(from..end)
+                .unwrap_or(&[])
+                .iter()
+                .position(|&c| note_close(c).is_some() || is_note_close(c))
+                .map(|p| from + p);
+            crate::work::examined(at.map_or(end.saturating_sub(from), |p| p + 1 - from));
+            *next = Some(at);
+            at
+        }
+    };
+    at.and_then(|p| chars.get(p))
         .is_some_and(|&c| is_note_close(c))
 }
 

@@ -85,6 +85,7 @@ fn labelled_skip(body: &[char]) -> bool {
 
 impl State<'_> {
     pub(super) fn line(&mut self, li: usize, nl: &NormLine) {
+        crate::work::examined(nl.chars.len());
         let ln = self.line_no(li);
         if let (Some(c), false) = (nl.first_wide, self.seen_wide) {
             self.seen_wide = true;

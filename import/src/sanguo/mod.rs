@@ -156,6 +156,8 @@ mod finish;
 pub mod game;
 pub mod geometry;
 mod headers;
+#[cfg(test)]
+mod linear;
 mod lines;
 mod moves;
 mod notation;

@@ -22,15 +22,10 @@ impl State<'_> {
         let mut skipped = [false; 3];
         let mut slot = 0usize;
         let mut spaced = std::mem::take(&mut self.spaced_buf);
+        // (the labels are in entry order: a running index finds each entry's first one)
+        let mut next_label = 0usize;
         for (j, e) in entries.iter().enumerate() {
-            let label = if self.label_buf.is_empty() {
-                None
-            } else {
-                self.label_buf
-                    .iter()
-                    .find(|l| l.0 == j)
-                    .map(|&(_, sd, col)| (sd, col))
-            };
+            let label = self.entry_label(j, &mut next_label);
             let side = if fixed || matches!(e, Entry::Stalemate(..)) {
                 Side::PLAYERS.get(slot).copied()
             } else {
@@ -141,6 +136,20 @@ impl State<'_> {
             (next_side..3).any(|i| Side::PLAYERS.get(i).is_some_and(|&s| self.board.is_live(s)));
         // (no entry at all: a heading `第1回合` with the round's moves on the lines after it)
         live.then_some((round, next_side))
+    }
+
+    /// The first side label of entry `j` (its side, its column), `at` the index of the first
+    /// label not of an entry before `j` (the labels are pushed in entry order).
+    #[inline]
+    fn entry_label(&self, j: usize, at: &mut usize) -> Option<(Side, usize)> {
+        while self.label_buf.get(*at).is_some_and(|l| l.0 < j) {
+            *at += 1;
+            crate::work::examined(1);
+        }
+        self.label_buf
+            .get(*at)
+            .filter(|l| l.0 == j)
+            .map(|&(_, sd, col)| (sd, col))
     }
 
     /// An entry labelled with side `label` (at `col`) that the round gives to `side`: reported

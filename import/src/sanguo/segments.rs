@@ -124,6 +124,8 @@ impl State<'_> {
         if !self.label_buf.is_empty() {
             self.label_buf.clear();
         }
+        // the first bracket after a separator inside a note ([`closed_later`])
+        let mut bracket_after = None;
         while i <= end {
             let c = chars.get(i).copied().unwrap_or(',');
             if i == end || c == ',' || c == ';' || c == '/' || c == '|' {
@@ -131,7 +133,7 @@ impl State<'_> {
                 if scan.traits.open
                     && i < end
                     && matches!(c, ',' | ';')
-                    && closed_later(chars, i, end)
+                    && closed_later(chars, i, end, &mut bracket_after)
                 {
                     scan.push(i, c);
                     i += 1;

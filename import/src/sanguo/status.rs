@@ -257,6 +257,8 @@ fn status_players(text: &str) -> Option<(String, [Option<String>; 3])> {
     let mut names: [Option<String>; 3] = [None, None, None];
     let mut any = false;
     let mut k = 0;
+    // the first `)` from the last bracket looked at on, found once for all the brackets before it
+    let mut close = None;
     while let Some(&c) = chars.get(k) {
         out.push(c);
         k += 1;
@@ -271,24 +273,21 @@ fn status_players(text: &str) -> Option<(String, [Option<String>; 3])> {
         if chars.get(open) != Some(&'(') {
             continue;
         }
-        let Some(len) = chars
-            .get(open + 1..)
-            .and_then(|r| r.iter().position(|&c| c == ')'))
-        else {
+        let Some(cl) = next_close(&chars, open + 1, &mut close) else {
             continue;
         };
+        // (a bracket holding only white space, or a status word or a number, holds no name)
+        let after_open = |p: Option<usize>| p.is_some_and(|p| p > open);
+        if !after_open(cl.last_text) || after_open(cl.last_status) {
+            continue;
+        }
+        let len = cl.at - open - 1;
         let name: String = chars
             .get(open + 1..open + 1 + len)
             .unwrap_or(&[])
             .iter()
             .collect();
         let name = name.trim();
-        let statusy = title::STATUSES.iter().any(|w| name.contains(w))
-            || name.contains(['胜', '负', '和', '输'])
-            || name.chars().any(|c| c.is_ascii_digit());
-        if name.is_empty() || statusy {
-            continue;
-        }
         if let Some(slot) = names.get_mut(sd as usize) {
             *slot = Some(name.to_string());
         }
@@ -296,6 +295,63 @@ fn status_players(text: &str) -> Option<(String, [Option<String>; 3])> {
         k = open + len + 2;
     }
     any.then_some((out, names))
+}
+
+/// The first `)` after a side's `(` in a status line, and what the brackets before it hold: the
+/// last character that is not white space, and the start of the last status word (`胜`, `负`,
+/// `和`, `输`, a digit, or a word of [`title::STATUSES`]). Each is known for every `(` from the
+/// one it was found for on, by its index: what a bracket opened at `open` holds is what lies
+/// after `open`.
+#[derive(Clone, Copy)]
+struct Close {
+    at: usize,
+    last_text: Option<usize>,
+    last_status: Option<usize>,
+}
+
+/// The [`Close`] of the brackets opened before `from`, by way of `found`, the answer for a `from`
+/// no later than this one (`Some(None)`: no `)` after it): each part of the line is scanned once
+/// however many brackets it follows, as `from` only grows.
+fn next_close(chars: &[char], from: usize, found: &mut Option<Option<Close>>) -> Option<Close> {
+    match *found {
+        Some(Some(c)) if c.at >= from => return Some(c),
+        Some(None) => return None,
+        _ => {}
+    }
+    let mut last_text = None;
+    let mut last_status = None;
+    let mut at = None;
+    for (i, &c) in chars.iter().enumerate().skip(from) {
+        if c == ')' {
+            at = Some(i);
+            break;
+        }
+        if !c.is_whitespace() {
+            last_text = Some(i);
+        }
+        // (a status word holds no `)`: one that starts before the `)` ends before it)
+        if matches!(c, '胜' | '负' | '和' | '输')
+            || c.is_ascii_digit()
+            || title::STATUSES.iter().any(|w| starts_with(chars, i, w))
+        {
+            last_status = Some(i);
+        }
+    }
+    crate::work::examined(at.map_or(chars.len().saturating_sub(from), |i| i + 1 - from));
+    let close = at.map(|at| Close {
+        at,
+        last_text,
+        last_status,
+    });
+    *found = Some(close);
+    close
+}
+
+/// Whether `word` is written at index `i` of `chars`.
+fn starts_with(chars: &[char], i: usize, word: &str) -> bool {
+    (i..)
+        .zip(word.chars())
+        .all(|(k, w)| chars.get(k) == Some(&w))
 }
 
 /// The length of a key opening a status line (`结果：`, `最终结果:`, `终局 -`, `Result:`), up to
@@ -327,4 +383,85 @@ fn status_key(text: &str) -> Option<usize> {
     let trimmed = rest.trim_start();
     let mark = trimmed.strip_prefix([':', '-', '='])?;
     Some(text.len() - mark.trim_start().len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`status_players`] as it was before each bracket's `)` and contents were found once for
+    /// the brackets before it: every bracket read to its `)` again.
+    fn status_players_rescanning(text: &str) -> Option<(String, [Option<String>; 3])> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = String::with_capacity(text.len());
+        let mut names: [Option<String>; 3] = [None, None, None];
+        let mut any = false;
+        let mut k = 0;
+        while let Some(&c) = chars.get(k) {
+            out.push(c);
+            k += 1;
+            let Some(sd) = Side::from_char(c).filter(|&s| s != Side::Han) else {
+                continue;
+            };
+            let mut open = k;
+            if chars.get(open).is_some_and(|&c| c == '国' || c == '方') {
+                open += 1;
+            }
+            if chars.get(open) != Some(&'(') {
+                continue;
+            }
+            let Some(len) = chars
+                .get(open + 1..)
+                .and_then(|r| r.iter().position(|&c| c == ')'))
+            else {
+                continue;
+            };
+            let name: String = chars
+                .get(open + 1..open + 1 + len)
+                .unwrap_or(&[])
+                .iter()
+                .collect();
+            let name = name.trim();
+            let statusy = title::STATUSES.iter().any(|w| name.contains(w))
+                || name.contains(['胜', '负', '和', '输'])
+                || name.chars().any(|c| c.is_ascii_digit());
+            if name.is_empty() || statusy {
+                continue;
+            }
+            if let Some(slot) = names.get_mut(sd as usize) {
+                *slot = Some(name.to_string());
+            }
+            any = true;
+            k = open + len + 2;
+        }
+        any.then_some((out, names))
+    }
+
+    /// The names read finding each `)` once are those read rescanning, over lines of sides,
+    /// brackets, names, status words, digits and white space.
+    #[test]
+    fn status_players_reads_as_the_rescanning_one() {
+        const PIECES: [&str; 18] = [
+            "吴", "魏", "蜀", "汉", "国", "方", "(", ")", " ", "孙策", "曹", "胜", "负", "灭国",
+            "认负", "灭", "7", "判和",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..40_000 {
+            let mut line = String::new();
+            for _ in 0..1 + next(14) {
+                line.push_str(PIECES[next(PIECES.len())]);
+            }
+            assert_eq!(
+                status_players(&line),
+                status_players_rescanning(&line),
+                "{line:?}"
+            );
+        }
+    }
 }

@@ -81,8 +81,10 @@ impl<'a> Line<'a> {
     /// The next token of `kind` at or after `i` (before `hi`), or `hi`.
     #[inline]
     pub(super) fn find(&self, i: usize, hi: usize, kinds: &[Tk]) -> usize {
-        (i..hi)
+        let at = (i..hi)
             .find(|&k| self.kind(k).is_some_and(|t| kinds.contains(&t)))
-            .unwrap_or(hi)
+            .unwrap_or(hi);
+        crate::work::examined(at.saturating_sub(i) + 1);
+        at
     }
 }

@@ -1,0 +1,130 @@
+//! The 三国 scans' work grows linearly with the line ([`crate::work`] counts the characters of
+//! each line read and those looked at for a closing bracket or a side's label): a record whose
+//! line after the first round is `n` of one shape (an opening character, moves after `，`, notes
+//! in `（`, round numbers, side labels, players' names in a status line) is read with at most
+//! twelve times the work for ten times the line.
+
+use crate::model::Ctx;
+use crate::work::{assert_linear, take};
+
+/// The work of reading a record whose line after the first round is `prefix` and `n` times
+/// `unit`.
+fn examined(prefix: &str, unit: &str, n: usize) -> u64 {
+    examined_to(prefix, unit, "", n)
+}
+
+/// The same with `suffix` after the `n` units.
+fn examined_to(prefix: &str, unit: &str, suffix: &str, n: usize) -> u64 {
+    let body = format!(
+        "1.车5进1，马6进5，车5进1\n{prefix}{}{suffix}\n",
+        unit.repeat(n)
+    );
+    let ctx = Ctx {
+        first_line: 1,
+        tags: &[],
+    };
+    take();
+    let parsed = super::parse(&body, &ctx);
+    assert!(!parsed.game.moves.is_empty());
+    take()
+}
+
+fn linear(prefix: &str, unit: &str, sizes: [usize; 3]) {
+    assert_linear(&format!("{prefix}{unit}"), sizes, |n| {
+        examined(prefix, unit, n)
+    });
+}
+
+const BIG: [usize; 3] = [10_000, 100_000, 1_000_000];
+const SMALL: [usize; 3] = [1_000, 10_000, 100_000];
+
+#[test]
+fn opening_characters() {
+    for open in ["{", "(", "[", "【", "（", "\""] {
+        linear("", open, BIG);
+    }
+}
+
+#[test]
+fn moves_after_commas() {
+    linear("2.", "车5进1，", SMALL);
+    linear("2.", "，", SMALL);
+}
+
+#[test]
+fn notes() {
+    linear("2.车5进1", "（轮空", SMALL);
+    linear("2.车5进1", "（轮空）", SMALL);
+    // separators inside one note that closes at the end of the line: each finds the `）` once
+    for unit in ["，", "好，", "；"] {
+        assert_linear(unit, SMALL, |n| {
+            examined_to("2.车5进1（好棋", unit, "）", n)
+        });
+    }
+    linear("2.车5进1", "（好，", SMALL);
+}
+
+#[test]
+fn round_numbers() {
+    linear("", "2.", SMALL);
+    linear("", "2.车5退1 ", SMALL);
+}
+
+/// A side's label before each entry (`吴：`): each entry finds its label once.
+#[test]
+fn side_labels() {
+    linear("2.", "吴：车5进1，", SMALL);
+    linear("2.", "吴(", SMALL);
+}
+
+/// A status line of sides with a bracket after each (`吴(吴(…`): each finds its `)` once.
+#[test]
+fn players_in_a_status_line() {
+    linear("", "吴(", SMALL);
+    // each bracket closed by the one `)` at the end, which holds a number: no name
+    assert_linear("吴(…1)", SMALL, |n| examined_to("", "吴(", "1)", n));
+    assert_linear("吴( …)", SMALL, |n| examined_to("", "吴( ", ")", n));
+    linear("", "吴国(x", SMALL);
+    linear("吴胜 ", "魏(孙", SMALL);
+}
+
+/// [`closed_later`](super::chars::closed_later) keeping the first bracket found for the
+/// separators after it answers as a fresh scan from each separator does, over lines of brackets
+/// of each kind, separators and text, for rising separator positions.
+#[test]
+fn closed_later_reads_as_a_fresh_scan() {
+    use super::chars::closed_later;
+    const PIECES: [char; 12] = [
+        '(', ')', '[', ']', '【', '】', '〔', '〕', ',', ';', '好', '进',
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    for _ in 0..20_000 {
+        let chars: Vec<char> = (0..1 + next(16))
+            .map(|_| PIECES[next(PIECES.len())])
+            .collect();
+        let end = chars.len() - next(2).min(chars.len() - 1);
+        let mut kept = None;
+        let mut i = next(3);
+        while i < end {
+            assert_eq!(
+                closed_later(&chars, i, end, &mut kept),
+                closed_later(&chars, i, end, &mut None),
+                "{chars:?} at {i} before {end}"
+            );
+            i += 1 + next(3);
+        }
+    }
+}
+
+/// Status words after the sides, with or without a key before them.
+#[test]
+fn status_lines() {
+    linear("", "吴胜 ", SMALL);
+    linear("结果：", "吴认负", SMALL);
+}

@@ -1,0 +1,44 @@
+//! A count of the bytes (or steps) the scans of every notation and of the record layer examine,
+//! kept only in test builds: the tests that their work grows linearly with the input read it
+//! (`wec/linear.rs`, `linear.rs` beside this file). Elsewhere [`examined`] is empty and compiles
+//! to nothing.
+
+#[cfg(test)]
+thread_local! {
+    static EXAMINED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts `n` bytes (or steps) examined by a scan.
+#[inline(always)]
+pub(crate) fn examined(n: usize) {
+    #[cfg(test)]
+    EXAMINED.with(|c| c.set(c.get().saturating_add(n as u64)));
+    #[cfg(not(test))]
+    let _ = n;
+}
+
+/// The count since the last call, and a fresh start.
+#[cfg(test)]
+pub(crate) fn take() -> u64 {
+    EXAMINED.with(|c| c.replace(0))
+}
+
+/// Asserts that `count(n)`, the work of reading an input of size `n`, grows linearly: each
+/// tenfold size costs at most twelve times the one before, and at least `n` is counted (the scan
+/// was seen at all). `what` names the shape in the failure.
+#[cfg(test)]
+pub(crate) fn assert_linear(what: &str, sizes: [usize; 3], count: impl Fn(usize) -> u64) {
+    let mut before: Option<(usize, u64)> = None;
+    for n in sizes {
+        take();
+        let c = count(n);
+        assert!(c >= n as u64, "{what} x {n}: only {c} examined");
+        if let Some((m, prev)) = before {
+            assert!(
+                c <= 12 * prev,
+                "{what}: {m} of them examine {prev}, {n} examine {c}: not linear"
+            );
+        }
+        before = Some((n, c));
+    }
+}
