@@ -770,7 +770,7 @@ fn filter_from(p: &Params) -> Result<Filter> {
         }
     };
     let f = Filter {
-        event: p.str("event").map(str::to_string),
+        event: p.filter("event")?.map(str::to_string),
         year_from: year("from")?,
         year_to: year("to")?,
     };

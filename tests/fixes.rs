@@ -1,0 +1,57 @@
+//! Small fixes at the edges of the web service: long filters, API 404s, links that lead somewhere,
+//! a page past the end of the list, CSV cells spreadsheets read as formulas, private collections.
+
+use crate::support::{Archive, corpus};
+
+/// An archive of the Deluge test records.
+fn deluge() -> Archive {
+    let a = Archive::new();
+    assert!(a.import(&[corpus().join("deluge")]).imported > 0);
+    a
+}
+
+#[test]
+fn filters_longer_than_200_characters_are_a_400_naming_the_field() {
+    let a = deluge();
+    let srv = a.serve();
+    let long = "%".repeat(50_000);
+    let mut paths = Vec::new();
+    for field in ["q", "player", "event", "empire"] {
+        paths.push((format!("/api/games?{field}={long}"), field));
+        paths.push((format!("/games?{field}={long}"), field));
+    }
+    paths.push((format!("/api/players?q={long}"), "q"));
+    paths.push((format!("/api/players?name={long}"), "name"));
+    paths.push((format!("/players?name={long}"), "name"));
+    for kind in ["hotw", "sanguo", "wec", "deluge"] {
+        paths.push((format!("/api/stats/{kind}?event={long}"), "event"));
+        paths.push((format!("/stats/{kind}?event={long}"), "event"));
+    }
+    paths.push((format!("/api/stats/hotw/empires?event={long}"), "event"));
+    paths.push((format!("/api/stats/hotw/cards?event={long}"), "event"));
+    paths.push((format!("/api/explorer/hotw?event={long}"), "event"));
+    for (path, field) in &paths {
+        let r = srv.get(path);
+        let short = &path[..path.find('=').unwrap_or(0) + 1];
+        assert_eq!(
+            r.status,
+            400,
+            "{short}: {}",
+            &r.body[..r.body.len().min(300)]
+        );
+        let says = format!("{field} is at most 200 characters");
+        assert!(r.body.contains(&says), "{short}: {}", r.body);
+        if path.starts_with("/api/") {
+            assert!(r.content_type.starts_with("application/json"), "{short}");
+            assert!(
+                r.json()["error"]
+                    .as_str()
+                    .is_some_and(|e| e.contains(&says))
+            );
+        }
+    }
+    // 200 characters are still a filter
+    let ok = "x".repeat(200);
+    assert_eq!(srv.get(&format!("/api/games?q={ok}")).status, 200);
+    assert_eq!(srv.get(&format!("/players?name={ok}")).status, 200);
+}
