@@ -55,3 +55,31 @@ fn filters_longer_than_200_characters_are_a_400_naming_the_field() {
     assert_eq!(srv.get(&format!("/api/games?q={ok}")).status, 200);
     assert_eq!(srv.get(&format!("/players?name={ok}")).status, 200);
 }
+
+#[test]
+fn unknown_api_paths_are_a_json_404_and_unknown_pages_an_html_404() {
+    let a = Archive::new();
+    let srv = a.serve();
+    for path in ["/api/nothing-here", "/api/games/1/nothing", "/api/"] {
+        let r = srv.get(path);
+        assert_eq!(r.status, 404, "{path}");
+        assert!(
+            r.content_type.starts_with("application/json"),
+            "{path}: {}",
+            r.content_type
+        );
+        let e = r.json()["error"].as_str().unwrap_or_default().to_string();
+        assert!(!e.is_empty() && !e.contains('<'), "{path}: {e}");
+    }
+    let r = srv.send("POST", "/api/nothing-here", None, Some("{}"), &[]);
+    assert_eq!(r.status, 404);
+    assert!(r.content_type.starts_with("application/json"));
+    let r = srv.get("/nothing-here");
+    assert_eq!(r.status, 404);
+    assert!(
+        r.content_type.starts_with("text/html"),
+        "{}",
+        r.content_type
+    );
+    assert!(r.body.contains("There is no such page."));
+}

@@ -55,8 +55,13 @@ impl IntoResponse for PageError {
 
 pub(super) type PageResult<T> = Result<T, PageError>;
 
-pub async fn not_found() -> PageError {
-    PageError(Error::NotFound("There is no such page.".into()))
+/// The answer to a path no route knows: JSON `{"error": …}` under `/api/`, an HTML page elsewhere.
+pub async fn not_found(uri: axum::http::Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        Error::NotFound(format!("there is no API path {}", uri.path())).into_response()
+    } else {
+        PageError(Error::NotFound("There is no such page.".into())).into_response()
+    }
 }
 
 pub struct KindCount {
