@@ -1,6 +1,8 @@
 //! Small fixes at the edges of the web service: long filters, API 404s, links that lead somewhere,
 //! a page past the end of the list, CSV cells spreadsheets read as formulas, private collections.
 
+use std::collections::BTreeSet;
+
 use crate::support::{Archive, corpus};
 
 /// An archive of the Deluge test records.
@@ -82,4 +84,44 @@ fn unknown_api_paths_are_a_json_404_and_unknown_pages_an_html_404() {
         r.content_type
     );
     assert!(r.body.contains("There is no such page."));
+}
+
+/// The site-internal links of a page (`href="/…"`), unescaped.
+fn internal_links(html: &str) -> Vec<String> {
+    html.split("href=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .filter(|h| h.starts_with('/') && !h.starts_with("//"))
+        .map(|h| h.replace("&amp;", "&").replace("&#x2F;", "/"))
+        .collect()
+}
+
+#[test]
+fn deluge_pages_have_no_empty_links_and_every_internal_link_answers() {
+    let a = deluge();
+    let srv = a.serve();
+    let list = srv.get("/api/games?kind=deluge&limit=200").json();
+    let ids: Vec<i64> = list["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .filter_map(|g| g["id"].as_i64())
+        .collect();
+    assert!(!ids.is_empty());
+    let mut pages: Vec<String> = ids.iter().map(|id| format!("/games/{id}")).collect();
+    pages.push("/stats/deluge".into());
+    let mut links = BTreeSet::new();
+    for page in &pages {
+        let r = srv.get(page);
+        assert_eq!(r.status, 200, "{page}");
+        assert!(!r.body.contains("href=\"\""), "{page} has an empty link");
+        links.extend(internal_links(&r.body));
+    }
+    assert!(!links.contains("/explorer/deluge"), "no Deluge explorer");
+    for link in &links {
+        assert_eq!(srv.get(link).status, 200, "{link}");
+    }
+    // /stats/deluge is reachable from the home page
+    let home = srv.get("/");
+    assert!(internal_links(&home.body).contains(&"/stats/deluge".to_string()));
 }
