@@ -125,3 +125,35 @@ fn deluge_pages_have_no_empty_links_and_every_internal_link_answers() {
     let home = srv.get("/");
     assert!(internal_links(&home.body).contains(&"/stats/deluge".to_string()));
 }
+
+#[test]
+fn a_games_page_past_the_end_says_so_and_links_to_the_first_page() {
+    let a = Archive::new();
+    a.import(&[corpus()]);
+    let srv = a.serve();
+    let total = srv.get("/api/games").json()["total"]
+        .as_i64()
+        .expect("total");
+    assert!(total > 0 && total < 500);
+    let r = srv.get("/games?offset=500");
+    assert_eq!(r.status, 200);
+    assert!(
+        r.body.contains(&format!(
+            "No games on this page; the list has {total} games."
+        )),
+        "{}",
+        r.body
+    );
+    assert!(r.body.contains("href=\"/games\""), "{}", r.body);
+    assert!(!r.body.contains(&format!("of {total}.")), "{}", r.body);
+    // a filtered list keeps its filter in the link back
+    let r = srv.get("/games?kind=deluge&offset=500");
+    assert!(r.body.contains("href=\"/games?kind=deluge\""), "{}", r.body);
+    // a page with games still counts them
+    let r = srv.get("/games?limit=1");
+    assert!(
+        r.body.contains(&format!("Games 1–1 of {total}.")),
+        "{}",
+        r.body
+    );
+}
