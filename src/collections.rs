@@ -657,6 +657,18 @@ fn insert_before_body(raw: &str, lines: &[String]) -> String {
 }
 
 /// The collection as CSV: position, section, game, title, kind, ply, note.
+/// A CSV cell as a spreadsheet shows it as text: a value starting with `=`, `+`, `-` or `@` (a
+/// formula to Excel, LibreOffice and Sheets) gets a leading `'`. Numbers (`-3`, `+1.5`) stay as
+/// they are. Every CSV the service writes passes its text cells through here.
+pub fn csv_cell(v: &str) -> std::borrow::Cow<'_, str> {
+    let formula = v.starts_with(['=', '+', '-', '@']) && v.parse::<f64>().is_err();
+    if formula {
+        std::borrow::Cow::Owned(format!("'{v}"))
+    } else {
+        std::borrow::Cow::Borrowed(v)
+    }
+}
+
 pub fn export_csv(c: &Collection) -> Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let e = |e: csv::Error| Error::Internal(format!("csv: {e}"));
@@ -671,12 +683,12 @@ pub fn export_csv(c: &Collection) -> Result<Vec<u8>> {
             .map(|s| s.title.clone());
         w.write_record([
             it.position.to_string(),
-            section.unwrap_or_default(),
+            csv_cell(&section.unwrap_or_default()).into_owned(),
             it.game.map(|g| g.to_string()).unwrap_or_default(),
-            it.game_title.clone().unwrap_or_default(),
+            csv_cell(it.game_title.as_deref().unwrap_or_default()).into_owned(),
             it.game_kind.clone().unwrap_or_default(),
             it.ply.map(|p| p.to_string()).unwrap_or_default(),
-            it.note.clone(),
+            csv_cell(&it.note).into_owned(),
         ])
         .map_err(e)?;
     }

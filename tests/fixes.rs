@@ -3,6 +3,8 @@
 
 use std::collections::BTreeSet;
 
+use serde_json::json;
+
 use crate::support::{Archive, corpus};
 
 /// An archive of the Deluge test records.
@@ -156,4 +158,66 @@ fn a_games_page_past_the_end_says_so_and_links_to_the_first_page() {
         "{}",
         r.body
     );
+}
+
+fn hotw_game(event: &str, names: [&str; 3]) -> String {
+    format!(
+        "[Game \"HotW\"]\n[Event \"{event}\"]\n[Date \"2019.04.01\"]\n[Round \"1\"]\n[A \"{}\"]\n[B \"{}\"]\n[C \"{}\"]\n\nEI\nA(Sumer): L.Tig-->Zag 10\n\nB(Egypt): NileDel-->Nub 20\n\nC(IndV): U.Ind-->L.Ind 30\n\n",
+        names[0], names[1], names[2]
+    )
+}
+
+/// No cell of a CSV starts a formula: every cell starting with `=`, `+`, `-` or `@` is a number.
+fn assert_no_formula(csv: &str) {
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(csv.as_bytes());
+    for rec in r.records() {
+        for cell in rec.expect("csv").iter() {
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@']) || cell.parse::<f64>().is_ok(),
+                "formula cell {cell:?} in {csv}"
+            );
+        }
+    }
+}
+
+#[test]
+fn csv_cells_that_look_like_formulas_are_text() {
+    let a = Archive::new();
+    let f = a.file(
+        "t/cup.hotw",
+        hotw_game("=Cup", ["=HYPERLINK(\"x\")", "+Plus", "Ann"]),
+    );
+    assert_eq!(a.import(&[f]).imported, 1);
+    let srv = a.serve();
+    let events = srv.get("/api/events").json();
+    let id = events["events"][0]["id"].as_i64().expect("event id");
+    let r = srv.get(&format!("/events/{id}/standings.csv"));
+    assert_eq!(r.status, 200);
+    assert!(r.content_type.starts_with("text/csv"));
+    assert_no_formula(&r.body);
+    assert!(r.body.contains("'=HYPERLINK(\"\"x\"\")"), "{}", r.body);
+    assert!(r.body.contains("'+Plus"), "{}", r.body);
+    for table in ["empires", "cards", "openings"] {
+        let r = srv.get(&format!("/stats/hotw/{table}.csv"));
+        assert_eq!(r.status, 200, "{table}");
+        assert_no_formula(&r.body);
+    }
+    // a collection's notes and section titles
+    let c = crate::collections::setup();
+    let srv = c.a.serve();
+    let id = crate::collections::create(&srv, &c.admin_a, true);
+    let r = srv.json(
+        "POST",
+        &format!("/api/collections/{id}/items"),
+        Some(&c.admin_a),
+        &json!({"game": 1, "note": "=HYPERLINK(\"x\")"}),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = srv.get(&format!("/api/collections/{id}/export.csv"));
+    assert_eq!(r.status, 200);
+    assert_no_formula(&r.body);
+    assert!(r.body.contains("'=HYPERLINK("), "{}", r.body);
 }

@@ -200,7 +200,7 @@ pub async fn standings_csv(State(st): State<AppState>, Path(id): Path<String>) -
     for s in &ev.standings {
         let mut row = vec![
             s.place.to_string(),
-            s.player.clone(),
+            crate::collections::csv_cell(&s.player).into_owned(),
             s.games.to_string(),
             s.points.to_string(),
             s.wins.to_string(),
