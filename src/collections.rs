@@ -2,7 +2,8 @@
 //!
 //! Rules (tested one by one in tests/collections.rs):
 //! - reading a public collection: anyone; a private one: members of its club, else 404;
-//! - writing: no credentials → 401; a member of another club → 403; a viewer → 403;
+//! - writing: no credentials → 401 (404 when private); a member of another club → 403 (404 when
+//!   private); a viewer → 403;
 //!   editors and admins of the owning club may write.
 
 use rusqlite::{Connection, OptionalExtension, params};
@@ -91,7 +92,8 @@ pub fn check_read(conn: &Connection, id: i64, viewer: Option<&Member>) -> Result
     }
 }
 
-/// May `who` change collection `id`? 401 without credentials, 403 for another club or a viewer.
+/// May `who` change collection `id`? 401 without credentials, 403 for another club or a viewer;
+/// 404 instead when the collection is private and `who` is not of its club.
 pub fn check_write(conn: &Connection, id: i64, who: Option<&Member>) -> Result<Member> {
     let (club, public) = owner(conn, id)?;
     let Some(m) = who else {
@@ -103,6 +105,10 @@ pub fn check_write(conn: &Connection, id: i64, who: Option<&Member>) -> Result<M
         ));
     };
     if m.club_id != club {
+        // A private collection does not exist for another club, for writing as for reading.
+        if !public {
+            return Err(Error::NotFound(format!("no collection {id}")));
+        }
         return Err(Error::Forbidden(format!(
             "collection {id} belongs to another club"
         )));

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::json;
 
-use crate::support::{Archive, corpus};
+use crate::support::{Archive, Server, corpus};
 
 /// An archive of the Deluge test records.
 fn deluge() -> Archive {
@@ -220,4 +220,44 @@ fn csv_cells_that_look_like_formulas_are_text() {
     assert_eq!(r.status, 200);
     assert_no_formula(&r.body);
     assert!(r.body.contains("'=HYPERLINK("), "{}", r.body);
+}
+
+fn status(srv: &Server, method: &str, path: &str, token: &str) -> u16 {
+    match method {
+        "PATCH" => {
+            srv.json(method, path, Some(token), &json!({"name": "Mine now"}))
+                .status
+        }
+        _ => srv.send(method, path, Some(token), None, &[]).status,
+    }
+}
+
+#[test]
+fn a_private_collection_is_404_to_another_club_for_reads_and_writes() {
+    let c = crate::collections::setup();
+    let srv = c.a.serve();
+    let private = crate::collections::create(&srv, &c.admin_a, false);
+    let public = crate::collections::create(&srv, &c.admin_a, true);
+    let path = format!("/api/collections/{private}");
+    for method in ["GET", "PATCH", "DELETE"] {
+        assert_eq!(status(&srv, method, &path, &c.admin_b), 404, "{method}");
+    }
+    let r = srv.json(
+        "POST",
+        &format!("{path}/items"),
+        Some(&c.admin_b),
+        &json!({"game": 1}),
+    );
+    assert_eq!(r.status, 404, "{}", r.body);
+    assert!(!r.body.contains("another club"), "{}", r.body);
+    // a public one is visible, so changing it is forbidden rather than unknown
+    let path = format!("/api/collections/{public}");
+    assert_eq!(status(&srv, "GET", &path, &c.admin_b), 200);
+    assert_eq!(status(&srv, "PATCH", &path, &c.admin_b), 403);
+    assert_eq!(status(&srv, "DELETE", &path, &c.admin_b), 403);
+    // the owner still may
+    let path = format!("/api/collections/{private}");
+    assert_eq!(status(&srv, "PATCH", &path, &c.admin_a), 200);
+    assert_eq!(status(&srv, "GET", &path, &c.admin_a), 200);
+    assert_eq!(status(&srv, "DELETE", &path, &c.admin_a), 204);
 }
