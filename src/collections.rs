@@ -2,7 +2,8 @@
 //!
 //! Rules (tested one by one in tests/collections.rs):
 //! - reading a public collection: anyone; a private one: members of its club, else 404;
-//! - writing: no credentials → 401; a member of another club → 403; a viewer → 403;
+//! - writing: no credentials → 401 (404 when private); a member of another club → 403 (404 when
+//!   private); a viewer → 403;
 //!   editors and admins of the owning club may write.
 
 use rusqlite::{Connection, OptionalExtension, params};
@@ -91,7 +92,8 @@ pub fn check_read(conn: &Connection, id: i64, viewer: Option<&Member>) -> Result
     }
 }
 
-/// May `who` change collection `id`? 401 without credentials, 403 for another club or a viewer.
+/// May `who` change collection `id`? 401 without credentials, 403 for another club or a viewer;
+/// 404 instead when the collection is private and `who` is not of its club.
 pub fn check_write(conn: &Connection, id: i64, who: Option<&Member>) -> Result<Member> {
     let (club, public) = owner(conn, id)?;
     let Some(m) = who else {
@@ -103,6 +105,10 @@ pub fn check_write(conn: &Connection, id: i64, who: Option<&Member>) -> Result<M
         ));
     };
     if m.club_id != club {
+        // A private collection does not exist for another club, for writing as for reading.
+        if !public {
+            return Err(Error::NotFound(format!("no collection {id}")));
+        }
         return Err(Error::Forbidden(format!(
             "collection {id} belongs to another club"
         )));
@@ -657,6 +663,18 @@ fn insert_before_body(raw: &str, lines: &[String]) -> String {
 }
 
 /// The collection as CSV: position, section, game, title, kind, ply, note.
+/// A CSV cell as a spreadsheet shows it as text: a value starting with `=`, `+`, `-` or `@` (a
+/// formula to Excel, LibreOffice and Sheets) gets a leading `'`. Numbers (`-3`, `+1.5`) stay as
+/// they are. Every CSV the service writes passes its text cells through here.
+pub fn csv_cell(v: &str) -> std::borrow::Cow<'_, str> {
+    let formula = v.starts_with(['=', '+', '-', '@']) && v.parse::<f64>().is_err();
+    if formula {
+        std::borrow::Cow::Owned(format!("'{v}"))
+    } else {
+        std::borrow::Cow::Borrowed(v)
+    }
+}
+
 pub fn export_csv(c: &Collection) -> Result<Vec<u8>> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let e = |e: csv::Error| Error::Internal(format!("csv: {e}"));
@@ -671,12 +689,12 @@ pub fn export_csv(c: &Collection) -> Result<Vec<u8>> {
             .map(|s| s.title.clone());
         w.write_record([
             it.position.to_string(),
-            section.unwrap_or_default(),
+            csv_cell(&section.unwrap_or_default()).into_owned(),
             it.game.map(|g| g.to_string()).unwrap_or_default(),
-            it.game_title.clone().unwrap_or_default(),
+            csv_cell(it.game_title.as_deref().unwrap_or_default()).into_owned(),
             it.game_kind.clone().unwrap_or_default(),
             it.ply.map(|p| p.to_string()).unwrap_or_default(),
-            it.note.clone(),
+            csv_cell(&it.note).into_owned(),
         ])
         .map_err(e)?;
     }

@@ -6,13 +6,13 @@ use crate::support::{Archive, Server};
 
 const GAMES: &str = "[Game \"Sanguo\"]\n[Title \"魏杀汉·魏胜\"]\n\n1.马6进5，炮12平10，相7进9\n\n[Game \"Sanguo\"]\n[Title \"和棋局\"]\n\n1.马6进5，炮12平10，马5退6\n";
 
-struct Clubs {
-    a: Archive,
-    admin_a: String,
-    admin_b: String,
+pub(crate) struct Clubs {
+    pub(crate) a: Archive,
+    pub(crate) admin_a: String,
+    pub(crate) admin_b: String,
 }
 
-fn setup() -> Clubs {
+pub(crate) fn setup() -> Clubs {
     let a = Archive::new();
     let f = a.file("g.sanguo", GAMES);
     assert_eq!(a.import(&[f]).imported, 2);
@@ -31,7 +31,7 @@ fn setup() -> Clubs {
     }
 }
 
-fn create(srv: &Server, token: &str, public: bool) -> i64 {
+pub(crate) fn create(srv: &Server, token: &str, public: bool) -> i64 {
     let r = srv.json(
         "POST",
         "/api/collections",

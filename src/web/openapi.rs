@@ -9,7 +9,7 @@
 use axum::Json;
 use serde_json::{Map, Value, json};
 
-use super::request::{MAX_BODY_BYTES, MAX_OFFSET, MAX_PAGE_SIZE};
+use super::request::{MAX_BODY_BYTES, MAX_FILTER_CHARS, MAX_OFFSET, MAX_PAGE_SIZE};
 
 fn error_response(what: &str) -> Value {
     json!({
@@ -69,6 +69,11 @@ fn page_params(default_limit: usize, min_limit: usize) -> Vec<Value> {
             "results to skip",
         ),
     ]
+}
+
+/// A text filter of a list: at most [`MAX_FILTER_CHARS`] characters.
+fn filter_text() -> Value {
+    json!({"type": "string", "maxLength": MAX_FILTER_CHARS})
 }
 
 fn kind_query() -> Value {
@@ -263,10 +268,10 @@ fn read_paths() -> Value {
     search_params.extend(page_params(20, 0));
     let mut games_params = vec![
         kind_query(),
-        query("q", json!({"type": "string"}), false, "words in the title"),
-        query("event", json!({"type": "string"}), false, "event name"),
-        query("player", json!({"type": "string"}), false, "player name"),
-        query("empire", json!({"type": "string"}), false, "HotW empire"),
+        query("q", filter_text(), false, "words in the title"),
+        query("event", filter_text(), false, "event name"),
+        query("player", filter_text(), false, "player name"),
+        query("empire", filter_text(), false, "HotW empire"),
         query(
             "year",
             json!({"type": "integer", "minimum": 0, "maximum": 9999}),
@@ -275,14 +280,7 @@ fn read_paths() -> Value {
         ),
     ];
     games_params.extend(page_params(50, 1));
-    let stats_filter = || {
-        vec![query(
-            "event",
-            json!({"type": "string"}),
-            false,
-            "event name",
-        )]
-    };
+    let stats_filter = || vec![query("event", filter_text(), false, "event name")];
     json!({
         "/api/games": {"get": op("List games", games_params,
             None, ("200", ok(obj(json!({"total": {"type": "integer"},
@@ -303,7 +301,7 @@ fn read_paths() -> Value {
         "/api/explorer/{kind}": {"get": op("Opening explorer", vec![path_param("kind",
                 json!({"type": "string", "enum": ["hotw", "sanguo", "wec"]}), "the kind of game"),
                 query("moves", json!({"type": "string"}), false, "moves so far, comma-separated, in the record's notation"),
-                query("event", json!({"type": "string"}), false, "event name")], None,
+                query("event", filter_text(), false, "event name")], None,
             ("200", ok(obj(json!({"games": {"type": "integer"}}), &["games"]))), &[BAD, NOT_FOUND])}
     })
 }
@@ -399,7 +397,7 @@ fn people_paths() -> Value {
         "/api/events/{id}/aliases": {"post": op("Add an alias of an event's name (admin)",
             vec![id_param("id", "an event id")], Some(schema_ref("Alias")),
             ("204", json!({"description": "added"})), &write_errors())},
-        "/api/players": {"get": op("Players", vec![query("q", json!({"type": "string"}), false, "name filter")],
+        "/api/players": {"get": op("Players", vec![query("q", filter_text(), false, "name filter"), query("name", filter_text(), false, "name filter, when q is not given")],
             None, ("200", ok(any.clone())), &[BAD])},
         "/api/players/merge": {"post": op("Merge two players (admin)", vec![], Some(schema_ref("Merge")),
             ("204", json!({"description": "merged"})), &write_errors())},

@@ -55,8 +55,13 @@ impl IntoResponse for PageError {
 
 pub(super) type PageResult<T> = Result<T, PageError>;
 
-pub async fn not_found() -> PageError {
-    PageError(Error::NotFound("There is no such page.".into()))
+/// The answer to a path no route knows: JSON `{"error": …}` under `/api/`, an HTML page elsewhere.
+pub async fn not_found(uri: axum::http::Uri) -> Response {
+    if uri.path().starts_with("/api/") {
+        Error::NotFound(format!("there is no API path {}", uri.path())).into_response()
+    } else {
+        PageError(Error::NotFound("There is no such page.".into())).into_response()
+    }
 }
 
 pub struct KindCount {
@@ -127,6 +132,8 @@ pub struct GamesPage {
     to: i64,
     prev: Option<String>,
     next: Option<String>,
+    /// The first page of the same list, offered when `offset` is past its end.
+    first: String,
 }
 
 fn link_with(base: &[(&str, &str)], offset: i64) -> String {
@@ -183,7 +190,9 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
     let prev = (filter.offset > 0).then(|| link_with(&base, (filter.offset - filter.limit).max(0)));
     let next = (filter.offset + filter.limit < total)
         .then(|| link_with(&base, filter.offset + filter.limit));
+    let first = format!("/games{}", link_with(&base, 0));
     Ok(GamesPage {
+        first,
         q: String::new(),
         filter_q: filter.q.clone().unwrap_or_default(),
         event: filter.event.clone().unwrap_or_default(),

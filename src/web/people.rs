@@ -37,7 +37,12 @@ pub async fn api_event(
 
 /// `GET /api/players?q=`
 pub async fn api_players(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Value>> {
-    let q = Params::parse(q.as_deref()).str("q").map(str::to_string);
+    let p = Params::parse(q.as_deref());
+    let q = match p.filter("q")? {
+        Some(q) => Some(q),
+        None => p.filter("name")?,
+    }
+    .map(str::to_string);
     let v = st
         .run(move |s| s.db.with(|c| people::players(c, q.as_deref())))
         .await?;
@@ -195,7 +200,7 @@ pub async fn standings_csv(State(st): State<AppState>, Path(id): Path<String>) -
     for s in &ev.standings {
         let mut row = vec![
             s.place.to_string(),
-            s.player.clone(),
+            crate::collections::csv_cell(&s.player).into_owned(),
             s.games.to_string(),
             s.points.to_string(),
             s.wins.to_string(),
@@ -384,7 +389,7 @@ pub async fn players_page(
     RawQuery(q): RawQuery,
 ) -> Result<PlayersPage, PageError> {
     let filter = Params::parse(q.as_deref())
-        .str("name")
+        .filter("name")?
         .unwrap_or("")
         .to_string();
     let f2 = filter.clone();

@@ -9,6 +9,9 @@ use crate::error::{Error, Result};
 pub const MAX_BODY_BYTES: usize = 2 * 1024 * 1024;
 pub const MAX_PAGE_SIZE: usize = 200;
 pub const MAX_OFFSET: usize = 100_000;
+/// Longest text filter (`q`, `player`, `event`, `empire`, `name`): longer values would only make
+/// SQLite refuse the LIKE pattern ("too complex") and answer a 500.
+pub const MAX_FILTER_CHARS: usize = 200;
 
 /// Query-string parameters, read by hand so that every bad value gets a message naming it.
 #[derive(Debug, Default, Clone)]
@@ -28,6 +31,17 @@ impl Params {
     /// A non-empty, trimmed value.
     pub fn str(&self, name: &str) -> Option<&str> {
         self.0.get(name).map(|s| s.trim()).filter(|s| !s.is_empty())
+    }
+
+    /// A text filter: like [`Params::str`], or a 400 naming the field when it is longer than
+    /// [`MAX_FILTER_CHARS`] characters.
+    pub fn filter(&self, name: &str) -> Result<Option<&str>> {
+        match self.str(name) {
+            Some(v) if v.chars().count() > MAX_FILTER_CHARS => Err(Error::BadRequest(format!(
+                "{name} is at most {MAX_FILTER_CHARS} characters long"
+            ))),
+            v => Ok(v),
+        }
     }
 
     pub fn usize(&self, name: &str, default: usize, min: usize, max: usize) -> Result<usize> {
@@ -96,10 +110,10 @@ impl Params {
     pub fn game_filter(&self) -> Result<crate::store::reads::GameFilter> {
         Ok(crate::store::reads::GameFilter {
             kind: self.kind()?,
-            q: self.str("q").map(str::to_string),
-            event: self.str("event").map(str::to_string),
-            player: self.str("player").map(str::to_string),
-            empire: self.str("empire").map(str::to_string),
+            q: self.filter("q")?.map(str::to_string),
+            event: self.filter("event")?.map(str::to_string),
+            player: self.filter("player")?.map(str::to_string),
+            empire: self.filter("empire")?.map(str::to_string),
             years: self.years()?,
             sort: crate::store::reads::GameSort::from_name(self.str("sort").unwrap_or(""))
                 .ok_or_else(|| {

@@ -139,8 +139,11 @@ pub async fn api_explorer(
 fn csv_response(name: &str, rows: Vec<Vec<String>>) -> Result<Response> {
     let mut w = csv::Writer::from_writer(Vec::new());
     for r in rows {
-        w.write_record(&r)
-            .map_err(|e| Error::Internal(format!("csv: {e}")))?;
+        w.write_record(
+            r.iter()
+                .map(|c| crate::collections::csv_cell(c).into_owned()),
+        )
+        .map_err(|e| Error::Internal(format!("csv: {e}")))?;
     }
     let bytes = w
         .into_inner()
@@ -770,7 +773,7 @@ fn filter_from(p: &Params) -> Result<Filter> {
         }
     };
     let f = Filter {
-        event: p.str("event").map(str::to_string),
+        event: p.filter("event")?.map(str::to_string),
         year_from: year("from")?,
         year_to: year("to")?,
     };
