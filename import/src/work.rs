@@ -42,3 +42,35 @@ pub(crate) fn assert_linear(what: &str, sizes: [usize; 3], count: impl Fn(usize)
         before = Some((n, c));
     }
 }
+
+/// The sizes of the tests: a line of one opening character up to a million, longer shapes up to
+/// a hundred thousand (a debug build reads them in a few seconds).
+#[cfg(test)]
+pub(crate) const BIG: [usize; 3] = [10_000, 100_000, 1_000_000];
+#[cfg(test)]
+pub(crate) const SMALL: [usize; 3] = [1_000, 10_000, 100_000];
+
+/// The context of a body that starts the file and has no tags.
+#[cfg(test)]
+pub(crate) const CTX: crate::model::Ctx<'static> = crate::model::Ctx {
+    first_line: 1,
+    tags: &[],
+};
+
+/// Asserts that reading a body of `head`, then a line of `prefix`, `n` times `unit` and
+/// `suffix`, grows linearly with `n` ([`assert_linear`]); `read` parses the body (and asserts
+/// that it read something).
+#[cfg(test)]
+pub(crate) fn assert_linear_line(
+    head: &str,
+    (prefix, unit, suffix): (&str, &str, &str),
+    sizes: [usize; 3],
+    read: impl Fn(&str),
+) {
+    assert_linear(&format!("{prefix}{unit}{suffix}"), sizes, |n| {
+        let body = format!("{head}{prefix}{}{suffix}\n", unit.repeat(n));
+        take();
+        read(&body);
+        take()
+    });
+}

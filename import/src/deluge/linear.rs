@@ -3,34 +3,16 @@
 //! character, orders on one line, `-` chains, results in brackets) is read with at most twelve
 //! times the work for ten times the line.
 
-use crate::model::Ctx;
-use crate::work::{assert_linear, take};
+use crate::work::{BIG, CTX, SMALL, assert_linear_line};
 
-/// The work of reading a record whose line after the first order is `prefix` and `n` times
-/// `unit`.
-fn examined(prefix: &str, unit: &str, n: usize) -> u64 {
-    let body = format!(
-        "Spring 1901\nEngland: F Lon-NTH\n{prefix}{}\n",
-        unit.repeat(n)
-    );
-    let ctx = Ctx {
-        first_line: 1,
-        tags: &[],
-    };
-    take();
-    let parsed = super::parse(&body, &ctx);
-    assert!(!parsed.game.orders.is_empty());
-    take()
-}
-
+/// Asserts that a record whose line after a phase's first order is `prefix` and `n` times `unit`
+/// is read with linear work.
 fn linear(prefix: &str, unit: &str, sizes: [usize; 3]) {
-    assert_linear(&format!("{prefix}{unit}"), sizes, |n| {
-        examined(prefix, unit, n)
+    let head = "Spring 1901\nEngland: F Lon-NTH\n";
+    assert_linear_line(head, (prefix, unit, ""), sizes, |body| {
+        assert!(!super::parse(body, &CTX).game.orders.is_empty());
     });
 }
-
-const BIG: [usize; 3] = [10_000, 100_000, 1_000_000];
-const SMALL: [usize; 3] = [1_000, 10_000, 100_000];
 
 #[test]
 fn opening_characters() {

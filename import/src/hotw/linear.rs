@@ -3,31 +3,15 @@
 //! shape (an opening character, chain steps, card lists, battle brackets, `+`) is read with at
 //! most twelve times the work for ten times the line.
 
-use crate::model::Ctx;
-use crate::work::{assert_linear, take};
+use crate::work::{BIG, CTX, SMALL, assert_linear, assert_linear_line, take};
 
-/// The work of reading a record whose line after the header `A(Sumr): Lead` is `prefix` and `n`
-/// times `unit`.
-fn examined(prefix: &str, unit: &str, n: usize) -> u64 {
-    let body = format!("A(Sumr): Lead\n{prefix}{}\n", unit.repeat(n));
-    let ctx = Ctx {
-        first_line: 1,
-        tags: &[],
-    };
-    take();
-    let parsed = super::parse(&body, &ctx);
-    assert!(!parsed.game.turns.is_empty());
-    take()
-}
-
+/// Asserts that a record whose line after the header `A(Sumr): Lead` is `prefix` and `n` times
+/// `unit` is read with linear work.
 fn linear(prefix: &str, unit: &str, sizes: [usize; 3]) {
-    assert_linear(&format!("{prefix}{unit}"), sizes, |n| {
-        examined(prefix, unit, n)
+    assert_linear_line("A(Sumr): Lead\n", (prefix, unit, ""), sizes, |body| {
+        assert!(!super::parse(body, &CTX).game.turns.is_empty());
     });
 }
-
-const BIG: [usize; 3] = [10_000, 100_000, 1_000_000];
-const SMALL: [usize; 3] = [1_000, 10_000, 100_000];
 
 #[test]
 fn opening_characters() {

@@ -4,39 +4,20 @@
 //! in `（`, round numbers, side labels, players' names in a status line) is read with at most
 //! twelve times the work for ten times the line.
 
-use crate::model::Ctx;
-use crate::work::{assert_linear, take};
+use crate::work::{BIG, CTX, SMALL, assert_linear_line};
 
-/// The work of reading a record whose line after the first round is `prefix` and `n` times
-/// `unit`.
-fn examined(prefix: &str, unit: &str, n: usize) -> u64 {
-    examined_to(prefix, unit, "", n)
-}
-
-/// The same with `suffix` after the `n` units.
-fn examined_to(prefix: &str, unit: &str, suffix: &str, n: usize) -> u64 {
-    let body = format!(
-        "1.车5进1，马6进5，车5进1\n{prefix}{}{suffix}\n",
-        unit.repeat(n)
-    );
-    let ctx = Ctx {
-        first_line: 1,
-        tags: &[],
-    };
-    take();
-    let parsed = super::parse(&body, &ctx);
-    assert!(!parsed.game.moves.is_empty());
-    take()
-}
-
-fn linear(prefix: &str, unit: &str, sizes: [usize; 3]) {
-    assert_linear(&format!("{prefix}{unit}"), sizes, |n| {
-        examined(prefix, unit, n)
+/// Asserts that a record whose line after the first round is `prefix`, `n` times `unit` and
+/// `suffix` is read with linear work.
+fn linear_to(prefix: &str, unit: &str, suffix: &str, sizes: [usize; 3]) {
+    let head = "1.车5进1，马6进5，车5进1\n";
+    assert_linear_line(head, (prefix, unit, suffix), sizes, |body| {
+        assert!(!super::parse(body, &CTX).game.moves.is_empty());
     });
 }
 
-const BIG: [usize; 3] = [10_000, 100_000, 1_000_000];
-const SMALL: [usize; 3] = [1_000, 10_000, 100_000];
+fn linear(prefix: &str, unit: &str, sizes: [usize; 3]) {
+    linear_to(prefix, unit, "", sizes);
+}
 
 #[test]
 fn opening_characters() {
@@ -57,9 +38,7 @@ fn notes() {
     linear("2.车5进1", "（轮空）", SMALL);
     // separators inside one note that closes at the end of the line: each finds the `）` once
     for unit in ["，", "好，", "；"] {
-        assert_linear(unit, SMALL, |n| {
-            examined_to("2.车5进1（好棋", unit, "）", n)
-        });
+        linear_to("2.车5进1（好棋", unit, "）", SMALL);
     }
     linear("2.车5进1", "（好，", SMALL);
 }
@@ -82,8 +61,8 @@ fn side_labels() {
 fn players_in_a_status_line() {
     linear("", "吴(", SMALL);
     // each bracket closed by the one `)` at the end, which holds a number: no name
-    assert_linear("吴(…1)", SMALL, |n| examined_to("", "吴(", "1)", n));
-    assert_linear("吴( …)", SMALL, |n| examined_to("", "吴( ", ")", n));
+    linear_to("", "吴(", "1)", SMALL);
+    linear_to("", "吴( ", ")", SMALL);
     linear("", "吴国(x", SMALL);
     linear("吴胜 ", "魏(孙", SMALL);
 }
