@@ -306,21 +306,15 @@ mod tests {
     /// [`super::file_col`] moves a column on as a pass over each removed character does.
     #[test]
     fn file_col_reads_as_a_pass_over_each() {
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut rng = crate::work::Rng::new(0x9e37_79b9_7f4a_7c15_u64);
         for _ in 0..20_000 {
             let mut removed = Vec::new();
             let mut at = 0u32;
-            for _ in 0..next(8) {
-                at += 1 + next(3) as u32;
+            for _ in 0..rng.below(8) {
+                at += 1 + rng.below(3) as u32;
                 removed.push((1u32, at));
             }
-            let col = 1 + next(20) as u32;
+            let col = 1 + rng.below(20) as u32;
             let mut pass = col;
             for &(_, at) in &removed {
                 if at <= pass {

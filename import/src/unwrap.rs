@@ -454,18 +454,9 @@ mod tests {
         const PIECES: [&str; 14] = [
             "<", ">", "/", "\n", " ", "br", "p", "span", "a", "=", "\"", "x", "</", "<br",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = crate::work::Rng::new(0x2545_f491_4f6c_dd1d_u64);
         for _ in 0..20_000 {
-            let mut t = String::from("<");
-            for _ in 0..1 + next(8) {
-                t.push_str(PIECES[next(PIECES.len())]);
-            }
+            let t = format!("<{}", rng.text(&PIECES, 8));
             assert_eq!(
                 html_tag(&t).map(|(len, _)| (len, true)),
                 html_tag_to_the_end(&t),

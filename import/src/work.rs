@@ -74,3 +74,32 @@ pub(crate) fn assert_linear_line(
         take()
     });
 }
+
+/// A small deterministic generator (xorshift64) for the tests that hold a linear scan to the one
+/// it replaced over random inputs.
+#[cfg(test)]
+pub(crate) struct Rng(u64);
+
+#[cfg(test)]
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// A number below `n`.
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+
+    /// One to `max` pieces picked at random, joined.
+    pub(crate) fn text(&mut self, pieces: &[&str], max: usize) -> String {
+        let mut s = String::new();
+        for _ in 0..1 + self.below(max) {
+            s.push_str(pieces[self.below(pieces.len())]);
+        }
+        s
+    }
+}

@@ -76,27 +76,21 @@ fn closed_later_reads_as_a_fresh_scan() {
     const PIECES: [char; 12] = [
         '(', ')', '[', ']', '【', '】', '〔', '〕', ',', ';', '好', '进',
     ];
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
+    let mut rng = crate::work::Rng::new(0x9e37_79b9_7f4a_7c15_u64);
     for _ in 0..20_000 {
-        let chars: Vec<char> = (0..1 + next(16))
-            .map(|_| PIECES[next(PIECES.len())])
+        let chars: Vec<char> = (0..1 + rng.below(16))
+            .map(|_| PIECES[rng.below(PIECES.len())])
             .collect();
-        let end = chars.len() - next(2).min(chars.len() - 1);
+        let end = chars.len() - rng.below(2).min(chars.len() - 1);
         let mut kept = None;
-        let mut i = next(3);
+        let mut i = rng.below(3);
         while i < end {
             assert_eq!(
                 closed_later(&chars, i, end, &mut kept),
                 closed_later(&chars, i, end, &mut None),
                 "{chars:?} at {i} before {end}"
             );
-            i += 1 + next(3);
+            i += 1 + rng.below(3);
         }
     }
 }

@@ -445,18 +445,9 @@ mod tests {
             "吴", "魏", "蜀", "汉", "国", "方", "(", ")", " ", "孙策", "曹", "胜", "负", "灭国",
             "认负", "灭", "7", "判和",
         ];
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = crate::work::Rng::new(0x9e37_79b9_7f4a_7c15_u64);
         for _ in 0..40_000 {
-            let mut line = String::new();
-            for _ in 0..1 + next(14) {
-                line.push_str(PIECES[next(PIECES.len())]);
-            }
+            let line = rng.text(&PIECES, 14);
             assert_eq!(
                 status_players(&line),
                 status_players_rescanning(&line),

@@ -137,25 +137,15 @@ fn note_start_reads_as_the_rescanning_one() {
         "\u{3000}", "ab", "Good", "check", "x", "흑", "!", "-", "/", "MV:", "JE(1,4)", "->",
         "0:45",
     ];
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = |n: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % n as u64) as usize
-    };
+    let mut rng = crate::work::Rng::new(0x9e37_79b9_7f4a_7c15_u64);
     for _ in 0..40_000 {
-        let len = 1 + next(14);
-        let mut line = String::new();
-        for _ in 0..len {
-            line.push_str(PIECES[next(PIECES.len())]);
-        }
-        let trailing = [" ", "  ", ""][next(3)];
+        let mut line = rng.text(&PIECES, 14);
+        let trailing = [" ", "  ", ""][rng.below(3)];
         line.push_str(trailing);
         let bounds: Vec<usize> = (0..=line.len())
             .filter(|&b| line.is_char_boundary(b))
             .collect();
-        let begin = bounds[next(bounds.len().min(4))];
+        let begin = bounds[rng.below(bounds.len().min(4))];
         let end = line.len();
         assert_eq!(
             super::notes::note_start(&line, begin, end),

@@ -571,22 +571,13 @@ mod tests {
             "-", "=", ">", "->", "-->", "==>", "--", "PU:", "DO>", "FI1:", "RS:", "EX:", ";", "/",
             "|", ",", ")", "1", "A", "v", ":", "é", "→", "MV:",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut rng = crate::work::Rng::new(0x2545_f491_4f6c_dd1d_u64);
         for _ in 0..40_000 {
-            let mut text = String::new();
-            for _ in 0..1 + next(12) {
-                text.push_str(PIECES[next(PIECES.len())]);
-            }
+            let text = rng.text(&PIECES, 12);
             let map: Vec<usize> = (0..text.len()).map(|i| 100 + 3 * i).collect();
             let start = Norm {
-                wide: [None, Some(7)][next(2)],
-                separator: [None, Some(9)][next(2)],
+                wide: [None, Some(7)][rng.below(2)],
+                separator: [None, Some(9)][rng.below(2)],
                 ..Norm::default()
             };
             let (mut t1, mut m1, mut n1) = (text.clone(), map.clone(), start);
