@@ -261,3 +261,22 @@ fn a_private_collection_is_404_to_another_club_for_reads_and_writes() {
     assert_eq!(status(&srv, "GET", &path, &c.admin_a), 200);
     assert_eq!(status(&srv, "DELETE", &path, &c.admin_a), 204);
 }
+
+#[test]
+fn scripts_come_from_static_files_and_the_policy_allows_no_inline_script() {
+    let a = deluge();
+    let srv = a.serve();
+    let js = srv.get("/static/keys.js");
+    assert_eq!(js.status, 200);
+    assert!(js.content_type.starts_with("text/javascript"));
+    assert!(js.body.contains("addEventListener('keydown'"));
+    assert_eq!(srv.get("/static/nothing.js").status, 404);
+    assert_eq!(srv.get("/static/..%2Fschema.sql").status, 404);
+    let page = srv.get("/games/1");
+    assert_eq!(page.status, 200);
+    assert!(!page.body.contains("<script>"), "an inline script is left");
+    let csp = page.headers["content-security-policy"]
+        .to_str()
+        .unwrap_or("");
+    assert!(csp.contains("script-src 'self';"), "{csp}");
+}

@@ -1,6 +1,7 @@
 //! The HTTP side: one router for pages (`pages`) and the JSON API (`api`).
 
 pub mod api;
+pub mod assets;
 pub mod board;
 pub mod collections;
 pub mod game;
@@ -26,7 +27,7 @@ use request::MAX_BODY_BYTES;
 
 /// The whole application: pages, API, limits and security headers.
 pub fn app(state: AppState) -> Router {
-    let csp = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+    let csp = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
     Router::new()
         .route("/", get(pages::home))
         .route("/games", get(pages::games))
@@ -115,6 +116,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/players/{id}/aliases", post(people::api_player_alias))
         .route("/api/players/{id}/split", post(people::api_player_split))
         .route("/api/openapi.json", get(crate::web::openapi::serve))
+        .route("/static/{name}", get(assets::serve))
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn(api_errors_as_json))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
