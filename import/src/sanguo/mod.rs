@@ -163,6 +163,7 @@ mod moves;
 mod notation;
 mod play;
 pub mod playout;
+mod position;
 mod replay;
 mod resolve;
 mod rounds;
@@ -172,6 +173,7 @@ mod status;
 mod title;
 
 pub use board::{BoardPiece, board_after};
+pub use position::position_keys;
 pub use game::{Capture, Move, MoveEvent, RoundType, SanguoGame, TitleEvent};
 pub use geometry::{Geometry, geometry};
 
