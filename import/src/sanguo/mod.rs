@@ -173,9 +173,9 @@ mod status;
 mod title;
 
 pub use board::{BoardPiece, board_after};
-pub use position::position_keys;
 pub use game::{Capture, Move, MoveEvent, RoundType, SanguoGame, TitleEvent};
 pub use geometry::{Geometry, geometry};
+pub use position::position_keys;
 
 use crate::model::{Ctx, Parsed};
 use crate::text::strip_comments;

@@ -35,7 +35,10 @@ struct Seeds {
 
 /// Colour, level and square in the high half of a packed feature.
 fn place(color: u8, level: u8, at: [u8; 2]) -> u64 {
-    u64::from(color) << 56 | u64::from(level) << 48 | u64::from(at[0]) << 40 | u64::from(at[1]) << 32
+    u64::from(color) << 56
+        | u64::from(level) << 48
+        | u64::from(at[0]) << 40
+        | u64::from(at[1]) << 32
 }
 
 impl Seeds {
@@ -54,7 +57,10 @@ impl Seeds {
         for p in &b.pieces {
             let at = place(p.color, p.level, p.at);
             let orient = p.orient.map_or(0, |o| code_hash(o) & 0xff) << 24;
-            k = k.wrapping_add(feature(self.piece, at | orient | code_hash(p.kind) & 0xff_ffff));
+            k = k.wrapping_add(feature(
+                self.piece,
+                at | orient | code_hash(p.kind) & 0xff_ffff,
+            ));
             for a in &p.articles {
                 k = k.wrapping_add(feature(self.held, at | code_hash(a)));
             }
