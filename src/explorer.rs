@@ -70,15 +70,74 @@ pub struct GameRef {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Position {
-    /// Games that reached the prefix (at the root: the games with at least one move).
+    /// The board's key (16 hex digits), when the moves replay.
+    pub position: Option<String>,
+    /// Games that reached the position by any move order, each once (at the root: the games with
+    /// at least one move; past the plies positions are kept for, the games that played these
+    /// moves in this order).
     pub games: i64,
     pub moves: Vec<NextMove>,
     /// Up to 20 of the games that reached it (newest first).
     pub sample: Vec<GameRef>,
 }
 
-/// The explorer at `moves` (notations as written; they are normalized here).
+/// The explorer at `moves` (notations as written; they are normalized here): the position they
+/// reach, counted by position where positions are kept ([`crate::positions`]), else by the tree of
+/// move sequences.
 pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Position> {
+    let mut pos = by_sequence(conn, kind, moves)?;
+    let keys: Vec<String> = moves
+        .iter()
+        .map(|m| normalize_move(m))
+        .filter(|m| !m.is_empty())
+        .collect();
+    let Some(key) = crate::positions::key_after(kind, &keys) else {
+        return Ok(pos);
+    };
+    pos.position = Some(crate::store::positions::key_text(key));
+    // The setup is every game's: the tree's root counts them without a scan.
+    if keys.is_empty() || !crate::positions::kept(keys.len()) {
+        return Ok(pos);
+    }
+    let scope = crate::positions::Scope::default();
+    let r = crate::positions::reached(conn, kind, key, &scope)?;
+    pos.games = r.games;
+    pos.moves = r.moves;
+    let (_, games) = crate::positions::games_at(conn, key, &scope, 20, 0)?;
+    pos.sample = games.into_iter().map(|g| g.game).collect();
+    Ok(pos)
+}
+
+/// The explorer at the board `key`, whatever moves reached it.
+pub fn at_key(conn: &Connection, kind: Kind, key: i64) -> Result<Position> {
+    if sides(kind).is_empty() {
+        return Err(Error::BadRequest(format!(
+            "the move explorer covers sanguo and wec, not {kind}"
+        )));
+    }
+    let position = Some(crate::store::positions::key_text(key));
+    // A key is one kind's (each kind hashes with its own seeds); another kind's is no position here.
+    if crate::positions::kind_of_key(conn, key)?.is_some_and(|k| k != kind) {
+        return Ok(Position {
+            position,
+            games: 0,
+            moves: Vec::new(),
+            sample: Vec::new(),
+        });
+    }
+    let scope = crate::positions::Scope::default();
+    let r = crate::positions::reached(conn, kind, key, &scope)?;
+    let (_, games) = crate::positions::games_at(conn, key, &scope, 20, 0)?;
+    Ok(Position {
+        position,
+        games: r.games,
+        moves: r.moves,
+        sample: games.into_iter().map(|g| g.game).collect(),
+    })
+}
+
+/// The explorer at `moves` by the tree of move sequences.
+fn by_sequence(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Position> {
     let sides = sides(kind);
     if sides.is_empty() {
         return Err(Error::BadRequest(format!(
@@ -97,6 +156,7 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
     if keys.is_empty() {
         let next = children(conn, kind, ROOT)?;
         return Ok(Position {
+            position: None,
             games: next.iter().map(|m| m.games).sum(),
             moves: next,
             sample: conn
@@ -124,6 +184,7 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
         }
     }
     let empty = Position {
+        position: None,
         games: 0,
         moves: Vec::new(),
         sample: Vec::new(),
@@ -139,6 +200,7 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
         }
         let c = &n.counts;
         return Ok(Position {
+            position: None,
             games: 1,
             moves: hkeys
                 .get(keys.len())
@@ -153,6 +215,7 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
     }
     let node = pre[keys.len() - 1];
     Ok(Position {
+        position: None,
         games: n.counts[0],
         moves: children(conn, kind, node)?,
         sample: game_refs(conn, &newest_games(conn, k, node, n.newest, 20)?)?,
@@ -256,7 +319,7 @@ fn game_ref(r: &rusqlite::Row) -> rusqlite::Result<GameRef> {
     })
 }
 
-fn next_move(
+pub(crate) fn next_move(
     sides: &[&str],
     mv: String,
     n: i64,

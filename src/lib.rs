@@ -15,6 +15,7 @@ pub mod bench;
 pub mod collections;
 pub mod error;
 pub mod explorer;
+pub mod positions;
 pub mod people;
 pub mod stats;
 pub mod store;

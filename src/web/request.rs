@@ -107,6 +107,18 @@ impl Params {
     }
 
     /// The filters of the game list.
+    /// `position=`: a board's key, 16 hex digits; a 400 when it is anything else.
+    pub fn position(&self) -> Result<Option<i64>> {
+        match self.str("position") {
+            None => Ok(None),
+            Some(s) => annals_import::position::parse_key(s)
+                .map(|k| Some(crate::store::positions::stored_key(k)))
+                .ok_or_else(|| {
+                    Error::BadRequest("position is a board's key: 16 hexadecimal digits".into())
+                }),
+        }
+    }
+
     pub fn game_filter(&self) -> Result<crate::store::reads::GameFilter> {
         Ok(crate::store::reads::GameFilter {
             kind: self.kind()?,

@@ -129,6 +129,12 @@ pub async fn api_explorer(
         let games: i64 = v.iter().map(|o| o.games).sum();
         return Ok(Json(json!({ "games": games, "openings": v })));
     }
+    if let Some(key) = p.position()? {
+        let pos = st
+            .run(move |s| s.db.with(|c| explorer::at_key(c, kind, key)))
+            .await?;
+        return Ok(Json(serde_json::to_value(pos)?));
+    }
     let moves = explorer_moves(kind, q.as_deref());
     let pos = st
         .run(move |s| s.db.with(|c| explorer::explore(c, kind, &moves)))

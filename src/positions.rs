@@ -1,0 +1,211 @@
+//! The explorer by position: what the games that reached a board (by any move order) played from
+//! it, and which games those are. Reads the rows [`crate::store::positions`] keeps; the move
+//! sequence explorer ([`crate::explorer`]) asks here for every position within their reach.
+
+use annals_import::Kind;
+use annals_import::model::Ctx;
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::error::Result;
+use crate::explorer::{GameRef, NextMove};
+use crate::store::positions::{PLIES, stored_key};
+
+/// The key of the board a list of moves (notations as the explorer keys them) reaches from the
+/// setup, or None when the moves do not replay (an illegal or unreadable move) or the kind has no
+/// board.
+pub fn key_after(kind: Kind, moves: &[String]) -> Option<i64> {
+    let text = record_text(kind, moves)?;
+    let ctx = Ctx {
+        first_line: 1,
+        tags: &[],
+    };
+    let (keys, moves_read, errors) = match kind {
+        Kind::Sanguo => {
+            let p = annals_import::sanguo::parse(&text, &ctx);
+            let errors = has_errors(&p.diagnostics);
+            (
+                annals_import::sanguo::position_keys(&p.game),
+                p.game.moves.len(),
+                errors,
+            )
+        }
+        Kind::Wec => {
+            let p = annals_import::wec::parse(&text, &ctx);
+            let errors = has_errors(&p.diagnostics);
+            (
+                annals_import::wec::position_keys(&p.game),
+                p.game.turns.len(),
+                errors,
+            )
+        }
+        _ => return None,
+    };
+    if errors || moves_read != moves.len() {
+        return None;
+    }
+    keys.last().copied().map(stored_key)
+}
+
+fn has_errors(d: &[annals_import::Diagnostic]) -> bool {
+    d.iter()
+        .any(|d| d.severity == annals_import::Severity::Error)
+}
+
+/// The moves written as a record body of their kind: 三国 rounds of three (吴 魏 蜀), WEC one turn
+/// a line, Black first.
+fn record_text(kind: Kind, moves: &[String]) -> Option<String> {
+    let mut out = String::new();
+    match kind {
+        Kind::Sanguo => {
+            for (i, round) in moves.chunks(3).enumerate() {
+                out.push_str(&format!("{}.{}\n", i + 1, round.join("，")));
+            }
+        }
+        Kind::Wec => {
+            for (i, m) in moves.iter().enumerate() {
+                let dots = if i % 2 == 0 { "." } else { "..." };
+                out.push_str(&format!("{}{dots} {m}\n", i / 2 + 1));
+            }
+        }
+        _ => return None,
+    }
+    Some(out)
+}
+
+/// The kind of the games that reached `key`, if any did.
+pub fn kind_of_key(conn: &Connection, key: i64) -> Result<Option<Kind>> {
+    let kind: Option<String> = conn
+        .prepare_cached(
+            "SELECT g.kind FROM positions p JOIN games g ON g.id = p.game_id WHERE p.key = ?1 LIMIT 1",
+        )?
+        .query_row(params![key], |r| r.get(0))
+        .optional()?;
+    Ok(kind.and_then(|k| k.parse().ok()))
+}
+
+/// Whether a position `depth` plies from the setup is within the plies positions are kept for.
+pub fn kept(depth: usize) -> bool {
+    depth <= PLIES
+}
+
+/// Games restricted to a set (an event's, a player's, a collection's): an SQL condition on
+/// `game_id` with its parameter, or none for the whole archive.
+#[derive(Debug, Clone, Default)]
+pub struct Scope {
+    /// `game_id IN (…)` subquery with one `?` for `param`.
+    pub games_in: Option<(&'static str, i64)>,
+}
+
+/// The games that reached position `key` and the moves they played from it, counted once a game.
+pub struct Reached {
+    pub games: i64,
+    pub moves: Vec<NextMove>,
+}
+
+/// What the games of `scope` that reached `key` played from it, most played first (the move ''
+/// — games that ended there — left out of the moves but counted in `games`).
+pub fn reached(conn: &Connection, kind: Kind, key: i64, scope: &Scope) -> Result<Reached> {
+    let sides = crate::explorer::sides(kind);
+    let (cond, param) = match scope.games_in {
+        Some((sql, p)) => (format!(" AND game_id IN ({sql})"), Some(p)),
+        None => (String::new(), None),
+    };
+    let mut st = conn.prepare_cached(&format!(
+        "SELECT next, result, count(*) FROM positions WHERE key = ?1{cond} GROUP BY next, result"
+    ))?;
+    let mut rows = match param {
+        Some(p) => st.query(params![key, p])?,
+        None => st.query(params![key])?,
+    };
+    let mut games = 0i64;
+    // move → [games, wins1, wins2, wins3, draws, unknown]
+    let mut by_move: Vec<(String, [i64; 6])> = Vec::new();
+    while let Some(r) = rows.next()? {
+        let (mv, bits, n): (String, i64, i64) = (r.get(0)?, r.get(1)?, r.get(2)?);
+        games += n;
+        if mv.is_empty() {
+            continue;
+        }
+        let at = match by_move.iter().position(|(m, _)| *m == mv) {
+            Some(i) => i,
+            None => {
+                by_move.push((mv, [0; 6]));
+                by_move.len() - 1
+            }
+        };
+        let c = &mut by_move[at].1;
+        c[0] += n;
+        for (i, slot) in c[1..].iter_mut().enumerate() {
+            if bits & (1 << i) != 0 {
+                *slot += n;
+            }
+        }
+    }
+    by_move.sort_by(|a, b| b.1[0].cmp(&a.1[0]).then_with(|| a.0.cmp(&b.0)));
+    by_move.truncate(200);
+    let moves = by_move
+        .into_iter()
+        .map(|(mv, c)| crate::explorer::next_move(sides, mv, c[0], [c[1], c[2], c[3]], c[4], c[5]))
+        .collect();
+    Ok(Reached { games, moves })
+}
+
+/// A game that reached a position, and the ply where it first did.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct GameAt {
+    #[serde(flatten)]
+    pub game: GameRef,
+    pub ply: i64,
+}
+
+/// The games that reached `key`, newest first, a page of them, and how many there are.
+pub fn games_at(
+    conn: &Connection,
+    key: i64,
+    scope: &Scope,
+    limit: usize,
+    offset: usize,
+) -> Result<(i64, Vec<GameAt>)> {
+    let (cond, param) = match scope.games_in {
+        Some((sql, p)) => (format!(" AND p.game_id IN ({sql})"), Some(p)),
+        None => (String::new(), None),
+    };
+    let total: i64 = match param {
+        Some(p) => conn
+            .prepare_cached(&format!(
+                "SELECT count(*) FROM positions p WHERE p.key = ?1{cond}"
+            ))?
+            .query_row(params![key, p], |r| r.get(0))?,
+        None => conn
+            .prepare_cached("SELECT count(*) FROM positions p WHERE p.key = ?1")?
+            .query_row(params![key], |r| r.get(0))?,
+    };
+    let sql = format!(
+        "SELECT g.id, g.title, g.result, g.date, p.ply FROM positions p JOIN games g ON g.id = p.game_id
+         WHERE p.key = ?1{cond} ORDER BY p.game_id DESC LIMIT ?{l} OFFSET ?{o}",
+        l = if param.is_some() { 3 } else { 2 },
+        o = if param.is_some() { 4 } else { 3 },
+    );
+    let mut st = conn.prepare_cached(&sql)?;
+    let map = |r: &rusqlite::Row| {
+        Ok(GameAt {
+            game: GameRef {
+                id: r.get(0)?,
+                title: r.get(1)?,
+                result: r.get(2)?,
+                date: r.get(3)?,
+            },
+            ply: r.get(4)?,
+        })
+    };
+    let (limit, offset) = (limit as i64, offset as i64);
+    let games = match param {
+        Some(p) => st
+            .query_map(params![key, p, limit, offset], map)?
+            .collect::<std::result::Result<Vec<_>, _>>()?,
+        None => st
+            .query_map(params![key, limit, offset], map)?
+            .collect::<std::result::Result<Vec<_>, _>>()?,
+    };
+    Ok((total, games))
+}

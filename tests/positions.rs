@@ -1,0 +1,94 @@
+//! The explorer by position: games that reach one board by different move orders count once
+//! there, under one key; the key's games are listed with the ply where each reached it.
+
+use crate::support::{Archive, Server};
+
+const SANGUO_A: &str = "[Game \"三国演弈棋\"]\n[Event \"Transpositions\"]\n[吴 \"甲\"]\n[魏 \"乙\"]\n[蜀 \"丙\"]\n\n1.马6进5，马6进5，马6进5\n2.兵7进1，兵7进1，兵7进1\n";
+const SANGUO_B: &str = "[Game \"三国演弈棋\"]\n[Event \"Transpositions\"]\n[吴 \"丁\"]\n[魏 \"戊\"]\n[蜀 \"己\"]\n\n1.兵7进1，兵7进1，兵7进1\n2.马6进5，马6进5，马6进5\n";
+const WEC_A: &str = "[Game \"WEC\"]\n[Black \"Ada\"]\n[White \"Ben\"]\n\n1. MV:SP(2,2)->(3,2)\n1... MV:SP(9,2)->(8,2)\n2. MV:RP(2,10)->(3,10)\n2... MV:RP(9,10)->(8,10)\n";
+const WEC_B: &str = "[Game \"WEC\"]\n[Black \"Cy\"]\n[White \"Di\"]\n\n1. MV:RP(2,10)->(3,10)\n1... MV:RP(9,10)->(8,10)\n2. MV:SP(2,2)->(3,2)\n2... MV:SP(9,2)->(8,2)\n";
+
+fn archive() -> (Archive, Server) {
+    let a = Archive::new();
+    let files = [
+        a.file("a.sanguo", SANGUO_A),
+        a.file("b.sanguo", SANGUO_B),
+        a.file("a.wec", WEC_A),
+        a.file("b.wec", WEC_B),
+    ];
+    let s = a.import(&files);
+    assert_eq!(s.imported, 4, "{s:?}");
+    let srv = a.serve();
+    (a, srv)
+}
+
+fn explorer(srv: &Server, kind: &str, moves: &[&str]) -> serde_json::Value {
+    let mut q = form_urlencoded::Serializer::new(String::new());
+    q.append_pair("moves", &moves.join(","));
+    let r = srv.get(&format!("/api/explorer/{kind}?{}", q.finish()));
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.json()
+}
+
+#[test]
+fn sanguo_transposed_games_meet_in_one_position() {
+    let (_a, srv) = archive();
+    let a = ["马6进5", "马6进5", "马6进5", "兵7进1", "兵7进1", "兵7进1"];
+    let b = ["兵7进1", "兵7进1", "兵7进1", "马6进5", "马6进5", "马6进5"];
+    let after_a = explorer(&srv, "sanguo", &a);
+    let after_b = explorer(&srv, "sanguo", &b);
+    assert_eq!(after_a["games"], 2, "{after_a}");
+    assert_eq!(after_b["games"], 2, "{after_b}");
+    let key = after_a["position"].as_str().unwrap_or_default().to_string();
+    assert_eq!(key.len(), 16);
+    assert_eq!(after_b["position"], after_a["position"]);
+    // After round 1 each order is its own game's.
+    let round_a = explorer(&srv, "sanguo", &a[..3]);
+    let round_b = explorer(&srv, "sanguo", &b[..3]);
+    assert_eq!(round_a["games"], 1);
+    assert_eq!(round_b["games"], 1);
+    assert_ne!(round_a["position"], round_b["position"]);
+    // The next move from round 1 of game A is its round 2.
+    assert_eq!(round_a["moves"][0]["move"], "兵7进1");
+    // The key lists both games, with the ply where each reached it.
+    let by_key = srv.get(&format!("/api/explorer/sanguo?position={key}")).json();
+    assert_eq!(by_key["games"], 2, "{by_key}");
+    // Under another kind the key is no position.
+    let other = srv.get(&format!("/api/explorer/wec?position={key}")).json();
+    assert_eq!(other["games"], 0);
+    let games = srv.get(&format!("/api/games?position={key}")).json();
+    assert_eq!(games["total"], 2, "{games}");
+    let plies: Vec<i64> = games["games"]
+        .as_array()
+        .map(|g| g.iter().filter_map(|g| g["ply"].as_i64()).collect())
+        .unwrap_or_default();
+    assert_eq!(plies, vec![6, 6]);
+}
+
+#[test]
+fn wec_transposed_games_meet_in_one_position() {
+    let (_a, srv) = archive();
+    let a = [
+        "MV:SP(2,2)->(3,2)",
+        "MV:SP(9,2)->(8,2)",
+        "MV:RP(2,10)->(3,10)",
+        "MV:RP(9,10)->(8,10)",
+    ];
+    let b = [a[2], a[3], a[0], a[1]];
+    let after_a = explorer(&srv, "wec", &a);
+    let after_b = explorer(&srv, "wec", &b);
+    assert_eq!(after_a["games"], 2, "{after_a}");
+    assert_eq!(after_b["position"], after_a["position"]);
+    assert_eq!(explorer(&srv, "wec", &a[..2])["games"], 1);
+    assert_eq!(explorer(&srv, "wec", &b[..2])["games"], 1);
+}
+
+#[test]
+fn a_bad_position_key_is_a_400_and_an_unknown_one_has_no_games() {
+    let (_a, srv) = archive();
+    assert_eq!(srv.get("/api/explorer/sanguo?position=xyz").status, 400);
+    assert_eq!(srv.get("/api/games?position=12").status, 400);
+    let r = srv.get("/api/explorer/sanguo?position=0000000000000001").json();
+    assert_eq!(r["games"], 0);
+    assert_eq!(srv.get("/api/games?position=0000000000000001").json()["total"], 0);
+}
