@@ -2,7 +2,7 @@
 //! it, and which games those are. Reads the rows [`crate::store::positions`] keeps; the move
 //! sequence explorer ([`crate::explorer`]) asks here for every position within their reach.
 
-use annals_import::Kind;
+use annals_import::{Body, Kind};
 use annals_import::model::Ctx;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -14,36 +14,39 @@ use crate::store::positions::{PLIES, stored_key};
 /// setup, or None when the moves do not replay (an illegal or unreadable move) or the kind has no
 /// board.
 pub fn key_after(kind: Kind, moves: &[String]) -> Option<i64> {
+    let body = replay(kind, moves)?;
+    let keys = match &body {
+        Body::Sanguo(g) => annals_import::sanguo::position_keys(g),
+        Body::Wec(g) => annals_import::wec::position_keys(g),
+        _ => return None,
+    };
+    keys.last().copied().map(stored_key)
+}
+
+/// The moves replayed from the setup as a game of their kind (for its board), or None when a
+/// move does not replay or the kind has no board.
+pub fn replay(kind: Kind, moves: &[String]) -> Option<Body> {
     let text = record_text(kind, moves)?;
     let ctx = Ctx {
         first_line: 1,
         tags: &[],
     };
-    let (keys, moves_read, errors) = match kind {
+    let (body, moves_read, errors) = match kind {
         Kind::Sanguo => {
             let p = annals_import::sanguo::parse(&text, &ctx);
             let errors = has_errors(&p.diagnostics);
-            (
-                annals_import::sanguo::position_keys(&p.game),
-                p.game.moves.len(),
-                errors,
-            )
+            let n = p.game.moves.len();
+            (Body::Sanguo(p.game), n, errors)
         }
         Kind::Wec => {
             let p = annals_import::wec::parse(&text, &ctx);
             let errors = has_errors(&p.diagnostics);
-            (
-                annals_import::wec::position_keys(&p.game),
-                p.game.turns.len(),
-                errors,
-            )
+            let n = p.game.turns.len();
+            (Body::Wec(p.game), n, errors)
         }
         _ => return None,
     };
-    if errors || moves_read != moves.len() {
-        return None;
-    }
-    keys.last().copied().map(stored_key)
+    (!errors && moves_read == moves.len()).then_some(body)
 }
 
 fn has_errors(d: &[annals_import::Diagnostic]) -> bool {

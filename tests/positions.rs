@@ -92,3 +92,34 @@ fn a_bad_position_key_is_a_400_and_an_unknown_one_has_no_games() {
     assert_eq!(r["games"], 0);
     assert_eq!(srv.get("/api/games?position=0000000000000001").json()["total"], 0);
 }
+
+#[test]
+fn the_explorer_page_draws_the_position_and_a_game_page_links_to_its_key() {
+    let (_a, srv) = archive();
+    let page = srv.get("/explorer/sanguo?moves=兵7进1,兵7进1,兵7进1,马6进5,马6进5,马6进5");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("<svg"), "no board");
+    assert!(page.body.contains("2 games reached this position"), "{}", page.body);
+    let key = explorer(
+        &srv,
+        "sanguo",
+        &["兵7进1", "兵7进1", "兵7进1", "马6进5", "马6进5", "马6进5"],
+    )["position"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(page.body.contains(&key));
+    // Asked by key, the page walks a game's moves to it and shows the same board and counts.
+    let by_key = srv.get(&format!("/explorer/sanguo?position={key}"));
+    assert_eq!(by_key.status, 200);
+    assert!(by_key.body.contains("<svg"));
+    assert!(by_key.body.contains("2 games reached this position"));
+    // Each 三国 game's board at ply 6 links there (the two were imported first).
+    for id in [1, 2] {
+        let g = srv.get(&format!("/games/{id}?ply=6"));
+        assert!(
+            g.body.contains(&format!("/explorer/sanguo?position={key}")),
+            "game {id}"
+        );
+    }
+}

@@ -654,6 +654,8 @@ pub struct ExplorerPage {
     sides: Vec<&'static str>,
     crumbs: Vec<Crumb>,
     position: Option<Position>,
+    /// The position's board (the moves' or, asked by key, a game's that reached it).
+    board: Option<super::board::BoardView>,
     rows: Vec<ExplorerRow>,
     openings: Vec<HotwOpening>,
     csv: String,
@@ -692,6 +694,7 @@ pub async fn explorer_page(
         sides: explorer::sides(kind).to_vec(),
         crumbs: Vec::new(),
         position: None,
+        board: None,
         rows: Vec::new(),
         openings: Vec::new(),
         csv: String::new(),
@@ -709,18 +712,29 @@ pub async fn explorer_page(
     if kind == Kind::Deluge {
         return Err(Error::NotFound("no explorer for deluge".into()).into());
     }
-    let moves = explorer_moves(kind, q.as_deref());
-    let m2 = moves.clone();
-    let (pos, labels) = st
+    let key = Params::parse(q.as_deref()).position()?;
+    let asked = explorer_moves(kind, q.as_deref());
+    let (moves, pos, labels, board) = st
         .run(move |s| {
             s.db.with(|c| {
-                let pos = explorer::explore(c, kind, &m2)?;
+                // Asked by key, the page walks the moves of the newest game that reached it.
+                let moves = match key {
+                    Some(k) => super::position_board::moves_to(c, kind, k)?,
+                    None => Some(asked),
+                };
+                let Some(moves) = moves else {
+                    let pos = explorer::at_key(c, kind, key.unwrap_or_default())?;
+                    return Ok((Vec::new(), pos, Labels::default(), None));
+                };
+                let pos = explorer::explore(c, kind, &moves)?;
+                let board = super::position_board::after_moves(kind, &moves);
                 let ids: Vec<i64> = pos.sample.iter().map(|g| g.id).collect();
-                Ok((pos, labels::labels(c, &ids)?))
+                Ok((moves, pos, labels::labels(c, &ids)?, board))
             })
         })
         .await?;
     page.labels = labels;
+    page.board = board;
     page.crumbs = (0..moves.len())
         .map(|i| Crumb {
             mv: moves[i].clone(),
