@@ -8,6 +8,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::scope::Scope;
 use crate::store::tree::{Node, ROOT, get_node, normalize_move, prefixes, step, stored_game};
 
 pub use crate::store::tree::sides;
@@ -85,13 +86,42 @@ pub struct Position {
 /// reach, counted by position where positions are kept ([`crate::positions`]), else by the tree of
 /// move sequences.
 pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Position> {
-    let mut pos = by_sequence(conn, kind, moves)?;
+    explore_in(conn, kind, moves, &Scope::default())
+}
+
+/// [`explore`] over the games of `scope` only (counted by position: a scope reaches the plies
+/// positions are kept for).
+pub fn explore_in(
+    conn: &Connection,
+    kind: Kind,
+    moves: &[String],
+    scope: &Scope,
+) -> Result<Position> {
     let keys: Vec<String> = moves
         .iter()
         .map(|m| normalize_move(m))
         .filter(|m| !m.is_empty())
         .collect();
-    let Some(key) = crate::positions::key_after(kind, &keys) else {
+    let key = crate::positions::key_after(kind, &keys);
+    if !scope.is_all() {
+        if !crate::positions::kept(keys.len()) {
+            return Err(Error::BadRequest(format!(
+                "an explorer limited to an event, a player or a collection reaches the first {} plies",
+                crate::store::positions::PLIES
+            )));
+        }
+        return match key {
+            Some(key) => at_key(conn, kind, key, scope),
+            None => Ok(Position {
+                position: None,
+                games: 0,
+                moves: Vec::new(),
+                sample: Vec::new(),
+            }),
+        };
+    }
+    let mut pos = by_sequence(conn, kind, moves)?;
+    let Some(key) = key else {
         return Ok(pos);
     };
     pos.position = Some(crate::store::positions::key_text(key));
@@ -99,7 +129,7 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
     if keys.is_empty() || !crate::positions::kept(keys.len()) {
         return Ok(pos);
     }
-    let scope = crate::positions::Scope::default();
+    let scope = Scope::default();
     let r = crate::positions::reached(conn, kind, key, &scope)?;
     pos.games = r.games;
     pos.moves = r.moves;
@@ -108,8 +138,8 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
     Ok(pos)
 }
 
-/// The explorer at the board `key`, whatever moves reached it.
-pub fn at_key(conn: &Connection, kind: Kind, key: i64) -> Result<Position> {
+/// The explorer at the board `key`, whatever moves reached it, over the games of `scope`.
+pub fn at_key(conn: &Connection, kind: Kind, key: i64, scope: &Scope) -> Result<Position> {
     if sides(kind).is_empty() {
         return Err(Error::BadRequest(format!(
             "the move explorer covers sanguo and wec, not {kind}"
@@ -125,9 +155,8 @@ pub fn at_key(conn: &Connection, kind: Kind, key: i64) -> Result<Position> {
             sample: Vec::new(),
         });
     }
-    let scope = crate::positions::Scope::default();
-    let r = crate::positions::reached(conn, kind, key, &scope)?;
-    let (_, games) = crate::positions::games_at(conn, key, &scope, 20, 0)?;
+    let r = crate::positions::reached(conn, kind, key, scope)?;
+    let (_, games) = crate::positions::games_at(conn, key, scope, 20, 0)?;
     Ok(Position {
         position,
         games: r.games,

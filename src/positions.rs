@@ -2,12 +2,14 @@
 //! it, and which games those are. Reads the rows [`crate::store::positions`] keeps; the move
 //! sequence explorer ([`crate::explorer`]) asks here for every position within their reach.
 
-use annals_import::{Body, Kind};
 use annals_import::model::Ctx;
-use rusqlite::{Connection, OptionalExtension, params};
+use annals_import::{Body, Kind};
+use rusqlite::types::Value as V;
+use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 
 use crate::error::Result;
 use crate::explorer::{GameRef, NextMove};
+use crate::scope::Scope;
 use crate::store::positions::{PLIES, stored_key};
 
 /// The key of the board a list of moves (notations as the explorer keys them) reaches from the
@@ -91,14 +93,6 @@ pub fn kept(depth: usize) -> bool {
     depth <= PLIES
 }
 
-/// Games restricted to a set (an event's, a player's, a collection's): an SQL condition on
-/// `game_id` with its parameter, or none for the whole archive.
-#[derive(Debug, Clone, Default)]
-pub struct Scope {
-    /// `game_id IN (…)` subquery with one `?` for `param`.
-    pub games_in: Option<(&'static str, i64)>,
-}
-
 /// The games that reached position `key` and the moves they played from it, counted once a game.
 pub struct Reached {
     pub games: i64,
@@ -109,17 +103,13 @@ pub struct Reached {
 /// — games that ended there — left out of the moves but counted in `games`).
 pub fn reached(conn: &Connection, kind: Kind, key: i64, scope: &Scope) -> Result<Reached> {
     let sides = crate::explorer::sides(kind);
-    let (cond, param) = match scope.games_in {
-        Some((sql, p)) => (format!(" AND game_id IN ({sql})"), Some(p)),
-        None => (String::new(), None),
-    };
+    let (cond, args) = scope.sql("game_id");
     let mut st = conn.prepare_cached(&format!(
-        "SELECT next, result, count(*) FROM positions WHERE key = ?1{cond} GROUP BY next, result"
+        "SELECT next, result, count(*) FROM positions WHERE key = ?{cond} GROUP BY next, result"
     ))?;
-    let mut rows = match param {
-        Some(p) => st.query(params![key, p])?,
-        None => st.query(params![key])?,
-    };
+    let mut rows = st.query(params_from_iter(
+        std::iter::once(V::Integer(key)).chain(args),
+    ))?;
     let mut games = 0i64;
     // move → [games, wins1, wins2, wins3, draws, unknown]
     let mut by_move: Vec<(String, [i64; 6])> = Vec::new();
@@ -169,25 +159,16 @@ pub fn games_at(
     limit: usize,
     offset: usize,
 ) -> Result<(i64, Vec<GameAt>)> {
-    let (cond, param) = match scope.games_in {
-        Some((sql, p)) => (format!(" AND p.game_id IN ({sql})"), Some(p)),
-        None => (String::new(), None),
-    };
-    let total: i64 = match param {
-        Some(p) => conn
-            .prepare_cached(&format!(
-                "SELECT count(*) FROM positions p WHERE p.key = ?1{cond}"
-            ))?
-            .query_row(params![key, p], |r| r.get(0))?,
-        None => conn
-            .prepare_cached("SELECT count(*) FROM positions p WHERE p.key = ?1")?
-            .query_row(params![key], |r| r.get(0))?,
-    };
+    let (cond, args) = scope.sql("p.game_id");
+    let first = || std::iter::once(V::Integer(key)).chain(args.iter().cloned());
+    let total: i64 = conn
+        .prepare_cached(&format!(
+            "SELECT count(*) FROM positions p WHERE p.key = ?{cond}"
+        ))?
+        .query_row(params_from_iter(first()), |r| r.get(0))?;
     let sql = format!(
         "SELECT g.id, g.title, g.result, g.date, p.ply FROM positions p JOIN games g ON g.id = p.game_id
-         WHERE p.key = ?1{cond} ORDER BY p.game_id DESC LIMIT ?{l} OFFSET ?{o}",
-        l = if param.is_some() { 3 } else { 2 },
-        o = if param.is_some() { 4 } else { 3 },
+         WHERE p.key = ?{cond} ORDER BY p.game_id DESC LIMIT ? OFFSET ?"
     );
     let mut st = conn.prepare_cached(&sql)?;
     let map = |r: &rusqlite::Row| {
@@ -201,14 +182,9 @@ pub fn games_at(
             ply: r.get(4)?,
         })
     };
-    let (limit, offset) = (limit as i64, offset as i64);
-    let games = match param {
-        Some(p) => st
-            .query_map(params![key, p, limit, offset], map)?
-            .collect::<std::result::Result<Vec<_>, _>>()?,
-        None => st
-            .query_map(params![key, limit, offset], map)?
-            .collect::<std::result::Result<Vec<_>, _>>()?,
-    };
+    let page = [V::Integer(limit as i64), V::Integer(offset as i64)];
+    let games = st
+        .query_map(params_from_iter(first().chain(page)), map)?
+        .collect::<std::result::Result<Vec<_>, _>>()?;
     Ok((total, games))
 }

@@ -15,7 +15,7 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<
     if let Some(key) = p.position()? {
         let limit = p.usize("limit", 50, 1, 500)?;
         let offset = p.usize("offset", 0, 0, usize::MAX)?;
-        let scope = crate::positions::Scope::default();
+        let scope = crate::scope::Scope::default();
         let (total, games) = st
             .run(move |s| {
                 s.db.with(|c| crate::positions::games_at(c, key, &scope, limit, offset))

@@ -15,7 +15,7 @@ pub fn after_moves(kind: Kind, moves: &[String]) -> Option<BoardView> {
 /// Moves that reach position `key`: the newest game's that reached it, up to the ply where it
 /// did (normalized as the explorer keys moves). None when no game of `kind` reached it.
 pub fn moves_to(conn: &Connection, kind: Kind, key: i64) -> Result<Option<Vec<String>>> {
-    let scope = crate::positions::Scope::default();
+    let scope = crate::scope::Scope::default();
     let (_, games) = crate::positions::games_at(conn, key, &scope, 1, 0)?;
     let Some(at) = games.first() else {
         return Ok(None);
