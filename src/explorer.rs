@@ -166,7 +166,7 @@ pub fn at_key(conn: &Connection, kind: Kind, key: i64, scope: &Scope) -> Result<
 }
 
 /// The explorer at `moves` by the tree of move sequences.
-fn by_sequence(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Position> {
+pub(crate) fn by_sequence(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Position> {
     let sides = sides(kind);
     if sides.is_empty() {
         return Err(Error::BadRequest(format!(

@@ -136,3 +136,54 @@ pub fn rebuild(conn: &mut Connection) -> Result<usize> {
     tx.commit()?;
     Ok(games.len())
 }
+
+/// Disagreements between the positions and the games (for `annals check`): a 三国 or WEC game
+/// with moves but no positions, positions of a game that is gone, and positions whose result
+/// is not the game's.
+pub fn check(conn: &Connection) -> Result<Vec<String>> {
+    let mut problems = Vec::new();
+    let missing: i64 = conn.query_row(
+        "SELECT count(*) FROM games g WHERE g.kind IN ('sanguo', 'wec') AND g.move_count > 0
+         AND NOT EXISTS (SELECT 1 FROM positions p WHERE p.game_id = g.id)",
+        [],
+        |r| r.get(0),
+    )?;
+    if missing > 0 {
+        problems.push(format!("positions: {missing} games have none"));
+    }
+    let orphans: i64 = conn.query_row(
+        "SELECT count(DISTINCT game_id) FROM positions p
+         WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = p.game_id)",
+        [],
+        |r| r.get(0),
+    )?;
+    if orphans > 0 {
+        problems.push(format!(
+            "positions: {orphans} games are gone but keep theirs"
+        ));
+    }
+    let mut st = conn.prepare(
+        "SELECT g.id, g.kind, g.winners, g.draw, p.result FROM games g
+         JOIN positions p ON p.game_id = g.id AND p.ply = 0",
+    )?;
+    let mut rows = st.query([])?;
+    let mut wrong = 0;
+    while let Some(r) = rows.next()? {
+        let (kind, winners, draw, bits): (String, String, String, i64) =
+            (r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?);
+        let Ok(kind) = kind.parse::<Kind>() else {
+            continue;
+        };
+        let w: Vec<String> = winners.split_whitespace().map(str::to_string).collect();
+        let d: Vec<String> = draw.split_whitespace().map(str::to_string).collect();
+        if result_bits(&crate::store::tree::counts(kind, &w, &d)) != bits {
+            wrong += 1;
+        }
+    }
+    if wrong > 0 {
+        problems.push(format!(
+            "positions: {wrong} games' results differ from the game's"
+        ));
+    }
+    Ok(problems)
+}
