@@ -15,6 +15,7 @@ pub mod bench;
 pub mod collections;
 pub mod error;
 pub mod explorer;
+pub mod next_moves;
 pub mod people;
 pub mod positions;
 pub mod scope;
