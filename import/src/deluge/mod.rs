@@ -137,6 +137,7 @@ pub mod notation;
 mod orders;
 mod read;
 mod replay;
+mod resolve;
 
 pub use game::{CentresYear, DelugeGame, DelugeYear, NewCentre, Order, Phase, UnitAt, Unparsed};
 pub(crate) use read::ReadPhase;

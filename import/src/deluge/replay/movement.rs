@@ -38,6 +38,7 @@ pub(super) fn movement(
                 to: None,
                 to_node: None,
                 via: Vec::new(),
+                via_convoy: false,
                 of: None,
                 usable: true,
             });
@@ -207,6 +208,7 @@ fn movement_order(
             .iter()
             .filter_map(|l| l.code.map(str::to_string))
             .collect(),
+        via_convoy: o.via_convoy,
         of: o.of.as_ref().and_then(|l| l.code).map(str::to_string),
         usable,
     })
