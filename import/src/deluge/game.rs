@@ -125,4 +125,7 @@ pub struct DelugeGame {
     pub winner: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub intro: Vec<String>,
+    /// `standard` for a standard Diplomacy game (`[Game "Diplomacy"]`); absent for Deluge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
 }

@@ -138,6 +138,7 @@ mod orders;
 mod read;
 mod replay;
 mod resolve;
+mod start;
 
 pub use game::{CentresYear, DelugeGame, DelugeYear, NewCentre, Order, Phase, UnitAt, Unparsed};
 pub(crate) use read::ReadPhase;

@@ -45,6 +45,8 @@ pub(super) fn movement(
         }
     }
     let out = adjudicate(m, year, &aorders);
+    st.attacked_from = out.dislodged.clone();
+    st.contested = out.contested.clone();
     for (k, a) in aorders.iter().enumerate() {
         let Some(idx) = index[k] else { continue };
         let r = out.results.get(k).copied().unwrap_or("void");
