@@ -109,7 +109,11 @@ fn datc_cases() {
                 .collect();
             total += 1;
             let mut bad = check(g);
-            bad.extend(errors.iter().map(|d| format!("error {}: {}", d.code, d.message)));
+            bad.extend(
+                errors
+                    .iter()
+                    .map(|d| format!("error {}: {}", d.code, d.message)),
+            );
             let case = event.trim_start_matches("DATC ");
             if let Some((_, why)) = DECIDED.iter().find(|(c, _)| *c == case) {
                 decided.push(format!("{event}: {why}"));

@@ -59,6 +59,13 @@ impl Reader<'_, '_> {
         if !self.in_start || !self.phases.is_empty() {
             return false;
         }
+        if trimmed
+            .to_ascii_lowercase()
+            .starts_with("ownership of supply")
+        {
+            self.in_start = false;
+            return false;
+        }
         let (power, off) = match notation::power_prefix(trimmed) {
             notation::Prefix::Power(p, off) | notation::Prefix::Worded(p, off, _) => (p, off),
             _ => return false,

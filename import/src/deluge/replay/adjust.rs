@@ -34,6 +34,17 @@ pub(super) fn retreats(
         };
         let unit = match st.pending.iter().position(|(p, _)| p == at) {
             Some(i) => st.pending.remove(i).1,
+            None if st.standard && st.known => {
+                // standard Diplomacy: only a dislodged unit retreats (6.H.4)
+                sink.warning(
+                    "deluge.no-unit",
+                    line,
+                    col,
+                    format!("no dislodged unit in {at} to retreat; the order is void"),
+                );
+                set_result(game, idx, "void", sink);
+                continue;
+            }
             None => {
                 if st.known {
                     sink.warning(

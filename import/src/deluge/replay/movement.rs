@@ -131,6 +131,21 @@ fn movement_order(
     let matches = tracked
         .as_ref()
         .is_some_and(|u| u.power == power && u.kind == kind);
+    if !matches && st.standard && st.known {
+        // standard Diplomacy: a power orders only its own units that are on the board (6.A.6)
+        let had = match &tracked {
+            Some(u) => format!("the position has {} {} there", u.power, u.kind),
+            None => "the position has no unit there".to_string(),
+        };
+        sink.warning(
+            "deluge.no-unit",
+            line,
+            col,
+            format!("{power} orders {kind} {at}, but {had}; the order is void"),
+        );
+        set_result(game, idx, "void", sink);
+        return None;
+    }
     if !matches {
         if st.known {
             let had = match &tracked {
@@ -163,10 +178,15 @@ fn movement_order(
         );
         usable = false;
     }
-    let at_coast =
-        o.at.as_ref()
-            .and_then(|l| l.coast.clone())
-            .or_else(|| st.units.get(at).and_then(|u| u.coast.clone()));
+    let written_coast = o.at.as_ref().and_then(|l| l.coast.clone());
+    let board_coast = st.units.get(at).and_then(|u| u.coast.clone());
+    // standard Diplomacy: the fleet is where the board has it, whatever coast the order writes
+    // (6.B.10, 6.B.11)
+    let at_coast = if st.standard {
+        board_coast.or(written_coast)
+    } else {
+        written_coast.or(board_coast)
+    };
     let at_node = match &at_coast {
         Some(c) if kind == 'F' => format!("{at}/{c}"),
         _ => at.to_string(),
@@ -181,6 +201,10 @@ fn movement_order(
             Some(c) => to_node = Some(format!("{t}/{c}")),
             None if !m.coasts(t).is_empty() && !m.is_submerged(t, year) => {
                 let cs = m.reachable_coasts(&at_node, t, year);
+                if cs.len() > 1 && st.standard {
+                    // two coasts within reach and none named: the move is void (6.B.1)
+                    usable = false;
+                }
                 if let [c] = cs.as_slice() {
                     to_node = Some(format!("{t}/{c}"));
                     if let Some(g) = game.orders.get_mut(idx) {
@@ -196,6 +220,11 @@ fn movement_order(
             }
             None => {}
         }
+    }
+    if o.kind == OrderKind::Support
+        && let (Some(t), Some(c)) = (&to, o.to.as_ref().and_then(|l| l.coast.clone()))
+    {
+        to_node = Some(format!("{t}/{c}"));
     }
     Some(AOrder {
         power,

@@ -106,6 +106,7 @@ impl Resolver<'_> {
     /// circle of moves without one: every move in it moves.
     fn backup(&mut self, from: usize) {
         let cycle: Vec<usize> = self.deps.drain(from..).collect();
+        let circle = cycle.iter().all(|&k| self.p.moving[k]);
         let convoyed: BTreeSet<usize> = cycle
             .iter()
             .flat_map(|&k| {
@@ -126,7 +127,7 @@ impl Resolver<'_> {
         for &k in &cycle {
             self.state[k] = State::Unresolved;
         }
-        if convoyed.is_empty() {
+        if circle || convoyed.is_empty() {
             for &k in &cycle {
                 if self.p.moving[k] {
                     self.result[k] = true;
@@ -236,7 +237,7 @@ impl Resolver<'_> {
             OrderKind::Move if self.p.convoyed[i] && !self.path(i) => "no_convoy",
             OrderKind::Move => "bounced",
             OrderKind::Support if !self.decide(i) => "cut",
-            OrderKind::Support if !self.p.matches[i] => "void",
+            OrderKind::Support if !self.p.literal[i] => "void",
             _ => "succeeds",
         }
     }

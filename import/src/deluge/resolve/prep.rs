@@ -20,6 +20,9 @@ pub(super) struct Prep {
     pub convoyed: Vec<bool>,
     /// A support whose supported unit does what it says (only these add strength).
     pub matches: Vec<bool>,
+    /// A support whose supported unit is ordered as it says, legal or not (given, to nothing,
+    /// when the move is illegal: 6.A.5).
+    pub literal: Vec<bool>,
     /// The order of the unit standing in each province.
     pub unit_at: HashMap<String, usize>,
     /// For each order, the matching legal supports of it.
@@ -114,9 +117,14 @@ impl Prep {
                         .cloned()
                         .unwrap_or_default();
                     let direct = o.via.is_empty() && reaches(m, year, o, to_node(o));
+                    // Without a convoy order, a move that does not border its destination is
+                    // still a convoy move (that fails) where fleets stand on a sea route (6.D.8);
+                    // where none do, it is illegal and the unit holds (6.D.32).
                     let by_sea = o.unit == 'A'
                         && (o.via_convoy
-                            || !direct && !cs.is_empty()
+                            || !direct
+                                && (!cs.is_empty()
+                                    || fleet_route(m, year, &o.at, to, orders, &unit_at))
                             || direct && cs.iter().any(|&c| orders[c].power == o.power));
                     if by_sea {
                         valid[i] = true;
@@ -142,6 +150,7 @@ impl Prep {
             }
         }
         let mut matches = vec![false; n];
+        let mut literal = vec![false; n];
         let mut supports = vec![Vec::new(); n];
         for (i, o) in orders.iter().enumerate() {
             if o.kind != OrderKind::Support || !valid[i] {
@@ -151,9 +160,13 @@ impl Prep {
                 continue;
             };
             let ok = match &o.to {
-                Some(to) => moving[j] && orders[j].to.as_ref() == Some(to),
+                Some(to) => {
+                    moving[j] && orders[j].to.as_ref() == Some(to) && same_coast(o, &orders[j])
+                }
                 None => !moving[j],
             };
+            literal[i] =
+                ok || o.to.is_some() && orders[j].kind == OrderKind::Move && orders[j].to == o.to;
             if ok {
                 matches[i] = true;
                 supports[j].push(i);
@@ -174,6 +187,7 @@ impl Prep {
             moving,
             convoyed,
             matches,
+            literal,
             unit_at,
             supports,
             into,
@@ -201,4 +215,47 @@ fn support_legal(m: &Map, year: u16, o: &AOrder, unit_at: &HashMap<String, usize
     } else {
         m.fleet_adjacent(&o.at_node, base(target), year)
     }
+}
+
+/// A support that names the coast of the move it supports must name the coast the fleet moves to
+/// (6.B.9); one that names none supports a move to any coast.
+fn same_coast(s: &AOrder, mover: &AOrder) -> bool {
+    match (s.to_node.as_deref(), mover.to_node.as_deref()) {
+        (Some(a), Some(b)) if a.contains('/') && b.contains('/') => a == b,
+        _ => true,
+    }
+}
+
+/// Is there a route of sea provinces, each with a fleet in it, from `from` to `to`?
+fn fleet_route(
+    m: &Map,
+    year: u16,
+    from: &str,
+    to: &str,
+    orders: &[AOrder],
+    unit_at: &HashMap<String, usize>,
+) -> bool {
+    let fleet_at =
+        |p: &str| m.is_water(p, year) && unit_at.get(p).is_some_and(|&k| orders[k].unit == 'F');
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut queue: VecDeque<&str> = orders
+        .iter()
+        .map(|o| o.at.as_str())
+        .filter(|p| fleet_at(p) && m.borders(from, p))
+        .collect();
+    while let Some(s) = queue.pop_front() {
+        if !seen.insert(s) {
+            continue;
+        }
+        if m.borders(s, to) {
+            return true;
+        }
+        for o in orders {
+            let p = o.at.as_str();
+            if fleet_at(p) && !seen.contains(p) && m.borders(s, p) {
+                queue.push_back(p);
+            }
+        }
+    }
+    false
 }
