@@ -1,49 +1,35 @@
 //! Civil disorder in standard Diplomacy: a power that removes fewer units than it must loses the
-//! units farthest from the supply centres it owns (DATC v3.0 6.J, the 2023 rulebook). An army's
-//! distance counts moves through any province, land or sea (as if convoyed); a fleet's counts
-//! fleet moves, coasts included, the last step into a land-locked centre by any border. Among
-//! equally far units fleets go first, then by the province's name (alphabetical).
+//! units farthest from the supply centres it owns (DATC v3.0 6.J, the 2023 rulebook: the
+//! distance to owned centres, not home centres, counted for armies and fleets alike through any
+//! province, land or sea). Among equally far units fleets go first, then by the province's name
+//! (alphabetical).
 
 use std::collections::{HashSet, VecDeque};
 
 use super::{State, power_of};
-use crate::deluge::map::{Map, base};
+use crate::deluge::map::Map;
 use crate::deluge::{DelugeGame, Order, ReadPhase};
 use crate::diag::Sink;
 
-/// Moves from the unit at `at` (with `coast`) to the nearest centre in `centres`.
-fn distance(m: &Map, year: u16, kind: char, node: &str, centres: &[String]) -> usize {
-    let is_centre = |p: &str| centres.iter().any(|c| c == base(p));
-    let mut seen: HashSet<String> = HashSet::new();
-    let mut queue: VecDeque<(String, usize)> = VecDeque::from([(node.to_string(), 0)]);
-    let nodes: Vec<String> = m
+/// Moves from `at` to the nearest of `centres`, through any province.
+fn distance(m: &Map, year: u16, at: &str, centres: &[String]) -> usize {
+    let mut seen: HashSet<&str> = HashSet::new();
+    let mut queue: VecDeque<(&str, usize)> = m
         .provinces
         .iter()
-        .flat_map(|p| {
-            let mut v = vec![p.code.to_string()];
-            v.extend(m.coasts(p.code).iter().map(|c| format!("{}/{c}", p.code)));
-            v
-        })
+        .filter(|p| p.code == at)
+        .map(|p| (p.code, 0))
         .collect();
-    while let Some((n, d)) = queue.pop_front() {
-        if is_centre(&n) {
+    while let Some((p, d)) = queue.pop_front() {
+        if centres.iter().any(|c| c == p) {
             return d;
         }
-        if !seen.insert(n.clone()) {
+        if !seen.insert(p) {
             continue;
         }
-        for next in &nodes {
-            let step = if kind == 'A' {
-                !next.contains('/') && m.borders(&n, next) && m.is_passable(next, year)
-            } else {
-                m.fleet_adjacent(&n, next, year)
-                    || (!next.contains('/')
-                        && is_centre(next)
-                        && m.borders(&n, next)
-                        && !m.fleet_can_be(next, year))
-            };
-            if step && !seen.contains(next) {
-                queue.push_back((next.clone(), d + 1));
+        for q in &m.provinces {
+            if !seen.contains(q.code) && m.is_passable(q.code, year) && m.borders(p, q.code) {
+                queue.push_back((q.code, d + 1));
             }
         }
     }
@@ -78,11 +64,7 @@ pub(super) fn civil_disorder(
             .iter()
             .filter(|(_, u)| u.power == power)
             .map(|(at, u)| {
-                let node = match (&u.coast, u.kind) {
-                    (Some(c), 'F') => format!("{at}/{c}"),
-                    _ => at.clone(),
-                };
-                let d = distance(m, year, u.kind, &node, &centres);
+                let d = distance(m, year, at, &centres);
                 (d, u.kind == 'A', at.clone(), u.kind)
             })
             .collect();

@@ -55,9 +55,9 @@ impl Resolver<'_> {
         match self.state[i] {
             State::Resolved => return self.result[i],
             State::Guessing => {
-                if !self.deps.contains(&i) {
-                    self.deps.push(i);
-                }
+                // Every read of a guess is recorded (repeats too): the caller's dependency on
+                // it shows as the list growing, even when the guess is already in it.
+                self.deps.push(i);
                 return self.result[i];
             }
             State::Unresolved => {}
@@ -107,21 +107,20 @@ impl Resolver<'_> {
     fn backup(&mut self, from: usize) {
         let cycle: Vec<usize> = self.deps.drain(from..).collect();
         let circle = cycle.iter().all(|&k| self.p.moving[k]);
-        let convoyed: BTreeSet<usize> = cycle
+        // The convoyed moves the cycle runs through: in it, or with a convoying fleet that a move
+        // of the cycle attacks.
+        let attacked: BTreeSet<&str> = cycle
             .iter()
-            .flat_map(|&k| {
-                let o = &self.orders[k];
-                let mut v = Vec::new();
-                if self.p.convoyed[k] {
-                    v.push(k);
-                }
-                if o.kind == OrderKind::Convoy
-                    && let Some(&a) = o.of.as_ref().and_then(|of| self.p.unit_at.get(of))
-                    && self.p.convoyed[a]
-                {
-                    v.push(a);
-                }
-                v
+            .filter(|&&k| self.p.moving[k])
+            .filter_map(|&k| self.orders[k].to.as_deref())
+            .collect();
+        let convoyed: BTreeSet<usize> = (0..self.orders.len())
+            .filter(|&a| {
+                self.p.convoyed[a]
+                    && (cycle.contains(&a)
+                        || self.p.convoys[a].iter().any(|&c| {
+                            cycle.contains(&c) || attacked.contains(self.orders[c].at.as_str())
+                        }))
             })
             .collect();
         for &k in &cycle {

@@ -18,8 +18,6 @@ pub(super) struct Prep {
     pub moving: Vec<bool>,
     /// A legal move that goes by convoy.
     pub convoyed: Vec<bool>,
-    /// A support whose supported unit does what it says (only these add strength).
-    pub matches: Vec<bool>,
     /// A support whose supported unit is ordered as it says, legal or not (given, to nothing,
     /// when the move is illegal: 6.A.5).
     pub literal: Vec<bool>,
@@ -149,7 +147,6 @@ impl Prep {
                 into.entry(to.clone()).or_default().push(i);
             }
         }
-        let mut matches = vec![false; n];
         let mut literal = vec![false; n];
         let mut supports = vec![Vec::new(); n];
         for (i, o) in orders.iter().enumerate() {
@@ -168,7 +165,6 @@ impl Prep {
             literal[i] =
                 ok || o.to.is_some() && orders[j].kind == OrderKind::Move && orders[j].to == o.to;
             if ok {
-                matches[i] = true;
                 supports[j].push(i);
             }
         }
@@ -186,7 +182,6 @@ impl Prep {
             valid,
             moving,
             convoyed,
-            matches,
             literal,
             unit_at,
             supports,
