@@ -16,9 +16,13 @@ impl Notation for Deluge {
         &["deluge", "diplomacy", "diplomacy deluge", "dip"]
     }
 
-    /// Any name with `deluge` in it (`Deluge II`, `Diplomacy: Deluge`).
+    /// Any name with `deluge` or `diplomacy` in it (`Deluge II`, `Diplomacy: Deluge`, `Standard
+    /// Diplomacy`), and `Standard` or `Classic` alone (standard Diplomacy, read by the same reader
+    /// on the standard map: see `start::is_standard`).
     fn names_game(&self, folded: &str) -> bool {
         folded.contains("deluge")
+            || folded.contains("diplomacy")
+            || matches!(folded, "standard" | "classic")
     }
 
     fn extensions(&self) -> &'static [&'static str] {

@@ -88,7 +88,7 @@ impl Reader<'_, '_> {
                     });
                 }
                 _ => self.sink.warning(
-                    "diplomacy.start-unit",
+                    "deluge.start-unit",
                     lno,
                     (lead + off + o + 1) as u32,
                     format!("{text:?} is no unit of a starting position (`Army Budapest`, `F Ank`); skipped"),

@@ -73,7 +73,7 @@ pub(super) fn civil_disorder(
         for (_, _, at, kind) in ranked.into_iter().take(units - centres.len()) {
             st.units.remove(&at);
             sink.info(
-                "diplomacy.civil-disorder",
+                "deluge.civil-disorder",
                 ph.line,
                 1,
                 format!("{power} removes too few units: {kind} {at}, the farthest from its centres, is removed (civil disorder)"),

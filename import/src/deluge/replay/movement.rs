@@ -239,7 +239,10 @@ fn movement_order(
             .iter()
             .filter_map(|l| l.code.map(str::to_string))
             .collect(),
-        via_convoy: o.via_convoy,
+        // Deluge records write `(via convoy)` as a note on the route, and an army with no fleet
+        // to carry it moves by land as before; in standard Diplomacy it is the order's intent
+        // (DATC 6.G.8, 6.G.20).
+        via_convoy: o.via_convoy && st.standard,
         of: o.of.as_ref().and_then(|l| l.code).map(str::to_string),
         usable,
     })

@@ -193,8 +193,8 @@ impl Resolver<'_> {
             }
         }
         let mut contested = BTreeSet::new();
-        for i in 0..n {
-            if self.p.moving[i] && !moved[i] && self.prevent_strength(i) > 0 {
+        for (i, &m) in moved.iter().enumerate() {
+            if self.p.moving[i] && !m && self.prevent_strength(i) > 0 {
                 contested.extend(self.orders[i].to.clone());
             }
         }
