@@ -28,10 +28,17 @@ pub(super) struct Resolver<'a> {
     deps: Vec<usize>,
     /// Convoyed moves the Szykman rule stopped: no route, no effect.
     pub(super) szykman: Vec<bool>,
+    /// Evaluations of decisions, for the test that the work stays bounded.
+    evaluations: usize,
 }
 
 /// Adjudicates one movement phase with the guess-and-check resolver.
 pub(crate) fn resolve(m: &Map, year: u16, orders: &[AOrder]) -> Outcome {
+    resolve_counted(m, year, orders).0
+}
+
+/// [`resolve`], with the number of decision evaluations it took.
+pub(super) fn resolve_counted(m: &Map, year: u16, orders: &[AOrder]) -> (Outcome, usize) {
     let n = orders.len();
     let mut r = Resolver {
         m,
@@ -42,11 +49,13 @@ pub(crate) fn resolve(m: &Map, year: u16, orders: &[AOrder]) -> Outcome {
         result: vec![false; n],
         deps: Vec::new(),
         szykman: vec![false; n],
+        evaluations: 0,
     };
     for i in 0..n {
         r.decide(i);
     }
-    r.outcome()
+    let out = r.outcome();
+    (out, r.evaluations)
 }
 
 impl Resolver<'_> {
@@ -144,6 +153,7 @@ impl Resolver<'_> {
 
     /// One evaluation of order `i`'s decision, with the decisions it needs resolved (or guessed).
     fn adjudicate(&mut self, i: usize) -> bool {
+        self.evaluations += 1;
         match self.orders[i].kind {
             OrderKind::Move if self.p.moving[i] => self.move_succeeds(i),
             OrderKind::Support if self.p.valid[i] => !self.support_cut(i),

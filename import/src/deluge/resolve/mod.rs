@@ -25,5 +25,7 @@
 mod engine;
 mod prep;
 mod strength;
+#[cfg(test)]
+mod tests;
 
 pub(crate) use engine::resolve;
