@@ -21,14 +21,17 @@ fn import(text: &str) -> (DelugeGame, Vec<annals_import::Diagnostic>) {
     (g, parsed.diagnostics)
 }
 
+/// The order's result: `succeeds`, or the reason it fails.
 fn result(g: &DelugeGame, notation: &str) -> String {
-    g.orders
+    let o = g
+        .orders
         .iter()
         .find(|o| o.notation.trim_end_matches('.') == notation)
-        .unwrap_or_else(|| panic!("no order {notation:?}"))
-        .result
-        .clone()
-        .unwrap_or_default()
+        .unwrap_or_else(|| panic!("no order {notation:?}"));
+    match o.result.as_deref() {
+        Some("fails") => o.reason.clone().unwrap_or_default(),
+        r => r.unwrap_or_default().to_string(),
+    }
 }
 
 const FALL_1905: &str = r#"[Game "Diplomacy"]
@@ -112,4 +115,20 @@ fn a_dislodged_unit_may_not_retreat_to_the_attackers_origin() {
     let (g, _) = import(text);
     assert_eq!(result(&g, "F Bla-Ank"), "succeeds");
     assert_eq!(result(&g, "F Ank-Bla"), "void");
+}
+
+#[test]
+fn results_say_succeeds_or_fails_with_a_reason_and_the_retreats() {
+    let text = "[Game \"Diplomacy\"]\n\nStarting position for Spring of 1901\n\nGermany: A Mun, A Ruh.\nFrance: A Bur, A Par.\nItaly: A Tyr, A Pie.\n\nSpring 1901\nGermany: A Mun-Bur, A Ruh S A Mun-Bur\nFrance: A Bur H, A Par-Pic\nItaly: A Tyr-Mun, A Pie-Mar\n";
+    let (g, _) = import(text);
+    let find = |n: &str| g.orders.iter().find(|o| o.notation == n).unwrap();
+    assert_eq!(find("A Mun-Bur").result.as_deref(), Some("succeeds"));
+    assert_eq!(find("A Mun-Bur").reason, None);
+    let bur = find("A Bur H");
+    assert_eq!(bur.result.as_deref(), Some("fails"));
+    assert_eq!(bur.reason.as_deref(), Some("dislodged"));
+    // not Munich (the attacker's origin), Ruhr and Picardy (occupied), Marseilles (Italy's)
+    let want: Vec<String> = ["bel", "gas", "par"].map(String::from).to_vec();
+    assert_eq!(bur.retreats.as_ref(), Some(&want));
+    assert_eq!(find("A Tyr-Mun").result.as_deref(), Some("succeeds"));
 }

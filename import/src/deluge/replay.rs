@@ -266,6 +266,9 @@ pub(crate) fn replay(game: &mut DelugeGame, phases: &[ReadPhase], setup: &Setup,
             }
         }
     }
+    if st.standard {
+        standard_results(game);
+    }
 }
 
 fn drop_pending(st: &mut State, sink: &mut Sink, line: u32) {
@@ -492,4 +495,18 @@ fn wrong_phase(game: &mut DelugeGame, idx: usize, sink: &mut Sink, phase: &str) 
         );
     }
     set_result(game, idx, "void", sink);
+}
+
+/// Standard Diplomacy's result words: `succeeds` or `fails`, with the reason of a failure in
+/// `reason` (Deluge records keep the word in `result`, as their goldens have it).
+fn standard_results(game: &mut DelugeGame) {
+    for o in &mut game.orders {
+        if let Some(r) = &o.result
+            && r != "succeeds"
+            && r != "fails"
+        {
+            o.reason = Some(r.clone());
+            o.result = Some("fails".to_string());
+        }
+    }
 }

@@ -95,6 +95,8 @@ pub(super) fn civil_disorder(
                 result: Some("succeeds".to_string()),
                 result_from: Some("adjudicated".to_string()),
                 adjudicated: None,
+                reason: None,
+                retreats: None,
                 notation: "civil disorder".to_string(),
                 line: ph.line,
                 col: 1,

@@ -70,6 +70,50 @@ pub(super) fn movement(
         set_result(game, idx, r, sink);
     }
     apply_movement(st, game, &aorders, &index, &out.results);
+    if st.standard {
+        for (k, a) in aorders.iter().enumerate() {
+            if let Some(idx) = index[k]
+                && out.dislodged.contains_key(&a.at)
+                && let Some(g) = game.orders.get_mut(idx)
+            {
+                g.retreats = Some(retreat_options(m, st, year, a));
+            }
+        }
+    }
+}
+
+/// Where the dislodged unit of `a` may retreat after the movement: a province it could move to
+/// (a fleet: each coast it reaches), empty after the moves, not where its attacker came from and
+/// not left empty by a standoff.
+fn retreat_options(m: &Map, st: &State, year: u16, a: &AOrder) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in &m.provinces {
+        let code = p.code;
+        if st.units.contains_key(code)
+            || st.attacked_from.get(&a.at).map(String::as_str) == Some(code)
+            || st.contested.contains(code)
+            || code == a.at
+        {
+            continue;
+        }
+        if a.unit == 'A' {
+            if m.army_adjacent(&a.at, code, year) {
+                out.push(code.to_string());
+            }
+        } else if m.coasts(code).is_empty() {
+            if m.fleet_adjacent(&a.at_node, code, year) {
+                out.push(code.to_string());
+            }
+        } else {
+            for c in m.coasts(code) {
+                let node = format!("{code}/{c}");
+                if m.fleet_adjacent(&a.at_node, &node, year) {
+                    out.push(node);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// One order of a movement phase (`idx` its index in the game's orders) as the adjudication
