@@ -16,4 +16,6 @@ mod long_games;
 mod people;
 mod search;
 mod stats;
+// standard Diplomacy records through the service
+mod standard_diplomacy;
 mod support;
