@@ -1,3 +1,6 @@
+//! The maps: Deluge's (below) and the standard one ([`standard_map`], `import/data/diplomacy/`: the
+//! same provinces and borders with Iceland and Switzerland impassable and no schedule).
+//!
 //! The map and the schedule (`import/data/deluge/`, see its README): provinces of the standard map
 //! plus Iceland and a passable Switzerland, borders by unit type, and the Deluge rules' tables 1 and 2 and
 //! rule 6 as data. The map of a year is the standard map minus what has submerged in earlier

@@ -2,6 +2,11 @@
 //! 001's schedule each winter.
 //!
 //! # Decisions
+//! - **Standard Diplomacy** (`State::standard`): no schedule and no end year; builds only in owned
+//!   home centres within the allowance, removals within what must go, then civil disorder
+//!   (`disorder`); orders for units not on the board are void; results become `succeeds`/`fails`
+//!   with a `reason`. Retreats in both games: not into an occupied province, the attacker's
+//!   origin or a province a standoff left empty.
 //! - **Start:** an empty board and the 22 home centres owned by their powers, before Winter 1900
 //!   (rule 1). A record that does not start with Winter 1900 gives no known position: units are
 //!   taken from the orders as they appear, and drownings are not reported.
