@@ -132,3 +132,12 @@ fn results_say_succeeds_or_fails_with_a_reason_and_the_retreats() {
     assert_eq!(bur.retreats.as_ref(), Some(&want));
     assert_eq!(find("A Tyr-Mun").result.as_deref(), Some("succeeds"));
 }
+
+#[test]
+fn an_untagged_dip_file_with_a_starting_position_is_standard() {
+    let text = "Starting position for Spring of 1901\n\nTurkey:   F Ank, A Con.\nRussia:   F Sev.\n\nSpring 1901\nTurkey: F Ank-Bla, A Con-Bul\nRussia: F Sev-Bla\n";
+    let (g, _) = import(text);
+    assert_eq!(g.variant.as_deref(), Some("standard"));
+    assert_eq!(result(&g, "F Ank-Bla"), "bounced");
+    assert_eq!(result(&g, "A Con-Bul"), "succeeds");
+}

@@ -36,8 +36,9 @@ fn start_header(trimmed: &str) -> Option<PhaseKey> {
     notation::phase_header(rest.trim_end_matches(['.', ':']))
 }
 
-/// Is the game standard Diplomacy: a `Game` tag naming Diplomacy without Deluge (`Diplomacy`,
-/// `Standard`, `Classic`), or, untagged, a body with a starting position?
+/// Is the game standard Diplomacy by its `Game` tag: one naming Diplomacy without Deluge
+/// (`Diplomacy`, `Standard`, `Classic`). An untagged record (a `.dip` file) is standard when it
+/// gives a starting position (see [`Reader::start_line`]); otherwise it is read as Deluge.
 pub(crate) fn is_standard(game_tag: Option<&str>) -> bool {
     game_tag.is_some_and(|g| {
         let g = g.to_ascii_lowercase();
@@ -52,6 +53,10 @@ impl Reader<'_, '_> {
     /// A starting position header or one of its unit lines: read, `true`.
     pub(super) fn start_line(&mut self, lno: u32, lead: usize, trimmed: &str) -> bool {
         if let Some(key) = start_header(trimmed) {
+            // the judges' starting positions are standard Diplomacy's; Deluge starts empty
+            if self.ctx.tag("Game").is_none() {
+                self.setup.standard = true;
+            }
             self.setup.start = Some(key);
             self.in_start = true;
             return true;
