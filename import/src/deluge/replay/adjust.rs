@@ -86,6 +86,11 @@ pub(super) fn retreats(
         if !ok {
             set_result(game, idx, "void", sink);
         }
+        let mut unit = unit;
+        if ok && unit.kind == 'F' {
+            // the fleet stands on the coast it retreats to
+            unit.coast = o.to.as_ref().and_then(|l| l.coast.clone());
+        }
         plans.push((idx, at.to_string(), if ok { to } else { None }, unit));
     }
     for (idx, _at, to, unit) in &plans {
