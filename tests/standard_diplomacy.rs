@@ -61,4 +61,9 @@ fn a_standard_game_imports_and_shows_its_results() {
         "the page shows the reason"
     );
     assert!(page.body.contains("fails (dislodged)"));
+    assert!(page.body.contains("may retreat to"));
+    assert!(
+        !doc["diagnostics"].to_string().contains("report-skipped"),
+        "the ownership block is read"
+    );
 }

@@ -127,7 +127,11 @@ pub async fn game(
         q: String::new(),
         id: g.id,
         kind: g.kind.as_str(),
-        kind_label: g.kind.label(),
+        kind_label: match &g.body {
+            // standard Diplomacy is stored as the Deluge kind, with its variant in the body
+            Body::Deluge(d) if d.variant.as_deref() == Some("standard") => "Diplomacy",
+            _ => g.kind.label(),
+        },
         title: game_title(&g),
         result: g.result.clone().unwrap_or_default(),
         tags: g.tags.clone(),

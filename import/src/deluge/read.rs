@@ -313,6 +313,10 @@ impl<'c, 't> Reader<'c, 't> {
             if self.in_report == notation::Block::In {
                 self.ownership_line(trimmed);
             }
+            if what == "supply-centre ownership" && self.setup.standard {
+                // a standard game reads the block into the position (`start`): nothing skipped
+                return true;
+            }
             if !self.report_run {
                 self.sink.info(
                     "deluge.report-skipped",
