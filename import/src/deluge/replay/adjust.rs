@@ -245,14 +245,6 @@ pub(super) fn adjustments(
                     continue;
                 };
                 let mut here = st.units.get(at).is_some_and(|u| u.power == power);
-                if st.standard && here {
-                    // no more removals than units beyond the centres
-                    let owned = st.owners.values().filter(|p| **p == power).count();
-                    let have = units_before.get(power).copied().unwrap_or(0);
-                    let n = removed.entry(power).or_default();
-                    here = have > owned + *n;
-                    *n += usize::from(here);
-                }
                 if !here && st.known {
                     sink.warning(
                         "deluge.no-unit",
@@ -260,6 +252,15 @@ pub(super) fn adjustments(
                         col,
                         format!("{power} removes a unit from {at}, but the position has none of theirs there"),
                     );
+                }
+                if st.standard && here {
+                    // no more removals than units beyond the centres (DATC 6.J.1): the order
+                    // fails, the unit stays
+                    let owned = st.owners.values().filter(|p| **p == power).count();
+                    let have = units_before.get(power).copied().unwrap_or(0);
+                    let n = removed.entry(power).or_default();
+                    here = have > owned + *n;
+                    *n += usize::from(here);
                 }
                 set_result(
                     game,
