@@ -30,9 +30,15 @@ pub(crate) struct Setup {
 }
 
 /// The phase a `Starting position for Spring of 1901` line names.
+#[inline]
 fn start_header(trimmed: &str) -> Option<PhaseKey> {
-    let l = trimmed.to_ascii_lowercase();
-    let rest = l.strip_prefix("starting position for ")?;
+    // checked on every line: no allocation unless the line starts so
+    const HEAD: &str = "starting position for ";
+    let head = trimmed.get(..HEAD.len())?;
+    if !head.eq_ignore_ascii_case(HEAD) {
+        return None;
+    }
+    let rest = trimmed.get(HEAD.len()..)?;
     notation::phase_header(rest.trim_end_matches(['.', ':']))
 }
 
@@ -65,8 +71,8 @@ impl Reader<'_, '_> {
             return false;
         }
         if trimmed
-            .to_ascii_lowercase()
-            .starts_with("ownership of supply")
+            .get(..19)
+            .is_some_and(|h| h.eq_ignore_ascii_case("ownership of supply"))
         {
             self.in_start = false;
             return false;
