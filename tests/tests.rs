@@ -17,4 +17,6 @@ mod people;
 mod positions;
 mod search;
 mod stats;
+// standard Diplomacy records through the service
+mod standard_diplomacy;
 mod support;

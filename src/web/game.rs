@@ -132,7 +132,11 @@ pub async fn game(
         q: String::new(),
         id: g.id,
         kind: g.kind.as_str(),
-        kind_label: g.kind.label(),
+        kind_label: match &g.body {
+            // standard Diplomacy is stored as the Deluge kind, with its variant in the body
+            Body::Deluge(d) if d.variant.as_deref() == Some("standard") => "Diplomacy",
+            _ => g.kind.label(),
+        },
         title: game_title(&g),
         result: g.result.clone().unwrap_or_default(),
         tags: g.tags.clone(),
@@ -216,7 +220,7 @@ fn move_rows(body: &Body) -> Vec<MoveRow> {
                 )
                 .trim()
                 .to_string(),
-                detail: o.result.clone().unwrap_or_default(),
+                detail: diplomacy_detail(o),
             })
             .collect(),
         _ => Vec::new(),
@@ -355,4 +359,21 @@ fn game_title(g: &GameRecord) -> String {
             _ => format!("Game {}", g.id),
         }
     })
+}
+
+/// A Diplomacy order's result as the page shows it: the result, the reason a standard game's
+/// order failed, and where a dislodged unit may retreat.
+fn diplomacy_detail(o: &annals_import::deluge::Order) -> String {
+    let mut d = o.result.clone().unwrap_or_default();
+    if let Some(r) = &o.reason {
+        d.push_str(&format!(" ({})", r.replace('_', " ")));
+    }
+    if let Some(to) = &o.retreats {
+        if to.is_empty() {
+            d.push_str("; no retreat");
+        } else {
+            d.push_str(&format!("; may retreat to {}", to.join(", ")));
+        }
+    }
+    d
 }
