@@ -8,6 +8,8 @@
 //!   again.
 //! - the rows derived with a game: [`keys`] (players and events by name key), [`tally`] (the
 //!   statistics totals), [`tree`] (the explorer's tree of positions); [`names`] and [`jsonb`] help.
+//! - [`versions`], [`draft`]: every version of a game's text and corrections of it; a record
+//!   text read as an import reads it, stored nowhere (the desk's preview).
 //! - [`index`]: the tantivy search index (schema, documents, tokenizer, query language and
 //!   planning, facets), derived from the database.
 //! - [`ingest`]: the import pipeline (files, parse threads, one writer, the bulk end, tournament
@@ -15,6 +17,7 @@
 
 pub mod body;
 pub mod connection;
+pub mod draft;
 pub mod games;
 pub mod index;
 pub mod ingest;
@@ -27,3 +30,4 @@ pub mod names;
 pub mod reads;
 pub mod tally;
 pub mod tree;
+pub mod versions;
