@@ -342,7 +342,11 @@ fn store_owned(
 /// rows it owns (tags, seats, diagnostics, packed moves): what [`delete_game`] and
 /// [`replace_game`] both do before the game's row goes or changes. False when there is no game
 /// `id`.
-fn remove_derived(tx: &Transaction, id: i64, tally: &mut crate::store::tally::Tally) -> Result<bool> {
+fn remove_derived(
+    tx: &Transaction,
+    id: i64,
+    tally: &mut crate::store::tally::Tally,
+) -> Result<bool> {
     let kind: Option<String> = tx
         .prepare_cached("SELECT kind FROM games WHERE id = ?1")?
         .query_row(params![id], |r| r.get(0))

@@ -287,7 +287,10 @@ impl DeskForm {
             game: self.game,
             version,
             text: self.text,
-            kind: self.kind.map(|k| k.as_str().to_string()).unwrap_or_default(),
+            kind: self
+                .kind
+                .map(|k| k.as_str().to_string())
+                .unwrap_or_default(),
             kinds: kinds(),
             ply: self.ply.map(|p| p.to_string()).unwrap_or_default(),
             note: self.note,
@@ -321,7 +324,8 @@ pub async fn page(
                     })
                 })
                 .await?;
-            let (t, v, k) = found.ok_or_else(|| Error::NotFound(format!("There is no game {id}.")))?;
+            let (t, v, k) =
+                found.ok_or_else(|| Error::NotFound(format!("There is no game {id}.")))?;
             (t, v, kind.or(k.as_deref().and_then(Kind::from_name)))
         }
         None => (String::new(), 0, kind),
@@ -358,7 +362,9 @@ pub async fn post(
     let saved = st
         .run(move |s| -> Result<Option<i64>> {
             match game {
-                Some(id) => correct_game(s, &m, id, text.as_bytes(), kind, &note).map(|c| Some(c.id)),
+                Some(id) => {
+                    correct_game(s, &m, id, text.as_bytes(), kind, &note).map(|c| Some(c.id))
+                }
                 None => {
                     let v = create_games(s, &m, "desk", text.as_bytes(), kind)?;
                     Ok(v["games"]
@@ -370,7 +376,13 @@ pub async fn post(
         .await;
     match saved {
         Ok(Some(id)) => Ok(Redirect::to(&format!("/games/{id}")).into_response()),
-        Ok(None) => Ok(error_page(st, auth, form, "Nothing could be stored: see the diagnostics.".into()).await?),
+        Ok(None) => Ok(error_page(
+            st,
+            auth,
+            form,
+            "Nothing could be stored: see the diagnostics.".into(),
+        )
+        .await?),
         Err(e @ Error::BadRequest(_)) => Ok(error_page(st, auth, form, e.to_string()).await?),
         Err(e) => Err(e.into()),
     }
@@ -378,7 +390,9 @@ pub async fn post(
 
 /// The desk again with the text and why it was not saved.
 async fn error_page(st: AppState, auth: Auth, form: DeskForm, error: String) -> Result<Response> {
-    let page = st.run(move |_| Ok(form.page(&auth, 0, Some(error)))).await?;
+    let page = st
+        .run(move |_| Ok(form.page(&auth, 0, Some(error))))
+        .await?;
     Ok((StatusCode::BAD_REQUEST, page).into_response())
 }
 

@@ -141,11 +141,15 @@ pub async fn create(
         let why = v["diagnostics"]
             .as_array()
             .and_then(|d| d.first())
-            .map(|d| format!("line {}: {}", d["line"], d["message"].as_str().unwrap_or("")))
+            .map(|d| {
+                format!(
+                    "line {}: {}",
+                    d["line"],
+                    d["message"].as_str().unwrap_or("")
+                )
+            })
             .unwrap_or_else(|| "no game in the text".into());
-        return Err(Error::BadRequest(format!(
-            "nothing could be stored: {why}"
-        )));
+        return Err(Error::BadRequest(format!("nothing could be stored: {why}")));
     }
     Ok((StatusCode::CREATED, Json(v)).into_response())
 }
@@ -234,9 +238,5 @@ pub async fn text(
         .run(move |s| s.db.with(|c| versions::text(c, id, n)))
         .await?
         .ok_or_else(|| Error::NotFound(format!("game {id} has no version {n}")))?;
-    Ok((
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        raw,
-    )
-        .into_response())
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], raw).into_response())
 }
