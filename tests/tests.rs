@@ -8,6 +8,7 @@ mod cli;
 mod collections;
 mod crash;
 mod desk;
+mod desk_browser;
 mod fixes;
 mod fuzz_search;
 mod http;
