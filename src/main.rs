@@ -607,6 +607,11 @@ fn edit(
     let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
     let mut conn = connection::open(&paths.db)?;
     let index = Index::open(&paths.index)?;
+    if !index.writable() {
+        err!(
+            "annals: note: the search index is held by another process (a running server): game {id}'s search document keeps its old text until `annals reindex` runs with that process stopped"
+        );
+    }
     let c = annals::store::versions::Correction {
         id,
         bytes: &bytes,

@@ -407,6 +407,16 @@ fn the_command_line_edits_and_lists_versions() {
     assert!(out.contains("1 game"), "{out}");
     let (code, out, err) = a.cli(&["check"]);
     assert_eq!(code, 0, "{out}{err}");
+    // Deleting the game takes its versions with it.
+    assert_eq!(a.cli(&["delete", &id]).0, 0);
+    assert_eq!(a.cli(&["history", &id]).0, 1);
+    let conn = rusqlite::Connection::open(a.db()).expect("open");
+    let left: i64 = conn
+        .query_row("SELECT count(*) FROM game_versions", [], |r| r.get(0))
+        .expect("count");
+    assert_eq!(left, 0);
+    let (code, out, err) = a.cli(&["check"]);
+    assert_eq!(code, 0, "{out}{err}");
 }
 
 #[test]
