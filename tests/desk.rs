@@ -505,3 +505,46 @@ fn the_desk_and_history_pages_work_without_javascript() {
         "shown to a reader who may not edit"
     );
 }
+
+/// The desk's preview of the kinds without a board: a summary of where the game stands.
+#[test]
+fn the_desk_summarises_hotw_and_deluge_at_the_chosen_move() {
+    let a = Archive::new();
+    let s = a.serve();
+    let fragment = |text: &str, ply: &str| {
+        let form: String = form_urlencoded::Serializer::new(String::new())
+            .append_pair("text", text)
+            .append_pair("kind", "")
+            .append_pair("ply", ply)
+            .finish();
+        let r = s.send(
+            "POST",
+            "/desk/preview",
+            None,
+            Some(&form),
+            &[("content-type", "application/x-www-form-urlencoded")],
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.body
+    };
+    let hotw = "[Game \"HotW\"]\n[A \"Ann\"]\n[B \"Bob\"]\n\nEI\nA(Sumer): L.Tig-->Zag 10\n\nB(Egypt): NileDel-->Nub 20\n";
+    let one = fragment(hotw, "1");
+    assert!(
+        one.contains("Turn 1 of 2") && one.contains("Sumer"),
+        "{one}"
+    );
+    assert!(one.contains("<li>Scores: A 10</li>"), "{one}");
+    let end = fragment(hotw, "");
+    assert!(
+        end.contains("Turn 2 of 2") && end.contains("<li>Scores: A 10, B 20</li>"),
+        "{end}"
+    );
+    let deluge = std::fs::read_to_string(crate::support::corpus().join("deluge/opening-1901.dip"))
+        .expect("record");
+    let first = fragment(&deluge, "1");
+    assert!(first.contains("Order 1 of"), "{first}");
+    assert!(!first.contains("<svg"), "a board for Deluge");
+    // A move past the end shows the end.
+    let last = fragment(&deluge, "100000");
+    assert!(last.contains("Shown after move"), "{last}");
+}

@@ -12,6 +12,7 @@ use askama_web::WebTemplate;
 use axum::extract::{Form, RawQuery, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
+use rusqlite::OptionalExtension;
 
 use super::board::BoardView;
 use super::pages::PageResult;
@@ -319,7 +320,7 @@ pub async fn page(
                     s.db.with(|c| {
                         let kind: Option<String> = c
                             .query_row("SELECT kind FROM games WHERE id = ?1", [id], |r| r.get(0))
-                            .ok();
+                            .optional()?;
                         Ok(versions::current(c, id)?.map(|(v, t)| (t, v, kind)))
                     })
                 })

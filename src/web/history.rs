@@ -11,6 +11,9 @@ use crate::AppState;
 use crate::error::Error;
 use crate::store::versions::{self, Version};
 
+/// The largest version number a request may name.
+const MAX_VERSION: usize = i32::MAX as usize;
+
 /// Lines of unchanged text kept around each change.
 const CONTEXT: usize = 3;
 
@@ -78,8 +81,8 @@ pub async fn page(
 ) -> PageResult<HistoryPage> {
     let id = game_id(&id)?;
     let p = Params::parse(q.as_deref());
-    let a = p.usize("a", 0, 1, usize::MAX)? as i64;
-    let b = p.usize("b", 0, 1, usize::MAX)? as i64;
+    let a = p.usize("a", 0, 1, MAX_VERSION)? as i64;
+    let b = p.usize("b", 0, 1, MAX_VERSION)? as i64;
     let page = st
         .run(move |s| {
             s.db.with(|c| {
