@@ -326,8 +326,10 @@ fn concurrent_corrections_of_one_game_never_lose_a_version() {
     let d = desk();
     let id = d.id;
     let n = 6;
-    let texts: Vec<String> = (0..n)
-        .map(|i| format!("[Game \"Sanguo\"]\n[Event \"Round Robin {i}\"]\n[Title \"魏杀汉·魏胜\"]\n\n1.马6进5，炮12平10，相7进9\n"))
+    let trees = ["Alder", "Birch", "Cedar", "Dogwood", "Elm", "Fir"];
+    let texts: Vec<String> = trees
+        .iter()
+        .map(|t| format!("[Game \"Sanguo\"]\n[Event \"{t} Open\"]\n[Title \"魏杀汉·魏胜\"]\n\n1.马6进5，炮12平10，相7进9\n"))
         .collect();
     let answers: Vec<(usize, i64)> = std::thread::scope(|sc| {
         let handles: Vec<_> = texts
@@ -367,7 +369,12 @@ fn concurrent_corrections_of_one_game_never_lose_a_version() {
     // The game is the last version's text.
     let last = answers.iter().max_by_key(|(_, v)| *v).expect("last").0;
     let g = d.s.get(&format!("/api/games/{id}")).json();
-    assert_eq!(g["tags"]["Event"], format!("Round Robin {last}"));
+    assert_eq!(g["tags"]["Event"], format!("{} Open", trees[last]));
+    // The index holds the last version, whatever order the corrections reached it in.
+    for (i, t) in trees.iter().enumerate() {
+        let want = if i == last { vec![id] } else { vec![] };
+        assert_eq!(hits(&d.s, t), want, "{t}");
+    }
     let (code, out, err) = d.a.cli(&["check"]);
     assert_eq!(code, 0, "{out}{err}");
 }

@@ -126,7 +126,7 @@ struct Reading {
 }
 
 /// Decodes `bytes` and reads them as the text of one game (`kind` when its tags do not say).
-fn read_one(bytes: &[u8], kind: Kind, index: Option<&Index>) -> Result<Reading> {
+fn read_one(bytes: &[u8], kind: Kind) -> Result<Reading> {
     let decoded = record::decode(bytes).map_err(|d| Error::BadRequest(d.message))?;
     let text = decoded.text.into_owned();
     if text.trim().is_empty() {
@@ -142,7 +142,7 @@ fn read_one(bytes: &[u8], kind: Kind, index: Option<&Index>) -> Result<Reading> 
             kind: Some(kind),
             ..Default::default()
         },
-        index.filter(|ix| ix.writable()),
+        None,
     );
     let n = pf.games.len();
     let mut games = pf.games.into_iter();
@@ -163,7 +163,8 @@ fn read_one(bytes: &[u8], kind: Kind, index: Option<&Index>) -> Result<Reading> 
 }
 
 /// Stores a correction's text as game `c.id`'s next version, and replaces the game by what the text reads as, in one transaction with `audit`
-/// (called with what was done, before the commit). The search index follows after the commit.
+/// (called with what was done, before the commit). The search index follows after the commit
+/// ([`index_current`]).
 /// `None` when there is no such game.
 ///
 /// The next version number is taken inside an immediate (write-locked) transaction, so that
@@ -186,10 +187,9 @@ pub fn correct(
         text,
         game,
         encoding,
-    } = read_one(c.bytes, c.kind.unwrap_or(stored_kind), index)?;
+    } = read_one(c.bytes, c.kind.unwrap_or(stored_kind))?;
     let Prepared::Game {
         game,
-        doc,
         raw,
         hash,
         line,
@@ -262,8 +262,25 @@ pub fn correct(
     )?;
     audit(&tx, &done)?;
     tx.commit()?;
-    if let (Some(ix), Some(doc)) = (index, doc) {
-        ix.add_documents(vec![(id, doc)])?;
+    if let Some(ix) = index.filter(|ix| ix.writable()) {
+        index_current(conn, ix, id)?;
     }
     Ok(Some(done))
+}
+
+/// One correction's index update at a time (see [`index_current`]).
+static FOLLOW: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Indexes game `id` as the database holds it now. Each correction does so after its commit, one
+/// at a time: two corrections of a game that commit in one order may reach the index in the other,
+/// but each reads the game after its own commit, so the last to run indexes the last version.
+fn index_current(conn: &Connection, ix: &Index, id: i64) -> Result<()> {
+    let _one = FOLLOW
+        .lock()
+        .map_err(|_| Error::Internal("the index follow-up lock is poisoned".into()))?;
+    if let Some(g) = crate::store::reads::get_game(conn, id)? {
+        let doc = ix.document(&crate::store::index::DocInput::from_record(&g));
+        ix.add_documents(vec![(id, doc)])?;
+    }
+    Ok(())
 }
