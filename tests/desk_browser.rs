@@ -76,7 +76,7 @@ fn paste_preview_see_the_diagnostic_and_save_in_a_real_browser() {
     // Without the script's help: the Preview button posts the form, the page comes back with it.
     d.click("#desk-preview-button");
     d.wait_source("the posted preview", |s| {
-        s.contains("id=\"D6\" class=\"has-diag\"") && !s.contains("data-fresh")
+        s.contains("id=\"D6\" class=\"has-error\"") && !s.contains("data-fresh")
     });
     assert!(text_now(&d, "#D6 td.diags").contains("马99进5"));
 

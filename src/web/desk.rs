@@ -19,7 +19,7 @@ use super::pages::PageResult;
 use super::records::{correct_game, create_games, writer};
 use super::request::{Params, id_of};
 use super::session::Auth;
-use super::view::{DiagView, RawLine, severity_counts};
+use super::view::{DiagView, severity_counts};
 use crate::AppState;
 use crate::auth::Member;
 use crate::error::{Error, Result};
@@ -44,9 +44,18 @@ pub struct PreviewGame {
     pub summary: Vec<String>,
 }
 
+/// One line of the text with the diagnostics at it, and the worst of their severities (`""` when
+/// it has none), which colours the line.
+pub struct DeskLine {
+    pub no: u32,
+    pub text: String,
+    pub diags: Vec<DiagView>,
+    pub worst: &'static str,
+}
+
 /// The text read: its numbered lines with their diagnostics, and its games.
 pub struct PreviewView {
-    pub lines: Vec<RawLine>,
+    pub lines: Vec<DeskLine>,
     /// Diagnostics at no line of the text.
     pub loose: Vec<DiagView>,
     pub games: Vec<PreviewGame>,
@@ -68,10 +77,16 @@ pub fn preview_view(d: &draft::Draft, text: &str, ply: Option<usize>) -> Preview
         .enumerate()
         .map(|(i, t)| {
             let no = i as u32 + 1;
-            RawLine {
+            let diags = by_line.remove(&no).unwrap_or_default();
+            let worst = ["error", "warning", "info"]
+                .into_iter()
+                .find(|s| diags.iter().any(|d| d.severity == *s))
+                .unwrap_or("");
+            DeskLine {
                 no,
                 text: t.to_string(),
-                diags: by_line.remove(&no).unwrap_or_default(),
+                diags,
+                worst,
             }
         })
         .collect();
