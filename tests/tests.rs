@@ -7,6 +7,8 @@ mod browser;
 mod cli;
 mod collections;
 mod crash;
+mod desk;
+mod desk_browser;
 mod fixes;
 mod fuzz_search;
 mod http;

@@ -61,6 +61,8 @@ pub struct GamePage {
     /// The board's position key, where positions are kept (links to the games reaching it).
     board_key: Option<String>,
     game_events: Vec<String>,
+    /// The reader may correct the record (an editor or admin of a club).
+    can_edit: bool,
 }
 
 pub async fn game(
@@ -72,6 +74,7 @@ pub async fn game(
     let id = game_id(&id)?;
     let ply_param = Params::parse(rq.as_deref()).usize("ply", usize::MAX, 0, usize::MAX)?;
     let viewer = auth.member.clone();
+    let can_edit = auth.member.as_ref().is_some_and(|m| m.can_edit());
     let (g, collections) = st
         .run(move |s| {
             s.db.with(|c| {
@@ -156,6 +159,7 @@ pub async fn game(
         board,
         board_key,
         game_events,
+        can_edit,
     })
 }
 
@@ -346,7 +350,7 @@ fn game_events(body: &Body) -> Vec<String> {
 }
 
 /// The game's title, or one made of its event and round.
-fn game_title(g: &GameRecord) -> String {
+pub(super) fn game_title(g: &GameRecord) -> String {
     g.title.clone().unwrap_or_else(|| {
         let tag = |n: &str| {
             annals_import::model::tag(&g.tags, n)
