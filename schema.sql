@@ -442,3 +442,19 @@ CREATE TABLE IF NOT EXISTS audit_log (
     detail    TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS audit_log_club ON audit_log(club_id, id);
+
+-- Curators: the members who may edit the archive-wide name authority (events and players), and
+-- the audit log of those edits, which belongs to no club.
+CREATE TABLE IF NOT EXISTS curators (
+    member_id  INTEGER PRIMARY KEY REFERENCES members(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS archive_audit_log (
+    id        INTEGER PRIMARY KEY,
+    at        TEXT NOT NULL,
+    member_id INTEGER,
+    actor     TEXT NOT NULL,
+    action    TEXT NOT NULL,
+    target    TEXT NOT NULL,
+    detail    TEXT NOT NULL DEFAULT ''
+);

@@ -89,6 +89,12 @@ enum Command {
         #[command(subcommand)]
         command: ClubCommand,
     },
+    /// Curators: `annals curator add NAME` makes one (the only members who edit events and
+    /// players) and prints their API token on the last line.
+    Curator {
+        #[command(subcommand)]
+        command: CuratorCommand,
+    },
     /// Delete a game from the database and the index (statistics and the explorer follow).
     Delete { id: String },
     /// Generate a corpus, import it, query it, and print the figures.
@@ -96,6 +102,12 @@ enum Command {
     /// Verify the database, and that the index and the statistics totals agree with it; exit 1
     /// with a report when not.
     Check,
+}
+
+#[derive(Subcommand)]
+enum CuratorCommand {
+    /// Make a curator; their API token is printed on the last line.
+    Add { name: String },
 }
 
 #[derive(Subcommand)]
@@ -171,6 +183,9 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Club {
             command: ClubCommand::Add { name },
         } => club_add(&paths, &name),
+        Command::Curator {
+            command: CuratorCommand::Add { name },
+        } => curator_add(&paths, &name),
         Command::Delete { id } => delete(&paths, &id),
         Command::Reindex => reindex(&paths),
         Command::Check => check(&paths),
@@ -308,6 +323,23 @@ fn club_add(paths: &Paths, name: &str) -> anyhow::Result<u8> {
     match annals::auth::create_club(&conn, name) {
         Ok((id, token)) => {
             out!("created club {id} {name:?} with member \"admin\" (role admin)");
+            out!("{token}");
+            Ok(0)
+        }
+        Err(annals::Error::BadRequest(m)) => {
+            err!("annals: {m}");
+            Ok(1)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `annals curator add`: a curator and their first API token.
+fn curator_add(paths: &Paths, name: &str) -> anyhow::Result<u8> {
+    let conn = connection::open(&paths.db)?;
+    match annals::curators::add_curator(&conn, name) {
+        Ok((id, token)) => {
+            out!("created curator {name:?} (member {id})");
             out!("{token}");
             Ok(0)
         }
@@ -514,7 +546,7 @@ async fn serve_connections(
     loop {
         let stream = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(e) => {
                     // Out of file descriptors and the like: wait a moment rather than spin.
                     tracing::warn!(error = %e, "accept failed");
@@ -524,7 +556,16 @@ async fn serve_connections(
             },
             _ = &mut shutdown => break,
         };
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let (stream, peer) = stream;
+        // The client's address, for the login limits (`web::login_guard::Peer`).
+        let app = tower::ServiceExt::map_request(
+            app.clone(),
+            move |mut r: hyper::Request<hyper::body::Incoming>| {
+                r.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+                r
+            },
+        );
+        let service = hyper_util::service::TowerToHyperService::new(app);
         let conn = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(header_timeout)

@@ -9,6 +9,7 @@ mod collections;
 mod crash;
 mod fixes;
 mod fuzz_search;
+mod hardening;
 mod http;
 mod limits;
 mod lists;

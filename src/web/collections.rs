@@ -433,9 +433,30 @@ pub async fn api_revoke_token(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `GET /api/audit` (admin): the club's audit log.
-pub async fn api_audit(State(st): State<AppState>, auth: Auth) -> Result<Json<Value>> {
+/// `GET /api/audit` (admin): the club's audit log; `?scope=archive` (curators): the archive-wide
+/// log of edits to events and players.
+pub async fn api_audit(
+    State(st): State<AppState>,
+    auth: Auth,
+    axum::extract::RawQuery(q): axum::extract::RawQuery,
+) -> Result<Json<Value>> {
     let m = auth.require()?.clone();
+    match super::request::Params::parse(q.as_deref()).str("scope") {
+        None | Some("club") => {}
+        Some("archive") => {
+            let v = st
+                .run(move |s| {
+                    s.db.with(|c| crate::curators::archive_audit_log(c, &m, 500))
+                })
+                .await?;
+            return Ok(Json(json!({ "scope": "archive", "entries": v })));
+        }
+        Some(other) => {
+            return Err(Error::BadRequest(format!(
+                "scope is club or archive, not {other:?}"
+            )));
+        }
+    }
     auth::require(&m, auth::Role::Admin)?;
     let v = st
         .run(move |s| s.db.with(|c| auth::audit_log(c, m.club_id, 500)))
@@ -464,7 +485,7 @@ pub async fn login_form(auth: Auth, headers: HeaderMap) -> Result<Response, Page
     let csrf = auth::random_token()?;
     let page = LoginPage {
         q: String::new(),
-        csrf: csrf.clone(),
+        csrf: crate::login_limit::form_token(&csrf),
         error: None,
         me: auth.member,
     };
@@ -481,12 +502,13 @@ pub async fn login_form(auth: Auth, headers: HeaderMap) -> Result<Response, Page
 /// `POST /login`
 pub async fn login(
     State(st): State<AppState>,
+    peer: super::login_guard::Peer,
     headers: HeaderMap,
     Form(f): Form<HashMap<String, String>>,
 ) -> Result<Response, PageError> {
     let want = cookie(&headers, CSRF_COOKIE);
     let given = f.get("csrf").cloned();
-    if !matches!((&want, &given), (Some(w), Some(g)) if auth::same(w, g)) {
+    if !crate::login_limit::form_token_ok(want.as_deref(), given.as_deref()) {
         return Err(Error::Forbidden("the login form is stale or forged; reload it".into()).into());
     }
     let (club, name, pw) = (
@@ -494,10 +516,7 @@ pub async fn login(
         f.get("name").cloned().unwrap_or_default(),
         f.get("password").cloned().unwrap_or_default(),
     );
-    match st
-        .run(move |s| s.db.with(|c| auth::login(c, &club, &name, &pw)))
-        .await
-    {
+    match super::login_guard::login(&st, &peer, club, name, pw).await {
         Ok((session, _, _)) => Ok((
             StatusCode::SEE_OTHER,
             [
@@ -511,7 +530,7 @@ pub async fn login(
             .into_response()),
         Err(e @ (Error::Unauthorized(_) | Error::TooManyRequests(_))) => {
             let status = e.status();
-            let csrf = want.unwrap_or_default();
+            let csrf = given.unwrap_or_default();
             Ok((
                 status,
                 LoginPage {

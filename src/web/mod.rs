@@ -5,6 +5,8 @@ pub mod assets;
 pub mod board;
 pub mod collections;
 pub mod game;
+pub mod guard;
+pub mod login_guard;
 pub mod openapi;
 pub mod pages;
 pub mod people;
@@ -118,6 +120,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/openapi.json", get(crate::web::openapi::serve))
         .route("/static/{name}", get(assets::serve))
         .fallback(pages::not_found)
+        .layer(axum::middleware::from_fn(guard::guard))
         .layer(axum::middleware::from_fn(api_errors_as_json))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(

@@ -1,0 +1,189 @@
+//! What every API write must bring before a handler reads it: a declared body within the limit
+//! (413 at once, before any of it is read), a same-origin `Origin` when the write rides on the
+//! session cookie (403), a `Content-Type` the route accepts (415), and with the cookie, the
+//! session's CSRF token in `X-CSRF-Token` (403, checked where the session is read:
+//! [`check_api_csrf`]). Requests with `Authorization: Bearer` are not cookie writes: a browser
+//! never adds that header by itself, so they pass the Origin and CSRF checks unchanged.
+//!
+//! Content types: JSON routes take `application/json` (with any parameters, `charset=utf-8`…);
+//! the routes of [`TEXT_BODY_ROUTES`] take record files as `text/plain` or
+//! `application/octet-stream` (or with no `Content-Type` at all). A route that takes other types
+//! adds a line to that table.
+
+use axum::extract::Request;
+use axum::http::{HeaderMap, Method, StatusCode, header, request::Parts};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use super::request::MAX_BODY_BYTES;
+use super::session::{SESSION_COOKIE, cookie};
+use crate::auth;
+use crate::error::{Error, Result};
+
+/// The CSRF header of cookie-authenticated API writes: the token the session's forms carry.
+pub const CSRF_HEADER: &str = "x-csrf-token";
+
+/// The media types of a record file body.
+pub const RECORD_TYPES: &[&str] = &["text/plain", "application/octet-stream"];
+/// JSON bodies.
+pub const JSON_TYPES: &[&str] = &["application/json"];
+
+/// API writes whose body is a record file rather than JSON: (method, path pattern with `{…}` for
+/// one segment, accepted media types). Every other API write takes [`JSON_TYPES`].
+pub const TEXT_BODY_ROUTES: &[(&str, &str, &[&str])] = &[
+    ("POST", "/api/collections/{id}/import", RECORD_TYPES),
+    ("POST", "/api/preview", RECORD_TYPES),
+    ("POST", "/api/games", RECORD_TYPES),
+    ("PUT", "/api/games/{id}", RECORD_TYPES),
+];
+
+/// Does `path` match `pattern` segment by segment (`{…}` matches any one segment)?
+fn matches(pattern: &str, path: &str) -> bool {
+    let (mut a, mut b) = (pattern.split('/'), path.split('/'));
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(p), Some(s)) if p.starts_with('{') || p == s => {}
+            _ => return false,
+        }
+    }
+}
+
+/// The media types a write to `path` accepts.
+pub fn accepted_types(method: &Method, path: &str) -> &'static [&'static str] {
+    TEXT_BODY_ROUTES
+        .iter()
+        .find(|(m, p, _)| method.as_str() == *m && matches(p, path))
+        .map_or(JSON_TYPES, |r| r.2)
+}
+
+fn is_write(method: &Method) -> bool {
+    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+fn has_bearer(headers: &HeaderMap) -> bool {
+    headers.contains_key(header::AUTHORIZATION)
+}
+
+/// Is the `Origin` header (when there is one) this server, as the `Host` header names it?
+/// `None`: no `Origin`.
+fn same_origin(headers: &HeaderMap) -> Option<bool> {
+    let origin = headers.get(header::ORIGIN)?;
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let ok = match (origin.to_str().ok(), host) {
+        (Some(o), Some(h)) => o
+            .strip_prefix("http://")
+            .or_else(|| o.strip_prefix("https://"))
+            .is_some_and(|rest| rest.eq_ignore_ascii_case(h)),
+        _ => false,
+    };
+    Some(ok)
+}
+
+fn refuse(status: StatusCode, message: String) -> Response {
+    (status, axum::Json(serde_json::json!({ "error": message }))).into_response()
+}
+
+/// The declared length of the body, when the request declares one.
+fn declared_length(headers: &HeaderMap) -> Option<u64> {
+    headers
+        .get(header::CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// Does the request carry a body (a declared length above 0, or a chunked one)?
+fn has_body(headers: &HeaderMap) -> bool {
+    declared_length(headers).map_or_else(
+        || headers.contains_key(header::TRANSFER_ENCODING),
+        |n| n > 0,
+    )
+}
+
+/// The middleware: 413 for a declared body over the limit (any path), then for API writes the
+/// Origin of cookie writes (403) and the Content-Type (415).
+pub async fn guard(req: Request, next: Next) -> Response {
+    let headers = req.headers();
+    if declared_length(headers).is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        let mut res = refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request body is larger than the limit of {MAX_BODY_BYTES} bytes"),
+        );
+        // The body is never read: the connection cannot be used again.
+        res.headers_mut().insert(
+            header::CONNECTION,
+            header::HeaderValue::from_static("close"),
+        );
+        return res;
+    }
+    let path = req.uri().path();
+    if !path.starts_with("/api/") || !is_write(req.method()) {
+        return next.run(req).await;
+    }
+    if !has_bearer(headers)
+        && cookie(headers, SESSION_COOKIE).is_some()
+        && same_origin(headers) == Some(false)
+    {
+        return refuse(
+            StatusCode::FORBIDDEN,
+            "a write with the session cookie must come from this site (the Origin differs)".into(),
+        );
+    }
+    if has_body(headers) {
+        let accepted = accepted_types(req.method(), path);
+        let given = headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .map(|v| {
+                v.split(';')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_ascii_lowercase()
+            });
+        let ok = match &given {
+            Some(t) => accepted.contains(&t.as_str()),
+            // A record file may come bare; JSON must say it is JSON.
+            None => accepted != JSON_TYPES,
+        };
+        if !ok {
+            return refuse(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!(
+                    "this write takes a body of type {} (Content-Type: {})",
+                    accepted.join(" or "),
+                    given.as_deref().unwrap_or("none")
+                ),
+            );
+        }
+    }
+    next.run(req).await
+}
+
+/// A write to the API authenticated by the session cookie needs the session's CSRF token in
+/// `X-CSRF-Token` (403 otherwise). Reads, pages and bearer-token requests pass. An absent
+/// `Origin` is accepted when the token is right (older browsers and non-browser clients send
+/// none; a cross-site page cannot read the token); a foreign one was refused by [`guard`].
+pub fn check_api_csrf(parts: &Parts, session_csrf: &str) -> Result<()> {
+    if !parts.uri.path().starts_with("/api/") || !is_write(&parts.method) {
+        return Ok(());
+    }
+    let given = parts.headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
+    match given {
+        Some(g) if auth::same(session_csrf, g.trim()) => {}
+        _ => {
+            return Err(Error::Forbidden(format!(
+                "a write with the session cookie needs the session's CSRF token in {CSRF_HEADER} (or use Authorization: Bearer TOKEN)"
+            )));
+        }
+    }
+    if same_origin(&parts.headers) == Some(false) {
+        return Err(Error::Forbidden(
+            "a write with the session cookie must come from this site (the Origin differs)".into(),
+        ));
+    }
+    Ok(())
+}
