@@ -4,6 +4,7 @@ use axum::Json;
 use axum::extract::{Path, RawQuery, State};
 use serde_json::{Value, json};
 
+use super::moves_page::{MovesWindow, take_moves};
 use super::request::{MAX_OFFSET, MAX_PAGE_SIZE, Params, game_id};
 use crate::AppState;
 use crate::error::{Error, Result};
@@ -18,14 +19,42 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<
     Ok(Json(json!({ "total": total, "games": games })))
 }
 
-/// `GET /api/games/{id}`
-pub async fn game(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>> {
+/// `GET /api/games/{id}?moves_offset=&moves_limit=`: the game with one page of its moves
+/// (`super::moves_page`).
+pub async fn game(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    RawQuery(q): RawQuery,
+) -> Result<Json<Value>> {
     let id = game_id(&id)?;
-    let g = st
-        .run(move |s| s.db.with(|c| reads::get_game(c, id)))
+    let (offset, limit) = MovesWindow::from_params(&Params::parse(q.as_deref()))?;
+    let w = MovesWindow {
+        offset: offset.unwrap_or(0),
+        limit,
+    };
+    let doc = st
+        .run(move |s| {
+            let g = s.db.with(|c| reads::get_game(c, id))?;
+            let mut g = g.ok_or_else(|| Error::NotFound(format!("no game {id}")))?;
+            let (page, total) = take_moves(&mut g.body, w);
+            let mut doc = game_json(&g);
+            if let Some(obj) = doc.as_object_mut() {
+                if obj.contains_key("orders") {
+                    obj.insert("orders".into(), page.clone());
+                }
+                obj.insert("moves".into(), page);
+                obj.insert("moves_offset".into(), json!(w.offset));
+                obj.insert("moves_limit".into(), json!(w.limit));
+                obj.insert("moves_total".into(), json!(total));
+                let next = w
+                    .next(total)
+                    .map(|n| format!("/api/games/{id}?moves_offset={n}&moves_limit={}", w.limit));
+                obj.insert("next".into(), json!(next));
+            }
+            Ok(doc)
+        })
         .await?;
-    let g = g.ok_or_else(|| Error::NotFound(format!("no game {id}")))?;
-    Ok(Json(game_json(&g)))
+    Ok(Json(doc))
 }
 
 /// The game document of `GET /api/games/{id}` and `annals show`.

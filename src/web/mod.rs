@@ -7,6 +7,7 @@ pub mod collections;
 pub mod game;
 pub mod guard;
 pub mod login_guard;
+pub mod moves_page;
 pub mod openapi;
 pub mod pages;
 pub mod people;
@@ -119,8 +120,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/players/{id}/split", post(people::api_player_split))
         .route("/api/openapi.json", get(crate::web::openapi::serve))
         .route("/static/{name}", get(assets::serve))
+        // Declared body size, Origin and Content-Type of writes: on every route above (not the
+        // fallback, whose answer is a 404 whatever the request brings).
+        .route_layer(axum::middleware::from_fn(guard::guard))
         .fallback(pages::not_found)
-        .layer(axum::middleware::from_fn(guard::guard))
         .layer(axum::middleware::from_fn(api_errors_as_json))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(
