@@ -228,6 +228,7 @@ fn import(
         details: json,
         // The text report prints the first thousand; `--json` gives every one.
         max_diagnostics: (!json).then_some(1_000),
+        cancel: None,
     };
     let summary = ingest::import_paths(&mut conn, Some(&index), inputs, &opts)?;
     if json {
@@ -496,6 +497,7 @@ fn serve(
                     progress: std::io::stderr().is_terminal(),
                     details: false,
                     max_diagnostics: Some(0),
+                    cancel: None,
                 };
                 let s = ingest::import_paths(
                     &mut conn,
@@ -528,13 +530,16 @@ fn serve(
         serve_connections(listener, annals::web::app(state), header_timeout).await;
         anyhow::Ok(())
     })?;
+    // Work still running past the grace period (a parse in a blocking thread) is not waited for:
+    // its request is gone, and the process exits.
+    rt.shutdown_timeout(std::time::Duration::from_millis(500));
     Ok(0)
 }
 
 /// The accept loop: HTTP/1.1 connections with a timeout on reading each request's headers (slow
 /// clients and idle keep-alive connections are cut off; the 30 s timeout layer of the router
 /// bounds the rest of a request), and a graceful shutdown on SIGTERM or Ctrl-C: no new
-/// connections, requests in flight finish, then the server exits.
+/// connections, requests in flight finish (for at most `SHUTDOWN_GRACE`), then the server exits.
 async fn serve_connections(
     listener: tokio::net::TcpListener,
     app: axum::Router,
@@ -578,8 +583,17 @@ async fn serve_connections(
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    if tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!("requests still running after the grace period; exiting anyway");
+    }
 }
+
+/// How long requests in flight may run after SIGTERM or Ctrl-C before the server exits anyway
+/// (within 10 s of the signal, with the runtime's own half second of shutdown).
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(8);
 
 async fn shutdown_signal() {
     let ctrl_c = async {

@@ -5,6 +5,7 @@
 
 mod bounded;
 mod browser;
+mod cancel;
 mod cli;
 mod collections;
 mod crash;

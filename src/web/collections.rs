@@ -306,7 +306,14 @@ pub async fn api_export(
 }
 
 /// Imports a records file into the archive and adds its games (with their notes) to a collection.
-fn import_into(st: &AppState, m: &Member, id: i64, name: &str, bytes: &[u8]) -> Result<Value> {
+fn import_into(
+    st: &AppState,
+    m: &Member,
+    id: i64,
+    name: &str,
+    bytes: &[u8],
+    cancel: Option<super::cancel::Flag>,
+) -> Result<Value> {
     st.db
         .with(|c| coll::check_write(c, id, Some(m)).map(|_| ()))?;
     let summary = st.db.with_mut(|c| {
@@ -317,6 +324,7 @@ fn import_into(st: &AppState, m: &Member, id: i64, name: &str, bytes: &[u8]) -> 
             bytes,
             &ingest::Options {
                 details: true,
+                cancel,
                 ..Default::default()
             },
         )
@@ -359,10 +367,12 @@ pub async fn api_import(
 ) -> Result<Json<Value>> {
     let id = id_of(&id, "a collection id")?;
     let who = auth.member.clone();
+    // Dropped with this future when the request times out or the client goes: the import stops.
+    let (_on_drop, cancel) = super::cancel::on_drop();
     let v = st
         .run(move |s| {
             let m = s.db.with(|c| coll::check_write(c, id, who.as_ref()))?;
-            import_into(s, &m, id, "upload", &body)
+            import_into(s, &m, id, "upload", &body, Some(cancel))
         })
         .await?;
     Ok(Json(v))
@@ -756,7 +766,14 @@ pub async fn action_form(
                     return Ok(format!("/collections/{new}"));
                 }
                 (None, "import") => {
-                    import_into(s, &m, id, "pasted records", field(&f, "records").as_bytes())?;
+                    import_into(
+                        s,
+                        &m,
+                        id,
+                        "pasted records",
+                        field(&f, "records").as_bytes(),
+                        None,
+                    )?;
                 }
                 (Some(i), "remove") => s.db.with(|c| coll::remove_item(c, &m, id, i))?,
                 (Some(i), "up") => s.db.with(|c| coll::move_item(c, &m, id, i, -1))?,

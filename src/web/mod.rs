@@ -3,6 +3,7 @@
 pub mod api;
 pub mod assets;
 pub mod board;
+pub mod cancel;
 pub mod collections;
 pub mod game;
 pub mod guard;
@@ -28,8 +29,22 @@ use tower_http::timeout::TimeoutLayer;
 use crate::AppState;
 use request::MAX_BODY_BYTES;
 
+/// How long a request may take before it is answered 408 (and its work called off): 30 s, or
+/// `ANNALS_REQUEST_TIMEOUT_MS` (a knob for tests, which cannot wait 30 s).
+pub fn request_timeout() -> Duration {
+    std::env::var("ANNALS_REQUEST_TIMEOUT_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(Duration::from_secs(30), Duration::from_millis)
+}
+
 /// The whole application: pages, API, limits and security headers.
 pub fn app(state: AppState) -> Router {
+    app_with_timeout(state, request_timeout())
+}
+
+/// [`app`] with another request timeout.
+pub fn app_with_timeout(state: AppState, timeout: Duration) -> Router {
     let csp = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
     Router::new()
         .route("/", get(pages::home))
@@ -128,7 +143,7 @@ pub fn app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
-            Duration::from_secs(30),
+            timeout,
         ))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
