@@ -501,3 +501,59 @@ fn an_address_that_fails_too_often_is_refused_without_a_password_check() {
     }
     assert!(limiter.addresses() <= annals::login_limit::MAX_ADDRESSES);
 }
+
+#[test]
+fn the_api_shows_no_server_path_refuses_an_empty_kind_and_declares_its_security() {
+    let a = Archive::new();
+    let file = a.file("some/where/cup.sanguo", EVENT_GAMES);
+    let bad = a.file("some/where/bad.wec", "[Game \"WEC\"]\n\n");
+    assert!(file.is_absolute());
+    a.import(&[file, bad]);
+    let srv = a.serve();
+    let doc = srv.get("/api/games/1").json();
+    assert_eq!(doc["source"]["file"], "cup.sanguo", "{}", doc["source"]);
+    let runs = srv.get("/api/imports").body;
+    let tmp = a.dir.path().to_string_lossy().to_string();
+    assert!(!runs.contains(&tmp), "{runs}");
+    assert!(!srv.get("/games/1").body.contains(&tmp));
+    // kind= with nothing: a 400 on the API, every kind on the pages (their forms send it)
+    for p in [
+        "/api/games?kind=",
+        "/api/search?q=x&kind=",
+        "/api/stats/hotw?kind=",
+    ] {
+        let r = srv.get(p);
+        assert_eq!(r.status, 400, "{p}");
+        assert!(
+            r.json()["error"]
+                .as_str()
+                .unwrap()
+                .contains("kind is empty")
+        );
+    }
+    assert_eq!(srv.get("/games?kind=").status, 200);
+    // a float where an integer is asked: refused as the document says
+    let (_, out, _) = a.cli(&["club", "add", "Lions"]);
+    let admin = token_of(&out);
+    let r = srv.json("POST", "/api/tokens", Some(&admin), &json!({"member": 1.0}));
+    assert_eq!(r.status, 400, "{}", r.body);
+    // the OpenAPI document: schemes, and a security list on every operation
+    let api = srv.get("/api/openapi.json").json();
+    let schemes = &api["components"]["securitySchemes"];
+    assert_eq!(schemes["cookie"]["in"], "cookie");
+    assert_eq!(schemes["csrf"]["name"], "X-CSRF-Token");
+    for (path, item) in api["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let sec = op["security"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{method} {path}"));
+            if method != "get" {
+                assert_eq!(
+                    sec,
+                    &vec![json!({"bearer": []}), json!({"cookie": [], "csrf": []})]
+                );
+            }
+        }
+    }
+    assert_eq!(api["paths"]["/api/games"]["get"]["security"], json!([]));
+}

@@ -43,6 +43,10 @@ pub async fn game(
                     obj.insert("orders".into(), page.clone());
                 }
                 obj.insert("moves".into(), page);
+                if let Some(Value::Object(src)) = obj.get_mut("source") {
+                    let shown = super::shown_path::shown_path(&g.source_file);
+                    src.insert("file".into(), json!(shown));
+                }
                 obj.insert("moves_offset".into(), json!(w.offset));
                 obj.insert("moves_limit".into(), json!(w.limit));
                 obj.insert("moves_total".into(), json!(total));
@@ -139,8 +143,11 @@ pub async fn imports_page(
     let p = Params::parse(q);
     let limit = p.usize("limit", 20, 1, MAX_PAGE_SIZE)?;
     let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
-    let (total, runs) = st
+    let (total, mut runs) = st
         .run(move |s| s.db.with(|c| reads::imports(c, limit, offset)))
         .await?;
+    for p in runs.iter_mut().flat_map(|r| r.problems.iter_mut()) {
+        p.file = super::shown_path::shown_path(&p.file);
+    }
     Ok((total, runs, limit, offset))
 }

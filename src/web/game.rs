@@ -149,7 +149,11 @@ pub async fn game(
         result: g.result.clone().unwrap_or_default(),
         tags: g.tags.clone(),
         players,
-        source: format!("{}:{}", g.source_file, g.source_line),
+        source: format!(
+            "{}:{}",
+            super::shown_path::shown_path(&g.source_file),
+            g.source_line
+        ),
         errors,
         warnings,
         infos,

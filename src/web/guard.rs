@@ -103,6 +103,14 @@ fn has_body(headers: &HeaderMap) -> bool {
     )
 }
 
+/// Does the query say `kind=` with nothing? The pages read it as "every kind" (their forms send
+/// it); the API refuses it, as it refuses any other kind it does not know.
+fn empty_kind(query: Option<&str>) -> bool {
+    query.is_some_and(|q| {
+        form_urlencoded::parse(q.as_bytes()).any(|(k, v)| k == "kind" && v.trim().is_empty())
+    })
+}
+
 /// The middleware: 413 for a declared body over the limit (any path), then for API writes the
 /// Origin of cookie writes (403) and the Content-Type (415).
 pub async fn guard(req: Request, next: Next) -> Response {
@@ -120,6 +128,12 @@ pub async fn guard(req: Request, next: Next) -> Response {
         return res;
     }
     let path = req.uri().path();
+    if path.starts_with("/api/") && empty_kind(req.uri().query()) {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "kind is empty: leave it out, or name one of hotw, sanguo, wec, deluge".into(),
+        );
+    }
     if !path.starts_with("/api/") || !is_write(req.method()) {
         return next.run(req).await;
     }

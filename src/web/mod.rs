@@ -14,6 +14,7 @@ pub mod pages;
 pub mod people;
 pub mod request;
 pub mod session;
+pub mod shown_path;
 pub mod stats;
 pub mod view;
 

@@ -427,6 +427,7 @@ pub fn document() -> Value {
             paths.extend(m);
         }
     }
+    declare_security(&mut paths);
     json!({
         "openapi": "3.1.0",
         "info": {
@@ -434,14 +435,63 @@ pub fn document() -> Value {
             "version": env!("CARGO_PKG_VERSION"),
             "description": "The JSON API of annals, a record archive for historical board games. \
                 Errors are JSON {\"error\": \"…\"}. Writes need `Authorization: Bearer TOKEN` of a \
-                member of the owning club."
+                member of the owning club, or the session cookie with its CSRF token in X-CSRF-Token \
+                from this site's Origin. Events and players are written by curators only. Integer \
+                fields take JSON integers (24302.0 is refused with a 400)."
         },
         "paths": paths,
         "components": {
             "schemas": schemas(),
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer",
+                    "description": "an API token of a member (annals club add, POST /api/tokens, annals curator add)"},
+                "cookie": {"type": "apiKey", "in": "cookie", "name": super::session::SESSION_COOKIE,
+                    "description": "a web session (POST /login)"},
+                "csrf": {"type": "apiKey", "in": "header", "name": "X-CSRF-Token",
+                    "description": "the session's CSRF token: with the cookie, every write needs it and a same-origin Origin"}
+            }
         }
     })
+}
+
+/// Reads that answer differently to a member (their club's private collections, who they are,
+/// their club's log): a token or a session is optional or needed, never the CSRF header.
+const MEMBER_READS: &[&str] = &["/api/collections", "/api/me", "/api/audit"];
+
+/// Each operation's `security`: writes take a bearer token, or the session cookie with the CSRF
+/// header; member reads a token or the cookie (or nothing, where anyone may read); the rest
+/// nothing. Writes also declare the 415 of a body of another type.
+fn declare_security(paths: &mut Map<String, Value>) {
+    for (path, item) in paths.iter_mut() {
+        let Value::Object(methods) = item else {
+            continue;
+        };
+        for (method, op) in methods.iter_mut() {
+            let Value::Object(op) = op else { continue };
+            let write = method != "get";
+            let security = if write {
+                json!([{"bearer": []}, {"cookie": [], "csrf": []}])
+            } else if MEMBER_READS.iter().any(|p| path.starts_with(p)) {
+                if path == "/api/me" || path == "/api/audit" {
+                    json!([{"bearer": []}, {"cookie": []}])
+                } else {
+                    json!([{}, {"bearer": []}, {"cookie": []}])
+                }
+            } else {
+                json!([])
+            };
+            op.insert("security".into(), security);
+            if write
+                && op.contains_key("requestBody")
+                && let Some(Value::Object(r)) = op.get_mut("responses")
+            {
+                r.insert(
+                    "415".into(),
+                    error_response("the body is not of a type this write takes"),
+                );
+            }
+        }
+    }
 }
 
 /// `GET /api/openapi.json`
