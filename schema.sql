@@ -458,3 +458,12 @@ CREATE TABLE IF NOT EXISTS archive_audit_log (
     target    TEXT NOT NULL,
     detail    TEXT NOT NULL DEFAULT ''
 );
+
+-- Private imports: games imported into a private collection, seen only by its club until a
+-- member publishes them.
+CREATE TABLE IF NOT EXISTS private_games (
+    game_id       INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    club_id       INTEGER NOT NULL,
+    collection_id INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS private_games_collection ON private_games(collection_id);

@@ -18,6 +18,7 @@ pub mod error;
 pub mod explorer;
 pub mod login_limit;
 pub mod people;
+pub mod private_games;
 pub mod stats;
 pub mod store;
 pub mod timefmt;

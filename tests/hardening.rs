@@ -557,3 +557,90 @@ fn the_api_shows_no_server_path_refuses_an_empty_kind_and_declares_its_security(
     }
     assert_eq!(api["paths"]["/api/games"]["get"]["security"], json!([]));
 }
+
+#[test]
+fn games_imported_into_a_private_collection_stay_the_clubs_until_published() {
+    let c = setup();
+    let srv = c.a.serve();
+    let before = srv.get("/api/games").json()["total"]
+        .as_i64()
+        .expect("total");
+    let coll = crate::collections::create(&srv, &c.admin_a, false);
+    let records = "[Game \"Sanguo\"]\n[Event \"Secret Cup\"]\n[Title \"Hidden opening\"]\n\n1.马6进5，炮12平10，相7进9\n";
+    let r = srv.send(
+        "POST",
+        &format!("/api/collections/{coll}/import"),
+        Some(&c.admin_a),
+        Some(records),
+        &[("content-type", "text/plain")],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["imported"], 1);
+    let game = srv
+        .send(
+            "GET",
+            &format!("/api/collections/{coll}"),
+            Some(&c.admin_a),
+            None,
+            &[],
+        )
+        .json()["items"][0]["game"]
+        .as_i64()
+        .expect("game id");
+    // not in the lists nor the search, for anyone
+    assert_eq!(srv.get("/api/games").json()["total"], before);
+    assert!(!srv.get("/games").body.contains("Hidden opening"));
+    assert_eq!(srv.get("/api/search?q=secret").json()["total"], 0);
+    assert!(!srv.get("/search?q=secret").body.contains("Hidden opening"));
+    // by id: 404 to the public and another club, 200 to its club
+    assert_eq!(srv.get(&format!("/api/games/{game}")).status, 404);
+    assert_eq!(srv.get(&format!("/games/{game}")).status, 404);
+    let other = srv.send(
+        "GET",
+        &format!("/api/games/{game}"),
+        Some(&c.admin_b),
+        None,
+        &[],
+    );
+    assert_eq!(other.status, 404);
+    let own = srv.send(
+        "GET",
+        &format!("/api/games/{game}"),
+        Some(&c.admin_a),
+        None,
+        &[],
+    );
+    assert_eq!(own.status, 200);
+    // another club cannot publish it; its club can
+    let r = srv.send(
+        "POST",
+        &format!("/api/collections/{coll}/publish"),
+        Some(&c.admin_b),
+        None,
+        &[],
+    );
+    assert_eq!(r.status, 404);
+    let r = srv.send(
+        "POST",
+        &format!("/api/collections/{coll}/publish"),
+        Some(&c.admin_a),
+        None,
+        &[],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["published"], 1);
+    assert_eq!(srv.get("/api/games").json()["total"], before + 1);
+    assert_eq!(srv.get(&format!("/api/games/{game}")).status, 200);
+    // a public collection's imports are public at once
+    let open = crate::collections::create(&srv, &c.admin_a, true);
+    let more = records.replace("Hidden opening", "Open opening");
+    let r = srv.send(
+        "POST",
+        &format!("/api/collections/{open}/import"),
+        Some(&c.admin_a),
+        Some(&more),
+        &[("content-type", "text/plain")],
+    );
+    assert_eq!(r.status, 200);
+    assert_eq!(srv.get("/api/games").json()["total"], before + 2);
+}

@@ -23,9 +23,11 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<
 /// (`super::moves_page`).
 pub async fn game(
     State(st): State<AppState>,
+    auth: super::session::Auth,
     Path(id): Path<String>,
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>> {
+    let viewer = auth.member;
     let id = game_id(&id)?;
     let (offset, limit) = MovesWindow::from_params(&Params::parse(q.as_deref()))?;
     let w = MovesWindow {
@@ -34,7 +36,12 @@ pub async fn game(
     };
     let doc = st
         .run(move |s| {
-            let g = s.db.with(|c| reads::get_game(c, id))?;
+            let g = s.db.with(|c| {
+                if !crate::private_games::visible(c, id, viewer.as_ref())? {
+                    return Ok(None);
+                }
+                reads::get_game(c, id)
+            })?;
             let mut g = g.ok_or_else(|| Error::NotFound(format!("no game {id}")))?;
             let (page, total) = take_moves(&mut g.body, w);
             let mut doc = game_json(&g);
@@ -121,10 +128,20 @@ pub fn run_search(
     limit: usize,
     offset: usize,
 ) -> Result<std::sync::Arc<crate::store::index::SearchResult>> {
-    s.index.search_cached(query, kind, limit, offset, &|f, v| {
+    let r = s.index.search_cached(query, kind, limit, offset, &|f, v| {
         s.db.with(|c| crate::people::search_aliases(c, f, v))
             .unwrap_or_default()
-    })
+    })?;
+    // Games of a private collection's import are not found (`crate::private_games`).
+    let ids: Vec<i64> = r.hits.iter().map(|h| h.id).collect();
+    let hidden = s.db.with(|c| crate::private_games::hidden(c, &ids))?;
+    if hidden.is_empty() {
+        return Ok(r);
+    }
+    let mut out = (*r).clone();
+    out.hits.retain(|h| !hidden.contains(&h.id));
+    out.total = out.total.saturating_sub(hidden.len());
+    Ok(std::sync::Arc::new(out))
 }
 
 /// `GET /api/imports?limit=&offset=`: the import runs, newest first, each with its counts and the

@@ -330,6 +330,14 @@ fn import_into(
         )
     })?;
     let mut added = 0;
+    let new: Vec<i64> = summary
+        .games
+        .iter()
+        .filter(|g| g.status == "imported")
+        .filter_map(|g| g.id)
+        .collect();
+    st.db
+        .with(|c| crate::private_games::mark_if_private(c, id, &new))?;
     st.db.with(|c| {
         for g in &summary.games {
             let Some(game) = g.id else { continue };
@@ -376,6 +384,26 @@ pub async fn api_import(
         })
         .await?;
     Ok(Json(v))
+}
+
+/// `POST /api/collections/{id}/publish` (an editor of the club): the games imported into a
+/// private collection join the lists and the search → `{"published": N}`.
+pub async fn api_publish(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+) -> Result<Json<Value>> {
+    let id = id_of(&id, "a collection id")?;
+    let who = auth.member.clone();
+    let n = st
+        .run(move |s| {
+            s.db.with(|c| {
+                let m = coll::check_write(c, id, who.as_ref())?;
+                crate::private_games::publish(c, &m, id)
+            })
+        })
+        .await?;
+    Ok(Json(json!({ "published": n })))
 }
 
 #[derive(Deserialize)]

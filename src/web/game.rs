@@ -79,6 +79,9 @@ pub async fn game(
     let (g, collections) = st
         .run(move |s| {
             s.db.with(|c| {
+                if !crate::private_games::visible(c, id, viewer.as_ref())? {
+                    return Ok((None, Vec::new()));
+                }
                 let g = reads::get_game(c, id)?;
                 let held = crate::collections::holding(c, id, viewer.as_ref())?;
                 Ok((g, held))

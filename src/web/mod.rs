@@ -87,6 +87,10 @@ pub fn app_with_timeout(state: AppState, timeout: Duration) -> Router {
         )
         .route("/api/collections/{id}/clone", post(collections::api_clone))
         .route(
+            "/api/collections/{id}/publish",
+            post(collections::api_publish),
+        )
+        .route(
             "/api/collections/{id}/import",
             post(collections::api_import),
         )

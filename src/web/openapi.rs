@@ -335,6 +335,10 @@ fn collection_paths() -> Value {
             Some(schema_ref("NewSection")), ("201", ok(any.clone())), &write_errors())},
         "/api/collections/{id}/clone": {"post": op("Copy a collection into the caller's club",
             vec![coll_id()], None, ("201", ok(schema_ref("Collection"))), &write_errors())},
+        "/api/collections/{id}/publish": {"post": op(
+            "Publish the games imported into a private collection: they join the lists and the search (an editor of its club)",
+            vec![coll_id()], None,
+            ("200", ok(obj(json!({"published": {"type": "integer"}}), &["published"]))), &write_errors())},
         "/api/collections/{id}/import": {"post": {
             "summary": "Import a records file into a collection",
             "parameters": [coll_id()],
