@@ -2,7 +2,7 @@
 //! (413 at once, before any of it is read), a same-origin `Origin` when the write rides on the
 //! session cookie (403), a `Content-Type` the route accepts (415), and with the cookie, the
 //! session's CSRF token in `X-CSRF-Token` (403, checked where the session is read:
-//! [`check_api_csrf`]). Requests with `Authorization: Bearer` are not cookie writes: a browser
+//! [`super::origin::check_api_csrf`]). Requests with `Authorization: Bearer` are not cookie writes: a browser
 //! never adds that header by itself, so they pass the Origin and CSRF checks unchanged.
 //!
 //! Content types: JSON routes take `application/json` (with any parameters, `charset=utf-8`…);
@@ -11,17 +11,13 @@
 //! adds a line to that table.
 
 use axum::extract::Request;
-use axum::http::{HeaderMap, Method, StatusCode, header, request::Parts};
+use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
+use super::origin::{is_write, same_origin};
 use super::request::MAX_BODY_BYTES;
 use super::session::{SESSION_COOKIE, cookie};
-use crate::auth;
-use crate::error::{Error, Result};
-
-/// The CSRF header of cookie-authenticated API writes: the token the session's forms carry.
-pub const CSRF_HEADER: &str = "x-csrf-token";
 
 /// The media types of a record file body.
 pub const RECORD_TYPES: &[&str] = &["text/plain", "application/octet-stream"];
@@ -57,27 +53,8 @@ pub fn accepted_types(method: &Method, path: &str) -> &'static [&'static str] {
         .map_or(JSON_TYPES, |r| r.2)
 }
 
-fn is_write(method: &Method) -> bool {
-    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
-}
-
 fn has_bearer(headers: &HeaderMap) -> bool {
     headers.contains_key(header::AUTHORIZATION)
-}
-
-/// Is the `Origin` header (when there is one) this server, as the `Host` header names it?
-/// `None`: no `Origin`.
-fn same_origin(headers: &HeaderMap) -> Option<bool> {
-    let origin = headers.get(header::ORIGIN)?;
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let ok = match (origin.to_str().ok(), host) {
-        (Some(o), Some(h)) => o
-            .strip_prefix("http://")
-            .or_else(|| o.strip_prefix("https://"))
-            .is_some_and(|rest| rest.eq_ignore_ascii_case(h)),
-        _ => false,
-    };
-    Some(ok)
 }
 
 fn refuse(status: StatusCode, message: String) -> Response {
@@ -175,29 +152,4 @@ pub async fn guard(req: Request, next: Next) -> Response {
         }
     }
     next.run(req).await
-}
-
-/// A write to the API authenticated by the session cookie needs the session's CSRF token in
-/// `X-CSRF-Token` (403 otherwise). Reads, pages and bearer-token requests pass. An absent
-/// `Origin` is accepted when the token is right (older browsers and non-browser clients send
-/// none; a cross-site page cannot read the token); a foreign one was refused by [`guard`].
-pub fn check_api_csrf(parts: &Parts, session_csrf: &str) -> Result<()> {
-    if !parts.uri.path().starts_with("/api/") || !is_write(&parts.method) {
-        return Ok(());
-    }
-    let given = parts.headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok());
-    match given {
-        Some(g) if auth::same(session_csrf, g.trim()) => {}
-        _ => {
-            return Err(Error::Forbidden(format!(
-                "a write with the session cookie needs the session's CSRF token in {CSRF_HEADER} (or use Authorization: Bearer TOKEN)"
-            )));
-        }
-    }
-    if same_origin(&parts.headers) == Some(false) {
-        return Err(Error::Forbidden(
-            "a write with the session cookie must come from this site (the Origin differs)".into(),
-        ));
-    }
-    Ok(())
 }

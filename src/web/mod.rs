@@ -10,8 +10,10 @@ pub mod guard;
 pub mod login_guard;
 pub mod moves_page;
 pub mod openapi;
+pub mod origin;
 pub mod pages;
 pub mod people;
+pub mod publish;
 pub mod request;
 pub mod session;
 pub mod shown_path;
@@ -86,10 +88,7 @@ pub fn app_with_timeout(state: AppState, timeout: Duration) -> Router {
             post(collections::api_add_section),
         )
         .route("/api/collections/{id}/clone", post(collections::api_clone))
-        .route(
-            "/api/collections/{id}/publish",
-            post(collections::api_publish),
-        )
+        .route("/api/collections/{id}/publish", post(publish::api_publish))
         .route(
             "/api/collections/{id}/import",
             post(collections::api_import),
