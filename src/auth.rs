@@ -224,7 +224,7 @@ pub fn add_member(
         )
         .optional()?;
     if exists.is_some() {
-        return Err(Error::BadRequest(format!("{name:?} is already a member")));
+        return Err(Error::Conflict(format!("{name:?} is already a member")));
     }
     conn.execute(
         "INSERT INTO members(club_id, name, role, password_hash, created_at) VALUES (?1,?2,?3,?4,?5)",

@@ -200,9 +200,10 @@ fn schemas() -> Value {
         },
         "CollectionPatch": {
             "type": "object", "additionalProperties": false,
-            "properties": {"name": {"type": "string", "maxLength": 200, "pattern": "\\S"},
-                           "description": {"type": "string", "maxLength": 5000},
-                           "public": {"type": "boolean"}}
+            "description": "Each field is optional; null is the same as leaving it out.",
+            "properties": {"name": {"type": ["string", "null"], "maxLength": 200, "pattern": "\\S"},
+                           "description": {"type": ["string", "null"], "maxLength": 5000},
+                           "public": {"type": ["boolean", "null"]}}
         },
         "NewItem": {
             "type": "object", "additionalProperties": false,
@@ -213,7 +214,7 @@ fn schemas() -> Value {
         },
         "Order": {
             "type": "object", "additionalProperties": false, "required": ["items"],
-            "properties": {"items": {"type": "array", "items": {"type": "integer"}}}
+            "properties": {"items": {"type": "array", "items": {"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX}}}
         },
         "NewSection": {
             "type": "object", "additionalProperties": false, "required": ["title"],
@@ -224,11 +225,11 @@ fn schemas() -> Value {
             "properties": {"name": {"type": "string", "maxLength": 100,
                                     "pattern": "^[^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f][^\\x00-\\x1f\\x7f]*$"},
                            "role": {"type": "string", "enum": ["admin", "editor", "viewer"]},
-                           "password": {"type": "string"}}
+                           "password": {"type": "string", "minLength": 8}}
         },
         "Merge": {
             "type": "object", "additionalProperties": false, "required": ["into", "from"],
-            "properties": {"into": {"type": "integer", "minimum": 1}, "from": {"type": "integer", "minimum": 1}},
+            "properties": {"into": {"type": "integer", "minimum": 1, "maximum": i64::MAX}, "from": {"type": "integer", "minimum": 1, "maximum": i64::MAX}},
             "description": "two different ids"
         },
         "Alias": {
@@ -238,7 +239,7 @@ fn schemas() -> Value {
         "Split": {
             "type": "object", "additionalProperties": false, "required": ["name", "games"],
             "properties": {"name": {"type": "string", "pattern": "\\S"},
-                           "games": {"type": "array", "items": {"type": "integer", "minimum": 1}}}
+                           "games": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": i64::MAX}}}
         },
         "EventPatch": {
             "type": "object", "additionalProperties": false,
@@ -485,6 +486,14 @@ fn declare_security(paths: &mut Map<String, Value>) {
                 json!([])
             };
             op.insert("security".into(), security);
+            if write && let Some(Value::Object(r)) = op.get_mut("responses") {
+                r.insert(
+                    "409".into(),
+                    error_response(
+                        "the request clashes with what is stored (a name taken, a stale order)",
+                    ),
+                );
+            }
             if write
                 && op.contains_key("requestBody")
                 && let Some(Value::Object(r)) = op.get_mut("responses")
