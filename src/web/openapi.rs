@@ -441,8 +441,8 @@ pub fn document() -> Value {
             "description": "The JSON API of annals, a record archive for historical board games. \
                 Errors are JSON {\"error\": \"…\"}. Writes need `Authorization: Bearer TOKEN` of a \
                 member of the owning club, or the session cookie with its CSRF token in X-CSRF-Token \
-                from this site's Origin. Events and players are written by curators only. Integer \
-                fields take JSON integers (24302.0 is refused with a 400)."
+                from this site's Origin. Events and players are written by curators only. An integer \
+                field takes a number with no fraction (24302.0 is 24302)."
         },
         "paths": paths,
         "components": {
