@@ -9,6 +9,7 @@
 //!
 //! [`error`], [`timefmt`] and [`alloc`] serve every layer.
 
+pub mod accounts;
 pub mod alloc;
 pub mod auth;
 pub mod bench;

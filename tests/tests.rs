@@ -13,6 +13,7 @@ mod http;
 mod limits;
 mod lists;
 mod long_games;
+mod member;
 mod people;
 mod search;
 mod stats;

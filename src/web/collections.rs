@@ -305,8 +305,17 @@ pub async fn api_export(
         .into_response())
 }
 
-/// Imports a records file into the archive and adds its games (with their notes) to a collection.
-fn import_into(st: &AppState, m: &Member, id: i64, name: &str, bytes: &[u8]) -> Result<Value> {
+/// Imports a records file into the archive and adds its games (with their notes) to a collection;
+/// `kind` is the kind of games whose tags do not say. A game already in the collection with the
+/// same note and ply is not added again.
+fn import_into(
+    st: &AppState,
+    m: &Member,
+    id: i64,
+    name: &str,
+    bytes: &[u8],
+    kind: Option<annals_import::Kind>,
+) -> Result<super::paste::PasteOutcome> {
     st.db
         .with(|c| coll::check_write(c, id, Some(m)).map(|_| ()))?;
     let summary = st.db.with_mut(|c| {
@@ -317,14 +326,21 @@ fn import_into(st: &AppState, m: &Member, id: i64, name: &str, bytes: &[u8]) -> 
             bytes,
             &ingest::Options {
                 details: true,
+                kind,
                 ..Default::default()
             },
         )
     })?;
     let mut added = 0;
+    let mut kept = 0;
     st.db.with(|c| {
         for g in &summary.games {
             let Some(game) = g.id else { continue };
+            let note = g.annotation.note.clone().unwrap_or_default();
+            if super::paste::holds(c, id, game, &note, g.annotation.ply)? {
+                kept += 1;
+                continue;
+            }
             let section = match &g.annotation.section {
                 Some(t) => Some(coll::section_named(c, m, id, t)?),
                 None => None,
@@ -335,7 +351,7 @@ fn import_into(st: &AppState, m: &Member, id: i64, name: &str, bytes: &[u8]) -> 
                 id,
                 &NewItem {
                     game: Some(game),
-                    note: g.annotation.note.clone().unwrap_or_default(),
+                    note,
                     ply: g.annotation.ply,
                     section,
                 },
@@ -344,10 +360,7 @@ fn import_into(st: &AppState, m: &Member, id: i64, name: &str, bytes: &[u8]) -> 
         }
         Ok(())
     })?;
-    Ok(json!({
-        "imported": summary.imported, "duplicates": summary.duplicates, "rejected": summary.rejected,
-        "added": added, "diagnostics": summary.diagnostics,
-    }))
+    Ok(super::paste::PasteOutcome::new(summary, added, kept))
 }
 
 /// `POST /api/collections/{id}/import` with a records file as the body.
@@ -362,10 +375,10 @@ pub async fn api_import(
     let v = st
         .run(move |s| {
             let m = s.db.with(|c| coll::check_write(c, id, who.as_ref()))?;
-            import_into(s, &m, id, "upload", &body)
+            import_into(s, &m, id, "upload", &body, None)
         })
         .await?;
-    Ok(Json(v))
+    Ok(Json(v.json()))
 }
 
 #[derive(Deserialize)]
@@ -453,20 +466,35 @@ pub async fn api_me(auth: Auth) -> Result<Json<Member>> {
 #[derive(Template, WebTemplate)]
 #[template(path = "login.html")]
 pub struct LoginPage {
-    q: String,
-    csrf: String,
-    error: Option<String>,
-    me: Option<Member>,
+    pub(super) q: String,
+    pub(super) csrf: String,
+    pub(super) error: Option<String>,
+    pub(super) me: Option<Member>,
+    /// What was typed, kept when the sign-in fails; `token` also from an invitation link.
+    pub(super) club: String,
+    pub(super) name: String,
+    pub(super) token: String,
 }
 
-/// `GET /login`
-pub async fn login_form(auth: Auth, headers: HeaderMap) -> Result<Response, PageError> {
+/// `GET /login` (`?token=`: an invitation link fills in the token)
+pub async fn login_form(
+    auth: Auth,
+    headers: HeaderMap,
+    axum::extract::RawQuery(q): axum::extract::RawQuery,
+) -> Result<Response, PageError> {
     let csrf = auth::random_token()?;
+    let token = super::request::Params::parse(q.as_deref())
+        .str("token")
+        .unwrap_or("")
+        .to_string();
     let page = LoginPage {
         q: String::new(),
         csrf: csrf.clone(),
         error: None,
         me: auth.member,
+        club: String::new(),
+        name: String::new(),
+        token,
     };
     Ok((
         [(
@@ -494,8 +522,9 @@ pub async fn login(
         f.get("name").cloned().unwrap_or_default(),
         f.get("password").cloned().unwrap_or_default(),
     );
+    let (club2, name2) = (club.clone(), name.clone());
     match st
-        .run(move |s| s.db.with(|c| auth::login(c, &club, &name, &pw)))
+        .run(move |s| s.db.with(|c| auth::login(c, &club2, &name2, &pw)))
         .await
     {
         Ok((session, _, _)) => Ok((
@@ -505,7 +534,7 @@ pub async fn login(
                     header::SET_COOKIE,
                     set_cookie(SESSION_COOKIE, &session, 14 * 86_400, is_tls(&headers)),
                 ),
-                (header::LOCATION, "/collections".to_string()),
+                (header::LOCATION, "/account".to_string()),
             ],
         )
             .into_response()),
@@ -519,6 +548,9 @@ pub async fn login(
                     csrf,
                     error: Some(e.to_string()),
                     me: None,
+                    club,
+                    name,
+                    token: String::new(),
                 },
             )
                 .into_response())
@@ -589,6 +621,7 @@ pub struct CollectionPage {
     c: Collection,
     share_url: String,
     labels: Labels,
+    fb: super::paste::Feedback,
 }
 
 impl CollectionPage {
@@ -606,6 +639,16 @@ pub async fn page(
     Path(id): Path<String>,
 ) -> Result<CollectionPage, PageError> {
     let id = id_of(&id, "a collection id")?;
+    page_with(&st, auth, id, super::paste::Feedback::default()).await
+}
+
+/// The collection page with what its last form did.
+async fn page_with(
+    st: &AppState,
+    auth: Auth,
+    id: i64,
+    fb: super::paste::Feedback,
+) -> Result<CollectionPage, PageError> {
     let me = auth.member.clone();
     let m2 = me.clone();
     let (c, labels) = st
@@ -634,6 +677,7 @@ pub async fn page(
         c,
         share_url,
         labels,
+        fb,
     })
 }
 
@@ -702,6 +746,11 @@ pub async fn action_form(
         Some(i) => Some(id_of(i, "an item id")?),
         None => None,
     };
+    if item.is_none() && matches!(action.as_str(), "import" | "items") {
+        let (status, fb) = answer_on_page(&st, &m, id, &action, &f).await?;
+        let page = page_with(&st, auth, id, fb).await?;
+        return Ok((status, page).into_response());
+    }
     let target = st
         .run(move |s| -> Result<String> {
             let back = format!("/collections/{id}");
@@ -720,24 +769,12 @@ pub async fn action_form(
                     s.db.with(|c| coll::delete(c, &m, id))?;
                     return Ok("/collections".into());
                 }
-                (None, "items") => {
-                    let item = NewItem {
-                        game: opt_i64(&f, "game", "the game")?,
-                        note: field(&f, "note").to_string(),
-                        ply: opt_i64(&f, "ply", "the ply")?,
-                        section: opt_i64(&f, "section", "the section")?,
-                    };
-                    s.db.with(|c| coll::add_item(c, &m, id, &item))?;
-                }
                 (None, "sections") => {
                     s.db.with(|c| coll::add_section(c, &m, id, field(&f, "title")))?;
                 }
                 (None, "clone") => {
                     let new = s.db.with(|c| coll::clone_into(c, &m, id))?;
                     return Ok(format!("/collections/{new}"));
-                }
-                (None, "import") => {
-                    import_into(s, &m, id, "pasted records", field(&f, "records").as_bytes())?;
                 }
                 (Some(i), "remove") => s.db.with(|c| coll::remove_item(c, &m, id, i))?,
                 (Some(i), "up") => s.db.with(|c| coll::move_item(c, &m, id, i, -1))?,
@@ -752,4 +789,65 @@ pub async fn action_form(
         })
         .await?;
     Ok(Redirect::to(&target).into_response())
+}
+
+/// The forms that answer on the collection's page (a paste, a game added): what was stored or
+/// refused and why, with what was typed kept when it was refused.
+async fn answer_on_page(
+    st: &AppState,
+    m: &Member,
+    id: i64,
+    action: &str,
+    f: &HashMap<String, String>,
+) -> Result<(StatusCode, super::paste::Feedback)> {
+    use super::paste::Feedback;
+    let (m, f2, action) = (m.clone(), f.clone(), action.to_string());
+    let r = st
+        .run(move |s| -> Result<Feedback> {
+            let f = &f2;
+            if action == "import" {
+                let kind_s = field(f, "kind").to_string();
+                let kind = match kind_s.as_str() {
+                    "" => None,
+                    k => Some(
+                        annals_import::Kind::from_name(k)
+                            .ok_or_else(|| Error::BadRequest(format!("unknown kind '{k}'")))?,
+                    ),
+                };
+                let records = f.get("records").map(String::as_str).unwrap_or("");
+                let o = import_into(s, &m, id, "pasted records", records.as_bytes(), kind)?;
+                return Ok(Feedback::of_paste(&o, records, &kind_s));
+            }
+            let item = NewItem {
+                game: opt_i64(f, "game", "the game")?,
+                note: field(f, "note").to_string(),
+                ply: opt_i64(f, "ply", "the ply")?,
+                section: opt_i64(f, "section", "the section")?,
+            };
+            s.db.with(|c| coll::add_item(c, &m, id, &item))?;
+            Ok(Feedback {
+                notices: vec![match item.game {
+                    Some(g) => format!("Added game {g} to this collection."),
+                    None => "Added the note to this collection.".to_string(),
+                }],
+                ..Default::default()
+            })
+        })
+        .await;
+    match r {
+        Ok(fb) => Ok((StatusCode::OK, fb)),
+        Err(Error::BadRequest(msg)) => Ok((
+            StatusCode::BAD_REQUEST,
+            Feedback {
+                error: Some(format!("Nothing was added: {msg}.")),
+                records: f.get("records").cloned().unwrap_or_default(),
+                kind: field(f, "kind").to_string(),
+                game: field(f, "game").to_string(),
+                ply: field(f, "ply").to_string(),
+                note: field(f, "note").to_string(),
+                ..Default::default()
+            },
+        )),
+        Err(e) => Err(e),
+    }
 }

@@ -1,5 +1,6 @@
 //! The HTTP side: one router for pages (`pages`) and the JSON API (`api`).
 
+pub mod account;
 pub mod api;
 pub mod assets;
 pub mod board;
@@ -7,6 +8,7 @@ pub mod collections;
 pub mod game;
 pub mod openapi;
 pub mod pages;
+pub mod paste;
 pub mod people;
 pub mod request;
 pub mod session;
@@ -85,6 +87,10 @@ pub fn app(state: AppState) -> Router {
             get(collections::login_form).post(collections::login),
         )
         .route("/logout", post(collections::logout))
+        .route("/login/token", post(account::token_login))
+        .route("/account", get(account::account))
+        .route("/account/password", post(account::password))
+        .route("/account/invite", post(account::invite))
         .route(
             "/collections",
             get(collections::list_page).post(collections::create_form),
