@@ -73,12 +73,34 @@ pub struct Position {
     /// Games that reached the prefix (at the root: the games with at least one move).
     pub games: i64,
     pub moves: Vec<NextMove>,
-    /// Up to 20 of the games that reached it (newest first).
+    /// A page of the games that reached it (newest first): 20 from the first by default.
     pub sample: Vec<GameRef>,
+    /// How many games the sample pages through (at the start: every game of the kind).
+    pub sample_total: i64,
 }
+
+/// The furthest a page of the sample may start: the newest games are found best first, so a page
+/// costs as much as every page before it.
+pub const MAX_SAMPLE_OFFSET: usize = 5_000;
 
 /// The explorer at `moves` (notations as written; they are normalized here).
 pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Position> {
+    explore_page(conn, kind, moves, 20, 0)
+}
+
+/// [`explore`] with the sample's page: `limit` games after the newest `offset`.
+pub fn explore_page(
+    conn: &Connection,
+    kind: Kind,
+    moves: &[String],
+    limit: usize,
+    offset: usize,
+) -> Result<Position> {
+    if offset > MAX_SAMPLE_OFFSET {
+        return Err(Error::BadRequest(format!(
+            "offset is at most {MAX_SAMPLE_OFFSET} in the explorer's games"
+        )));
+    }
     let sides = sides(kind);
     if sides.is_empty() {
         return Err(Error::BadRequest(format!(
@@ -101,10 +123,15 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
             moves: next,
             sample: conn
                 .prepare_cached(
-                    "SELECT id, title, result, date FROM games WHERE kind = ?1 ORDER BY id DESC LIMIT 20",
+                    "SELECT id, title, result, date FROM games WHERE kind = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3",
                 )?
-                .query_map(params![k], game_ref)?
+                .query_map(params![k, limit as i64, offset as i64], game_ref)?
                 .collect::<std::result::Result<Vec<_>, _>>()?,
+            sample_total: conn.query_row(
+                "SELECT count(*) FROM games WHERE kind = ?1",
+                params![k],
+                |r| r.get(0),
+            )?,
         });
     }
     let pre = prefixes(&keys);
@@ -127,6 +154,7 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
         games: 0,
         moves: Vec::new(),
         sample: Vec::new(),
+        sample_total: 0,
     };
     let Some(n) = found else {
         return Ok(empty);
@@ -145,7 +173,12 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
                 .map(|mv| next_move(sides, mv.clone(), 1, [c[1], c[2], c[3]], c[4], c[5]))
                 .into_iter()
                 .collect(),
-            sample: game_refs(conn, &[h])?,
+            sample: if offset == 0 {
+                game_refs(conn, &[h])?
+            } else {
+                Vec::new()
+            },
+            sample_total: 1,
         });
     }
     if lo < keys.len() {
@@ -155,7 +188,13 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
     Ok(Position {
         games: n.counts[0],
         moves: children(conn, kind, node)?,
-        sample: game_refs(conn, &newest_games(conn, k, node, n.newest, 20)?)?,
+        sample: game_refs(
+            conn,
+            newest_games(conn, k, node, n.newest, offset + limit)?
+                .get(offset..)
+                .unwrap_or(&[]),
+        )?,
+        sample_total: n.counts[0],
     })
 }
 

@@ -14,6 +14,7 @@ mod limits;
 mod lists;
 mod long_games;
 mod member;
+mod paging;
 mod people;
 mod search;
 mod stats;

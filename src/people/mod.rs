@@ -4,8 +4,10 @@
 
 mod admin;
 mod events;
+mod lists;
 mod players;
 
 pub use admin::*;
 pub use events::*;
+pub use lists::*;
 pub use players::*;

@@ -47,12 +47,30 @@ pub async fn api_create(State(st): State<AppState>, auth: Auth, body: Bytes) -> 
     Ok((StatusCode::CREATED, Json(c)).into_response())
 }
 
-/// `GET /api/collections`
-pub async fn api_list(State(st): State<AppState>, auth: Auth) -> Result<Json<Value>> {
+/// `GET /api/collections?limit=&offset=` (limit 100 by default)
+pub async fn api_list(
+    State(st): State<AppState>,
+    auth: Auth,
+    axum::extract::RawQuery(q): axum::extract::RawQuery,
+) -> Result<Json<Value>> {
+    let (limit, offset) =
+        super::paging::limit_offset(&super::request::Params::parse(q.as_deref()), 100)?;
     let v = st
         .run(move |s| s.db.with(|c| coll::list(c, auth.member.as_ref())))
         .await?;
-    Ok(Json(json!({ "collections": v })))
+    let (total, v) = page_of(v, limit, offset);
+    Ok(Json(json!({ "total": total, "collections": v })))
+}
+
+/// One page of a list read whole (a club's collections are few): (total, the page).
+fn page_of<T>(v: Vec<T>, limit: i64, offset: i64) -> (i64, Vec<T>) {
+    let total = v.len() as i64;
+    let page = v
+        .into_iter()
+        .skip(usize::try_from(offset).unwrap_or(0))
+        .take(usize::try_from(limit).unwrap_or(0))
+        .collect();
+    (total, page)
 }
 
 /// `GET /api/collections/{id}`
@@ -591,23 +609,37 @@ pub struct CollectionsPage {
     me: Option<Member>,
     csrf: String,
     collections: Vec<CollectionRow>,
+    pager: super::paging::Pager,
 }
 
-/// `GET /collections`
+/// `GET /collections?limit=&offset=`
 pub async fn list_page(
     State(st): State<AppState>,
     auth: Auth,
+    axum::extract::RawQuery(q): axum::extract::RawQuery,
 ) -> Result<CollectionsPage, PageError> {
+    let (limit, offset) =
+        super::paging::limit_offset(&super::request::Params::parse(q.as_deref()), 50)?;
     let me = auth.member.clone();
     let m2 = me.clone();
     let collections = st
         .run(move |s| s.db.with(|c| coll::list(c, m2.as_ref())))
         .await?;
+    let (total, collections) = page_of(collections, limit, offset);
+    let pager = super::paging::Pager::new(
+        "/collections",
+        &[],
+        (limit, 50),
+        offset,
+        total,
+        collections.len(),
+    );
     Ok(CollectionsPage {
         q: String::new(),
         me,
         csrf: auth.csrf.unwrap_or_default(),
         collections,
+        pager,
     })
 }
 

@@ -8,6 +8,7 @@ pub mod collections;
 pub mod game;
 pub mod openapi;
 pub mod pages;
+pub mod paging;
 pub mod paste;
 pub mod people;
 pub mod request;

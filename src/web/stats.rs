@@ -130,8 +130,11 @@ pub async fn api_explorer(
         return Ok(Json(json!({ "games": games, "openings": v })));
     }
     let moves = explorer_moves(kind, q.as_deref());
+    let (limit, offset) = super::paging::limit_offset(&p, 20)?;
     let pos = st
-        .run(move |s| s.db.with(|c| explorer::explore(c, kind, &moves)))
+        .run(move |s| {
+            s.db.with(|c| explorer::explore_page(c, kind, &moves, limit as usize, offset as usize))
+        })
         .await?;
     Ok(Json(serde_json::to_value(pos)?))
 }
@@ -653,6 +656,7 @@ pub struct ExplorerPage {
     csv: String,
     thin: i64,
     labels: Labels,
+    pager: super::paging::Pager,
 }
 
 impl ExplorerPage {
@@ -691,6 +695,7 @@ pub async fn explorer_page(
         csv: String::new(),
         thin: explorer::THIN,
         labels: Labels::default(),
+        pager: super::paging::Pager::default(),
     };
     if kind == Kind::Hotw {
         let f = filter_from(&Params::parse(q.as_deref()))?;
@@ -705,10 +710,11 @@ pub async fn explorer_page(
     }
     let moves = explorer_moves(kind, q.as_deref());
     let m2 = moves.clone();
+    let (limit, offset) = super::paging::limit_offset(&Params::parse(q.as_deref()), 20)?;
     let (pos, labels) = st
         .run(move |s| {
             s.db.with(|c| {
-                let pos = explorer::explore(c, kind, &m2)?;
+                let pos = explorer::explore_page(c, kind, &m2, limit as usize, offset as usize)?;
                 let ids: Vec<i64> = pos.sample.iter().map(|g| g.id).collect();
                 Ok((pos, labels::labels(c, &ids)?))
             })
@@ -753,6 +759,15 @@ pub async fn explorer_page(
         csv = format!("{csv}?{qs}");
     }
     page.csv = csv;
+    let keep: Vec<(&str, &str)> = moves.iter().map(|m| ("move", m.as_str())).collect();
+    page.pager = super::paging::Pager::new(
+        &format!("/explorer/{}", kind.as_str()),
+        &keep,
+        (limit, 20),
+        offset,
+        pos.sample_total,
+        pos.sample.len(),
+    );
     page.position = Some(pos);
     Ok(page)
 }
