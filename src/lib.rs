@@ -14,6 +14,7 @@ pub mod alloc;
 pub mod auth;
 pub mod bench;
 pub mod collections;
+pub mod downloads;
 pub mod error;
 pub mod explorer;
 pub mod people;

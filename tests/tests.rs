@@ -7,6 +7,7 @@ mod browser;
 mod cli;
 mod collections;
 mod crash;
+mod downloads;
 mod fixes;
 mod fuzz_search;
 mod http;

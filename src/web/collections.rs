@@ -73,13 +73,28 @@ fn page_of<T>(v: Vec<T>, limit: i64, offset: i64) -> (i64, Vec<T>) {
     (total, page)
 }
 
-/// `GET /api/collections/{id}`
+/// `GET /api/collections/{id}` (`format=record|csv`: as `export.records` and `export.csv`)
 pub async fn api_get(
     State(st): State<AppState>,
     auth: Auth,
     Path(id): Path<String>,
-) -> Result<Json<Collection>> {
+    axum::extract::RawQuery(q): axum::extract::RawQuery,
+) -> Result<Response> {
     let id = id_of(&id, "a collection id")?;
+    match super::downloads::format_of(&super::request::Params::parse(q.as_deref()))? {
+        Some(super::downloads::Format::Record) => {
+            return api_export(
+                State(st),
+                auth,
+                Path((id.to_string(), "export.records".into())),
+            )
+            .await;
+        }
+        Some(super::downloads::Format::Csv) => {
+            return api_export(State(st), auth, Path((id.to_string(), "export.csv".into()))).await;
+        }
+        None => {}
+    }
     let c = st
         .run(move |s| {
             s.db.with(|c| {
@@ -88,7 +103,7 @@ pub async fn api_get(
             })
         })
         .await?;
-    Ok(Json(c))
+    Ok(Json(c).into_response())
 }
 
 #[derive(Deserialize)]

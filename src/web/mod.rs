@@ -5,6 +5,7 @@ pub mod api;
 pub mod assets;
 pub mod board;
 pub mod collections;
+pub mod downloads;
 pub mod game;
 pub mod openapi;
 pub mod pages;
@@ -92,6 +93,7 @@ pub fn app(state: AppState) -> Router {
         .route("/account", get(account::account))
         .route("/account/password", post(account::password))
         .route("/account/invite", post(account::invite))
+        .route("/api/games/{id}/record", get(downloads::game_record))
         .route(
             "/collections",
             get(collections::list_page).post(collections::create_form),

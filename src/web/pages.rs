@@ -134,6 +134,8 @@ pub struct GamesPage {
     next: Option<String>,
     /// The first page of the same list, offered when `offset` is past its end.
     first: String,
+    /// The list's query for its downloads (`/api/games?…&format=`).
+    download: String,
 }
 
 fn link_with(base: &[(&str, &str)], offset: i64) -> String {
@@ -191,8 +193,15 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
     let next = (filter.offset + filter.limit < total)
         .then(|| link_with(&base, filter.offset + filter.limit));
     let first = format!("/games{}", link_with(&base, 0));
+    let download = format!("/api/games{}", link_with(&base[..base.len() - 1], 0));
+    let download = if download.ends_with('?') {
+        download
+    } else {
+        format!("{download}&")
+    };
     Ok(GamesPage {
         first,
+        download,
         q: String::new(),
         filter_q: filter.q.clone().unwrap_or_default(),
         event: filter.event.clone().unwrap_or_default(),
@@ -239,6 +248,8 @@ pub struct SearchPage {
     from: usize,
     to: usize,
     labels: Labels,
+    /// The search's query for its downloads (`/api/search?…&format=`).
+    download: String,
 }
 
 fn search_link(q: &str, kind: &str, offset: usize) -> String {
@@ -279,6 +290,7 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
         from: 0,
         to: 0,
         labels: Labels::default(),
+        download: format!("/api{}&", search_link(&q, &kind_s, 0)),
     };
     if q.is_empty() {
         return Ok(page.into_response());

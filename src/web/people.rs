@@ -48,15 +48,22 @@ pub async fn api_events(State(st): State<AppState>, RawQuery(q): RawQuery) -> Re
     Ok(Json(json!({ "total": total, "events": v })))
 }
 
-/// `GET /api/events/{id}`
+/// `GET /api/events/{id}` (`format=record|csv`: its games as a download)
 pub async fn api_event(
     State(st): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<EventView>> {
+    RawQuery(q): RawQuery,
+) -> Result<Response> {
     let id = id_of(&id, "an event id")?;
-    Ok(Json(
-        st.run(move |s| s.db.with(|c| people::event(c, id))).await?,
-    ))
+    let format = super::downloads::format_of(&Params::parse(q.as_deref()))?;
+    let ev = st.run(move |s| s.db.with(|c| people::event(c, id))).await?;
+    match format {
+        Some(f) => {
+            let ids = ev.games.iter().map(|g| g.id).collect();
+            super::downloads::list(&st, f, &format!("event-{id}"), ids).await
+        }
+        None => Ok(Json(ev).into_response()),
+    }
 }
 
 /// `GET /api/players?q=`
