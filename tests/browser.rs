@@ -29,7 +29,7 @@ fn find(cmd: &str, fallbacks: &[&str]) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     base: String,
     session: String,
@@ -51,7 +51,7 @@ impl Drop for Driver {
 }
 
 impl Driver {
-    fn start(driver: &Path, browser: &Path) -> Driver {
+    pub(crate) fn start(driver: &Path, browser: &Path) -> Driver {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("free port")
@@ -117,7 +117,7 @@ impl Driver {
     }
 
     /// One WebDriver command; returns its `value`. Errors of the protocol fail the test.
-    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+    pub(crate) fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
         let url = if path == "/session" {
             format!("{}{path}", self.base)
         } else {
@@ -140,25 +140,25 @@ impl Driver {
         v["value"].clone()
     }
 
-    fn go(&self, url: &str) {
+    pub(crate) fn go(&self, url: &str) {
         self.call("POST", "/url", Some(json!({ "url": url })));
     }
 
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         self.call("GET", "/url", None)
             .as_str()
             .unwrap_or_default()
             .to_string()
     }
 
-    fn source(&self) -> String {
+    pub(crate) fn source(&self) -> String {
         self.call("GET", "/source", None)
             .as_str()
             .unwrap_or_default()
             .to_string()
     }
 
-    fn element(&self, css: &str) -> String {
+    pub(crate) fn element(&self, css: &str) -> String {
         let v = self.call(
             "POST",
             "/element",
@@ -172,7 +172,7 @@ impl Driver {
     }
 
     /// The rendered text of the first element matching `css`.
-    fn text(&self, css: &str) -> String {
+    pub(crate) fn text(&self, css: &str) -> String {
         let e = self.element(css);
         self.call("GET", &format!("/element/{e}/text"), None)
             .as_str()
@@ -180,12 +180,12 @@ impl Driver {
             .to_string()
     }
 
-    fn click(&self, css: &str) {
+    pub(crate) fn click(&self, css: &str) {
         let e = self.element(css);
         self.call("POST", &format!("/element/{e}/click"), None);
     }
 
-    fn type_into(&self, css: &str, text: &str) {
+    pub(crate) fn type_into(&self, css: &str, text: &str) {
         let e = self.element(css);
         self.call("POST", &format!("/element/{e}/clear"), None);
         self.call(
@@ -195,7 +195,7 @@ impl Driver {
         );
     }
 
-    fn key(&self, key: &str) {
+    pub(crate) fn key(&self, key: &str) {
         self.call(
             "POST",
             "/actions",
@@ -207,7 +207,12 @@ impl Driver {
     }
 
     /// Waits, up to `WAIT`, until `probe()` gives a value that satisfies `f`.
-    fn wait_for(&self, what: &str, probe: impl Fn() -> String, f: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_for(
+        &self,
+        what: &str,
+        probe: impl Fn() -> String,
+        f: impl Fn(&str) -> bool,
+    ) -> String {
         let deadline = Instant::now() + WAIT;
         loop {
             let v = probe();
@@ -222,17 +227,17 @@ impl Driver {
     }
 
     /// Waits until the URL satisfies `f`.
-    fn wait_url(&self, what: &str, f: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_url(&self, what: &str, f: impl Fn(&str) -> bool) -> String {
         self.wait_for(what, || self.url(), f)
     }
 
     /// Waits until the page source satisfies `f`: for a form that posts and
     /// redirects back to the same URL, the URL alone says nothing.
-    fn wait_source(&self, what: &str, f: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_source(&self, what: &str, f: impl Fn(&str) -> bool) -> String {
         self.wait_for(what, || self.source(), f)
     }
 
-    fn screenshot(&self, name: &str) {
+    pub(crate) fn screenshot(&self, name: &str) {
         let v = self.call("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD
             .decode(v.as_str().unwrap_or_default())
@@ -246,7 +251,7 @@ impl Driver {
 
 /// The browser and its driver, or `None` (the test then skips, unless `ANNALS_BROWSER_TEST=1`
 /// requires them).
-fn browser() -> Option<(PathBuf, PathBuf)> {
+pub(crate) fn browser() -> Option<(PathBuf, PathBuf)> {
     let required = std::env::var("ANNALS_BROWSER_TEST").is_ok_and(|v| v == "1");
     let driver = find("chromedriver", &["/usr/lib/chromium/chromedriver"]);
     let browser = find("chromium", &["/usr/lib/chromium/chromium"]);

@@ -15,6 +15,7 @@ mod limits;
 mod lists;
 mod long_games;
 mod member;
+mod member_browser;
 mod paging;
 mod people;
 mod search;
