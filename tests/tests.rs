@@ -7,6 +7,7 @@ mod browser;
 mod cli;
 mod collections;
 mod crash;
+mod crawl;
 mod downloads;
 mod fixes;
 mod fuzz_search;

@@ -253,10 +253,18 @@ pub struct SearchPage {
 }
 
 fn search_link(q: &str, kind: &str, offset: usize) -> String {
+    search_link_with(q, kind, 20, offset)
+}
+
+/// A search's link with its page size (left out when it is the default, 20).
+fn search_link_with(q: &str, kind: &str, limit: usize, offset: usize) -> String {
     let mut s = form_urlencoded::Serializer::new(String::new());
     s.append_pair("q", q);
     if !kind.is_empty() {
         s.append_pair("kind", kind);
+    }
+    if limit != 20 {
+        s.append_pair("limit", &limit.to_string());
     }
     if offset > 0 {
         s.append_pair("offset", &offset.to_string());
@@ -326,10 +334,10 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
             .into_iter()
             .filter(|g| !g.links.is_empty())
             .collect();
-            page.prev =
-                (offset > 0).then(|| search_link(&q, &kind_s, offset.saturating_sub(limit)));
-            page.next =
-                (offset + limit < r.total).then(|| search_link(&q, &kind_s, offset + limit));
+            page.prev = (offset > 0)
+                .then(|| search_link_with(&q, &kind_s, limit, offset.saturating_sub(limit)));
+            page.next = (offset + limit < r.total)
+                .then(|| search_link_with(&q, &kind_s, limit, offset + limit));
             page.from = if r.hits.is_empty() { 0 } else { offset + 1 };
             page.to = offset + r.hits.len();
             let ids: Vec<i64> = r.hits.iter().map(|h| h.id).collect();
