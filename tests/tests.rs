@@ -9,6 +9,7 @@ mod collections;
 mod crash;
 mod crawl;
 mod downloads;
+mod filters;
 mod fixes;
 mod fuzz_search;
 mod http;

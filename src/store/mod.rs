@@ -25,5 +25,6 @@ pub mod migrate;
 pub mod moves;
 pub mod names;
 pub mod reads;
+pub mod sides;
 pub mod tally;
 pub mod tree;
