@@ -21,5 +21,6 @@ mod member_browser;
 mod paging;
 mod people;
 mod search;
+mod standings;
 mod stats;
 mod support;

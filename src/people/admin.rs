@@ -231,6 +231,7 @@ pub(super) fn merge(
         }
     }
     let tx = conn.unchecked_transaction()?;
+    let merge_id = super::merges::record(&tx, spec, into, from)?;
     for t in spec.referring {
         tx.execute(
             &format!(
@@ -249,7 +250,7 @@ pub(super) fn merge(
         Some(admin),
         &format!("{what}.merge"),
         &format!("{what} {into}"),
-        &format!("merged {what} {from}"),
+        &format!("merged {what} {from} (merge {merge_id}, reversible)"),
     )?;
     tx.commit()?;
     Ok(())

@@ -5,9 +5,11 @@
 mod admin;
 mod events;
 mod lists;
+mod merges;
 mod players;
 
 pub use admin::*;
 pub use events::*;
 pub use lists::*;
+pub use merges::{MergeRow, merges, undo_merge};
 pub use players::*;

@@ -7,6 +7,7 @@ pub mod board;
 pub mod collections;
 pub mod downloads;
 pub mod game;
+pub mod merges;
 pub mod openapi;
 pub mod pages;
 pub mod paging;
@@ -94,6 +95,8 @@ pub fn app(state: AppState) -> Router {
         .route("/account/password", post(account::password))
         .route("/account/invite", post(account::invite))
         .route("/api/games/{id}/record", get(downloads::game_record))
+        .route("/api/merges", get(merges::api_list))
+        .route("/api/merges/{id}/undo", post(merges::api_undo))
         .route(
             "/collections",
             get(collections::list_page).post(collections::create_form),
