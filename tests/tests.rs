@@ -13,6 +13,7 @@ mod filters;
 mod fixes;
 mod fuzz_search;
 mod http;
+mod labels;
 mod limits;
 mod lists;
 mod long_games;

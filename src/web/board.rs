@@ -52,7 +52,8 @@ pub struct BoardView {
     pub caption: String,
 }
 
-fn sanguo_colour(side: &str) -> &'static str {
+/// A 三国 side's colour as the board draws it (the players' swatches use it too).
+pub(crate) fn sanguo_colour(side: &str) -> &'static str {
     match side {
         "魏" => "#1565c0",
         "蜀" => "#2e7d32",

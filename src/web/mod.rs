@@ -9,6 +9,7 @@ pub mod downloads;
 pub mod game;
 pub mod merges;
 pub mod openapi;
+pub mod orders;
 pub mod pages;
 pub mod paging;
 pub mod paste;
