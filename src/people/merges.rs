@@ -7,9 +7,34 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::admin::{MERGE_EVENTS, MERGE_PLAYERS, MergeSpec};
 use crate::auth::{Member, Role, audit, require};
 use crate::error::{Error, Result};
+
+/// What merging one record into another moves: the table, the column that points at it in each
+/// referring table, and how it is named in messages and the audit log.
+pub(super) struct MergeSpec {
+    pub(super) table: &'static str,
+    pub(super) what: &'static str,
+    pub(super) article: &'static str,
+    pub(super) column: &'static str,
+    pub(super) referring: [&'static str; 3],
+}
+
+pub(super) const MERGE_PLAYERS: MergeSpec = MergeSpec {
+    table: "players",
+    what: "player",
+    article: "a",
+    column: "player_id",
+    referring: ["seats", "player_aliases", "ratings"],
+};
+
+pub(super) const MERGE_EVENTS: MergeSpec = MergeSpec {
+    table: "events",
+    what: "event",
+    article: "an",
+    column: "event_id",
+    referring: ["games", "event_aliases", "ratings"],
+};
 
 /// How a referring table's rows are named: `seats` has no rowid.
 fn key_expr(table: &str) -> &'static str {

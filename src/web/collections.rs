@@ -13,13 +13,13 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::pages::PageError;
+use super::paste::{field, opt_i64};
 use super::request::{id_of, json_body};
 use super::session::{Auth, CSRF_COOKIE, SESSION_COOKIE, cookie, is_tls, set_cookie};
 use crate::AppState;
 use crate::auth::{self, Member};
 use crate::collections::{self as coll, Collection, CollectionRow, NewItem};
 use crate::error::{Error, Result};
-use crate::store::ingest;
 use crate::store::labels::{self, Labels};
 
 #[derive(Deserialize)]
@@ -338,64 +338,6 @@ pub async fn api_export(
         .into_response())
 }
 
-/// Imports a records file into the archive and adds its games (with their notes) to a collection;
-/// `kind` is the kind of games whose tags do not say. A game already in the collection with the
-/// same note and ply is not added again.
-fn import_into(
-    st: &AppState,
-    m: &Member,
-    id: i64,
-    name: &str,
-    bytes: &[u8],
-    kind: Option<annals_import::Kind>,
-) -> Result<super::paste::PasteOutcome> {
-    st.db
-        .with(|c| coll::check_write(c, id, Some(m)).map(|_| ()))?;
-    let summary = st.db.with_mut(|c| {
-        ingest::import_bytes(
-            c,
-            Some(&st.index),
-            name,
-            bytes,
-            &ingest::Options {
-                details: true,
-                kind,
-                ..Default::default()
-            },
-        )
-    })?;
-    let mut added = 0;
-    let mut kept = 0;
-    st.db.with(|c| {
-        for g in &summary.games {
-            let Some(game) = g.id else { continue };
-            let note = g.annotation.note.clone().unwrap_or_default();
-            if super::paste::holds(c, id, game, &note, g.annotation.ply)? {
-                kept += 1;
-                continue;
-            }
-            let section = match &g.annotation.section {
-                Some(t) => Some(coll::section_named(c, m, id, t)?),
-                None => None,
-            };
-            coll::add_item(
-                c,
-                m,
-                id,
-                &NewItem {
-                    game: Some(game),
-                    note,
-                    ply: g.annotation.ply,
-                    section,
-                },
-            )?;
-            added += 1;
-        }
-        Ok(())
-    })?;
-    Ok(super::paste::PasteOutcome::new(summary, added, kept))
-}
-
 /// `POST /api/collections/{id}/import` with a records file as the body.
 pub async fn api_import(
     State(st): State<AppState>,
@@ -408,7 +350,7 @@ pub async fn api_import(
     let v = st
         .run(move |s| {
             let m = s.db.with(|c| coll::check_write(c, id, who.as_ref()))?;
-            import_into(s, &m, id, "upload", &body, None)
+            super::paste::import_into(s, &m, id, "upload", &body, None)
         })
         .await?;
     Ok(Json(v.json()))
@@ -739,20 +681,6 @@ pub async fn share(
     Ok(Redirect::to(&format!("/collections/{id}")))
 }
 
-fn field<'a>(f: &'a HashMap<String, String>, k: &str) -> &'a str {
-    f.get(k).map(String::as_str).unwrap_or("").trim()
-}
-
-fn opt_i64(f: &HashMap<String, String>, k: &str, what: &str) -> Result<Option<i64>> {
-    match field(f, k) {
-        "" => Ok(None),
-        v => v
-            .parse()
-            .map(Some)
-            .map_err(|_| Error::BadRequest(format!("{what} must be a whole number, not '{v}'"))),
-    }
-}
-
 /// `POST /collections`: create from the form.
 pub async fn create_form(
     State(st): State<AppState>,
@@ -794,7 +722,7 @@ pub async fn action_form(
         None => None,
     };
     if item.is_none() && matches!(action.as_str(), "import" | "items") {
-        let (status, fb) = answer_on_page(&st, &m, id, &action, &f).await?;
+        let (status, fb) = super::paste::answer_on_page(&st, &m, id, &action, &f).await?;
         let page = page_with(&st, auth, id, fb).await?;
         return Ok((status, page).into_response());
     }
@@ -836,65 +764,4 @@ pub async fn action_form(
         })
         .await?;
     Ok(Redirect::to(&target).into_response())
-}
-
-/// The forms that answer on the collection's page (a paste, a game added): what was stored or
-/// refused and why, with what was typed kept when it was refused.
-async fn answer_on_page(
-    st: &AppState,
-    m: &Member,
-    id: i64,
-    action: &str,
-    f: &HashMap<String, String>,
-) -> Result<(StatusCode, super::paste::Feedback)> {
-    use super::paste::Feedback;
-    let (m, f2, action) = (m.clone(), f.clone(), action.to_string());
-    let r = st
-        .run(move |s| -> Result<Feedback> {
-            let f = &f2;
-            if action == "import" {
-                let kind_s = field(f, "kind").to_string();
-                let kind = match kind_s.as_str() {
-                    "" => None,
-                    k => Some(
-                        annals_import::Kind::from_name(k)
-                            .ok_or_else(|| Error::BadRequest(format!("unknown kind '{k}'")))?,
-                    ),
-                };
-                let records = f.get("records").map(String::as_str).unwrap_or("");
-                let o = import_into(s, &m, id, "pasted records", records.as_bytes(), kind)?;
-                return Ok(Feedback::of_paste(&o, records, &kind_s));
-            }
-            let item = NewItem {
-                game: opt_i64(f, "game", "the game")?,
-                note: field(f, "note").to_string(),
-                ply: opt_i64(f, "ply", "the ply")?,
-                section: opt_i64(f, "section", "the section")?,
-            };
-            s.db.with(|c| coll::add_item(c, &m, id, &item))?;
-            Ok(Feedback {
-                notices: vec![match item.game {
-                    Some(g) => format!("Added game {g} to this collection."),
-                    None => "Added the note to this collection.".to_string(),
-                }],
-                ..Default::default()
-            })
-        })
-        .await;
-    match r {
-        Ok(fb) => Ok((StatusCode::OK, fb)),
-        Err(Error::BadRequest(msg)) => Ok((
-            StatusCode::BAD_REQUEST,
-            Feedback {
-                error: Some(format!("Nothing was added: {msg}.")),
-                records: f.get("records").cloned().unwrap_or_default(),
-                kind: field(f, "kind").to_string(),
-                game: field(f, "game").to_string(),
-                ply: field(f, "ply").to_string(),
-                note: field(f, "note").to_string(),
-                ..Default::default()
-            },
-        )),
-        Err(e) => Err(e),
-    }
 }

@@ -759,15 +759,7 @@ pub async fn explorer_page(
         csv = format!("{csv}?{qs}");
     }
     page.csv = csv;
-    let keep: Vec<(&str, &str)> = moves.iter().map(|m| ("move", m.as_str())).collect();
-    page.pager = super::paging::Pager::new(
-        &format!("/explorer/{}", kind.as_str()),
-        &keep,
-        (limit, 20),
-        offset,
-        pos.sample_total,
-        pos.sample.len(),
-    );
+    page.pager = super::paging::explorer(kind, &moves, (limit, offset), &pos);
     page.position = Some(pos);
     Ok(page)
 }
