@@ -321,3 +321,21 @@ fn a_paste_answers_on_the_collection_page_and_adds_a_game_once() {
     assert!(r.body.contains("there is no game 999"), "{}", r.body);
     assert!(r.body.contains("value=\"typed note\""));
 }
+
+#[test]
+fn the_add_form_refuses_a_game_the_collection_holds() {
+    let (a, token) = club();
+    a.import(&[crate::support::demo()]);
+    let srv = a.serve();
+    let mut v = Visitor::new(&srv);
+    let coll = signed_in_collection(&mut v, &token);
+    let csrf = csrf_of(&v.get(&coll).body);
+    let items = format!("{coll}/items");
+    let r = v.post(&items, &csrf, &[("game", "1"), ("note", "")]);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body.contains("Added game 1"));
+    let r = v.post(&items, &csrf, &[("game", "1"), ("note", "again")]);
+    assert_eq!(r.status, 400);
+    assert!(r.body.contains("in this collection already"), "{}", r.body);
+    assert!(r.body.contains("value=\"again\""));
+}

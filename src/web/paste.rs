@@ -138,6 +138,15 @@ impl PasteOutcome {
     }
 }
 
+/// Does collection `id` hold `game` already, whatever its note?
+fn holds_game(conn: &Connection, id: i64, game: i64) -> Result<bool> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM collection_items WHERE collection_id = ?1 AND game_id = ?2)",
+        params![id, game],
+        |r| r.get(0),
+    )?)
+}
+
 /// Does collection `id` hold `game` already with this note and ply?
 pub fn holds(conn: &Connection, id: i64, game: i64, note: &str, ply: Option<i64>) -> Result<bool> {
     Ok(conn.query_row(
@@ -274,7 +283,16 @@ pub(super) async fn answer_on_page(
                 ply: opt_i64(f, "ply", "the ply")?,
                 section: opt_i64(f, "section", "the section")?,
             };
-            s.db.with(|c| coll::add_item(c, &m, id, &item))?;
+            s.db.with(|c| {
+                if let Some(g) = item.game
+                    && holds_game(c, id, g)?
+                {
+                    return Err(Error::BadRequest(format!(
+                        "game {g} is in this collection already"
+                    )));
+                }
+                coll::add_item(c, &m, id, &item)
+            })?;
             Ok(Feedback {
                 notices: vec![match item.game {
                     Some(g) => format!("Added game {g} to this collection."),

@@ -743,7 +743,12 @@ pub async fn explorer_page(
                     .iter()
                     .map(|s| {
                         let w = m.wins.get(*s).and_then(|v| v.as_i64()).unwrap_or(0);
-                        format!("{w} · {}", pct(&explorer::wilson(w, decided)))
+                        // no game of this branch has a known result: no rate to give
+                        if decided == 0 {
+                            "—".to_string()
+                        } else {
+                            format!("{w} · {}", pct(&explorer::wilson(w, decided)))
+                        }
                     })
                     .collect(),
                 draws: m.draws,
