@@ -16,6 +16,11 @@ fn game_pages_say_what_a_reader_needs() {
     let srv = a.serve();
     let wec = game_of(&srv, "wec");
     assert!(wec.contains("<a href=\"/events/"), "the event is linked");
+    assert!(
+        wec.contains("What the letters on the board mean"),
+        "a legend for WEC"
+    );
+    assert!(wec.contains("<code>TA</code> tank"), "pieces by name");
     let deluge = game_of(&srv, "deluge");
     assert!(
         !deluge.contains("<h2>Events</h2>"),

@@ -314,3 +314,30 @@ pub fn wec_board(g: &WecGame, ply: usize) -> BoardView {
         caption,
     }
 }
+
+/// The legend of the WEC board: each piece and article code of the standard setup with its name,
+/// by code.
+pub fn wec_legend() -> Vec<(String, &'static str)> {
+    use annals_import::wec::{article_name, piece_name, standard_setup};
+    let setup = standard_setup();
+    let mut codes: Vec<(String, &'static str)> = Vec::new();
+    let pieces = setup
+        .pieces
+        .iter()
+        .map(|p| (p.kind.as_str(), piece_name(&p.kind)));
+    let articles = setup
+        .pieces
+        .iter()
+        .flat_map(|p| p.articles.iter())
+        .chain(setup.ground_articles.iter().map(|(_, _, a)| a))
+        .map(|a| (a.as_str(), article_name(a)));
+    for (code, name) in pieces.chain(articles) {
+        if let Some(n) = name
+            && !codes.iter().any(|(c, _)| c == code)
+        {
+            codes.push((code.to_string(), n));
+        }
+    }
+    codes.sort();
+    codes
+}

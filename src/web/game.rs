@@ -61,6 +61,8 @@ pub struct GamePage {
     game_events: Vec<String>,
     /// The event page of the game's Event tag.
     event_id: Option<i64>,
+    /// WEC: the board's piece and article codes with their names.
+    wec_legend: Vec<(String, &'static str)>,
 }
 
 /// The result as the page says it: a HotW result names the winning player beside the seat
@@ -167,6 +169,11 @@ pub async fn game(
         title: game_title(&g),
         result: result_label(&g),
         event_id,
+        wec_legend: if matches!(g.body, Body::Wec(_)) {
+            super::board::wec_legend()
+        } else {
+            Vec::new()
+        },
         tags: g.tags.clone(),
         players,
         source: format!("{}:{}", g.source_file, g.source_line),
