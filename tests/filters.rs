@@ -100,3 +100,17 @@ fn games_and_search_read_the_same_filters() {
     );
     assert_eq!(srv.get("/games?year=1990..1999").status, 200);
 }
+
+#[test]
+fn an_opening_is_found_whichever_way_its_numbers_are_written() {
+    let a = Archive::new();
+    let f = a.file(
+        "arabic.sanguo",
+        "[Game \"Sanguo\"]\n[Event \"Numerals\"]\n\n1.车5进1，马6进5，车5进1\n",
+    );
+    assert_eq!(a.import(&[f]).imported, 1);
+    let srv = a.serve();
+    let arabic = search(&srv, "opening:马6进5");
+    assert_eq!(arabic.len(), 1);
+    assert_eq!(search(&srv, "opening:马六进五"), arabic);
+}

@@ -24,6 +24,7 @@ pub mod labels;
 pub mod migrate;
 pub mod moves;
 pub mod names;
+pub mod numerals;
 pub mod reads;
 pub mod sides;
 pub mod tally;
