@@ -168,7 +168,8 @@ pub(crate) fn by_sequence(
             moves: next,
             sample: conn
                 .prepare_cached(
-                    "SELECT id, title, result, date FROM games WHERE kind = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3",
+                    "SELECT id, title, result, date FROM games WHERE kind = ?1
+                     AND id NOT IN (SELECT game_id FROM private_games) ORDER BY id DESC LIMIT ?2 OFFSET ?3",
                 )?
                 .query_map(params![k, limit as i64, offset as i64], game_ref)?
                 .collect::<std::result::Result<Vec<_>, _>>()?,
@@ -322,9 +323,13 @@ fn newest_games(
     Ok(out)
 }
 
-/// The games of `ids`, in that order.
+/// The games of `ids`, in that order, but those a private collection's import keeps to its club
+/// (`crate::private_games`).
 fn game_refs(conn: &Connection, ids: &[i64]) -> Result<Vec<GameRef>> {
-    let mut st = conn.prepare_cached("SELECT id, title, result, date FROM games WHERE id = ?1")?;
+    let mut st = conn.prepare_cached(
+        "SELECT id, title, result, date FROM games
+         WHERE id = ?1 AND id NOT IN (SELECT game_id FROM private_games)",
+    )?;
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
         if let Some(g) = st.query_row(params![id], game_ref).optional()? {

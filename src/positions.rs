@@ -151,7 +151,8 @@ pub struct GameAt {
     pub ply: i64,
 }
 
-/// The games that reached `key`, newest first, a page of them, and how many there are.
+/// The games that reached `key`, newest first, a page of them, and how many there are; the games
+/// a private collection's import keeps to its club are not listed (`crate::private_games`).
 pub fn games_at(
     conn: &Connection,
     key: i64,
@@ -163,12 +164,14 @@ pub fn games_at(
     let first = || std::iter::once(V::Integer(key)).chain(args.iter().cloned());
     let total: i64 = conn
         .prepare_cached(&format!(
-            "SELECT count(*) FROM positions p WHERE p.key = ?{cond}"
+            "SELECT count(*) FROM positions p
+             WHERE p.key = ?{cond} AND p.game_id NOT IN (SELECT game_id FROM private_games)"
         ))?
         .query_row(params_from_iter(first()), |r| r.get(0))?;
     let sql = format!(
         "SELECT g.id, g.title, g.result, g.date, p.ply FROM positions p JOIN games g ON g.id = p.game_id
-         WHERE p.key = ?{cond} ORDER BY p.game_id DESC LIMIT ? OFFSET ?"
+         WHERE p.key = ?{cond} AND p.game_id NOT IN (SELECT game_id FROM private_games)
+         ORDER BY p.game_id DESC LIMIT ? OFFSET ?"
     );
     let mut st = conn.prepare_cached(&sql)?;
     let map = |r: &rusqlite::Row| {

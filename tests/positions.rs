@@ -174,7 +174,7 @@ fn the_explorer_and_statistics_limited_to_an_event_or_a_player() {
     assert_eq!(league_next["games"], 1);
     assert_eq!(league_next["moves"][0]["move"], "炮12平10");
     // 甲 played 吴 in game A and in the league game.
-    let jia = id_of(&srv, "/api/players?limit=500", "players", "甲");
+    let jia = id_of(&srv, "/api/players?limit=200", "players", "甲");
     let as_wu = srv
         .get(&format!("/api/explorer/sanguo?player={jia}&side=吴"))
         .json();
@@ -255,4 +255,40 @@ fn the_hotw_openings_limited_to_an_event() {
     assert!(in_event > 0 && in_event < all, "{in_event} of {all}");
     assert_eq!(all % 4, 0, "{all}");
     assert_eq!(in_event * 4, all * 3);
+}
+
+#[test]
+fn a_private_collections_imports_are_not_in_the_explorers_games() {
+    let (a, srv) = archive();
+    let (code, out, err) = a.cli(&["club", "add", "Lions"]);
+    assert_eq!(code, 0, "{err}");
+    let token = out.lines().last().unwrap_or_default().trim().to_string();
+    let r = srv.json(
+        "POST",
+        "/api/collections",
+        Some(&token),
+        &serde_json::json!({"name": "Secret", "public": false}),
+    );
+    let coll = r.json()["id"].as_i64().unwrap_or_default();
+    let hidden = SANGUO_A
+        .replace("Transpositions", "Secret Cup")
+        .replace("甲", "壬");
+    let r = srv.send(
+        "POST",
+        &format!("/api/collections/{coll}/import"),
+        Some(&token),
+        Some(&hidden),
+        &[("content-type", "text/plain")],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["imported"], 1);
+    let moves = ["马6进5", "马6进5", "马6进5", "兵7进1", "兵7进1", "兵7进1"];
+    let pos = explorer(&srv, "sanguo", &moves);
+    let titles = pos["sample"].to_string();
+    assert!(!titles.contains("Secret"), "{titles}");
+    assert_eq!(pos["sample"].as_array().map(Vec::len), Some(2), "{pos}");
+    let key = pos["position"].as_str().unwrap_or_default().to_string();
+    let listed = srv.get(&format!("/api/games?position={key}")).json();
+    assert_eq!(listed["total"], 2, "{listed}");
+    assert!(!srv.get("/explorer/sanguo").body.contains("Secret Cup"));
 }
