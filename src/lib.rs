@@ -16,6 +16,8 @@ pub mod collections;
 pub mod error;
 pub mod explorer;
 pub mod people;
+pub mod positions;
+pub mod scope;
 pub mod stats;
 pub mod store;
 pub mod timefmt;

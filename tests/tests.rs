@@ -16,6 +16,7 @@ mod limits;
 mod lists;
 mod long_games;
 mod people;
+mod positions;
 mod search;
 mod stats;
 mod support;

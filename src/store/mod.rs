@@ -7,7 +7,8 @@
 //!   packed moves, the read queries, what a list says of each game, a stored game's body parsed
 //!   again.
 //! - the rows derived with a game: [`keys`] (players and events by name key), [`tally`] (the
-//!   statistics totals), [`tree`] (the explorer's tree of positions); [`names`] and [`jsonb`] help.
+//!   statistics totals), [`tree`] (the explorer's tree of move sequences), [`positions`] (the
+//!   boards each game reached, keyed by position); [`names`] and [`jsonb`] help.
 //! - [`versions`], [`draft`]: every version of a game's text and corrections of it; a record
 //!   text read as an import reads it, stored nowhere (the desk's preview).
 //! - [`index`]: the tantivy search index (schema, documents, tokenizer, query language and
@@ -27,6 +28,7 @@ pub mod labels;
 pub mod migrate;
 pub mod moves;
 pub mod names;
+pub mod positions;
 pub mod reads;
 pub mod tally;
 pub mod tree;

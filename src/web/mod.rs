@@ -8,6 +8,7 @@ pub mod game;
 pub mod openapi;
 pub mod pages;
 pub mod people;
+pub mod position_board;
 pub mod request;
 pub mod session;
 pub mod stats;
