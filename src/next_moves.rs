@@ -89,7 +89,6 @@ pub fn next_move(
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
