@@ -456,6 +456,7 @@ CREATE TABLE IF NOT EXISTS positions (
 );
 CREATE INDEX IF NOT EXISTS positions_key ON positions(key, next, result, game_id, ply);
 CREATE INDEX IF NOT EXISTS positions_game ON positions(game_id);
+
 -- The transcription desk: every version of a game's record text, byte for byte, oldest first.
 -- Version 1 is the text as imported; it is written from `games.raw` the first time the game is
 -- corrected (a game never corrected has no rows here, and its one version is `games.raw`).
@@ -470,6 +471,7 @@ CREATE TABLE IF NOT EXISTS game_versions (
     raw       TEXT NOT NULL,
     PRIMARY KEY (game_id, version)
 );
+
 -- Curators: the members who may edit the archive-wide name authority (events and players), and
 -- the audit log of those edits, which belongs to no club.
 CREATE TABLE IF NOT EXISTS curators (

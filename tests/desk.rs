@@ -555,3 +555,56 @@ fn the_desk_summarises_hotw_and_deluge_at_the_chosen_move() {
     let last = fragment(&deluge, "100000");
     assert!(last.contains("Shown after move"), "{last}");
 }
+
+/// A game imported into a private collection is its club's until published: its versions, its
+/// history and its corrections are not found by others.
+#[test]
+fn a_private_games_versions_are_its_clubs() {
+    let d = desk();
+    let r = d.s.json(
+        "POST",
+        "/api/collections",
+        Some(&d.admin),
+        &json!({"name": "Drafts", "public": false}),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let coll = r.json()["id"].as_i64().expect("collection");
+    let text = "[Game \"Sanguo\"]\n[Event \"Hegang Winter\"]\n[Title \"魏杀汉·魏胜\"]\n\n1.马6进5，炮12平10，马5退6\n";
+    let r = d.s.send(
+        "POST",
+        &format!("/api/collections/{coll}/import"),
+        Some(&d.admin),
+        Some(text),
+        &[("content-type", "text/plain")],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let c = d.s.send(
+        "GET",
+        &format!("/api/collections/{coll}"),
+        Some(&d.admin),
+        None,
+        &[],
+    );
+    let id = c.json()["items"][0]["game"]
+        .as_i64()
+        .expect("game in the collection");
+    for path in [
+        format!("/api/games/{id}/versions"),
+        format!("/api/games/{id}/versions/1"),
+        format!("/games/{id}/history"),
+        format!("/desk?game={id}"),
+    ] {
+        assert_eq!(d.s.get(&path).status, 404, "{path}");
+        assert_eq!(
+            d.s.send("GET", &path, Some(&d.admin), None, &[]).status,
+            200,
+            "{path}"
+        );
+    }
+    let (code, out, _) = d.a.cli(&["club", "add", "Tigers"]);
+    assert_eq!(code, 0);
+    let other = out.lines().last().expect("token").trim().to_string();
+    let fixed = text.replace("Hegang", "Jixi");
+    assert_eq!(put(&d.s, Some(&other), id, &fixed).status, 404);
+    assert_eq!(put(&d.s, Some(&d.editor), id, &fixed).status, 200);
+}

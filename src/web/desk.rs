@@ -330,9 +330,13 @@ pub async fn page(
     };
     let (text, version, kind) = match game {
         Some(id) => {
+            let viewer = auth.member.clone();
             let found = st
                 .run(move |s| {
                     s.db.with(|c| {
+                        if !crate::private_games::visible(c, id, viewer.as_ref())? {
+                            return Ok(None);
+                        }
                         let kind: Option<String> = c
                             .query_row("SELECT kind FROM games WHERE id = ?1", [id], |r| r.get(0))
                             .optional()?;

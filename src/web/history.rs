@@ -76,9 +76,11 @@ pub fn line_diff(old: &str, new: &str) -> Vec<DiffLine> {
 /// `GET /games/{id}/history?a=&b=`
 pub async fn page(
     State(st): State<AppState>,
+    auth: super::session::Auth,
     Path(id): Path<String>,
     RawQuery(q): RawQuery,
 ) -> PageResult<HistoryPage> {
+    let viewer = auth.member;
     let id = game_id(&id)?;
     let p = Params::parse(q.as_deref());
     let a = p.usize("a", 0, 1, MAX_VERSION)? as i64;
@@ -86,6 +88,8 @@ pub async fn page(
     let page = st
         .run(move |s| {
             s.db.with(|c| {
+                super::records::check_visible(c, id, viewer.as_ref())
+                    .map_err(|_| Error::NotFound(format!("There is no game {id}.")))?;
                 let versions = versions::list(c, id)?
                     .ok_or_else(|| Error::NotFound(format!("There is no game {id}.")))?;
                 let last = versions.last().map_or(1, |v| v.version);

@@ -23,6 +23,16 @@ pub fn writer(auth: &Auth) -> Result<Member> {
     Ok(m.clone())
 }
 
+/// A 404 unless `viewer` may see game `id` (a game imported into a private collection is its
+/// club's until published: `crate::private_games`).
+pub fn check_visible(conn: &rusqlite::Connection, id: i64, viewer: Option<&Member>) -> Result<()> {
+    if crate::private_games::visible(conn, id, viewer)? {
+        Ok(())
+    } else {
+        Err(Error::NotFound(format!("no game {id}")))
+    }
+}
+
 /// The history's name of a member: `name@club`.
 pub fn author_name(m: &Member) -> String {
     format!("{}@{}", m.name, m.club)
@@ -176,6 +186,7 @@ pub fn correct_game(
         note,
     };
     let done = st.db.with_mut(|conn| {
+        check_visible(conn, id, Some(m))?;
         versions::correct(conn, Some(&st.index), &c, |tx, done| {
             auth::audit(
                 tx,
@@ -218,10 +229,20 @@ pub async fn correct(
 }
 
 /// `GET /api/games/{id}/versions`: `[{"version","at","by","note"}]`, oldest first.
-pub async fn list(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>> {
+pub async fn list(
+    State(st): State<AppState>,
+    auth: Auth,
+    Path(id): Path<String>,
+) -> Result<Json<Value>> {
     let id = game_id(&id)?;
+    let viewer = auth.member;
     let v = st
-        .run(move |s| s.db.with(|c| versions::list(c, id)))
+        .run(move |s| {
+            s.db.with(|c| {
+                check_visible(c, id, viewer.as_ref())?;
+                versions::list(c, id)
+            })
+        })
         .await?
         .ok_or_else(|| Error::NotFound(format!("no game {id}")))?;
     Ok(Json(json!(v)))
@@ -230,12 +251,19 @@ pub async fn list(State(st): State<AppState>, Path(id): Path<String>) -> Result<
 /// `GET /api/games/{id}/versions/{n}`: the text of version `n` as stored, byte for byte.
 pub async fn text(
     State(st): State<AppState>,
+    auth: Auth,
     Path((id, n)): Path<(String, String)>,
 ) -> Result<Response> {
     let id = game_id(&id)?;
     let n = id_of(&n, "a version number")?;
+    let viewer = auth.member;
     let raw = st
-        .run(move |s| s.db.with(|c| versions::text(c, id, n)))
+        .run(move |s| {
+            s.db.with(|c| {
+                check_visible(c, id, viewer.as_ref())?;
+                versions::text(c, id, n)
+            })
+        })
         .await?
         .ok_or_else(|| Error::NotFound(format!("game {id} has no version {n}")))?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], raw).into_response())
