@@ -17,6 +17,9 @@ mod limits;
 mod lists;
 mod long_games;
 mod people;
+mod positions;
 mod search;
 mod stats;
+// standard Diplomacy records through the service
+mod standard_diplomacy;
 mod support;

@@ -13,6 +13,7 @@ pub mod openapi;
 pub mod origin;
 pub mod pages;
 pub mod people;
+pub mod position_board;
 pub mod publish;
 pub mod request;
 pub mod session;
