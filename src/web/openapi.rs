@@ -207,10 +207,11 @@ fn schemas() -> Value {
         },
         "NewItem": {
             "type": "object", "additionalProperties": false,
-            "properties": {"game": {"type": "integer", "minimum": 1, "maximum": i64::MAX},
+            "description": "game, ply and section may be null, the same as leaving them out.",
+            "properties": {"game": {"type": ["integer", "null"], "minimum": 1, "maximum": i64::MAX},
                            "note": {"type": "string"},
-                           "ply": {"type": "integer", "minimum": 0, "maximum": 100_000},
-                           "section": {"type": "integer", "minimum": 1, "maximum": i64::MAX}}
+                           "ply": {"type": ["integer", "null"], "minimum": 0, "maximum": 100_000},
+                           "section": {"type": ["integer", "null"], "minimum": 1, "maximum": i64::MAX}}
         },
         "Order": {
             "type": "object", "additionalProperties": false, "required": ["items"],
@@ -223,7 +224,7 @@ fn schemas() -> Value {
         "NewMember": {
             "type": "object", "additionalProperties": false, "required": ["name", "role"],
             "properties": {"name": {"type": "string", "maxLength": 100,
-                                    "pattern": "^[^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f][^\\x00-\\x1f\\x7f]*$"},
+                                    "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\s\\x00-\\x1f\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},
                            "role": {"type": "string", "enum": ["admin", "editor", "viewer"]},
                            "password": {"type": "string", "minLength": 8}}
         },
