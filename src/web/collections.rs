@@ -352,6 +352,11 @@ pub async fn api_import(
     let v = st
         .run(move |s| {
             let m = s.db.with(|c| coll::check_write(c, id, who.as_ref()))?;
+            if body.is_empty() {
+                return Err(Error::BadRequest(
+                    "the body is empty: send a records file".into(),
+                ));
+            }
             super::paste::import_into(s, &m, id, "upload", &body, None, Some(cancel))
         })
         .await?;
@@ -421,37 +426,6 @@ pub async fn api_revoke_token(
     st.run(move |s| s.db.with(|c| auth::revoke_token(c, &m, id)))
         .await?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// `GET /api/audit` (admin): the club's audit log; `?scope=archive` (curators): the archive-wide
-/// log of edits to events and players.
-pub async fn api_audit(
-    State(st): State<AppState>,
-    auth: Auth,
-    axum::extract::RawQuery(q): axum::extract::RawQuery,
-) -> Result<Json<Value>> {
-    let m = auth.require()?.clone();
-    match super::request::Params::parse(q.as_deref()).str("scope") {
-        None | Some("club") => {}
-        Some("archive") => {
-            let v = st
-                .run(move |s| {
-                    s.db.with(|c| crate::curators::archive_audit_log(c, &m, 500))
-                })
-                .await?;
-            return Ok(Json(json!({ "scope": "archive", "entries": v })));
-        }
-        Some(other) => {
-            return Err(Error::BadRequest(format!(
-                "scope is club or archive, not {other:?}"
-            )));
-        }
-    }
-    auth::require(&m, auth::Role::Admin)?;
-    let v = st
-        .run(move |s| s.db.with(|c| auth::audit_log(c, m.club_id, 500)))
-        .await?;
-    Ok(Json(json!({ "entries": v })))
 }
 
 /// `GET /api/me`: who the credentials belong to.

@@ -3,6 +3,7 @@
 pub mod account;
 pub mod api;
 pub mod assets;
+pub mod audit;
 pub mod board;
 pub mod cancel;
 pub mod collections;
@@ -111,7 +112,7 @@ pub fn app_with_timeout(state: AppState, timeout: Duration) -> Router {
         .route("/api/members", post(collections::api_add_member))
         .route("/api/tokens", post(collections::api_issue_token))
         .route("/api/tokens/{id}", delete(collections::api_revoke_token))
-        .route("/api/audit", get(collections::api_audit))
+        .route("/api/audit", get(audit::api_audit))
         .route("/api/me", get(collections::api_me))
         .route(
             "/login",

@@ -207,10 +207,13 @@ fn schemas() -> Value {
         },
         "NewItem": {
             "type": "object", "additionalProperties": false,
-            "properties": {"game": {"type": "integer", "minimum": 1, "maximum": i64::MAX},
+            "description": "game, ply and section may be null, the same as leaving them out; an item needs a game or a note.",
+            "anyOf": [{"required": ["game"], "properties": {"game": {"type": "integer"}}},
+                      {"required": ["note"], "properties": {"note": {"type": "string", "pattern": "\\S"}}}],
+            "properties": {"game": {"type": ["integer", "null"], "minimum": 1, "maximum": i64::MAX},
                            "note": {"type": "string"},
-                           "ply": {"type": "integer", "minimum": 0, "maximum": 100_000},
-                           "section": {"type": "integer", "minimum": 1, "maximum": i64::MAX}}
+                           "ply": {"type": ["integer", "null"], "minimum": 0, "maximum": 100_000},
+                           "section": {"type": ["integer", "null"], "minimum": 1, "maximum": i64::MAX}}
         },
         "Order": {
             "type": "object", "additionalProperties": false, "required": ["items"],
@@ -223,7 +226,7 @@ fn schemas() -> Value {
         "NewMember": {
             "type": "object", "additionalProperties": false, "required": ["name", "role"],
             "properties": {"name": {"type": "string", "maxLength": 100,
-                                    "pattern": "^[^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f][^\\x00-\\x1f\\x7f]*$"},
+                                    "pattern": "^[^\\x00-\\x1f\\x7f-\\x9f]*[^\\s\\x00-\\x1f\\x7f-\\x9f][^\\x00-\\x1f\\x7f-\\x9f]*$"},
                            "role": {"type": "string", "enum": ["admin", "editor", "viewer"]},
                            "password": {"type": "string", "minLength": 8}}
         },
@@ -297,9 +300,9 @@ fn read_paths() -> Value {
                 "hits": {"type": "array", "items": schema_ref("Hit")},
                 "facets": {"type": "object"}}), &["total", "hits"]))), &[BAD])},
         "/api/stats/hotw/empires": {"get": op("HotW empire statistics", stats_filter(), None,
-            ("200", ok(obj(json!({"empires": {"type": "array", "items": {"type": "object"}}}), &["empires"]))), &[BAD])},
+            ("200", ok(obj(json!({"empires": {"type": "array", "items": {"type": "object"}}}), &["empires"]))), &[BAD, NOT_FOUND])},
         "/api/stats/hotw/cards": {"get": op("HotW card statistics", stats_filter(), None,
-            ("200", ok(obj(json!({"cards": {"type": "array", "items": {"type": "object"}}}), &["cards"]))), &[BAD])},
+            ("200", ok(obj(json!({"cards": {"type": "array", "items": {"type": "object"}}}), &["cards"]))), &[BAD, NOT_FOUND])},
         "/api/stats/{kind}": {"get": op("Statistics of one kind", {
                 let mut v = vec![kind_param()]; v.extend(stats_filter()); v }, None,
             ("200", ok(any.clone())), &[BAD, NOT_FOUND])},
@@ -348,7 +351,7 @@ fn collection_paths() -> Value {
             "summary": "Import a records file into a collection",
             "parameters": [coll_id()],
             "requestBody": {"required": true, "content": {"text/plain": {"schema": {"type": "string",
-                "maxLength": MAX_BODY_BYTES}}}},
+                "minLength": 1, "maxLength": MAX_BODY_BYTES}}}},
             "responses": {"200": ok(any.clone()), "400": error_response(BAD.1), "401": error_response(UNAUTH.1),
                 "403": error_response(FORBIDDEN.1), "404": error_response(NOT_FOUND.1), "413": error_response(TOO_LARGE.1)}
         }},

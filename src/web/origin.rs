@@ -11,8 +11,12 @@ use crate::error::{Error, Result};
 /// The CSRF header of cookie-authenticated API writes: the token the session's forms carry.
 pub const CSRF_HEADER: &str = "x-csrf-token";
 
+/// The methods that change something (others, TRACE included, are left to the router's 405).
 pub(super) fn is_write(method: &Method) -> bool {
-    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+    matches!(
+        *method,
+        Method::POST | Method::PUT | Method::PATCH | Method::DELETE
+    )
 }
 
 /// Is the `Origin` header (when there is one) this server, as the `Host` header names it?
