@@ -8,99 +8,110 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+pub use crate::next_moves::{GameRef, NextMove, Rate, THIN, next_move, wilson};
+use crate::scope::Scope;
 use crate::store::tree::{Node, ROOT, get_node, normalize_move, prefixes, step, stored_game};
 
 pub use crate::store::tree::sides;
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct Rate {
-    /// Share of the games, 0..1.
-    pub rate: f64,
-    /// Wilson 95% interval.
-    pub low: f64,
-    pub high: f64,
-}
-
-/// The Wilson score interval (95%) of `k` successes in `n` trials.
-pub fn wilson(k: i64, n: i64) -> Rate {
-    if n <= 0 {
-        return Rate {
-            rate: 0.0,
-            low: 0.0,
-            high: 0.0,
-        };
-    }
-    let (k, n) = (k as f64, n as f64);
-    let z = 1.959_963_984_540_054_f64;
-    let p = k / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n) + z * z / (4.0 * n * n)).sqrt() / denom;
-    Rate {
-        rate: p,
-        low: (centre - half).max(0.0),
-        high: (centre + half).min(1.0),
-    }
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct NextMove {
-    #[serde(rename = "move")]
-    pub mv: String,
-    pub games: i64,
-    pub wins: serde_json::Map<String, serde_json::Value>,
-    pub draws: i64,
-    pub unknown: i64,
-    /// Win rate of each side with its 95% interval.
-    pub rates: serde_json::Map<String, serde_json::Value>,
-    /// Fewer games than [`THIN`]: shown greyed out.
-    pub thin: bool,
-}
-
-/// Branches with fewer games than this are "thin".
-pub const THIN: i64 = 5;
-
-#[derive(Debug, Clone, Serialize)]
-pub struct GameRef {
-    pub id: i64,
-    pub title: Option<String>,
-    pub result: Option<String>,
-    pub date: Option<String>,
-}
-
 #[derive(Debug, Clone, Serialize)]
 pub struct Position {
-    /// Games that reached the prefix (at the root: the games with at least one move).
+    /// The board's key (16 hex digits), when the moves replay.
+    pub position: Option<String>,
+    /// Games that reached the position by any move order, each once (at the root: the games with
+    /// at least one move; past the plies positions are kept for, the games that played these
+    /// moves in this order).
     pub games: i64,
     pub moves: Vec<NextMove>,
-    /// A page of the games that reached it (newest first): 20 from the first by default.
+    /// Up to 20 of the games that reached it (newest first).
     pub sample: Vec<GameRef>,
-    /// How many games the sample pages through (at the start: every game of the kind).
-    pub sample_total: i64,
 }
 
-/// The furthest a page of the sample may start: the newest games are found best first, so a page
-/// costs as much as every page before it.
-pub const MAX_SAMPLE_OFFSET: usize = 5_000;
-
-/// The explorer at `moves` (notations as written; they are normalized here).
+/// The explorer at `moves` (notations as written; they are normalized here): the position they
+/// reach, counted by position where positions are kept ([`crate::positions`]), else by the tree of
+/// move sequences.
 pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Position> {
-    explore_page(conn, kind, moves, 20, 0)
+    explore_in(conn, kind, moves, &Scope::default())
 }
 
-/// [`explore`] with the sample's page: `limit` games after the newest `offset`.
-pub fn explore_page(
+/// [`explore`] over the games of `scope` only (counted by position: a scope reaches the plies
+/// positions are kept for).
+pub fn explore_in(
     conn: &Connection,
     kind: Kind,
     moves: &[String],
-    limit: usize,
-    offset: usize,
+    scope: &Scope,
 ) -> Result<Position> {
-    if offset > MAX_SAMPLE_OFFSET {
+    let keys: Vec<String> = moves
+        .iter()
+        .map(|m| normalize_move(m))
+        .filter(|m| !m.is_empty())
+        .collect();
+    let key = crate::positions::key_after(kind, &keys);
+    if !scope.is_all() {
+        if !crate::positions::kept(keys.len()) {
+            return Err(Error::BadRequest(format!(
+                "an explorer limited to an event, a player or a collection reaches the first {} plies",
+                crate::store::positions::PLIES
+            )));
+        }
+        return match key {
+            Some(key) => at_key(conn, kind, key, scope),
+            None => Ok(Position {
+                position: None,
+                games: 0,
+                moves: Vec::new(),
+                sample: Vec::new(),
+            }),
+        };
+    }
+    let mut pos = by_sequence(conn, kind, moves)?;
+    let Some(key) = key else {
+        return Ok(pos);
+    };
+    pos.position = Some(crate::store::positions::key_text(key));
+    // The setup is every game's: the tree's root counts them without a scan.
+    if keys.is_empty() || !crate::positions::kept(keys.len()) {
+        return Ok(pos);
+    }
+    let scope = Scope::default();
+    let r = crate::positions::reached(conn, kind, key, &scope)?;
+    pos.games = r.games;
+    pos.moves = r.moves;
+    let (_, games) = crate::positions::games_at(conn, key, &scope, 20, 0)?;
+    pos.sample = games.into_iter().map(|g| g.game).collect();
+    Ok(pos)
+}
+
+/// The explorer at the board `key`, whatever moves reached it, over the games of `scope`.
+pub fn at_key(conn: &Connection, kind: Kind, key: i64, scope: &Scope) -> Result<Position> {
+    if sides(kind).is_empty() {
         return Err(Error::BadRequest(format!(
-            "offset is at most {MAX_SAMPLE_OFFSET} in the explorer's games"
+            "the move explorer covers sanguo and wec, not {kind}"
         )));
     }
+    let position = Some(crate::store::positions::key_text(key));
+    // A key is one kind's (each kind hashes with its own seeds); another kind's is no position here.
+    if crate::positions::kind_of_key(conn, key)?.is_some_and(|k| k != kind) {
+        return Ok(Position {
+            position,
+            games: 0,
+            moves: Vec::new(),
+            sample: Vec::new(),
+        });
+    }
+    let r = crate::positions::reached(conn, kind, key, scope)?;
+    let (_, games) = crate::positions::games_at(conn, key, scope, 20, 0)?;
+    Ok(Position {
+        position,
+        games: r.games,
+        moves: r.moves,
+        sample: games.into_iter().map(|g| g.game).collect(),
+    })
+}
+
+/// The explorer at `moves` by the tree of move sequences.
+pub(crate) fn by_sequence(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Position> {
     let sides = sides(kind);
     if sides.is_empty() {
         return Err(Error::BadRequest(format!(
@@ -119,19 +130,15 @@ pub fn explore_page(
     if keys.is_empty() {
         let next = children(conn, kind, ROOT)?;
         return Ok(Position {
+            position: None,
             games: next.iter().map(|m| m.games).sum(),
             moves: next,
             sample: conn
                 .prepare_cached(
-                    "SELECT id, title, result, date FROM games WHERE kind = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3",
+                    "SELECT id, title, result, date FROM games WHERE kind = ?1 ORDER BY id DESC LIMIT 20",
                 )?
-                .query_map(params![k, limit as i64, offset as i64], game_ref)?
+                .query_map(params![k], game_ref)?
                 .collect::<std::result::Result<Vec<_>, _>>()?,
-            sample_total: conn.query_row(
-                "SELECT count(*) FROM games WHERE kind = ?1",
-                params![k],
-                |r| r.get(0),
-            )?,
         });
     }
     let pre = prefixes(&keys);
@@ -151,10 +158,10 @@ pub fn explore_page(
         }
     }
     let empty = Position {
+        position: None,
         games: 0,
         moves: Vec::new(),
         sample: Vec::new(),
-        sample_total: 0,
     };
     let Some(n) = found else {
         return Ok(empty);
@@ -167,18 +174,14 @@ pub fn explore_page(
         }
         let c = &n.counts;
         return Ok(Position {
+            position: None,
             games: 1,
             moves: hkeys
                 .get(keys.len())
                 .map(|mv| next_move(sides, mv.clone(), 1, [c[1], c[2], c[3]], c[4], c[5]))
                 .into_iter()
                 .collect(),
-            sample: if offset == 0 {
-                game_refs(conn, &[h])?
-            } else {
-                Vec::new()
-            },
-            sample_total: 1,
+            sample: game_refs(conn, &[h])?,
         });
     }
     if lo < keys.len() {
@@ -186,15 +189,10 @@ pub fn explore_page(
     }
     let node = pre[keys.len() - 1];
     Ok(Position {
+        position: None,
         games: n.counts[0],
         moves: children(conn, kind, node)?,
-        sample: game_refs(
-            conn,
-            newest_games(conn, k, node, n.newest, offset + limit)?
-                .get(offset..)
-                .unwrap_or(&[]),
-        )?,
-        sample_total: n.counts[0],
+        sample: game_refs(conn, &newest_games(conn, k, node, n.newest, 20)?)?,
     })
 }
 
@@ -295,54 +293,8 @@ fn game_ref(r: &rusqlite::Row) -> rusqlite::Result<GameRef> {
     })
 }
 
-fn next_move(
-    sides: &[&str],
-    mv: String,
-    n: i64,
-    w: [i64; 3],
-    draws: i64,
-    unknown: i64,
-) -> NextMove {
-    let mut wins = serde_json::Map::new();
-    let mut rates = serde_json::Map::new();
-    let decided = n - unknown;
-    for (i, s) in sides.iter().enumerate() {
-        wins.insert(s.to_string(), w[i].into());
-        rates.insert(
-            s.to_string(),
-            serde_json::to_value(wilson(w[i], decided)).unwrap_or_default(),
-        );
-    }
-    NextMove {
-        mv,
-        games: n,
-        wins,
-        draws,
-        unknown,
-        rates,
-        thin: n < THIN,
-    }
-}
-
 /// The games that reached `moves` (used by tests).
 pub fn node_games(conn: &Connection, kind: Kind, moves: &[&str]) -> Result<i64> {
     let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     Ok(explore(conn, kind, &moves)?.games)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_interval_known_values() {
-        let r = wilson(5, 10);
-        assert!((r.rate - 0.5).abs() < 1e-12);
-        assert!(
-            (r.low - 0.2366).abs() < 1e-3 && (r.high - 0.7634).abs() < 1e-3,
-            "{r:?}"
-        );
-        let r = wilson(0, 4);
-        assert!(r.low == 0.0 && (r.high - 0.4899).abs() < 1e-3, "{r:?}");
-    }
 }

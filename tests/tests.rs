@@ -21,7 +21,10 @@ mod member;
 mod member_browser;
 mod paging;
 mod people;
+mod positions;
 mod search;
 mod standings;
 mod stats;
+// standard Diplomacy records through the service
+mod standard_diplomacy;
 mod support;

@@ -23,6 +23,22 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<
         let ids = games.iter().map(|g| g.id).collect();
         return super::downloads::list(&st, format, "games", ids).await;
     }
+    if let Some(key) = p.position()? {
+        let limit = p.usize("limit", 50, 1, 500)?;
+        let offset = p.usize("offset", 0, 0, usize::MAX)?;
+        let scope = crate::scope::Scope::default();
+        let (total, games) = st
+            .run(move |s| {
+                s.db.with(|c| crate::positions::games_at(c, key, &scope, limit, offset))
+            })
+            .await?;
+        return Ok(Json(json!({
+            "position": crate::store::positions::key_text(key),
+            "total": total,
+            "games": games,
+        }))
+        .into_response());
+    }
     let filter = p.game_filter()?;
     let (total, games) = st
         .run(move |s| s.db.with(|c| reads::list_games(c, &filter)))

@@ -58,6 +58,8 @@ pub struct GamePage {
     legend: Vec<(&'static str, &'static str)>,
     collections: Vec<(i64, String)>,
     board: Option<super::board::BoardView>,
+    /// The board's position key, where positions are kept (links to the games reaching it).
+    board_key: Option<String>,
     game_events: Vec<String>,
     /// The event page of the game's Event tag.
     event_id: Option<i64>,
@@ -148,6 +150,9 @@ pub async fn game(
         Body::Wec(w) => Some(super::board::wec_board(w, ply_param.min(w.turns.len()))),
         _ => None,
     };
+    let board_key = board
+        .as_ref()
+        .and_then(|b| super::position_board::key_at(&g.body, b.ply));
     let mut moves = move_rows(&g.body);
     if let Some(b) = &board
         && b.ply > 0
@@ -165,7 +170,11 @@ pub async fn game(
         q: String::new(),
         id: g.id,
         kind: g.kind.as_str(),
-        kind_label: g.kind.label(),
+        kind_label: match &g.body {
+            // standard Diplomacy is stored as the Deluge kind, with its variant in the body
+            Body::Deluge(d) if d.variant.as_deref() == Some("standard") => "Diplomacy",
+            _ => g.kind.label(),
+        },
         title: game_title(&g),
         result: result_label(&g),
         event_id,
@@ -189,6 +198,7 @@ pub async fn game(
         legend: view::BATTLE_TOKENS.to_vec(),
         collections,
         board,
+        board_key,
         game_events,
     })
 }
@@ -246,7 +256,7 @@ fn move_rows(body: &Body) -> Vec<MoveRow> {
                 round: o.phase.clone(),
                 side: o.power.clone(),
                 text: super::orders::judges_form(o),
-                detail: o.result.clone().unwrap_or_default(),
+                detail: diplomacy_detail(o),
             })
             .collect(),
         _ => Vec::new(),
@@ -385,4 +395,21 @@ fn game_title(g: &GameRecord) -> String {
             _ => format!("Game {}", g.id),
         }
     })
+}
+
+/// A Diplomacy order's result as the page shows it: the result, the reason a standard game's
+/// order failed, and where a dislodged unit may retreat.
+fn diplomacy_detail(o: &annals_import::deluge::Order) -> String {
+    let mut d = o.result.clone().unwrap_or_default();
+    if let Some(r) = &o.reason {
+        d.push_str(&format!(" ({})", r.replace('_', " ")));
+    }
+    if let Some(to) = &o.retreats {
+        if to.is_empty() {
+            d.push_str("; no retreat");
+        } else {
+            d.push_str(&format!("; may retreat to {}", to.join(", ")));
+        }
+    }
+    d
 }

@@ -14,6 +14,7 @@ pub mod pages;
 pub mod paging;
 pub mod paste;
 pub mod people;
+pub mod position_board;
 pub mod request;
 pub mod session;
 pub mod stats;

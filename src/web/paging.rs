@@ -77,21 +77,3 @@ impl Pager {
         }
     }
 }
-
-/// The pager of the games that reached an explorer position.
-pub fn explorer(
-    kind: annals_import::Kind,
-    moves: &[String],
-    (limit, offset): (i64, i64),
-    pos: &crate::explorer::Position,
-) -> Pager {
-    let keep: Vec<(&str, &str)> = moves.iter().map(|m| ("move", m.as_str())).collect();
-    Pager::new(
-        &format!("/explorer/{}", kind.as_str()),
-        &keep,
-        (limit, 20),
-        offset,
-        pos.sample_total,
-        pos.sample.len(),
-    )
-}
