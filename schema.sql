@@ -456,6 +456,44 @@ CREATE TABLE IF NOT EXISTS positions (
 );
 CREATE INDEX IF NOT EXISTS positions_key ON positions(key, next, result, game_id, ply);
 CREATE INDEX IF NOT EXISTS positions_game ON positions(game_id);
+-- The transcription desk: every version of a game's record text, byte for byte, oldest first.
+-- Version 1 is the text as imported; it is written from `games.raw` the first time the game is
+-- corrected (a game never corrected has no rows here, and its one version is `games.raw`).
+-- `member_id` and `by` say who saved it (`by` as 'name@club', or 'import' / 'cli').
+CREATE TABLE IF NOT EXISTS game_versions (
+    game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    version   INTEGER NOT NULL,
+    at        TEXT NOT NULL,
+    member_id INTEGER,
+    by        TEXT NOT NULL,
+    note      TEXT NOT NULL DEFAULT '',
+    raw       TEXT NOT NULL,
+    PRIMARY KEY (game_id, version)
+);
+-- Curators: the members who may edit the archive-wide name authority (events and players), and
+-- the audit log of those edits, which belongs to no club.
+CREATE TABLE IF NOT EXISTS curators (
+    member_id  INTEGER PRIMARY KEY REFERENCES members(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS archive_audit_log (
+    id        INTEGER PRIMARY KEY,
+    at        TEXT NOT NULL,
+    member_id INTEGER,
+    actor     TEXT NOT NULL,
+    action    TEXT NOT NULL,
+    target    TEXT NOT NULL,
+    detail    TEXT NOT NULL DEFAULT ''
+);
+
+-- Private imports: games imported into a private collection, seen only by its club until a
+-- member publishes them.
+CREATE TABLE IF NOT EXISTS private_games (
+    game_id       INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    club_id       INTEGER NOT NULL,
+    collection_id INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS private_games_collection ON private_games(collection_id);
 
 -- Reversible merges of players and events: the record merged away and the rows that moved, so an
 -- admin can undo a merge (the audit log names both).

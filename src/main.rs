@@ -89,6 +89,12 @@ enum Command {
         #[command(subcommand)]
         command: ClubCommand,
     },
+    /// Curators: `annals curator add NAME` makes one (the only members who edit events and
+    /// players) and prints their API token on the last line.
+    Curator {
+        #[command(subcommand)]
+        command: CuratorCommand,
+    },
     /// Delete a game from the database and the index (statistics and the explorer follow).
     Delete { id: String },
     /// Generate a corpus, import it, query it, and print the figures.
@@ -96,6 +102,31 @@ enum Command {
     /// Verify the database, and that the index and the statistics totals agree with it; exit 1
     /// with a report when not.
     Check,
+    /// Store FILE's text as game ID's next version (the game keeps its id; its moves, statistics,
+    /// explorer rows and search document follow the new text).
+    Edit {
+        id: String,
+        file: PathBuf,
+        /// What was corrected, kept with the version.
+        #[arg(long, default_value = "")]
+        note: String,
+        /// The kind to read the text as when its tags do not say (default: the game's).
+        #[arg(long)]
+        kind: Option<String>,
+    },
+    /// List the versions of game ID's text, oldest first.
+    History {
+        id: String,
+        /// Print them as JSON (the answer of GET /api/games/{id}/versions).
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum CuratorCommand {
+    /// Make a curator; their API token is printed on the last line.
+    Add { name: String },
 }
 
 #[derive(Subcommand)]
@@ -171,9 +202,19 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Club {
             command: ClubCommand::Add { name },
         } => club_add(&paths, &name),
+        Command::Curator {
+            command: CuratorCommand::Add { name },
+        } => curator_add(&paths, &name),
         Command::Delete { id } => delete(&paths, &id),
         Command::Reindex => reindex(&paths),
         Command::Check => check(&paths),
+        Command::Edit {
+            id,
+            file,
+            note,
+            kind,
+        } => edit(&paths, &id, &file, &note, kind.as_deref()),
+        Command::History { id, json } => history(&paths, &id, json),
     }
 }
 
@@ -213,6 +254,7 @@ fn import(
         details: json,
         // The text report prints the first thousand; `--json` gives every one.
         max_diagnostics: (!json).then_some(1_000),
+        cancel: None,
     };
     let summary = ingest::import_paths(&mut conn, Some(&index), inputs, &opts)?;
     if json {
@@ -311,6 +353,23 @@ fn club_add(paths: &Paths, name: &str) -> anyhow::Result<u8> {
             out!(
                 "sign in at /login with this token (and set a password there), or use it as an API token:"
             );
+            out!("{token}");
+            Ok(0)
+        }
+        Err(annals::Error::BadRequest(m)) => {
+            err!("annals: {m}");
+            Ok(1)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `annals curator add`: a curator and their first API token.
+fn curator_add(paths: &Paths, name: &str) -> anyhow::Result<u8> {
+    let conn = connection::open(&paths.db)?;
+    match annals::curators::add_curator(&conn, name) {
+        Ok((id, token)) => {
+            out!("created curator {name:?} (member {id})");
             out!("{token}");
             Ok(0)
         }
@@ -468,6 +527,7 @@ fn serve(
                     progress: std::io::stderr().is_terminal(),
                     details: false,
                     max_diagnostics: Some(0),
+                    cancel: None,
                 };
                 let s = ingest::import_paths(
                     &mut conn,
@@ -500,13 +560,16 @@ fn serve(
         serve_connections(listener, annals::web::app(state), header_timeout).await;
         anyhow::Ok(())
     })?;
+    // Work still running past the grace period (a parse in a blocking thread) is not waited for:
+    // its request is gone, and the process exits.
+    rt.shutdown_timeout(std::time::Duration::from_millis(500));
     Ok(0)
 }
 
 /// The accept loop: HTTP/1.1 connections with a timeout on reading each request's headers (slow
 /// clients and idle keep-alive connections are cut off; the 30 s timeout layer of the router
 /// bounds the rest of a request), and a graceful shutdown on SIGTERM or Ctrl-C: no new
-/// connections, requests in flight finish, then the server exits.
+/// connections, requests in flight finish (for at most `SHUTDOWN_GRACE`), then the server exits.
 async fn serve_connections(
     listener: tokio::net::TcpListener,
     app: axum::Router,
@@ -518,7 +581,7 @@ async fn serve_connections(
     loop {
         let stream = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(e) => {
                     // Out of file descriptors and the like: wait a moment rather than spin.
                     tracing::warn!(error = %e, "accept failed");
@@ -528,7 +591,16 @@ async fn serve_connections(
             },
             _ = &mut shutdown => break,
         };
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let (stream, peer) = stream;
+        // The client's address, for the login limits (`web::login_guard::Peer`).
+        let app = tower::ServiceExt::map_request(
+            app.clone(),
+            move |mut r: hyper::Request<hyper::body::Incoming>| {
+                r.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+                r
+            },
+        );
+        let service = hyper_util::service::TowerToHyperService::new(app);
         let conn = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(header_timeout)
@@ -541,8 +613,17 @@ async fn serve_connections(
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    if tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!("requests still running after the grace period; exiting anyway");
+    }
 }
+
+/// How long requests in flight may run after SIGTERM or Ctrl-C before the server exits anyway
+/// (within 10 s of the signal, with the runtime's own half second of shutdown).
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(8);
 
 async fn shutdown_signal() {
     let ctrl_c = async {
@@ -561,4 +642,97 @@ async fn shutdown_signal() {
     let term = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
     tracing::info!("shutting down: finishing requests in flight");
+}
+
+/// `annals edit`: FILE's text as game ID's next version, in the audit log as the command line's.
+fn edit(
+    paths: &Paths,
+    id: &str,
+    file: &Path,
+    note: &str,
+    kind: Option<&str>,
+) -> anyhow::Result<u8> {
+    let Ok(id) = id.parse::<i64>() else {
+        err!("annals: a game id is a whole number, not {id:?}");
+        return Ok(2);
+    };
+    let kind = match parse_kind(kind) {
+        Ok(k) => k,
+        Err(e) => {
+            err!("annals: {e}");
+            return Ok(2);
+        }
+    };
+    let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+    let mut conn = connection::open(&paths.db)?;
+    let index = Index::open(&paths.index)?;
+    if !index.writable() {
+        err!(
+            "annals: note: the search index is held by another process (a running server): game {id}'s search document keeps its old text until `annals reindex` runs with that process stopped"
+        );
+    }
+    let c = annals::store::versions::Correction {
+        id,
+        bytes: &bytes,
+        kind,
+        author: annals::store::versions::Author {
+            member_id: None,
+            by: "cli",
+        },
+        note,
+    };
+    let done = annals::store::versions::correct(&mut conn, Some(&index), &c, |tx, done| {
+        annals::auth::audit(
+            tx,
+            None,
+            "game.correct",
+            &format!("game {id}"),
+            &format!("version {}", done.version),
+        )
+    });
+    match done {
+        Ok(Some(d)) if d.changed => {
+            out!("game {id}: version {}", d.version);
+            Ok(0)
+        }
+        Ok(Some(d)) => {
+            out!("game {id}: unchanged (the text is version {})", d.version);
+            Ok(0)
+        }
+        Ok(None) => {
+            err!("annals: no game {id}");
+            Ok(1)
+        }
+        Err(annals::Error::BadRequest(m)) => {
+            err!("annals: {m}");
+            Ok(1)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `annals history`: the versions of a game's text.
+fn history(paths: &Paths, id: &str, json: bool) -> anyhow::Result<u8> {
+    let Ok(id) = id.parse::<i64>() else {
+        err!("annals: a game id is a whole number, not {id:?}");
+        return Ok(2);
+    };
+    let conn = connection::open(&paths.db)?;
+    let Some(versions) = annals::store::versions::list(&conn, id)? else {
+        err!("annals: no game {id}");
+        return Ok(1);
+    };
+    if json {
+        out!("{}", serde_json::to_string_pretty(&versions)?);
+        return Ok(0);
+    }
+    for v in &versions {
+        let note = if v.note.is_empty() {
+            String::new()
+        } else {
+            format!("  {}", v.note)
+        };
+        out!("{}\t{}\t{}{note}", v.version, v.at, v.by);
+    }
+    Ok(0)
 }

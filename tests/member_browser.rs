@@ -132,7 +132,14 @@ fn a_new_club_signs_in_invites_and_pastes_in_a_real_browser() {
         1,
         "the game is listed once in {coll}"
     );
-    assert_eq!(s.get("/api/games?event=Club%20night").json()["total"], 1);
+    let games = s.send(
+        "GET",
+        "/api/games?event=Club%20night",
+        Some(&token),
+        None,
+        &[],
+    );
+    assert_eq!(games.json()["total"], 1, "{}", games.body);
 }
 
 #[test]

@@ -3,15 +3,20 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod bounded;
 mod browser;
+mod cancel;
 mod cli;
 mod collections;
 mod crash;
 mod crawl;
+mod desk;
+mod desk_browser;
 mod downloads;
 mod filters;
 mod fixes;
 mod fuzz_search;
+mod hardening;
 mod http;
 mod labels;
 mod limits;

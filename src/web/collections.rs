@@ -347,10 +347,12 @@ pub async fn api_import(
 ) -> Result<Json<Value>> {
     let id = id_of(&id, "a collection id")?;
     let who = auth.member.clone();
+    // Dropped with this future when the request times out or the client goes: the import stops.
+    let (_on_drop, cancel) = super::cancel::on_drop();
     let v = st
         .run(move |s| {
             let m = s.db.with(|c| coll::check_write(c, id, who.as_ref()))?;
-            super::paste::import_into(s, &m, id, "upload", &body, None)
+            super::paste::import_into(s, &m, id, "upload", &body, None, Some(cancel))
         })
         .await?;
     Ok(Json(v.json()))
@@ -421,9 +423,30 @@ pub async fn api_revoke_token(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `GET /api/audit` (admin): the club's audit log.
-pub async fn api_audit(State(st): State<AppState>, auth: Auth) -> Result<Json<Value>> {
+/// `GET /api/audit` (admin): the club's audit log; `?scope=archive` (curators): the archive-wide
+/// log of edits to events and players.
+pub async fn api_audit(
+    State(st): State<AppState>,
+    auth: Auth,
+    axum::extract::RawQuery(q): axum::extract::RawQuery,
+) -> Result<Json<Value>> {
     let m = auth.require()?.clone();
+    match super::request::Params::parse(q.as_deref()).str("scope") {
+        None | Some("club") => {}
+        Some("archive") => {
+            let v = st
+                .run(move |s| {
+                    s.db.with(|c| crate::curators::archive_audit_log(c, &m, 500))
+                })
+                .await?;
+            return Ok(Json(json!({ "scope": "archive", "entries": v })));
+        }
+        Some(other) => {
+            return Err(Error::BadRequest(format!(
+                "scope is club or archive, not {other:?}"
+            )));
+        }
+    }
     auth::require(&m, auth::Role::Admin)?;
     let v = st
         .run(move |s| s.db.with(|c| auth::audit_log(c, m.club_id, 500)))
@@ -464,7 +487,7 @@ pub async fn login_form(
         .to_string();
     let page = LoginPage {
         q: String::new(),
-        csrf: csrf.clone(),
+        csrf: crate::login_limit::form_token(&csrf),
         error: None,
         me: auth.member,
         club: String::new(),
@@ -484,12 +507,13 @@ pub async fn login_form(
 /// `POST /login`
 pub async fn login(
     State(st): State<AppState>,
+    peer: super::login_guard::Peer,
     headers: HeaderMap,
     Form(f): Form<HashMap<String, String>>,
 ) -> Result<Response, PageError> {
     let want = cookie(&headers, CSRF_COOKIE);
     let given = f.get("csrf").cloned();
-    if !matches!((&want, &given), (Some(w), Some(g)) if auth::same(w, g)) {
+    if !crate::login_limit::form_token_ok(want.as_deref(), given.as_deref()) {
         return Err(Error::Forbidden("the login form is stale or forged; reload it".into()).into());
     }
     let (club, name, pw) = (
@@ -497,11 +521,7 @@ pub async fn login(
         f.get("name").cloned().unwrap_or_default(),
         f.get("password").cloned().unwrap_or_default(),
     );
-    let (club2, name2) = (club.clone(), name.clone());
-    match st
-        .run(move |s| s.db.with(|c| auth::login(c, &club2, &name2, &pw)))
-        .await
-    {
+    match super::login_guard::login(&st, &peer, club.clone(), name.clone(), pw).await {
         Ok((session, _, _)) => Ok((
             StatusCode::SEE_OTHER,
             [
@@ -515,7 +535,7 @@ pub async fn login(
             .into_response()),
         Err(e @ (Error::Unauthorized(_) | Error::TooManyRequests(_))) => {
             let status = e.status();
-            let csrf = want.unwrap_or_default();
+            let csrf = given.unwrap_or_default();
             Ok((
                 status,
                 LoginPage {

@@ -200,9 +200,10 @@ fn schemas() -> Value {
         },
         "CollectionPatch": {
             "type": "object", "additionalProperties": false,
-            "properties": {"name": {"type": "string", "maxLength": 200, "pattern": "\\S"},
-                           "description": {"type": "string", "maxLength": 5000},
-                           "public": {"type": "boolean"}}
+            "description": "Each field is optional; null is the same as leaving it out.",
+            "properties": {"name": {"type": ["string", "null"], "maxLength": 200, "pattern": "\\S"},
+                           "description": {"type": ["string", "null"], "maxLength": 5000},
+                           "public": {"type": ["boolean", "null"]}}
         },
         "NewItem": {
             "type": "object", "additionalProperties": false,
@@ -213,7 +214,7 @@ fn schemas() -> Value {
         },
         "Order": {
             "type": "object", "additionalProperties": false, "required": ["items"],
-            "properties": {"items": {"type": "array", "items": {"type": "integer"}}}
+            "properties": {"items": {"type": "array", "items": {"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX}}}
         },
         "NewSection": {
             "type": "object", "additionalProperties": false, "required": ["title"],
@@ -224,11 +225,11 @@ fn schemas() -> Value {
             "properties": {"name": {"type": "string", "maxLength": 100,
                                     "pattern": "^[^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f][^\\x00-\\x1f\\x7f]*$"},
                            "role": {"type": "string", "enum": ["admin", "editor", "viewer"]},
-                           "password": {"type": "string"}}
+                           "password": {"type": "string", "minLength": 8}}
         },
         "Merge": {
             "type": "object", "additionalProperties": false, "required": ["into", "from"],
-            "properties": {"into": {"type": "integer", "minimum": 1}, "from": {"type": "integer", "minimum": 1}},
+            "properties": {"into": {"type": "integer", "minimum": 1, "maximum": i64::MAX}, "from": {"type": "integer", "minimum": 1, "maximum": i64::MAX}},
             "description": "two different ids"
         },
         "Alias": {
@@ -238,7 +239,7 @@ fn schemas() -> Value {
         "Split": {
             "type": "object", "additionalProperties": false, "required": ["name", "games"],
             "properties": {"name": {"type": "string", "pattern": "\\S"},
-                           "games": {"type": "array", "items": {"type": "integer", "minimum": 1}}}
+                           "games": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": i64::MAX}}}
         },
         "EventPatch": {
             "type": "object", "additionalProperties": false,
@@ -339,6 +340,10 @@ fn collection_paths() -> Value {
             Some(schema_ref("NewSection")), ("201", ok(any.clone())), &write_errors())},
         "/api/collections/{id}/clone": {"post": op("Copy a collection into the caller's club",
             vec![coll_id()], None, ("201", ok(schema_ref("Collection"))), &write_errors())},
+        "/api/collections/{id}/publish": {"post": op(
+            "Publish the games imported into a private collection: they join the lists and the search (an editor of its club)",
+            vec![coll_id()], None,
+            ("200", ok(obj(json!({"published": {"type": "integer"}}), &["published"]))), &write_errors())},
         "/api/collections/{id}/import": {"post": {
             "summary": "Import a records file into a collection",
             "parameters": [coll_id()],
@@ -422,6 +427,70 @@ fn people_paths() -> Value {
     })
 }
 
+/// A record text as a request body: any notation the import reads, in any encoding it reads.
+fn record_text(
+    summary: &str,
+    params: Vec<Value>,
+    success: (&str, Value),
+    errors: &[(&str, &str)],
+) -> Value {
+    let mut o = op(summary, params, None, success, errors);
+    if let Some(m) = o.as_object_mut() {
+        m.insert(
+            "requestBody".into(),
+            json!({"required": true, "content": {"text/plain": {"schema": {"type": "string",
+                "minLength": 1, "maxLength": MAX_BODY_BYTES}}}}),
+        );
+    }
+    o
+}
+
+/// The paths of the transcription desk: previews, new records, corrections and their versions.
+fn desk_paths() -> Value {
+    let kind = query(
+        "kind",
+        json!({"type": "string", "enum": ["hotw", "sanguo", "wec", "deluge"]}),
+        false,
+        "the kind of games whose tags do not say",
+    );
+    let version = obj(
+        json!({"version": {"type": "integer"}, "at": {"type": "string"},
+               "by": {"type": "string"}, "note": {"type": "string"}}),
+        &["version", "at", "by", "note"],
+    );
+    json!({
+        "/api/preview": {"post": record_text("Read a record text as an import would; nothing is stored",
+            vec![kind.clone()],
+            ("200", ok(obj(json!({
+                "games": {"type": "array", "items": {"type": "object",
+                    "description": "each game as GET /api/games/{id} shows it, with a null id"}},
+                "rejected": {"type": "array", "items": {"type": "object"}},
+                "diagnostics": {"type": "array", "items": schema_ref("Diagnostic")},
+                "encoding": {"type": "string"}}), &["games", "diagnostics"]))),
+            &[BAD, TOO_LARGE])},
+        "/api/games": {"post": record_text("Store new records (an editor or admin)", vec![kind.clone()],
+            ("201", ok(obj(json!({
+                "games": {"type": "array", "items": obj(json!({"id": {"type": ["integer", "null"]},
+                    "status": {"type": "string", "enum": ["imported", "duplicate", "rejected"]}}), &["id", "status"])},
+                "diagnostics": {"type": "array", "items": {"type": "object"}}}), &["games"]))),
+            &[BAD, UNAUTH, FORBIDDEN, TOO_LARGE])},
+        "/api/games/{id}": {"put": record_text("Correct a game: its whole text, stored as its next version (an editor or admin)",
+            vec![id_param("id", "a game id"), kind,
+                 query("note", filter_text(), false, "what was corrected")],
+            ("200", ok(obj(json!({"id": {"type": "integer"}, "version": {"type": "integer"}}), &["id", "version"]))),
+            &write_errors())},
+        "/api/games/{id}/versions": {"get": op("The versions of a game's text, oldest first",
+            vec![id_param("id", "a game id")], None,
+            ("200", ok(json!({"type": "array", "items": version}))), &[BAD, NOT_FOUND])},
+        "/api/games/{id}/versions/{n}": {"get": {
+            "summary": "The text of one version, byte for byte as stored",
+            "parameters": [id_param("id", "a game id"), id_param("n", "a version number")],
+            "responses": {"200": {"description": "OK", "content": {"text/plain": {"schema": {"type": "string"}}}},
+                "400": error_response(BAD.1), "404": error_response(NOT_FOUND.1)}
+        }}
+    })
+}
+
 /// The whole document.
 pub fn document() -> Value {
     let mut paths = Map::new();
@@ -435,6 +504,18 @@ pub fn document() -> Value {
             paths.extend(m);
         }
     }
+    // The desk's operations, some on paths that also read (a path's methods are merged).
+    if let Value::Object(m) = desk_paths() {
+        for (path, methods) in m {
+            match (paths.get_mut(&path), methods) {
+                (Some(Value::Object(have)), Value::Object(more)) => have.extend(more),
+                (_, methods) => {
+                    paths.insert(path, methods);
+                }
+            }
+        }
+    }
+    declare_security(&mut paths);
     json!({
         "openapi": "3.1.0",
         "info": {
@@ -442,14 +523,71 @@ pub fn document() -> Value {
             "version": env!("CARGO_PKG_VERSION"),
             "description": "The JSON API of annals, a record archive for historical board games. \
                 Errors are JSON {\"error\": \"…\"}. Writes need `Authorization: Bearer TOKEN` of a \
-                member of the owning club."
+                member of the owning club, or the session cookie with its CSRF token in X-CSRF-Token \
+                from this site's Origin. Events and players are written by curators only. An integer \
+                field takes a number with no fraction (24302.0 is 24302)."
         },
         "paths": paths,
         "components": {
             "schemas": schemas(),
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer",
+                    "description": "an API token of a member (annals club add, POST /api/tokens, annals curator add)"},
+                "cookie": {"type": "apiKey", "in": "cookie", "name": super::session::SESSION_COOKIE,
+                    "description": "a web session (POST /login)"},
+                "csrf": {"type": "apiKey", "in": "header", "name": "X-CSRF-Token",
+                    "description": "the session's CSRF token: with the cookie, every write needs it and a same-origin Origin"}
+            }
         }
     })
+}
+
+/// Reads that answer differently to a member (their club's private collections, who they are,
+/// their club's log): a token or a session is optional or needed, never the CSRF header.
+const MEMBER_READS: &[&str] = &["/api/collections", "/api/me", "/api/audit"];
+
+/// Each operation's `security`: writes take a bearer token, or the session cookie with the CSRF
+/// header; member reads a token or the cookie (or nothing, where anyone may read); the rest
+/// nothing. Writes also declare the 415 of a body of another type.
+fn declare_security(paths: &mut Map<String, Value>) {
+    for (path, item) in paths.iter_mut() {
+        let Value::Object(methods) = item else {
+            continue;
+        };
+        for (method, op) in methods.iter_mut() {
+            let Value::Object(op) = op else { continue };
+            let write = method != "get";
+            let security = if write {
+                json!([{"bearer": []}, {"cookie": [], "csrf": []}])
+            } else if MEMBER_READS.iter().any(|p| path.starts_with(p)) {
+                if path == "/api/me" || path == "/api/audit" {
+                    json!([{"bearer": []}, {"cookie": []}])
+                } else {
+                    json!([{}, {"bearer": []}, {"cookie": []}])
+                }
+            } else {
+                json!([])
+            };
+            op.insert("security".into(), security);
+            if write && let Some(Value::Object(r)) = op.get_mut("responses") {
+                r.insert(
+                    "409".into(),
+                    error_response(
+                        "the request clashes with what is stored (a name taken, a stale order)",
+                    ),
+                );
+            }
+            if write
+                && op.contains_key("requestBody")
+                && let Some(Value::Object(r)) = op.get_mut("responses")
+            {
+                r.insert(
+                    "415".into(),
+                    error_response("the body is not of a type this write takes"),
+                );
+            }
+        }
+    }
 }
 
 /// `GET /api/openapi.json`

@@ -203,6 +203,7 @@ pub(super) fn import_into(
     name: &str,
     bytes: &[u8],
     kind: Option<annals_import::Kind>,
+    cancel: Option<super::cancel::Flag>,
 ) -> Result<PasteOutcome> {
     st.db
         .with(|c| coll::check_write(c, id, Some(m)).map(|_| ()))?;
@@ -215,10 +216,20 @@ pub(super) fn import_into(
             &ingest::Options {
                 details: true,
                 kind,
+                cancel,
                 ..Default::default()
             },
         )
     })?;
+    // Games this paste stored first are as private as the collection they came in through.
+    let new: Vec<i64> = summary
+        .games
+        .iter()
+        .filter(|g| g.status == "imported")
+        .filter_map(|g| g.id)
+        .collect();
+    st.db
+        .with(|c| crate::private_games::mark_if_private(c, id, &new))?;
     let mut added = 0;
     let mut kept = 0;
     st.db.with(|c| {
@@ -274,7 +285,7 @@ pub(super) async fn answer_on_page(
                     ),
                 };
                 let records = f.get("records").map(String::as_str).unwrap_or("");
-                let o = import_into(s, &m, id, "pasted records", records.as_bytes(), kind)?;
+                let o = import_into(s, &m, id, "pasted records", records.as_bytes(), kind, None)?;
                 return Ok(Feedback::of_paste(&o, records, &kind_s));
             }
             let item = NewItem {
