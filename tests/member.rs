@@ -310,7 +310,6 @@ fn a_paste_answers_on_the_collection_page_and_adds_a_game_once() {
         &[],
     );
     assert_eq!(c.json()["items"].as_array().unwrap().len(), 1, "{}", c.body);
-    assert_eq!(srv.get("/api/games").json()["total"], 1);
     // A bad game id: said on the page, what was typed kept.
     let r = v.post(
         &format!("{coll}/items"),

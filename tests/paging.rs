@@ -1,5 +1,5 @@
 //! Every list pages with a right total: players (no cap), events (with their kinds and a filter),
-//! the explorer's games, collections; the API says `total` for each.
+//! collections; the API says `total` for each.
 
 use crate::support::{Archive, Server};
 
@@ -105,35 +105,4 @@ fn events_page_with_their_kinds_and_a_filter() {
     assert!(pages[0].contains("<th>Kind</th>"));
     let named = srv.get("/events?q=Ladder+01");
     assert!(named.body.contains("1–10 of 10"), "{}", named.body);
-}
-
-#[test]
-fn the_explorer_pages_through_the_games_of_a_position() {
-    let a = Archive::new();
-    many_players(&a, 45);
-    let srv = a.serve();
-    let root = srv.get("/explorer/wec").body;
-    let mv = root
-        .split("href=\"/explorer/wec?move=")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .map(|m| {
-            format!(
-                "/explorer/wec?move={}",
-                m.replace("&amp;", "&").replace("&#38;", "&")
-            )
-        })
-        .expect("a first move");
-    let mv = mv.as_str();
-    let first = srv.get(mv);
-    assert_eq!(first.status, 200);
-    assert!(first.body.contains("1–20 of 45"), "{}", first.body);
-    let (hrefs, _) = walk(&srv, mv, "/games/");
-    let unique: std::collections::BTreeSet<&String> = hrefs.iter().collect();
-    assert_eq!(unique.len(), 45);
-    let api = srv
-        .get(&format!("/api/{}&limit=10&offset=40", &mv[1..]))
-        .json();
-    assert_eq!(api["sample_total"], 45);
-    assert_eq!(api["sample"].as_array().unwrap().len(), 5);
 }

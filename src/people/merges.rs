@@ -147,6 +147,7 @@ pub fn merges(conn: &Connection, limit: i64) -> Result<Vec<MergeRow>> {
 /// point at it again (rows added to the kept record since stay with it).
 pub fn undo_merge(conn: &Connection, admin: &Member, id: i64) -> Result<()> {
     require(admin, Role::Admin)?;
+    crate::curators::require_curator(conn, admin)?;
     let row: Option<(String, i64, i64, String, String, Option<String>)> = conn
         .query_row(
             "SELECT what, into_id, from_id, from_row, moved, undone_at FROM merges WHERE id = ?1",

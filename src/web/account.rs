@@ -105,7 +105,7 @@ pub async fn token_login(
 ) -> Result<Response, PageError> {
     let want = cookie(&headers, CSRF_COOKIE);
     let given = f.get("csrf").cloned();
-    if !matches!((&want, &given), (Some(w), Some(g)) if auth::same(w, g)) {
+    if !crate::login_limit::form_token_ok(want.as_deref(), given.as_deref()) {
         return Err(
             Error::Forbidden("the sign-in form is stale or forged; reload it".into()).into(),
         );
@@ -140,7 +140,7 @@ pub async fn token_login(
                 e.status(),
                 LoginPage {
                     q: String::new(),
-                    csrf: want.unwrap_or_default(),
+                    csrf: given.unwrap_or_default(),
                     error: Some(e.to_string()),
                     me: None,
                     club: String::new(),
@@ -203,7 +203,7 @@ pub async fn invite(
             page.invitation = Some(i);
             StatusCode::OK
         }
-        Err(Error::BadRequest(m)) => {
+        Err(Error::BadRequest(m) | Error::Conflict(m)) => {
             page.error = Some(format!("Nobody was invited: {m}."));
             page.invite_name = name;
             StatusCode::BAD_REQUEST
