@@ -18,7 +18,7 @@ impl Notation for Deluge {
 
     /// Any name with `deluge` in it (`Deluge II`, `Diplomacy: Deluge`), and standard Diplomacy's
     /// `Standard`, `Classic`, `Standard Diplomacy`, `Classic Diplomacy` (read by the same reader on
-    /// the standard map: see `start::is_standard`).
+    /// the standard map: see `setup::is_standard`).
     fn names_game(&self, folded: &str) -> bool {
         folded.contains("deluge")
             || matches!(

@@ -145,6 +145,7 @@ mod orders;
 mod read;
 mod replay;
 mod resolve;
+mod setup;
 mod start;
 
 pub use game::{CentresYear, DelugeGame, DelugeYear, NewCentre, Order, Phase, UnitAt, Unparsed};

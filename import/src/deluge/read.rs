@@ -47,7 +47,7 @@ pub(super) struct Reader<'c, 't> {
     /// Players named by header lines (`England: A. Archer`) where the tags name none.
     pub(super) body_players: Vec<(&'static str, String)>,
     /// The variant, the starting position and the ownership blocks (see `start`).
-    pub(super) setup: super::start::Setup,
+    pub(super) setup: super::setup::Setup,
     /// In a `Starting position for …` block (up to the first phase).
     pub(super) in_start: bool,
 }
@@ -102,8 +102,8 @@ impl<'c, 't> Reader<'c, 't> {
             report_run: false,
             record_result: None,
             body_players: Vec::new(),
-            setup: super::start::Setup {
-                standard: super::start::is_standard(ctx.tag("Game")),
+            setup: super::setup::Setup {
+                standard: super::setup::is_standard(ctx.tag("Game")),
                 ..Default::default()
             },
             in_start: false,

@@ -42,7 +42,7 @@ use std::collections::BTreeMap;
 
 use super::map::{self, Map, map, standard_map, standard_start};
 use super::notation::{OrderKind, PhaseKey, RawOrder};
-use super::start::Setup;
+use super::setup::Setup;
 use super::{CentresYear, DelugeGame, DelugeYear, NewCentre, Phase, ReadPhase, UnitAt};
 use crate::diag::Sink;
 
@@ -94,6 +94,33 @@ const LAST_YEAR: u16 = 1908;
 
 fn power_of(s: &str) -> &'static str {
     map::power(s).unwrap_or("England")
+}
+
+/// One order of the phase being replayed: the order as read, its index in the game's orders,
+/// where the record has it, whose it is, and the phase's year.
+#[derive(Clone, Copy)]
+struct Given<'a> {
+    raw: &'a RawOrder,
+    idx: usize,
+    line: u32,
+    col: u32,
+    power: &'static str,
+    year: u16,
+}
+
+impl<'a> Given<'a> {
+    /// The game's order `idx`, read as `raw`; `None` when the game has no such order.
+    fn of(game: &DelugeGame, raw: &'a RawOrder, idx: usize, year: u16) -> Option<Self> {
+        let g = game.orders.get(idx)?;
+        Some(Given {
+            raw,
+            idx,
+            line: g.line,
+            col: g.col,
+            power: power_of(&g.power),
+            year,
+        })
+    }
 }
 
 /// The phases that may follow `k` without a gap (retreats are optional); `first` is the phase a

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{State, Unit, check_map, final_result, power_of, set_result, wrong_phase};
+use super::{Given, State, Unit, check_map, final_result, power_of, set_result, wrong_phase};
 use crate::deluge::map::{Map, base};
 use crate::deluge::notation::OrderKind;
 use crate::deluge::{DelugeGame, ReadPhase};
@@ -118,168 +118,208 @@ pub(super) fn adjustments(
     ph: &ReadPhase,
     sink: &mut Sink,
 ) {
-    let year = ph.key.year;
-    let mut built: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let mut removed: BTreeMap<&'static str, usize> = BTreeMap::new();
-    let units_before: BTreeMap<&'static str, usize> =
-        st.units.values().fold(BTreeMap::new(), |mut acc, u| {
+    let mut tally = Tally {
+        before: st.units.values().fold(BTreeMap::new(), |mut acc, u| {
             *acc.entry(u.power).or_default() += 1;
             acc
-        });
+        }),
+        built: BTreeMap::new(),
+        removed: BTreeMap::new(),
+    };
     for (o, idx) in &ph.orders {
-        let idx = *idx;
-        let (line, col, power) = match game.orders.get(idx) {
-            Some(g) => (g.line, g.col, power_of(&g.power)),
-            None => continue,
+        let Some(ord) = Given::of(game, o, *idx, ph.key.year) else {
+            continue;
         };
-        // A unit written alone in an adjustment phase (`F Lon`, `eng: f lon, f edi`): a build
-        // where the power has no unit, a removal where it has one (before Winter 1900 there is
-        // none: rule 1's first builds). Not guessed when the position is unknown.
-        let kind = match o.kind {
-            OrderKind::Hold
-                if o.unit.is_some()
-                    && o.result.is_none()
-                    && (st.known || year == 1900 && st.units.is_empty()) =>
-            {
-                let at = o.at.as_ref().and_then(|l| l.code);
-                let here = at.is_some_and(|a| st.units.get(a).is_some_and(|u| u.power == power));
-                let k = if here {
-                    OrderKind::Remove
-                } else {
-                    OrderKind::Build
-                };
-                if let Some(g) = game.orders.get_mut(idx) {
-                    g.kind = k.as_str().to_string();
-                    sink.info(
-                        "deluge.adjustment-inferred",
-                        line,
-                        col,
-                        format!(
-                            "{:?} has no verb in an adjustment phase: read as {}",
-                            g.notation,
-                            if here {
-                                format!("a removal ({power} has a unit there)")
-                            } else {
-                                format!("a build ({power} has no unit there)")
-                            }
-                        ),
-                    );
-                }
-                k
-            }
-            k => k,
-        };
-        match kind {
-            OrderKind::Waive => set_result(game, idx, "succeeds", sink),
-            OrderKind::Build => {
-                let Some(at) = o.at.as_ref().and_then(|l| l.code) else {
-                    set_result(game, idx, "void", sink);
-                    continue;
-                };
-                let kind = o.unit.unwrap_or('A');
-                let coast = o.at.as_ref().and_then(|l| l.coast.clone());
-                let why = if !m.is_centre(at, year) {
-                    Some(if m.is_submerged(at, year) {
-                        format!("{at} submerged in W{}", m.submerges_in(at).unwrap_or(year))
-                    } else {
-                        format!("{at} is not a supply centre in W{year}")
-                    })
-                } else if (year == 1900 || st.standard)
-                    && m.province(at).and_then(|p| p.home) != Some(power)
-                {
-                    Some(format!("{at} is not a home centre of {power} (rule 1)"))
-                } else if st.owners.get(at) != Some(&power) {
-                    Some(format!(
-                        "{power} does not control {at} ({})",
-                        st.owners.get(at).copied().unwrap_or("neutral")
-                    ))
-                } else if st.units.contains_key(at) && st.known {
-                    Some(format!("{at} is not vacant"))
-                } else if kind == 'F' && !m.fleet_can_be(at, year) {
-                    Some(format!("a fleet cannot be built in land-locked {at}"))
-                } else if kind == 'F' && coast.is_none() && !m.coasts(at).is_empty() {
-                    Some(format!("a fleet built in {at} needs its coast"))
-                } else if st.standard && {
-                    let owned = st.owners.values().filter(|p| **p == power).count();
-                    let have = units_before.get(power).copied().unwrap_or(0);
-                    have + built.get(power).copied().unwrap_or(0) >= owned
-                } {
-                    Some(format!("{power} has no build left"))
-                } else {
-                    None
-                };
-                if let Some(why) = why {
-                    sink.warning(
-                        "deluge.build-invalid",
-                        line,
-                        col,
-                        format!("cannot build in {at}: {why}"),
-                    );
-                    set_result(game, idx, "void", sink);
-                } else {
-                    set_result(game, idx, "succeeds", sink);
-                    let n = built.entry(power).or_default();
-                    *n += 1;
-                    let owned = st.owners.values().filter(|p| **p == power).count();
-                    let have = units_before.get(power).copied().unwrap_or(0);
-                    if have + *n > owned {
-                        sink.warning(
-                            "deluge.build-count",
-                            line,
-                            col,
-                            format!(
-                                "{power} has {owned} centres and {have} units: this is build {} of at most {}",
-                                *n,
-                                owned.saturating_sub(have)
-                            ),
-                        );
-                    }
-                }
-                if final_result(game, idx) == "succeeds" {
-                    st.units.insert(at.to_string(), Unit { power, kind, coast });
-                }
-            }
-            OrderKind::Remove => {
-                let Some(at) = o.at.as_ref().and_then(|l| l.code) else {
-                    set_result(game, idx, "void", sink);
-                    continue;
-                };
-                let mut here = st.units.get(at).is_some_and(|u| u.power == power);
-                if !here && st.known {
-                    sink.warning(
-                        "deluge.no-unit",
-                        line,
-                        col,
-                        format!("{power} removes a unit from {at}, but the position has none of theirs there"),
-                    );
-                }
-                if st.standard && here {
-                    // no more removals than units beyond the centres (DATC 6.J.1): the order
-                    // fails, the unit stays
-                    let owned = st.owners.values().filter(|p| **p == power).count();
-                    let have = units_before.get(power).copied().unwrap_or(0);
-                    let n = removed.entry(power).or_default();
-                    here = have > owned + *n;
-                    *n += usize::from(here);
-                }
-                set_result(
-                    game,
-                    idx,
-                    if here || !st.known {
-                        "succeeds"
-                    } else {
-                        "void"
-                    },
-                    sink,
-                );
-                if final_result(game, idx) == "succeeds" {
-                    st.units.remove(at);
-                }
-            }
-            _ => wrong_phase(game, idx, sink, "an adjustment phase"),
+        match adjustment_kind(st, game, ord, sink) {
+            OrderKind::Waive => set_result(game, ord.idx, "succeeds", sink),
+            OrderKind::Build => build(m, st, game, ord, &mut tally, sink),
+            OrderKind::Remove => remove(st, game, ord, &mut tally, sink),
+            _ => wrong_phase(game, ord.idx, sink, "an adjustment phase"),
         }
     }
     if st.standard && st.known {
         super::disorder::civil_disorder(m, st, game, ph, sink);
+    }
+}
+
+/// Each power's units before the adjustment phase, and its builds and removals in it so far.
+struct Tally {
+    before: BTreeMap<&'static str, usize>,
+    built: BTreeMap<&'static str, usize>,
+    removed: BTreeMap<&'static str, usize>,
+}
+
+/// What an order of an adjustment phase does: its own verb, or for a unit written alone the
+/// verb the position gives it (kept on the game's order, with an info).
+fn adjustment_kind(st: &State, game: &mut DelugeGame, ord: Given, sink: &mut Sink) -> OrderKind {
+    let (o, power) = (ord.raw, ord.power);
+    // A unit written alone in an adjustment phase (`F Lon`, `eng: f lon, f edi`): a build
+    // where the power has no unit, a removal where it has one (before Winter 1900 there is
+    // none: rule 1's first builds). Not guessed when the position is unknown.
+    match o.kind {
+        OrderKind::Hold
+            if o.unit.is_some()
+                && o.result.is_none()
+                && (st.known || ord.year == 1900 && st.units.is_empty()) =>
+        {
+            let at = o.at.as_ref().and_then(|l| l.code);
+            let here = at.is_some_and(|a| st.units.get(a).is_some_and(|u| u.power == power));
+            let k = if here {
+                OrderKind::Remove
+            } else {
+                OrderKind::Build
+            };
+            if let Some(g) = game.orders.get_mut(ord.idx) {
+                g.kind = k.as_str().to_string();
+                sink.info(
+                    "deluge.adjustment-inferred",
+                    ord.line,
+                    ord.col,
+                    format!(
+                        "{:?} has no verb in an adjustment phase: read as {}",
+                        g.notation,
+                        if here {
+                            format!("a removal ({power} has a unit there)")
+                        } else {
+                            format!("a build ({power} has no unit there)")
+                        }
+                    ),
+                );
+            }
+            k
+        }
+        k => k,
+    }
+}
+
+/// A build: void where rule 7 (and in standard Diplomacy the home centres and the allowance)
+/// forbids it, a warning when it goes beyond the power's centres; the unit is put on the board
+/// when the build succeeds.
+fn build(
+    m: &Map,
+    st: &mut State,
+    game: &mut DelugeGame,
+    ord: Given,
+    tally: &mut Tally,
+    sink: &mut Sink,
+) {
+    let (o, idx, power) = (ord.raw, ord.idx, ord.power);
+    let Some(at) = o.at.as_ref().and_then(|l| l.code) else {
+        set_result(game, idx, "void", sink);
+        return;
+    };
+    let kind = o.unit.unwrap_or('A');
+    let coast = o.at.as_ref().and_then(|l| l.coast.clone());
+    if let Some(why) = build_refused(m, st, ord, at, kind, coast.as_deref(), tally) {
+        sink.warning(
+            "deluge.build-invalid",
+            ord.line,
+            ord.col,
+            format!("cannot build in {at}: {why}"),
+        );
+        set_result(game, idx, "void", sink);
+    } else {
+        set_result(game, idx, "succeeds", sink);
+        let n = tally.built.entry(power).or_default();
+        *n += 1;
+        let owned = st.owners.values().filter(|p| **p == power).count();
+        let have = tally.before.get(power).copied().unwrap_or(0);
+        if have + *n > owned {
+            sink.warning(
+                "deluge.build-count",
+                ord.line,
+                ord.col,
+                format!(
+                    "{power} has {owned} centres and {have} units: this is build {} of at most {}",
+                    *n,
+                    owned.saturating_sub(have)
+                ),
+            );
+        }
+    }
+    if final_result(game, idx) == "succeeds" {
+        st.units.insert(at.to_string(), Unit { power, kind, coast });
+    }
+}
+
+/// Why a build of a `kind` unit in `at` (on `coast`) cannot be made; `None` when it can.
+fn build_refused(
+    m: &Map,
+    st: &State,
+    ord: Given,
+    at: &str,
+    kind: char,
+    coast: Option<&str>,
+    tally: &Tally,
+) -> Option<String> {
+    let (year, power) = (ord.year, ord.power);
+    if !m.is_centre(at, year) {
+        Some(if m.is_submerged(at, year) {
+            format!("{at} submerged in W{}", m.submerges_in(at).unwrap_or(year))
+        } else {
+            format!("{at} is not a supply centre in W{year}")
+        })
+    } else if (year == 1900 || st.standard) && m.province(at).and_then(|p| p.home) != Some(power) {
+        Some(format!("{at} is not a home centre of {power} (rule 1)"))
+    } else if st.owners.get(at) != Some(&power) {
+        Some(format!(
+            "{power} does not control {at} ({})",
+            st.owners.get(at).copied().unwrap_or("neutral")
+        ))
+    } else if st.units.contains_key(at) && st.known {
+        Some(format!("{at} is not vacant"))
+    } else if kind == 'F' && !m.fleet_can_be(at, year) {
+        Some(format!("a fleet cannot be built in land-locked {at}"))
+    } else if kind == 'F' && coast.is_none() && !m.coasts(at).is_empty() {
+        Some(format!("a fleet built in {at} needs its coast"))
+    } else if st.standard && {
+        let owned = st.owners.values().filter(|p| **p == power).count();
+        let have = tally.before.get(power).copied().unwrap_or(0);
+        have + tally.built.get(power).copied().unwrap_or(0) >= owned
+    } {
+        Some(format!("{power} has no build left"))
+    } else {
+        None
+    }
+}
+
+/// A removal: a warning when the position has no unit of the power there, and in standard
+/// Diplomacy no more removals than the power's units beyond its centres.
+fn remove(st: &mut State, game: &mut DelugeGame, ord: Given, tally: &mut Tally, sink: &mut Sink) {
+    let (o, idx, power) = (ord.raw, ord.idx, ord.power);
+    let Some(at) = o.at.as_ref().and_then(|l| l.code) else {
+        set_result(game, idx, "void", sink);
+        return;
+    };
+    let mut here = st.units.get(at).is_some_and(|u| u.power == power);
+    if !here && st.known {
+        sink.warning(
+            "deluge.no-unit",
+            ord.line,
+            ord.col,
+            format!("{power} removes a unit from {at}, but the position has none of theirs there"),
+        );
+    }
+    if st.standard && here {
+        // no more removals than units beyond the centres (DATC 6.J.1): the order
+        // fails, the unit stays
+        let owned = st.owners.values().filter(|p| **p == power).count();
+        let have = tally.before.get(power).copied().unwrap_or(0);
+        let n = tally.removed.entry(power).or_default();
+        here = have > owned + *n;
+        *n += usize::from(here);
+    }
+    set_result(
+        game,
+        idx,
+        if here || !st.known {
+            "succeeds"
+        } else {
+            "void"
+        },
+        sink,
+    );
+    if final_result(game, idx) == "succeeds" {
+        st.units.remove(at);
     }
 }

@@ -1,7 +1,7 @@
 //! A movement phase replayed: each order as the adjudication takes it, the units without an
 //! order holding, the adjudication, and what it (or the record) did to the position.
 
-use super::{State, Unit, check_map, final_result, power_of, set_result, wrong_phase};
+use super::{Given, State, Unit, check_map, final_result, set_result, wrong_phase};
 use crate::deluge::adjudicate::{AOrder, adjudicate};
 use crate::deluge::map::{Map, base};
 use crate::deluge::notation::{OrderKind, RawOrder};
@@ -128,10 +128,81 @@ fn movement_order(
     year: u16,
     sink: &mut Sink,
 ) -> Option<AOrder> {
-    let (line, col, power) = match game.orders.get(idx) {
-        Some(g) => (g.line, g.col, power_of(&g.power)),
-        None => return None,
+    let ord = Given::of(game, o, idx, year)?;
+    let (line, col, power) = (ord.line, ord.col, ord.power);
+    let at = ordered_at(game, ord, aorders, sink)?;
+    let kind = put_on_board(m, st, game, ord, at, sink)?;
+    let mut usable = check_map(m, year, o, kind, line, col, sink);
+    if o.kind == OrderKind::Transform && (kind != 'A' || !m.fleet_can_be(at, year)) {
+        sink.warning(
+            "deluge.transform-invalid",
+            line,
+            col,
+            format!("only an army in a coastal province may turn into a fleet (rule 2); {kind} {at} cannot"),
+        );
+        usable = false;
+    }
+    let written_coast = o.at.as_ref().and_then(|l| l.coast.clone());
+    let board_coast = st.units.get(at).and_then(|u| u.coast.clone());
+    // standard Diplomacy: the fleet is where the board has it, whatever coast the order writes
+    // (6.B.10, 6.B.11)
+    let at_coast = if st.standard {
+        board_coast.or(written_coast)
+    } else {
+        written_coast.or(board_coast)
     };
+    let at_node = match &at_coast {
+        Some(c) if kind == 'F' => format!("{at}/{c}"),
+        _ => at.to_string(),
+    };
+    let to = o.to.as_ref().and_then(|l| l.code).map(str::to_string);
+    let mut to_node = to.clone();
+    if kind == 'F'
+        && o.kind == OrderKind::Move
+        && let Some(t) = &to
+    {
+        let (coast, ok) = fleet_coast(m, st, game, ord, &at_node, t, sink);
+        if let Some(c) = coast {
+            to_node = Some(format!("{t}/{c}"));
+        }
+        usable &= ok;
+    }
+    if o.kind == OrderKind::Support
+        && let (Some(t), Some(c)) = (&to, o.to.as_ref().and_then(|l| l.coast.clone()))
+    {
+        to_node = Some(format!("{t}/{c}"));
+    }
+    Some(AOrder {
+        power,
+        unit: kind,
+        at: at.to_string(),
+        at_node,
+        kind: o.kind,
+        to,
+        to_node,
+        via: o
+            .via
+            .iter()
+            .filter_map(|l| l.code.map(str::to_string))
+            .collect(),
+        // Deluge records write `(via convoy)` as a note on the route, and an army with no fleet
+        // to carry it moves by land as before; in standard Diplomacy it is the order's intent
+        // (DATC 6.G.8, 6.G.20).
+        via_convoy: o.via_convoy && st.standard,
+        of: o.of.as_ref().and_then(|l| l.code).map(str::to_string),
+        usable,
+    })
+}
+
+/// The province whose unit a movement order orders; None, the order void, for an adjustment
+/// order, an order that names no province, or a second order for one unit.
+fn ordered_at(
+    game: &mut DelugeGame,
+    ord: Given,
+    aorders: &[AOrder],
+    sink: &mut Sink,
+) -> Option<&'static str> {
+    let (o, idx) = (ord.raw, ord.idx);
     if matches!(
         o.kind,
         OrderKind::Build | OrderKind::Remove | OrderKind::Waive
@@ -146,13 +217,29 @@ fn movement_order(
     if aorders.iter().any(|a| a.at == at) {
         sink.warning(
             "deluge.order-twice",
-            line,
-            col,
+            ord.line,
+            ord.col,
             format!("a second order for the unit in {at}; the first is adjudicated"),
         );
         set_result(game, idx, "void", sink);
         return None;
     }
+    Some(at)
+}
+
+/// The kind of the unit ordered in `at`, put on the board where the position does not have it;
+/// None, the order void, for an army drowned already or, in standard Diplomacy, a unit the
+/// position does not have.
+fn put_on_board(
+    m: &Map,
+    st: &mut State,
+    game: &mut DelugeGame,
+    ord: Given,
+    at: &'static str,
+    sink: &mut Sink,
+) -> Option<char> {
+    let (o, idx, line, col, power, year) =
+        (ord.raw, ord.idx, ord.line, ord.col, ord.power, ord.year);
     let tracked = st.units.get(at).cloned();
     let kind = o.unit.or(tracked.as_ref().map(|u| u.kind)).unwrap_or('A');
     // An army in a province that has already submerged does not exist: it drowned there
@@ -212,84 +299,44 @@ fn movement_order(
             },
         );
     }
-    let mut usable = check_map(m, year, o, kind, line, col, sink);
-    if o.kind == OrderKind::Transform && (kind != 'A' || !m.fleet_can_be(at, year)) {
-        sink.warning(
-            "deluge.transform-invalid",
-            line,
-            col,
-            format!("only an army in a coastal province may turn into a fleet (rule 2); {kind} {at} cannot"),
-        );
-        usable = false;
-    }
-    let written_coast = o.at.as_ref().and_then(|l| l.coast.clone());
-    let board_coast = st.units.get(at).and_then(|u| u.coast.clone());
-    // standard Diplomacy: the fleet is where the board has it, whatever coast the order writes
-    // (6.B.10, 6.B.11)
-    let at_coast = if st.standard {
-        board_coast.or(written_coast)
-    } else {
-        written_coast.or(board_coast)
-    };
-    let at_node = match &at_coast {
-        Some(c) if kind == 'F' => format!("{at}/{c}"),
-        _ => at.to_string(),
-    };
-    let to = o.to.as_ref().and_then(|l| l.code).map(str::to_string);
-    let mut to_node = to.clone();
-    if kind == 'F'
-        && o.kind == OrderKind::Move
-        && let Some(t) = &to
-    {
-        match o.to.as_ref().and_then(|l| l.coast.clone()) {
-            Some(c) => to_node = Some(format!("{t}/{c}")),
-            None if !m.coasts(t).is_empty() && !m.is_submerged(t, year) => {
-                let cs = m.reachable_coasts(&at_node, t, year);
-                if cs.len() > 1 && st.standard {
-                    // two coasts within reach and none named: the move is void (6.B.1)
-                    usable = false;
-                }
-                if let [c] = cs.as_slice() {
-                    to_node = Some(format!("{t}/{c}"));
-                    if let Some(g) = game.orders.get_mut(idx) {
-                        g.to_coast = Some(c.to_string());
-                    }
-                    sink.info(
-                        "deluge.coast-inferred",
-                        line,
-                        col,
-                        format!("the move to {t} does not name a coast; {c}, the only one within reach, is taken"),
-                    );
-                }
+    Some(kind)
+}
+
+/// The coast a fleet moving from `at_node` to `t` goes to: the one the order writes, or else the
+/// only one within reach (an info, and kept on the game's order); None when neither. The bool is
+/// false when, in standard Diplomacy, two coasts are within reach and none is named: the move is
+/// void (6.B.1).
+fn fleet_coast(
+    m: &Map,
+    st: &State,
+    game: &mut DelugeGame,
+    ord: Given,
+    at_node: &str,
+    t: &str,
+    sink: &mut Sink,
+) -> (Option<String>, bool) {
+    let year = ord.year;
+    match ord.raw.to.as_ref().and_then(|l| l.coast.clone()) {
+        Some(c) => (Some(c), true),
+        None if !m.coasts(t).is_empty() && !m.is_submerged(t, year) => {
+            let cs = m.reachable_coasts(at_node, t, year);
+            let usable = !(cs.len() > 1 && st.standard);
+            let [c] = cs.as_slice() else {
+                return (None, usable);
+            };
+            if let Some(g) = game.orders.get_mut(ord.idx) {
+                g.to_coast = Some(c.to_string());
             }
-            None => {}
+            sink.info(
+                "deluge.coast-inferred",
+                ord.line,
+                ord.col,
+                format!("the move to {t} does not name a coast; {c}, the only one within reach, is taken"),
+            );
+            (Some(c.to_string()), usable)
         }
+        None => (None, true),
     }
-    if o.kind == OrderKind::Support
-        && let (Some(t), Some(c)) = (&to, o.to.as_ref().and_then(|l| l.coast.clone()))
-    {
-        to_node = Some(format!("{t}/{c}"));
-    }
-    Some(AOrder {
-        power,
-        unit: kind,
-        at: at.to_string(),
-        at_node,
-        kind: o.kind,
-        to,
-        to_node,
-        via: o
-            .via
-            .iter()
-            .filter_map(|l| l.code.map(str::to_string))
-            .collect(),
-        // Deluge records write `(via convoy)` as a note on the route, and an army with no fleet
-        // to carry it moves by land as before; in standard Diplomacy it is the order's intent
-        // (DATC 6.G.8, 6.G.20).
-        via_convoy: o.via_convoy && st.standard,
-        of: o.of.as_ref().and_then(|l| l.code).map(str::to_string),
-        usable,
-    })
 }
 
 /// What a movement phase did to the position: the record's result where it gives one, else the
