@@ -15,6 +15,7 @@ pub mod bench;
 pub mod collections;
 pub mod error;
 pub mod explorer;
+pub mod i18n;
 pub mod people;
 pub mod stats;
 pub mod store;

@@ -29,7 +29,7 @@ fn find(cmd: &str, fallbacks: &[&str]) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     base: String,
     session: String,
@@ -51,7 +51,7 @@ impl Drop for Driver {
 }
 
 impl Driver {
-    fn start(driver: &Path, browser: &Path) -> Driver {
+    pub(crate) fn start(driver: &Path, browser: &Path) -> Driver {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("free port")
@@ -117,7 +117,7 @@ impl Driver {
     }
 
     /// One WebDriver command; returns its `value`. Errors of the protocol fail the test.
-    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+    pub(crate) fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
         let url = if path == "/session" {
             format!("{}{path}", self.base)
         } else {
@@ -140,7 +140,7 @@ impl Driver {
         v["value"].clone()
     }
 
-    fn go(&self, url: &str) {
+    pub(crate) fn go(&self, url: &str) {
         self.call("POST", "/url", Some(json!({ "url": url })));
     }
 
@@ -151,14 +151,14 @@ impl Driver {
             .to_string()
     }
 
-    fn source(&self) -> String {
+    pub(crate) fn source(&self) -> String {
         self.call("GET", "/source", None)
             .as_str()
             .unwrap_or_default()
             .to_string()
     }
 
-    fn element(&self, css: &str) -> String {
+    pub(crate) fn element(&self, css: &str) -> String {
         let v = self.call(
             "POST",
             "/element",
@@ -172,7 +172,7 @@ impl Driver {
     }
 
     /// The rendered text of the first element matching `css`.
-    fn text(&self, css: &str) -> String {
+    pub(crate) fn text(&self, css: &str) -> String {
         let e = self.element(css);
         self.call("GET", &format!("/element/{e}/text"), None)
             .as_str()
@@ -232,7 +232,7 @@ impl Driver {
         self.wait_for(what, || self.source(), f)
     }
 
-    fn screenshot(&self, name: &str) {
+    pub(crate) fn screenshot(&self, name: &str) {
         let v = self.call("GET", "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD
             .decode(v.as_str().unwrap_or_default())
@@ -246,7 +246,7 @@ impl Driver {
 
 /// The browser and its driver, or `None` (the test then skips, unless `ANNALS_BROWSER_TEST=1`
 /// requires them).
-fn browser() -> Option<(PathBuf, PathBuf)> {
+pub(crate) fn browser() -> Option<(PathBuf, PathBuf)> {
     let required = std::env::var("ANNALS_BROWSER_TEST").is_ok_and(|v| v == "1");
     let driver = find("chromedriver", &["/usr/lib/chromium/chromedriver"]);
     let browser = find("chromium", &["/usr/lib/chromium/chromium"]);

@@ -10,6 +10,7 @@ mod crash;
 mod fixes;
 mod fuzz_search;
 mod http;
+mod i18n;
 mod limits;
 mod lists;
 mod long_games;

@@ -14,6 +14,10 @@ use super::view::{self, Chart, DiagView, HotwEpoch, RawLine};
 use crate::AppState;
 use crate::error::Error;
 use crate::store::reads::{self, GameRecord};
+// The templates' text (`t`, `tn`…): askama calls it on `self`.
+use super::language::Localize as _;
+use super::language::{lang, side_name, tr_args};
+use crate::i18n::{self, names::Family};
 
 pub struct PlayerView {
     pub player_id: Option<i64>,
@@ -40,7 +44,6 @@ pub struct GamePage {
     q: String,
     id: i64,
     kind: &'static str,
-    kind_label: &'static str,
     title: String,
     result: String,
     tags: Vec<(String, String)>,
@@ -127,7 +130,6 @@ pub async fn game(
         q: String::new(),
         id: g.id,
         kind: g.kind.as_str(),
-        kind_label: g.kind.label(),
         title: game_title(&g),
         result: g.result.clone().unwrap_or_default(),
         tags: g.tags.clone(),
@@ -161,20 +163,9 @@ fn move_rows(body: &Body) -> Vec<MoveRow> {
                 current: false,
                 ply: m.ply,
                 round: m.round.to_string(),
-                side: m.side.to_string(),
+                side: side_name("sanguo", &m.side.to_string()),
                 text: m.notation.clone(),
-                detail: format!(
-                    "{} ({},{}) → ({},{}){}",
-                    m.piece,
-                    m.from[0],
-                    m.from[1],
-                    m.to[0],
-                    m.to[1],
-                    m.capture
-                        .as_ref()
-                        .map(|c| format!(", takes {} {}", c.side, c.piece))
-                        .unwrap_or_default()
-                ),
+                detail: sanguo_detail(m),
             })
             .collect(),
         Body::Wec(w) => w
@@ -186,7 +177,7 @@ fn move_rows(body: &Body) -> Vec<MoveRow> {
                 current: false,
                 ply: t.ply,
                 round: String::new(),
-                side: t.color.to_string(),
+                side: side_name("wec", &t.color.to_string()),
                 text: t.notation.clone(),
                 detail: annals_import::wec::describe(t).join("; "),
             })
@@ -215,6 +206,31 @@ fn move_rows(body: &Body) -> Vec<MoveRow> {
             .collect(),
         _ => Vec::new(),
     }
+}
+
+/// A 三国 move as the moves table describes it: the piece, its points, what it takes, named in the
+/// reader's language.
+fn sanguo_detail(m: &annals_import::sanguo::Move) -> String {
+    let piece = |p: &str| i18n::names::name(lang(), Family::SanguoPiece, p);
+    let side = |s: &str| i18n::names::name(lang(), Family::SanguoSide, s);
+    let mut out = tr_args(
+        "sanguo-move",
+        &[
+            ("piece", piece(&m.piece.to_string()).into()),
+            ("from", format!("{},{}", m.from[0], m.from[1]).into()),
+            ("to", format!("{},{}", m.to[0], m.to[1]).into()),
+        ],
+    );
+    if let Some(c) = &m.capture {
+        out.push_str(&tr_args(
+            "sanguo-takes",
+            &[
+                ("side", side(&c.side.to_string()).into()),
+                ("piece", piece(&c.piece.to_string()).into()),
+            ],
+        ));
+    }
+    out
 }
 
 /// What the record says besides its moves: HotW's final scores and closing lines, 三国's title

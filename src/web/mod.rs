@@ -5,6 +5,7 @@ pub mod assets;
 pub mod board;
 pub mod collections;
 pub mod game;
+pub mod language;
 pub mod openapi;
 pub mod pages;
 pub mod people;
@@ -119,6 +120,7 @@ pub fn app(state: AppState) -> Router {
         .route("/static/{name}", get(assets::serve))
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn(api_errors_as_json))
+        .layer(axum::middleware::from_fn(language::choose))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,

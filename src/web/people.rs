@@ -17,6 +17,8 @@ use crate::AppState;
 use crate::error::{Error, Result};
 use crate::people::{self, EventRow, EventView, PlayerRow, PlayerView};
 use crate::store::labels::{self, Labels};
+// The templates' text (`t`, `tn`…): askama calls it on `self`.
+use super::language::Localize as _;
 
 /// `GET /api/events`
 pub async fn api_events(State(st): State<AppState>) -> Result<Json<Value>> {

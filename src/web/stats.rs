@@ -17,6 +17,9 @@ use crate::error::{Error, Result};
 use crate::explorer::{self, Position};
 use crate::stats::{self, CardStat, EmpireStat, Filter, HotwOpening, SanguoStats, WecStats};
 use crate::store::labels::{self, Labels};
+// The templates' text (`t`, `tn`…): askama calls it on `self`.
+use super::language::Localize as _;
+use crate::i18n::names::Family;
 
 fn kind_of(s: &str) -> Result<Kind> {
     Kind::from_name(s)
@@ -32,7 +35,14 @@ pub async fn api_hotw_empires(
     let v = st
         .run(move |s| s.db.with(|c| stats::hotw_empires(c, &f)))
         .await?;
-    Ok(Json(json!({ "empires": v })))
+    let mut v = json!({ "empires": v });
+    super::language::add_names(
+        &mut v["empires"],
+        "empire",
+        Family::HotwEmpire,
+        q.as_deref(),
+    );
+    Ok(Json(v))
 }
 
 /// `GET /api/stats/hotw/cards`
@@ -44,7 +54,9 @@ pub async fn api_hotw_cards(
     let v = st
         .run(move |s| s.db.with(|c| stats::hotw_cards(c, &f)))
         .await?;
-    Ok(Json(json!({ "cards": v })))
+    let mut v = json!({ "cards": v });
+    super::language::add_names(&mut v["cards"], "card", Family::HotwCard, q.as_deref());
+    Ok(Json(v))
 }
 
 /// `GET /api/stats/{kind}`: everything the statistics page shows, as JSON.
@@ -382,6 +394,11 @@ const EPOCH_COLOURS: [&str; 7] = [
     "#8d6e63", "#5c6bc0", "#26a69a", "#ef6c00", "#ab47bc", "#c0ca33", "#546e7a",
 ];
 
+/// An empire's name in the reader's language.
+fn empire_name(code: &str) -> String {
+    crate::i18n::names::name(super::language::lang(), Family::HotwEmpire, code)
+}
+
 /// Mean gain by empire, bars grouped and coloured by epoch.
 fn gain_chart(empires: &[EmpireStat]) -> Option<BarChart> {
     let items: Vec<&EmpireStat> = empires.iter().filter(|e| e.mean_gain.is_some()).collect();
@@ -412,12 +429,12 @@ fn gain_chart(empires: &[EmpireStat]) -> Option<BarChart> {
             colour: EPOCH_COLOURS[((e.epoch - 1).clamp(0, 6)) as usize],
             tip: format!(
                 "{} (E{}): mean gain {g} over {} turns",
-                e.empire,
+                empire_name(&e.empire),
                 super::view::ROMAN[e.epoch.clamp(0, 7) as usize],
                 e.scored_turns
             ),
         });
-        labels.push((x + bw / 2.0, e.empire.clone()));
+        labels.push((x + bw / 2.0, empire_name(&e.empire)));
     }
     let mut y_ticks = Vec::new();
     let mut v = 0.0;
@@ -483,7 +500,6 @@ fn shares_chart(rows: &[(String, i64, i64, i64)]) -> Option<BarChart> {
 pub struct StatsPage {
     q: String,
     kind: &'static str,
-    kind_label: &'static str,
     event: String,
     from: String,
     to: String,
@@ -607,7 +623,6 @@ pub async fn stats_page(
     Ok(StatsPage {
         q: String::new(),
         kind: kind.as_str(),
-        kind_label: kind.label(),
         event: f.event.unwrap_or_default(),
         from: f.year_from.map(|y| y.to_string()).unwrap_or_default(),
         to: f.year_to.map(|y| y.to_string()).unwrap_or_default(),
@@ -644,7 +659,6 @@ pub struct Crumb {
 pub struct ExplorerPage {
     q: String,
     kind: &'static str,
-    kind_label: &'static str,
     sides: Vec<&'static str>,
     crumbs: Vec<Crumb>,
     position: Option<Position>,
@@ -682,7 +696,6 @@ pub async fn explorer_page(
     let mut page = ExplorerPage {
         q: String::new(),
         kind: kind.as_str(),
-        kind_label: kind.label(),
         sides: explorer::sides(kind).to_vec(),
         crumbs: Vec::new(),
         position: None,

@@ -1,0 +1,71 @@
+# The page of one game.
+
+game-result = Result:
+game-from = from { $source }
+game-players = Players
+game-col-seat = Seat
+game-col-player = Player
+game-col-colour = Colour
+game-winner = winner
+game-errors = { $n ->
+    [one] { $n } error
+   *[other] { $n } errors
+}
+game-warnings = { $n ->
+    [one] { $n } warning
+   *[other] { $n } warnings
+}
+game-notes = { $n ->
+    [one] { $n } note
+   *[other] { $n } notes
+}
+game-centres-by-year = Supply centres by year
+game-score-by-epoch = Score by epoch
+game-score-chart = Score by epoch for each player
+game-epoch = Epoch { $epoch }
+game-col-turn = Turn
+game-col-empire = Empire
+game-col-play = Play
+game-col-score = Score
+game-builds = Builds:
+game-battle-notation = Battle notation
+game-checkpoints = { $n ->
+    [one] { $n } interruption snapshot recorded (see the JSON).
+   *[other] { $n } interruption snapshots recorded (see the JSON).
+}
+game-events = Events
+game-board = Board
+game-step-label = Step through the game
+game-step-start = « start
+game-step-back = ◀ back
+game-ply-of = ply { $ply } of { $plies }
+game-step-forward = forward ▶
+game-step-end = end »
+game-moves = Moves
+game-col-ply = Ply
+game-col-round = Round
+game-col-side = Side
+game-col-move = Move
+game-in-collections = In collections
+game-record = The record as imported
+game-col-n = col { $col }
+
+# The HotW battle notation's tokens (the legend under the turns).
+battle-f = defender has a fortress
+battle-W = Great Wall
+battle-St = strait
+battle-For = forest
+battle-M = mountains
+battle-sea = coastal defence
+battle-V = attacker wins and occupies
+battle-X = attacker loses
+battle-draw = both lose an army
+battle-R = attacker stops attacking
+battle-capital-city = capital becomes a city
+battle-cX = city removed
+battle-fX = fortress removed
+battle-mX = monument removed
+
+# A 三国 move's description: the piece, its points, what it takes.
+sanguo-move = { $piece } ({ $from }) → ({ $to })
+sanguo-takes = , takes { $side } { $piece }

@@ -1,0 +1,59 @@
+# 单局页面。
+
+game-result = 结果：
+game-from = 出自 { $source }
+game-players = 棋手
+game-col-seat = 座位
+game-col-player = 棋手
+game-col-colour = 颜色
+game-winner = 胜方
+game-errors = { $n } 个错误
+game-warnings = { $n } 个警告
+game-notes = { $n } 个提示
+game-centres-by-year = 各年补给中心
+game-score-by-epoch = 各时代得分
+game-score-chart = 各棋手在各时代的得分
+game-epoch = 第 { $epoch } 时代
+game-col-turn = 回合
+game-col-empire = 帝国
+game-col-play = 行动
+game-col-score = 得分
+game-builds = 建造：
+game-battle-notation = 战斗记号
+game-checkpoints = 记录了 { $n } 个中断快照（见 JSON）。
+game-events = 事件
+game-board = 棋盘
+game-step-label = 逐步回放
+game-step-start = « 开始
+game-step-back = ◀ 上一步
+game-ply-of = 第 { $ply } 步，共 { $plies } 步
+game-step-forward = 下一步 ▶
+game-step-end = 终局 »
+game-moves = 着法
+game-col-ply = 步数
+game-col-round = 回合
+game-col-side = 阵营
+game-col-move = 着法
+game-in-collections = 所在收藏
+game-record = 导入时的原始棋谱
+game-col-n = 第 { $col } 列
+
+# HotW 战斗记号（回合表下的图例）。
+battle-f = 守方有要塞
+battle-W = 长城
+battle-St = 海峡
+battle-For = 森林
+battle-M = 山脉
+battle-sea = 海岸防御
+battle-V = 攻方获胜并占领
+battle-X = 攻方失败
+battle-draw = 双方各失一军
+battle-R = 攻方停止进攻
+battle-capital-city = 首都降为城市
+battle-cX = 城市被移除
+battle-fX = 要塞被移除
+battle-mX = 纪念碑被移除
+
+# 三国着法说明：棋子、起止点、吃子。
+sanguo-move = { $piece }（{ $from }）→（{ $to }）
+sanguo-takes = ，吃{ $side }{ $piece }

@@ -1,0 +1,59 @@
+# 單局頁面。
+
+game-result = 結果：
+game-from = 出自 { $source }
+game-players = 棋手
+game-col-seat = 座位
+game-col-player = 棋手
+game-col-colour = 顏色
+game-winner = 勝方
+game-errors = { $n } 個錯誤
+game-warnings = { $n } 個警告
+game-notes = { $n } 個提示
+game-centres-by-year = 各年補給中心
+game-score-by-epoch = 各時代得分
+game-score-chart = 各棋手在各時代的得分
+game-epoch = 第 { $epoch } 時代
+game-col-turn = 回合
+game-col-empire = 帝國
+game-col-play = 行動
+game-col-score = 得分
+game-builds = 建造：
+game-battle-notation = 戰鬥記號
+game-checkpoints = 記錄了 { $n } 個中斷快照（見 JSON）。
+game-events = 事件
+game-board = 棋盤
+game-step-label = 逐步重播
+game-step-start = « 開始
+game-step-back = ◀ 上一手
+game-ply-of = 第 { $ply } 手，共 { $plies } 手
+game-step-forward = 下一手 ▶
+game-step-end = 終局 »
+game-moves = 着法
+game-col-ply = 手數
+game-col-round = 回合
+game-col-side = 陣營
+game-col-move = 着法
+game-in-collections = 所在收藏
+game-record = 匯入時的原始棋譜
+game-col-n = 第 { $col } 列
+
+# HotW 戰鬥記號（回合表下的圖例）。
+battle-f = 守方有要塞
+battle-W = 長城
+battle-St = 海峽
+battle-For = 森林
+battle-M = 山脈
+battle-sea = 海岸防禦
+battle-V = 攻方獲勝並佔領
+battle-X = 攻方失敗
+battle-draw = 雙方各失一軍
+battle-R = 攻方停止進攻
+battle-capital-city = 首都降為城市
+battle-cX = 城市被移除
+battle-fX = 要塞被移除
+battle-mX = 紀念碑被移除
+
+# 三國着法說明：棋子、起止點、吃子。
+sanguo-move = { $piece }（{ $from }）→（{ $to }）
+sanguo-takes = ，吃{ $side }{ $piece }
