@@ -16,7 +16,7 @@ use crate::error::Error;
 use crate::store::reads::{self, GameRecord};
 // The templates' text (`t`, `tn`…): askama calls it on `self`.
 use super::language::Localize as _;
-use super::language::{lang, side_name, tr_args};
+use super::language::{lang, side_name, tr, tr_args};
 use crate::i18n::{self, names::Family};
 
 pub struct PlayerView {
@@ -163,7 +163,7 @@ fn move_rows(body: &Body) -> Vec<MoveRow> {
                 current: false,
                 ply: m.ply,
                 round: m.round.to_string(),
-                side: side_name("sanguo", &m.side.to_string()),
+                side: side_name("sanguo", m.side.as_ref()),
                 text: m.notation.clone(),
                 detail: sanguo_detail(m),
             })
@@ -177,7 +177,7 @@ fn move_rows(body: &Body) -> Vec<MoveRow> {
                 current: false,
                 ply: t.ply,
                 round: String::new(),
-                side: side_name("wec", &t.color.to_string()),
+                side: side_name("wec", t.color.as_ref()),
                 text: t.notation.clone(),
                 detail: annals_import::wec::describe(t).join("; "),
             })
@@ -216,7 +216,7 @@ fn sanguo_detail(m: &annals_import::sanguo::Move) -> String {
     let mut out = tr_args(
         "sanguo-move",
         &[
-            ("piece", piece(&m.piece.to_string()).into()),
+            ("piece", piece(m.piece.as_ref()).into()),
             ("from", format!("{},{}", m.from[0], m.from[1]).into()),
             ("to", format!("{},{}", m.to[0], m.to[1]).into()),
         ],
@@ -225,8 +225,8 @@ fn sanguo_detail(m: &annals_import::sanguo::Move) -> String {
         out.push_str(&tr_args(
             "sanguo-takes",
             &[
-                ("side", side(&c.side.to_string()).into()),
-                ("piece", piece(&c.piece.to_string()).into()),
+                ("side", side(c.side.as_ref()).into()),
+                ("piece", piece(c.piece.as_ref()).into()),
             ],
         ));
     }
@@ -242,7 +242,8 @@ fn game_events(body: &Body) -> Vec<String> {
             let mut v = Vec::new();
             if !h.final_scores.is_empty() {
                 v.push(format!(
-                    "Final scores as written: {}",
+                    "{} {}",
+                    tr("hotw-final-scores"),
                     h.final_scores
                         .iter()
                         .map(|f| format!("{} {}", f.player, f.score))
@@ -250,7 +251,11 @@ fn game_events(body: &Body) -> Vec<String> {
                         .join(", ")
                 ));
             }
-            v.extend(h.closing.iter().map(|c| format!("Closing line: {c}")));
+            v.extend(
+                h.closing
+                    .iter()
+                    .map(|c| format!("{} {c}", tr("hotw-closing-line"))),
+            );
             v
         }
         Body::Sanguo(s) => {
@@ -258,22 +263,50 @@ fn game_events(body: &Body) -> Vec<String> {
             let mut v: Vec<String> = s
                 .title_events
                 .iter()
-                .map(|e| match e {
-                    T::Alliance { by, with } => format!("{by} allied with {with} ({by}{with}盟)"),
-                    T::KillHan { by } => format!("{by} killed Han ({by}杀汉)"),
-                    T::Eliminate { by, sides } => format!(
-                        "{by} eliminated {} ({by}灭{})",
-                        sides.join(", "),
-                        sides.concat()
-                    ),
-                    T::Stalemate { by, side } => format!("{by} stalemated {side} ({by}困{side})"),
-                    T::Win { side } => format!("{side} won ({side}胜)"),
-                    T::Draw { sides } => format!("drawn between {} (和)", sides.join(", ")),
+                .map(|e| {
+                    let n = |s: &str| i18n::names::name(lang(), Family::SanguoSide, s);
+                    let list = |v: &[String]| v.iter().map(|s| n(s)).collect::<Vec<_>>().join(", ");
+                    let (key, args, written) = match e {
+                        T::Alliance { by, with } => (
+                            "sanguo-event-alliance",
+                            vec![("by", n(by)), ("with", n(with))],
+                            format!("{by}{with}盟"),
+                        ),
+                        T::KillHan { by } => (
+                            "sanguo-event-kill-han",
+                            vec![("by", n(by))],
+                            format!("{by}杀汉"),
+                        ),
+                        T::Eliminate { by, sides } => (
+                            "sanguo-event-eliminate",
+                            vec![("by", n(by)), ("sides", list(sides))],
+                            format!("{by}灭{}", sides.concat()),
+                        ),
+                        T::Stalemate { by, side } => (
+                            "sanguo-event-stalemate",
+                            vec![("by", n(by)), ("side", n(side))],
+                            format!("{by}困{side}"),
+                        ),
+                        T::Win { side } => (
+                            "sanguo-event-win",
+                            vec![("side", n(side))],
+                            format!("{side}胜"),
+                        ),
+                        T::Draw { sides } => (
+                            "sanguo-event-draw",
+                            vec![("sides", list(sides))],
+                            "和".to_string(),
+                        ),
+                    };
+                    let args: Vec<(&str, i18n::Arg<'_>)> =
+                        args.into_iter().map(|(k, v)| (k, v.into())).collect();
+                    format!("{} ({written})", tr_args(key, &args))
                 })
                 .collect();
             if !s.status.is_empty() {
                 v.push(format!(
-                    "Final status: {}",
+                    "{} {}",
+                    tr("sanguo-final-status"),
                     s.status
                         .iter()
                         .map(|(k, x)| format!("{k} {x}"))
@@ -342,9 +375,12 @@ fn game_events(body: &Body) -> Vec<String> {
             .winner
             .iter()
             .map(|c| {
-                format!(
-                    "{} wins: the enemy's primary government piece fell",
-                    if c == "B" { "Black" } else { "White" }
+                tr_args(
+                    "wec-event-win",
+                    &[(
+                        "colour",
+                        side_name("wec", if c == "B" { "B" } else { "W" }).into(),
+                    )],
                 )
             })
             .collect(),

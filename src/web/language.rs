@@ -238,6 +238,15 @@ pub trait Localize {
         names::name(lang(), Family::WecPiece, code)
     }
 
+    /// A tag's name: the common ones from the catalogue, a 三国 side's tag by the side's name.
+    fn tag(&self, kind: &str, name: &str) -> String {
+        if i18n::catalog::has(Lang::En, &format!("tag-{name}")) {
+            self.word("tag", name)
+        } else {
+            side_name(kind, name)
+        }
+    }
+
     /// A WEC government by its pieces (`K/Q`: king and queen).
     fn government(&self, pair: &str) -> String {
         pair.split('/')

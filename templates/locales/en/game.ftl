@@ -69,3 +69,29 @@ battle-mX = monument removed
 # A 三国 move's description: the piece, its points, what it takes.
 sanguo-move = { $piece } ({ $from }) → ({ $to })
 sanguo-takes = , takes { $side } { $piece }
+
+# The board's caption and the pieces' titles.
+board-setup = The setup
+board-standard-setup = The standard setup
+board-after-ply = After ply { $ply }: { $side } { $move }
+board-after-turn = After turn { $turn }: { $what }
+board-from = , from { $side }
+board-wec-piece = { $colour } { $piece } ({ $level }) at ({ $row },{ $col })
+board-level-ground = ground
+board-level-air = air
+board-level-sub = sub
+board-carrying = , carrying { $articles }
+board-stunned = , stunned
+board-wec-article = { $article } on the ground at ({ $row },{ $col })
+
+# What a record says besides its moves.
+hotw-final-scores = Final scores as written:
+hotw-closing-line = Closing line:
+sanguo-event-alliance = { $by } allied with { $with }
+sanguo-event-kill-han = { $by } killed Han
+sanguo-event-eliminate = { $by } eliminated { $sides }
+sanguo-event-stalemate = { $by } stalemated { $side }
+sanguo-event-win = { $side } won
+sanguo-event-draw = drawn between { $sides }
+sanguo-final-status = Final status:
+wec-event-win = { $colour } wins: the enemy's primary government piece fell

@@ -57,3 +57,29 @@ battle-mX = 기념물 제거
 # 삼국 수 설명: 기물, 출발점과 도착점, 잡은 기물.
 sanguo-move = { $piece } ({ $from }) → ({ $to })
 sanguo-takes = , { $side }의 { $piece }을(를) 잡음
+
+# 판의 설명과 기물 설명.
+board-setup = 처음 배치
+board-standard-setup = 표준 처음 배치
+board-after-ply = { $ply }수 뒤: { $side } { $move }
+board-after-turn = { $turn }턴 뒤: { $what }
+board-from = , 원래 { $side }의 기물
+board-wec-piece = { $colour } { $piece }({ $level }), 위치 ({ $row },{ $col })
+board-level-ground = 지상
+board-level-air = 공중
+board-level-sub = 수중
+board-carrying = , { $articles } 장착
+board-stunned = , 마비됨
+board-wec-article = 지상 ({ $row },{ $col })의 { $article }
+
+# 기보가 수 말고 적어 둔 것.
+hotw-final-scores = 기보에 적힌 최종 점수:
+hotw-closing-line = 마지막 줄:
+sanguo-event-alliance = { $by }와(과) { $with } 동맹
+sanguo-event-kill-han = { $by }이(가) 한을 멸함
+sanguo-event-eliminate = { $by }이(가) { $sides }을(를) 멸함
+sanguo-event-stalemate = { $by }이(가) { $side }을(를) 가둠
+sanguo-event-win = { $side } 승리
+sanguo-event-draw = { $sides } 무승부
+sanguo-final-status = 최종 상태:
+wec-event-win = { $colour } 승리: 상대의 주 정부 기물이 쓰러짐

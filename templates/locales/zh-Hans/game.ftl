@@ -57,3 +57,29 @@ battle-mX = 纪念碑被移除
 # 三国着法说明：棋子、起止点、吃子。
 sanguo-move = { $piece }（{ $from }）→（{ $to }）
 sanguo-takes = ，吃{ $side }{ $piece }
+
+# 棋盘说明与棋子提示。
+board-setup = 开局摆法
+board-standard-setup = 标准开局摆法
+board-after-ply = 第 { $ply } 步后：{ $side } { $move }
+board-after-turn = 第 { $turn } 回合后：{ $what }
+board-from = ，原属{ $side }
+board-wec-piece = { $colour }{ $piece }（{ $level }）位于（{ $row },{ $col }）
+board-level-ground = 地面
+board-level-air = 空中
+board-level-sub = 水下
+board-carrying = ，携带 { $articles }
+board-stunned = ，被电晕
+board-wec-article = { $article }在地面（{ $row },{ $col }）
+
+# 棋谱在着法以外记下的事。
+hotw-final-scores = 棋谱所记的最终得分：
+hotw-closing-line = 结尾一行：
+sanguo-event-alliance = { $by }与{ $with }结盟
+sanguo-event-kill-han = { $by }杀汉
+sanguo-event-eliminate = { $by }灭{ $sides }
+sanguo-event-stalemate = { $by }困{ $side }
+sanguo-event-win = { $side }胜
+sanguo-event-draw = { $sides }和棋
+sanguo-final-status = 最终状态：
+wec-event-win = { $colour }胜：敌方的主政府棋子已倒下

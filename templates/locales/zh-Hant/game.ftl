@@ -57,3 +57,29 @@ battle-mX = 紀念碑被移除
 # 三國着法說明：棋子、起止點、吃子。
 sanguo-move = { $piece }（{ $from }）→（{ $to }）
 sanguo-takes = ，吃{ $side }{ $piece }
+
+# 棋盤說明與棋子提示。
+board-setup = 開局擺法
+board-standard-setup = 標準開局擺法
+board-after-ply = 第 { $ply } 手後：{ $side } { $move }
+board-after-turn = 第 { $turn } 回合後：{ $what }
+board-from = ，原屬{ $side }
+board-wec-piece = { $colour }{ $piece }（{ $level }）位於（{ $row },{ $col }）
+board-level-ground = 地面
+board-level-air = 空中
+board-level-sub = 水下
+board-carrying = ，攜帶 { $articles }
+board-stunned = ，被電暈
+board-wec-article = { $article }在地面（{ $row },{ $col }）
+
+# 棋譜在着法以外記下的事。
+hotw-final-scores = 棋譜所記的最終得分：
+hotw-closing-line = 結尾一行：
+sanguo-event-alliance = { $by }與{ $with }結盟
+sanguo-event-kill-han = { $by }殺漢
+sanguo-event-eliminate = { $by }滅{ $sides }
+sanguo-event-stalemate = { $by }困{ $side }
+sanguo-event-win = { $side }勝
+sanguo-event-draw = { $sides }和棋
+sanguo-final-status = 最終狀態：
+wec-event-win = { $colour }勝：敵方的主政府棋子已倒下
