@@ -238,6 +238,17 @@ pub trait Localize {
         names::name(lang(), Family::WecPiece, code)
     }
 
+    /// A search facet's value: kinds, empires and sides by their names, others as stored.
+    fn facet_label(&self, group: &str, value: &str) -> String {
+        match group {
+            "search-facet-kind" => self.kind_name(value),
+            "search-facet-empire" => self.empire(value),
+            "search-facet-side" if value.len() <= 2 => side_name("wec", value),
+            "search-facet-side" => side_name("sanguo", value),
+            _ => value.to_string(),
+        }
+    }
+
     /// A tag's name: the common ones from the catalogue, a 三国 side's tag by the side's name.
     fn tag(&self, kind: &str, name: &str) -> String {
         if i18n::catalog::has(Lang::En, &format!("tag-{name}")) {

@@ -585,7 +585,14 @@ pub async fn stats_page(
             shares_chart(
                 &s.sides
                     .iter()
-                    .map(|x| (x.side.clone(), x.wins, x.draws, x.losses))
+                    .map(|x| {
+                        (
+                            super::language::side_name("sanguo", &x.side),
+                            x.wins,
+                            x.draws,
+                            x.losses,
+                        )
+                    })
                     .collect::<Vec<_>>(),
             )
         }),
@@ -594,13 +601,13 @@ pub async fn stats_page(
             let _ = undecided;
             shares_chart(&[
                 (
-                    "Black".to_string(),
+                    super::language::side_name("wec", "B"),
                     w.black_wins,
                     0,
                     w.decided - w.black_wins,
                 ),
                 (
-                    "White".to_string(),
+                    super::language::side_name("wec", "W"),
                     w.white_wins,
                     0,
                     w.decided - w.white_wins,
