@@ -323,14 +323,23 @@ fn game_events(body: &Body) -> Vec<String> {
                 .map(|y| {
                     let mut parts = Vec::new();
                     if !y.submerged.is_empty() {
-                        parts.push(format!("submerged: {}", y.submerged.join(", ")));
+                        parts.push(format!(
+                            "{} {}",
+                            tr("deluge-submerged"),
+                            y.submerged.join(", ")
+                        ));
                     }
                     if !y.new_centre_owners.is_empty() || !y.new_centres.is_empty() {
-                        parts.push(format!("new centres: {}", y.new_centres.join(", ")));
+                        parts.push(format!(
+                            "{} {}",
+                            tr("deluge-new-centres"),
+                            y.new_centres.join(", ")
+                        ));
                     }
                     if !y.drowned.is_empty() {
                         parts.push(format!(
-                            "drowned: {}",
+                            "{} {}",
+                            tr("deluge-drowned"),
                             serde_json::to_value(&y.drowned)
                                 .ok()
                                 .and_then(|v| v.as_array().cloned())
@@ -349,24 +358,25 @@ fn game_events(body: &Body) -> Vec<String> {
                         ));
                     }
                     if !y.position_known {
-                        parts.push("(position not known from the record)".into());
+                        parts.push(tr("deluge-position-unknown"));
                     }
-                    format!(
-                        "Winter {}: {}",
-                        y.year,
-                        if parts.is_empty() {
-                            "no change".into()
-                        } else {
-                            parts.join("; ")
-                        }
+                    let what = if parts.is_empty() {
+                        tr("deluge-no-change")
+                    } else {
+                        parts.join("; ")
+                    };
+                    tr_args(
+                        "deluge-winter",
+                        &[("year", y.year.to_string().into()), ("what", what.into())],
                     )
                 })
                 .collect();
             match (&d.winner, &d.survivors) {
-                (Some(w), _) => v.push(format!("{w} is the survivor after winter 1908")),
-                (None, Some(s)) if !s.is_empty() => {
-                    v.push(format!("{} survive after winter 1908", s.join(", ")))
-                }
+                (Some(w), _) => v.push(tr_args("deluge-survivor", &[("power", w.clone().into())])),
+                (None, Some(s)) if !s.is_empty() => v.push(tr_args(
+                    "deluge-survivors",
+                    &[("powers", s.join(", ").into())],
+                )),
                 _ => {}
             }
             v

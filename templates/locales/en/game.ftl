@@ -95,3 +95,18 @@ sanguo-event-win = { $side } won
 sanguo-event-draw = drawn between { $sides }
 sanguo-final-status = Final status:
 wec-event-win = { $colour } wins: the enemy's primary government piece fell
+
+# A HotW turn's expansions.
+hotw-by-sea = by sea
+hotw-battle = battle:
+hotw-builds = builds
+
+# What a Deluge record says of each winter.
+deluge-winter = Winter { $year }: { $what }
+deluge-submerged = submerged:
+deluge-new-centres = new centres:
+deluge-drowned = drowned:
+deluge-position-unknown = (position not known from the record)
+deluge-no-change = no change
+deluge-survivor = { $power } is the survivor after winter 1908
+deluge-survivors = { $powers } survive after winter 1908

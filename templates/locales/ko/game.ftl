@@ -83,3 +83,18 @@ sanguo-event-win = { $side } 승리
 sanguo-event-draw = { $sides } 무승부
 sanguo-final-status = 최종 상태:
 wec-event-win = { $colour } 승리: 상대의 주 정부 기물이 쓰러짐
+
+# HotW 턴의 확장.
+hotw-by-sea = 바다 경유
+hotw-battle = 전투:
+hotw-builds = 건설
+
+# 대홍수 기보가 적은 겨울마다의 일.
+deluge-winter = { $year }년 겨울: { $what }
+deluge-submerged = 잠김:
+deluge-new-centres = 새 보급 중심지:
+deluge-drowned = 익사:
+deluge-position-unknown = (기보로는 국면을 알 수 없음)
+deluge-no-change = 변화 없음
+deluge-survivor = 1908년 겨울 뒤 { $power }만 살아남음
+deluge-survivors = 1908년 겨울 뒤 살아남은 나라: { $powers }

@@ -83,3 +83,18 @@ sanguo-event-win = { $side }胜
 sanguo-event-draw = { $sides }和棋
 sanguo-final-status = 最终状态：
 wec-event-win = { $colour }胜：敌方的主政府棋子已倒下
+
+# HotW 回合的扩张。
+hotw-by-sea = 经海路
+hotw-battle = 战斗：
+hotw-builds = 建造
+
+# 大洪水棋谱所记的每个冬季。
+deluge-winter = { $year } 年冬季：{ $what }
+deluge-submerged = 淹没：
+deluge-new-centres = 新补给中心：
+deluge-drowned = 溺毙：
+deluge-position-unknown = （棋谱无法确定局面）
+deluge-no-change = 没有变化
+deluge-survivor = { $power } 是 1908 年冬季后唯一的幸存者
+deluge-survivors = { $powers } 撑过了 1908 年冬季

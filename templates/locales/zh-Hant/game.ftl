@@ -83,3 +83,18 @@ sanguo-event-win = { $side }勝
 sanguo-event-draw = { $sides }和棋
 sanguo-final-status = 最終狀態：
 wec-event-win = { $colour }勝：敵方的主政府棋子已倒下
+
+# HotW 回合的擴張。
+hotw-by-sea = 經海路
+hotw-battle = 戰鬥：
+hotw-builds = 建造
+
+# 大洪水棋譜所記的每個冬季。
+deluge-winter = { $year } 年冬季：{ $what }
+deluge-submerged = 淹沒：
+deluge-new-centres = 新補給中心：
+deluge-drowned = 溺斃：
+deluge-position-unknown = （棋譜未能確定局面）
+deluge-no-change = 沒有變化
+deluge-survivor = { $power } 是 1908 年冬季後唯一的倖存者
+deluge-survivors = { $powers } 撐過了 1908 年冬季
