@@ -202,6 +202,35 @@ pub fn sanguo_board(g: &SanguoGame, ply: usize) -> BoardView {
 }
 
 /// The WEC board after `ply` turns (0: the standard setup). Row 1 is at the bottom (Black's side).
+/// A WEC piece's tooltip: colour, kind, level, square, what it carries, whether it is stunned.
+fn wec_piece_title(p: &wec::PlacedPiece) -> String {
+    let mut out = tr_args(
+        "board-wec-piece",
+        &[
+            ("colour", side_name("wec", &p.color).into()),
+            ("piece", name(lang(), Family::WecPiece, &p.kind).into()),
+            ("level", tr(&format!("board-level-{}", p.level)).into()),
+            ("row", p.row.to_string().into()),
+            ("col", p.col.to_string().into()),
+        ],
+    );
+    if !p.articles.is_empty() {
+        let names: Vec<String> = p
+            .articles
+            .iter()
+            .map(|a| name(lang(), Family::WecArticle, a))
+            .collect();
+        out.push_str(&tr_args(
+            "board-carrying",
+            &[("articles", names.join(" ").into())],
+        ));
+    }
+    if p.stunned > 0 {
+        out.push_str(&tr("board-stunned"));
+    }
+    out
+}
+
 pub fn wec_board(g: &WecGame, ply: usize) -> BoardView {
     let ply = ply.min(g.turns.len());
     let cell = 46.0;
@@ -300,34 +329,7 @@ pub fn wec_board(g: &WecGame, ply: usize) -> BoardView {
             text: format!("{level_mark}{}", p.kind),
             text_colour: fg,
             size,
-            title: format!(
-                "{}{}{}",
-                tr_args(
-                    "board-wec-piece",
-                    &[
-                        ("colour", side_name("wec", &p.color).into()),
-                        ("piece", name(lang(), Family::WecPiece, &p.kind).into()),
-                        ("level", tr(&format!("board-level-{}", p.level)).into()),
-                        ("row", p.row.to_string().into()),
-                        ("col", p.col.to_string().into()),
-                    ],
-                ),
-                if p.articles.is_empty() {
-                    String::new()
-                } else {
-                    let names: Vec<String> = p
-                        .articles
-                        .iter()
-                        .map(|a| name(lang(), Family::WecArticle, a))
-                        .collect();
-                    tr_args("board-carrying", &[("articles", names.join(" ").into())])
-                },
-                if p.stunned > 0 {
-                    tr("board-stunned")
-                } else {
-                    String::new()
-                }
-            ),
+            title: wec_piece_title(p),
         });
     }
     let caption = match ply {

@@ -258,64 +258,7 @@ fn game_events(body: &Body) -> Vec<String> {
             );
             v
         }
-        Body::Sanguo(s) => {
-            use annals_import::sanguo::TitleEvent as T;
-            let mut v: Vec<String> = s
-                .title_events
-                .iter()
-                .map(|e| {
-                    let n = |s: &str| i18n::names::name(lang(), Family::SanguoSide, s);
-                    let list = |v: &[String]| v.iter().map(|s| n(s)).collect::<Vec<_>>().join(", ");
-                    let (key, args, written) = match e {
-                        T::Alliance { by, with } => (
-                            "sanguo-event-alliance",
-                            vec![("by", n(by)), ("with", n(with))],
-                            format!("{by}{with}盟"),
-                        ),
-                        T::KillHan { by } => (
-                            "sanguo-event-kill-han",
-                            vec![("by", n(by))],
-                            format!("{by}杀汉"),
-                        ),
-                        T::Eliminate { by, sides } => (
-                            "sanguo-event-eliminate",
-                            vec![("by", n(by)), ("sides", list(sides))],
-                            format!("{by}灭{}", sides.concat()),
-                        ),
-                        T::Stalemate { by, side } => (
-                            "sanguo-event-stalemate",
-                            vec![("by", n(by)), ("side", n(side))],
-                            format!("{by}困{side}"),
-                        ),
-                        T::Win { side } => (
-                            "sanguo-event-win",
-                            vec![("side", n(side))],
-                            format!("{side}胜"),
-                        ),
-                        T::Draw { sides } => (
-                            "sanguo-event-draw",
-                            vec![("sides", list(sides))],
-                            "和".to_string(),
-                        ),
-                    };
-                    let args: Vec<(&str, i18n::Arg<'_>)> =
-                        args.into_iter().map(|(k, v)| (k, v.into())).collect();
-                    format!("{} ({written})", tr_args(key, &args))
-                })
-                .collect();
-            if !s.status.is_empty() {
-                v.push(format!(
-                    "{} {}",
-                    tr("sanguo-final-status"),
-                    s.status
-                        .iter()
-                        .map(|(k, x)| format!("{k} {x}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-            v
-        }
+        Body::Sanguo(s) => sanguo_events(s),
         Body::Deluge(d) => {
             let mut v: Vec<String> = d
                 .deluge
@@ -395,6 +338,67 @@ fn game_events(body: &Body) -> Vec<String> {
             })
             .collect(),
     }
+}
+
+/// 三国's title events and final status, named in the reader's language with the record's own
+/// words beside them.
+fn sanguo_events(s: &annals_import::sanguo::SanguoGame) -> Vec<String> {
+    use annals_import::sanguo::TitleEvent as T;
+    let mut v: Vec<String> = s
+        .title_events
+        .iter()
+        .map(|e| {
+            let n = |s: &str| i18n::names::name(lang(), Family::SanguoSide, s);
+            let list = |v: &[String]| v.iter().map(|s| n(s)).collect::<Vec<_>>().join(", ");
+            let (key, args, written) = match e {
+                T::Alliance { by, with } => (
+                    "sanguo-event-alliance",
+                    vec![("by", n(by)), ("with", n(with))],
+                    format!("{by}{with}盟"),
+                ),
+                T::KillHan { by } => (
+                    "sanguo-event-kill-han",
+                    vec![("by", n(by))],
+                    format!("{by}杀汉"),
+                ),
+                T::Eliminate { by, sides } => (
+                    "sanguo-event-eliminate",
+                    vec![("by", n(by)), ("sides", list(sides))],
+                    format!("{by}灭{}", sides.concat()),
+                ),
+                T::Stalemate { by, side } => (
+                    "sanguo-event-stalemate",
+                    vec![("by", n(by)), ("side", n(side))],
+                    format!("{by}困{side}"),
+                ),
+                T::Win { side } => (
+                    "sanguo-event-win",
+                    vec![("side", n(side))],
+                    format!("{side}胜"),
+                ),
+                T::Draw { sides } => (
+                    "sanguo-event-draw",
+                    vec![("sides", list(sides))],
+                    "和".to_string(),
+                ),
+            };
+            let args: Vec<(&str, i18n::Arg<'_>)> =
+                args.into_iter().map(|(k, v)| (k, v.into())).collect();
+            format!("{} ({written})", tr_args(key, &args))
+        })
+        .collect();
+    if !s.status.is_empty() {
+        v.push(format!(
+            "{} {}",
+            tr("sanguo-final-status"),
+            s.status
+                .iter()
+                .map(|(k, x)| format!("{k} {x}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    v
 }
 
 /// The game's title, or one made of its event and round.

@@ -345,15 +345,24 @@ pub fn tr_args(key: &str, args: &[(&str, FluentValue<'_>)]) -> String {
     i18n::translate(lang(), key, args)
 }
 
-/// The JSON API's display names: when the query asks `?lang=`, each object of `list` gains a
-/// `name` beside its code `field` (the codes stay as they are, and without `?lang=` nothing is
-/// added, whatever the cookie or `Accept-Language` say).
-pub fn add_names(list: &mut serde_json::Value, field: &str, family: Family, query: Option<&str>) {
-    let Some(l) = query_lang(query) else {
-        return;
+/// The JSON API's display names: when the query asks `?lang=`, each empire (or card) of `v`'s
+/// list gains a `name` beside its code (the codes stay as they are, and without `?lang=` nothing
+/// is added, whatever the cookie or `Accept-Language` say).
+pub fn with_names(
+    mut v: serde_json::Value,
+    family: Family,
+    query: Option<&str>,
+) -> serde_json::Value {
+    let (list, field) = match family {
+        Family::HotwEmpire => ("empires", "empire"),
+        Family::HotwCard => ("cards", "card"),
+        _ => return v,
     };
-    let Some(items) = list.as_array_mut() else {
-        return;
+    let Some(l) = query_lang(query) else {
+        return v;
+    };
+    let Some(items) = v.get_mut(list).and_then(|x| x.as_array_mut()) else {
+        return v;
     };
     for item in items {
         let Some(code) = item.get(field).and_then(|c| c.as_str()).map(str::to_string) else {
@@ -366,4 +375,10 @@ pub fn add_names(list: &mut serde_json::Value, field: &str, family: Family, quer
             );
         }
     }
+    v
+}
+
+/// An empire's name in the request's language.
+pub fn empire_name(code: &str) -> String {
+    names::name(lang(), Family::HotwEmpire, code)
 }

@@ -18,7 +18,7 @@ use crate::explorer::{self, Position};
 use crate::stats::{self, CardStat, EmpireStat, Filter, HotwOpening, SanguoStats, WecStats};
 use crate::store::labels::{self, Labels};
 // The templates' text (`t`, `tn`…): askama calls it on `self`.
-use super::language::Localize as _;
+use super::language::{Localize as _, empire_name, side_name, with_names};
 use crate::i18n::names::Family;
 
 fn kind_of(s: &str) -> Result<Kind> {
@@ -35,14 +35,8 @@ pub async fn api_hotw_empires(
     let v = st
         .run(move |s| s.db.with(|c| stats::hotw_empires(c, &f)))
         .await?;
-    let mut v = json!({ "empires": v });
-    super::language::add_names(
-        &mut v["empires"],
-        "empire",
-        Family::HotwEmpire,
-        q.as_deref(),
-    );
-    Ok(Json(v))
+    let v = json!({ "empires": v });
+    Ok(Json(with_names(v, Family::HotwEmpire, q.as_deref())))
 }
 
 /// `GET /api/stats/hotw/cards`
@@ -54,9 +48,8 @@ pub async fn api_hotw_cards(
     let v = st
         .run(move |s| s.db.with(|c| stats::hotw_cards(c, &f)))
         .await?;
-    let mut v = json!({ "cards": v });
-    super::language::add_names(&mut v["cards"], "card", Family::HotwCard, q.as_deref());
-    Ok(Json(v))
+    let v = json!({ "cards": v });
+    Ok(Json(with_names(v, Family::HotwCard, q.as_deref())))
 }
 
 /// `GET /api/stats/{kind}`: everything the statistics page shows, as JSON.
@@ -394,11 +387,6 @@ const EPOCH_COLOURS: [&str; 7] = [
     "#8d6e63", "#5c6bc0", "#26a69a", "#ef6c00", "#ab47bc", "#c0ca33", "#546e7a",
 ];
 
-/// An empire's name in the reader's language.
-fn empire_name(code: &str) -> String {
-    crate::i18n::names::name(super::language::lang(), Family::HotwEmpire, code)
-}
-
 /// Mean gain by empire, bars grouped and coloured by epoch.
 fn gain_chart(empires: &[EmpireStat]) -> Option<BarChart> {
     let items: Vec<&EmpireStat> = empires.iter().filter(|e| e.mean_gain.is_some()).collect();
@@ -585,14 +573,7 @@ pub async fn stats_page(
             shares_chart(
                 &s.sides
                     .iter()
-                    .map(|x| {
-                        (
-                            super::language::side_name("sanguo", &x.side),
-                            x.wins,
-                            x.draws,
-                            x.losses,
-                        )
-                    })
+                    .map(|x| (side_name("sanguo", &x.side), x.wins, x.draws, x.losses))
                     .collect::<Vec<_>>(),
             )
         }),
@@ -601,13 +582,13 @@ pub async fn stats_page(
             let _ = undecided;
             shares_chart(&[
                 (
-                    super::language::side_name("wec", "B"),
+                    side_name("wec", "B"),
                     w.black_wins,
                     0,
                     w.decided - w.black_wins,
                 ),
                 (
-                    super::language::side_name("wec", "W"),
+                    side_name("wec", "W"),
                     w.white_wins,
                     0,
                     w.decided - w.white_wins,
