@@ -41,6 +41,14 @@ macro_rules! catalogue {
                 )),
             ),
             (
+                "account.ftl",
+                include_str!(concat!("../../templates/locales/", $lang, "/account.ftl")),
+            ),
+            (
+                "desk.ftl",
+                include_str!(concat!("../../templates/locales/", $lang, "/desk.ftl")),
+            ),
+            (
                 "names-boards.ftl",
                 include_str!(concat!(
                     "../../templates/locales/",
@@ -52,7 +60,7 @@ macro_rules! catalogue {
     };
 }
 
-type Files = [(&'static str, &'static str); 6];
+type Files = [(&'static str, &'static str); 8];
 
 fn sources(lang: Lang) -> Files {
     match lang {
