@@ -442,3 +442,17 @@ CREATE TABLE IF NOT EXISTS audit_log (
     detail    TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS audit_log_club ON audit_log(club_id, id);
+
+-- The boards 三国 and WEC games reached in their first plies (`src/store/positions.rs`): one row per
+-- game and distinct position (the ply where the game first reached it), the move the game played
+-- from there (normalized as the explorer keys moves; '' at its end) and its result as bits (a win of
+-- each side, a draw, no result). Rebuilt from the games on open when empty.
+CREATE TABLE IF NOT EXISTS positions (
+    key     INTEGER NOT NULL,
+    game_id INTEGER NOT NULL,
+    ply     INTEGER NOT NULL,
+    next    TEXT NOT NULL,
+    result  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS positions_key ON positions(key, next, result, game_id, ply);
+CREATE INDEX IF NOT EXISTS positions_game ON positions(game_id);

@@ -18,7 +18,9 @@
 //!   as `Index::rebuild` does (documents per second, database reads and re-parsing included).
 //! - `search_p50_ms`, `search_p99_ms`: `Index::search` (limit 20) over a fixed mix of 1,000 queries
 //!   built from the generated data; `explorer_p99_ms`: `explorer::explore` at 300 positions of
-//!   generated 三国 and WEC games; `page_p99_ms`: `GET /games/{id}` through the router
+//!   generated 三国 and WEC games, counted by position; `explorer_scoped_p99_ms`: the same positions
+//!   limited to the event nearest 1,000 games (`explorer_scope_games`, `bench/scoped.rs`);
+//!   `page_p99_ms`: `GET /games/{id}` through the router
 //!   (`tower::ServiceExt::oneshot`), 300 random ids, body read to the end; `stats_p99_ms`:
 //!   `GET /stats/{kind}` (every figure of the kind, from the running totals) through the router,
 //!   60 requests over the three kinds, unfiltered and filtered by event and year range.
@@ -26,6 +28,7 @@
 //!   import and queries); `peak_rss_import_mb`: the peak during the import alone.
 
 pub mod generate;
+mod scoped;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -96,6 +99,8 @@ pub struct Report {
     pub search_p50_ms: f64,
     pub search_p99_ms: f64,
     pub explorer_p99_ms: f64,
+    pub explorer_scoped_p99_ms: f64,
+    pub explorer_scope_games: i64,
     pub page_p99_ms: f64,
     pub stats_p99_ms: f64,
     pub peak_rss_mb: f64,
@@ -306,6 +311,8 @@ pub fn measure_queries(r: &mut Report, seed: u64, dir: &Path) -> Result<()> {
         times.push(t.elapsed().as_secs_f64() * 1e3);
     }
     r.explorer_p99_ms = percentile(&mut times, 99.0);
+    (r.explorer_scoped_p99_ms, r.explorer_scope_games) =
+        scoped::explorer_scoped_p99(&state, &positions)?;
 
     r.page_p99_ms = page_p99(&state, seed, r.imported)?;
     r.stats_p99_ms = stats_p99(&state, seed)?;
@@ -773,6 +780,8 @@ mod tests {
             "search_p50_ms",
             "search_p99_ms",
             "explorer_p99_ms",
+            "explorer_scoped_p99_ms",
+            "explorer_scope_games",
             "page_p99_ms",
             "stats_p99_ms",
             "peak_rss_mb",

@@ -8,6 +8,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::scope::Scope;
 use crate::store::tree::{Node, ROOT, get_node, normalize_move, prefixes, step, stored_game};
 
 pub use crate::store::tree::sides;
@@ -70,15 +71,102 @@ pub struct GameRef {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Position {
-    /// Games that reached the prefix (at the root: the games with at least one move).
+    /// The board's key (16 hex digits), when the moves replay.
+    pub position: Option<String>,
+    /// Games that reached the position by any move order, each once (at the root: the games with
+    /// at least one move; past the plies positions are kept for, the games that played these
+    /// moves in this order).
     pub games: i64,
     pub moves: Vec<NextMove>,
     /// Up to 20 of the games that reached it (newest first).
     pub sample: Vec<GameRef>,
 }
 
-/// The explorer at `moves` (notations as written; they are normalized here).
+/// The explorer at `moves` (notations as written; they are normalized here): the position they
+/// reach, counted by position where positions are kept ([`crate::positions`]), else by the tree of
+/// move sequences.
 pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Position> {
+    explore_in(conn, kind, moves, &Scope::default())
+}
+
+/// [`explore`] over the games of `scope` only (counted by position: a scope reaches the plies
+/// positions are kept for).
+pub fn explore_in(
+    conn: &Connection,
+    kind: Kind,
+    moves: &[String],
+    scope: &Scope,
+) -> Result<Position> {
+    let keys: Vec<String> = moves
+        .iter()
+        .map(|m| normalize_move(m))
+        .filter(|m| !m.is_empty())
+        .collect();
+    let key = crate::positions::key_after(kind, &keys);
+    if !scope.is_all() {
+        if !crate::positions::kept(keys.len()) {
+            return Err(Error::BadRequest(format!(
+                "an explorer limited to an event, a player or a collection reaches the first {} plies",
+                crate::store::positions::PLIES
+            )));
+        }
+        return match key {
+            Some(key) => at_key(conn, kind, key, scope),
+            None => Ok(Position {
+                position: None,
+                games: 0,
+                moves: Vec::new(),
+                sample: Vec::new(),
+            }),
+        };
+    }
+    let mut pos = by_sequence(conn, kind, moves)?;
+    let Some(key) = key else {
+        return Ok(pos);
+    };
+    pos.position = Some(crate::store::positions::key_text(key));
+    // The setup is every game's: the tree's root counts them without a scan.
+    if keys.is_empty() || !crate::positions::kept(keys.len()) {
+        return Ok(pos);
+    }
+    let scope = Scope::default();
+    let r = crate::positions::reached(conn, kind, key, &scope)?;
+    pos.games = r.games;
+    pos.moves = r.moves;
+    let (_, games) = crate::positions::games_at(conn, key, &scope, 20, 0)?;
+    pos.sample = games.into_iter().map(|g| g.game).collect();
+    Ok(pos)
+}
+
+/// The explorer at the board `key`, whatever moves reached it, over the games of `scope`.
+pub fn at_key(conn: &Connection, kind: Kind, key: i64, scope: &Scope) -> Result<Position> {
+    if sides(kind).is_empty() {
+        return Err(Error::BadRequest(format!(
+            "the move explorer covers sanguo and wec, not {kind}"
+        )));
+    }
+    let position = Some(crate::store::positions::key_text(key));
+    // A key is one kind's (each kind hashes with its own seeds); another kind's is no position here.
+    if crate::positions::kind_of_key(conn, key)?.is_some_and(|k| k != kind) {
+        return Ok(Position {
+            position,
+            games: 0,
+            moves: Vec::new(),
+            sample: Vec::new(),
+        });
+    }
+    let r = crate::positions::reached(conn, kind, key, scope)?;
+    let (_, games) = crate::positions::games_at(conn, key, scope, 20, 0)?;
+    Ok(Position {
+        position,
+        games: r.games,
+        moves: r.moves,
+        sample: games.into_iter().map(|g| g.game).collect(),
+    })
+}
+
+/// The explorer at `moves` by the tree of move sequences.
+pub(crate) fn by_sequence(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Position> {
     let sides = sides(kind);
     if sides.is_empty() {
         return Err(Error::BadRequest(format!(
@@ -97,6 +185,7 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
     if keys.is_empty() {
         let next = children(conn, kind, ROOT)?;
         return Ok(Position {
+            position: None,
             games: next.iter().map(|m| m.games).sum(),
             moves: next,
             sample: conn
@@ -124,6 +213,7 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
         }
     }
     let empty = Position {
+        position: None,
         games: 0,
         moves: Vec::new(),
         sample: Vec::new(),
@@ -139,6 +229,7 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
         }
         let c = &n.counts;
         return Ok(Position {
+            position: None,
             games: 1,
             moves: hkeys
                 .get(keys.len())
@@ -153,6 +244,7 @@ pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Positi
     }
     let node = pre[keys.len() - 1];
     Ok(Position {
+        position: None,
         games: n.counts[0],
         moves: children(conn, kind, node)?,
         sample: game_refs(conn, &newest_games(conn, k, node, n.newest, 20)?)?,
@@ -256,7 +348,7 @@ fn game_ref(r: &rusqlite::Row) -> rusqlite::Result<GameRef> {
     })
 }
 
-fn next_move(
+pub(crate) fn next_move(
     sides: &[&str],
     mv: String,
     n: i64,

@@ -17,6 +17,8 @@ pub mod error;
 pub mod explorer;
 pub mod i18n;
 pub mod people;
+pub mod positions;
+pub mod scope;
 pub mod stats;
 pub mod store;
 pub mod timefmt;

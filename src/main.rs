@@ -391,6 +391,7 @@ fn check(paths: &Paths) -> anyhow::Result<u8> {
         problems.push(format!("game {id} is in the index but not in the database"));
     }
     problems.extend(annals::stats::check_totals(&conn)?);
+    problems.extend(annals::store::positions::check(&conn)?);
     let games = reads::game_count(&conn)?;
     if problems.is_empty() {
         out!("ok: {games} games, index and statistics agree");

@@ -387,3 +387,36 @@ fn search_open_step_and_collect_in_a_real_browser() {
     assert!(d.source().contains("Browser picks"));
     d.screenshot("6-game-in-collection");
 }
+
+/// The explorer shows the position its moves reach as a board, and a game's board links to the
+/// games reaching its position.
+#[test]
+fn the_explorer_draws_the_position_and_a_game_links_to_it() {
+    let Some((driver, browser)) = browser() else {
+        return;
+    };
+    let a = Archive::new();
+    let s = a.import(&[crate::support::demo()]);
+    assert_eq!(s.imported, 19, "{s:?}");
+    let server = a.serve();
+    let d = Driver::start(&driver, &browser);
+    d.go(&format!("http://{}/explorer/sanguo", server.addr));
+    // Follow the most played first move.
+    d.click("table tbody tr td a");
+    d.wait_url("a move in the url", |u| u.contains("move="));
+    let circles = d.wait_source("the board", |s| s.contains("<circle"));
+    assert!(circles.contains("<svg"), "no board drawn");
+    let caption = d.text("figure.explorer-board figcaption");
+    assert!(caption.contains("position "), "{caption}");
+    d.screenshot("positions-explorer");
+    // A 三国 game's board at ply 1 links to the games reaching it.
+    let id = server.get("/api/games?kind=sanguo&limit=1").json()["games"][0]["id"]
+        .as_i64()
+        .expect("a 三国 game in the demo archive");
+    d.go(&format!("http://{}/games/{id}?ply=1", server.addr));
+    d.click("a.position");
+    d.wait_url("the explorer by key", |u| u.contains("position="));
+    let text = d.text("main");
+    assert!(text.contains("reached this position"), "{text}");
+    assert!(d.source().contains("<circle"));
+}

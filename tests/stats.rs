@@ -206,6 +206,7 @@ fn filters() -> Vec<Filter> {
         event: event.map(str::to_string),
         year_from: from,
         year_to: to,
+        ..Filter::default()
     };
     vec![
         f(None, None, None),

@@ -15,6 +15,7 @@ mod limits;
 mod lists;
 mod long_games;
 mod people;
+mod positions;
 mod search;
 mod stats;
 mod support;

@@ -19,6 +19,7 @@ pub mod hotw;
 pub mod model;
 mod notation;
 mod notations;
+pub mod position;
 pub mod record;
 pub mod sanguo;
 pub mod text;

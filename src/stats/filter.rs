@@ -2,12 +2,15 @@
 
 use rusqlite::types::Value as V;
 
-/// Filters shared by the statistics: event (substring), year range.
+/// Filters shared by the statistics: event (substring), year range, and a scope (an event, a
+/// player or a collection by id). The running totals are kept by event and year, so a scope is
+/// counted from the moves ([`super::scan`]).
 #[derive(Debug, Clone, Default)]
 pub struct Filter {
     pub event: Option<String>,
     pub year_from: Option<i64>,
     pub year_to: Option<i64>,
+    pub scope: crate::scope::Scope,
 }
 
 impl Filter {
@@ -27,6 +30,9 @@ impl Filter {
             w.push_str(" AND g.year <= ?");
             a.push(V::Integer(y));
         }
+        let (sw, sa) = self.scope.sql("g.id");
+        w.push_str(&sw);
+        a.extend(sa);
         (w, a)
     }
 }

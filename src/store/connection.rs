@@ -70,6 +70,11 @@ pub fn open(path: &Path) -> Result<Connection> {
          ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         params![SCHEMA_VERSION],
     )?;
+    // Positions of the games stored before positions were kept.
+    let n = crate::store::positions::fill_missing(&mut conn)?;
+    if n > 0 {
+        tracing::info!(games = n, "positions of stored games filled");
+    }
     // Totals left incomplete by a bulk import that stopped, or never made (schema 3): count the
     // stored games again (unless another process is still importing in bulk).
     let t = std::time::Instant::now();

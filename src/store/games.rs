@@ -86,6 +86,8 @@ pub struct Ready {
     pub facts: crate::store::tally::BodyFacts,
     /// The normalized moves, for the explorer tree.
     pub keys: crate::store::tree::MoveKeys,
+    /// The positions of its first plies ([`crate::store::positions::reached`]).
+    pub positions: Vec<(i64, u32)>,
     /// The packed moves ([`pack_moves`]); the importer frees them once stored.
     pub packed: Option<Packed>,
 }
@@ -114,6 +116,7 @@ impl Ready {
             seats,
             facts: crate::store::tally::BodyFacts::of(&body),
             keys: crate::store::tree::MoveKeys::of(&body),
+            positions: crate::store::positions::reached(&body),
             packed: pack_moves(&body),
         }
     }
@@ -408,7 +411,8 @@ fn insert_diagnostics(
     Ok(())
 }
 
-/// Adds a stored game to the explorer tree, node by node or as a staged row.
+/// Adds a stored game to the explorer tree (node by node or as a staged row) and writes its
+/// positions.
 #[inline]
 fn add_to_tree(
     tx: &Transaction,
@@ -419,6 +423,7 @@ fn add_to_tree(
     draw: &[String],
 ) -> Result<()> {
     let c = crate::store::tree::counts(p.kind, winners, draw);
+    crate::store::positions::insert(tx, id, &p.positions, &p.keys, &c)?;
     match tree {
         crate::store::tree::TreeWrites::Update => {
             crate::store::tree::add_game(tx, p.kind, id, &p.keys.to_vec(), &c)?

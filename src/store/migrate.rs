@@ -23,7 +23,7 @@ pub const SCHEMA: &str = include_str!("../../schema.sql");
 pub const SCHEMA_VERSION: &str = "9";
 
 /// The tables holding rows of one game (by `game_id`), besides `games` itself.
-pub(crate) const GAME_TABLES: [&str; 8] = [
+pub(crate) const GAME_TABLES: [&str; 9] = [
     "tags",
     "seats",
     "diagnostics",
@@ -32,6 +32,7 @@ pub(crate) const GAME_TABLES: [&str; 8] = [
     "sanguo_title_events",
     "wec_packed",
     "deluge_packed",
+    "positions",
 ];
 
 /// The `CREATE [UNIQUE] INDEX IF NOT EXISTS` statements of [`SCHEMA`] on `games` and the per-game

@@ -7,7 +7,8 @@
 //!   packed moves, the read queries, what a list says of each game, a stored game's body parsed
 //!   again.
 //! - the rows derived with a game: [`keys`] (players and events by name key), [`tally`] (the
-//!   statistics totals), [`tree`] (the explorer's tree of positions); [`names`] and [`jsonb`] help.
+//!   statistics totals), [`tree`] (the explorer's tree of move sequences), [`positions`] (the
+//!   boards each game reached, keyed by position); [`names`] and [`jsonb`] help.
 //! - [`index`]: the tantivy search index (schema, documents, tokenizer, query language and
 //!   planning, facets), derived from the database.
 //! - [`ingest`]: the import pipeline (files, parse threads, one writer, the bulk end, tournament
@@ -24,6 +25,7 @@ pub mod labels;
 pub mod migrate;
 pub mod moves;
 pub mod names;
+pub mod positions;
 pub mod reads;
 pub mod tally;
 pub mod tree;

@@ -11,7 +11,23 @@ use crate::store::reads::{self, GameRecord};
 
 /// `GET /api/games?kind=&q=&event=&player=&empire=&year=&limit=&offset=`
 pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Value>> {
-    let filter = Params::parse(q.as_deref()).game_filter()?;
+    let p = Params::parse(q.as_deref());
+    if let Some(key) = p.position()? {
+        let limit = p.usize("limit", 50, 1, 500)?;
+        let offset = p.usize("offset", 0, 0, usize::MAX)?;
+        let scope = crate::scope::Scope::default();
+        let (total, games) = st
+            .run(move |s| {
+                s.db.with(|c| crate::positions::games_at(c, key, &scope, limit, offset))
+            })
+            .await?;
+        return Ok(Json(json!({
+            "position": crate::store::positions::key_text(key),
+            "total": total,
+            "games": games,
+        })));
+    }
+    let filter = p.game_filter()?;
     let (total, games) = st
         .run(move |s| s.db.with(|c| reads::list_games(c, &filter)))
         .await?;

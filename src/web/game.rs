@@ -61,6 +61,8 @@ pub struct GamePage {
     legend: Vec<(&'static str, &'static str)>,
     collections: Vec<(i64, String)>,
     board: Option<super::board::BoardView>,
+    /// The board's position key, where positions are kept (links to the games reaching it).
+    board_key: Option<String>,
     game_events: Vec<String>,
 }
 
@@ -113,6 +115,9 @@ pub async fn game(
         Body::Wec(w) => Some(super::board::wec_board(w, ply_param.min(w.turns.len()))),
         _ => None,
     };
+    let board_key = board
+        .as_ref()
+        .and_then(|b| super::position_board::key_at(&g.body, b.ply));
     let mut moves = move_rows(&g.body);
     if let Some(b) = &board
         && b.ply > 0
@@ -147,6 +152,7 @@ pub async fn game(
         legend: view::BATTLE_TOKENS.to_vec(),
         collections,
         board,
+        board_key,
         game_events,
     })
 }

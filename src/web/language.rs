@@ -36,6 +36,18 @@ pub fn lang() -> Lang {
     ASKED.try_with(|a| a.lang).unwrap_or_default()
 }
 
+/// Runs `f` in `lang`: for work a handler hands to a blocking thread (outside the request's
+/// task) that names things in the reader's language.
+pub fn within<R>(lang: Lang, f: impl FnOnce() -> R) -> R {
+    ASKED.sync_scope(
+        Asked {
+            lang,
+            here: String::new(),
+        },
+        f,
+    )
+}
+
 /// `?lang=` of a raw query string, when it names a language annals speaks.
 pub fn query_lang(query: Option<&str>) -> Option<Lang> {
     form_urlencoded::parse(query?.as_bytes())

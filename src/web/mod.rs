@@ -9,6 +9,7 @@ pub mod language;
 pub mod openapi;
 pub mod pages;
 pub mod people;
+pub mod position_board;
 pub mod request;
 pub mod session;
 pub mod stats;

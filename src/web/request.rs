@@ -107,6 +107,41 @@ impl Params {
     }
 
     /// The filters of the game list.
+    /// The scope of an explorer or statistics: `event=ID`, `player=ID` (with `side=` for the seat
+    /// held), `collection=ID`. An event given by name (not digits) is no scope but a name filter.
+    pub fn scope(&self) -> Result<crate::scope::Scope> {
+        let id = |name: &str| -> Option<i64> {
+            self.str(name)
+                .filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|v| v.parse().ok())
+        };
+        let collection =
+            match self.str("collection") {
+                None => None,
+                Some(_) => Some(id("collection").ok_or_else(|| {
+                    Error::BadRequest("collection is a collection's number".into())
+                })?),
+            };
+        let player = id("player").map(|p| (p, self.str("side").map(str::to_string)));
+        Ok(crate::scope::Scope {
+            event: id("event"),
+            player,
+            collection,
+        })
+    }
+
+    /// `position=`: a board's key, 16 hex digits; a 400 when it is anything else.
+    pub fn position(&self) -> Result<Option<i64>> {
+        match self.str("position") {
+            None => Ok(None),
+            Some(s) => annals_import::position::parse_key(s)
+                .map(|k| Some(crate::store::positions::stored_key(k)))
+                .ok_or_else(|| {
+                    Error::BadRequest("position is a board's key: 16 hexadecimal digits".into())
+                }),
+        }
+    }
+
     pub fn game_filter(&self) -> Result<crate::store::reads::GameFilter> {
         Ok(crate::store::reads::GameFilter {
             kind: self.kind()?,

@@ -29,9 +29,10 @@ fn kind_of(s: &str) -> Result<Kind> {
 /// `GET /api/stats/hotw/empires`
 pub async fn api_hotw_empires(
     State(st): State<AppState>,
+    auth: super::session::Auth,
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>> {
-    let f = filter_from(&Params::parse(q.as_deref()))?;
+    let f = scoped(&st, &auth, filter_from(&Params::parse(q.as_deref()))?).await?;
     let v = st
         .run(move |s| s.db.with(|c| stats::hotw_empires(c, &f)))
         .await?;
@@ -42,9 +43,10 @@ pub async fn api_hotw_empires(
 /// `GET /api/stats/hotw/cards`
 pub async fn api_hotw_cards(
     State(st): State<AppState>,
+    auth: super::session::Auth,
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>> {
-    let f = filter_from(&Params::parse(q.as_deref()))?;
+    let f = scoped(&st, &auth, filter_from(&Params::parse(q.as_deref()))?).await?;
     let v = st
         .run(move |s| s.db.with(|c| stats::hotw_cards(c, &f)))
         .await?;
@@ -56,10 +58,11 @@ pub async fn api_hotw_cards(
 pub async fn api_stats(
     State(st): State<AppState>,
     Path(kind): Path<String>,
+    auth: super::session::Auth,
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>> {
     let kind = kind_of(&kind)?;
-    let f = filter_from(&Params::parse(q.as_deref()))?;
+    let f = scoped(&st, &auth, filter_from(&Params::parse(q.as_deref()))?).await?;
     let v = st
         .run(move |s| {
             s.db.with(|c| {
@@ -122,21 +125,29 @@ pub fn explorer_moves(kind: Kind, raw: Option<&str>) -> Vec<String> {
 pub async fn api_explorer(
     State(st): State<AppState>,
     Path(kind): Path<String>,
+    auth: super::session::Auth,
     RawQuery(q): RawQuery,
 ) -> Result<Json<Value>> {
     let kind = kind_of(&kind)?;
     let p = Params::parse(q.as_deref());
     if kind == Kind::Hotw {
-        let f = filter_from(&p)?;
+        let f = scoped(&st, &auth, filter_from(&p)?).await?;
         let v = st
             .run(move |s| s.db.with(|c| stats::hotw_openings(c, &f)))
             .await?;
         let games: i64 = v.iter().map(|o| o.games).sum();
         return Ok(Json(json!({ "games": games, "openings": v })));
     }
+    let scope = scoped(&st, &auth, filter_from(&p)?).await?.scope;
+    if let Some(key) = p.position()? {
+        let pos = st
+            .run(move |s| s.db.with(|c| explorer::at_key(c, kind, key, &scope)))
+            .await?;
+        return Ok(Json(serde_json::to_value(pos)?));
+    }
     let moves = explorer_moves(kind, q.as_deref());
     let pos = st
-        .run(move |s| s.db.with(|c| explorer::explore(c, kind, &moves)))
+        .run(move |s| s.db.with(|c| explorer::explore_in(c, kind, &moves, &scope)))
         .await?;
     Ok(Json(serde_json::to_value(pos)?))
 }
@@ -174,11 +185,12 @@ fn opt(v: Option<f64>) -> String {
 pub async fn csv_table(
     State(st): State<AppState>,
     Path((kind, table)): Path<(String, String)>,
+    auth: super::session::Auth,
     RawQuery(q): RawQuery,
 ) -> Result<Response> {
     let kind = kind_of(&kind)?;
     let p = Params::parse(q.as_deref());
-    let f = filter_from(&p)?;
+    let f = scoped(&st, &auth, filter_from(&p)?).await?;
     let table = table.strip_suffix(".csv").unwrap_or(&table).to_string();
     let moves = explorer_moves(kind, q.as_deref());
     let name = format!("{}-{table}.csv", kind.as_str());
@@ -525,11 +537,12 @@ impl StatsPage {
 pub async fn stats_page(
     State(st): State<AppState>,
     Path(kind): Path<String>,
+    auth: super::session::Auth,
     RawQuery(q): RawQuery,
 ) -> Result<StatsPage, PageError> {
     let kind = kind_of(&kind)?;
     let p = Params::parse(q.as_deref());
-    let f: Filter = filter_from(&p)?;
+    let f: Filter = scoped(&st, &auth, filter_from(&p)?).await?;
     let f2 = f.clone();
     let (empires, cards, sanguo, wec, deluge) = st
         .run(move |s| {
@@ -650,6 +663,11 @@ pub struct ExplorerPage {
     sides: Vec<&'static str>,
     crumbs: Vec<Crumb>,
     position: Option<Position>,
+    /// The position's board (the moves' or, asked by key, a game's that reached it).
+    board: Option<super::board::BoardView>,
+    /// The games the page is limited to, in words, and the query parameters that keep it.
+    scope_note: Option<String>,
+    scope_query: String,
     rows: Vec<ExplorerRow>,
     openings: Vec<HotwOpening>,
     csv: String,
@@ -663,21 +681,29 @@ impl ExplorerPage {
     }
 }
 
-fn explorer_href(kind: Kind, moves: &[String]) -> String {
-    if moves.is_empty() {
-        return format!("/explorer/{}", kind.as_str());
-    }
+/// The explorer page at `moves`, in the scope `scope` (its query parameters, or empty).
+fn explorer_href(kind: Kind, moves: &[String], scope: &str) -> String {
     let mut s = form_urlencoded::Serializer::new(String::new());
     for m in moves {
         s.append_pair("move", m);
     }
-    format!("/explorer/{}?{}", kind.as_str(), s.finish())
+    let q = [s.finish(), scope.to_string()]
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("&");
+    if q.is_empty() {
+        format!("/explorer/{}", kind.as_str())
+    } else {
+        format!("/explorer/{}?{q}", kind.as_str())
+    }
 }
 
 /// `GET /explorer/{kind}`
 pub async fn explorer_page(
     State(st): State<AppState>,
     Path(kind): Path<String>,
+    auth: super::session::Auth,
     RawQuery(q): RawQuery,
 ) -> Result<ExplorerPage, PageError> {
     let kind = kind_of(&kind)?;
@@ -687,6 +713,9 @@ pub async fn explorer_page(
         sides: explorer::sides(kind).to_vec(),
         crumbs: Vec::new(),
         position: None,
+        board: None,
+        scope_note: None,
+        scope_query: String::new(),
         rows: Vec::new(),
         openings: Vec::new(),
         csv: String::new(),
@@ -694,7 +723,7 @@ pub async fn explorer_page(
         labels: Labels::default(),
     };
     if kind == Kind::Hotw {
-        let f = filter_from(&Params::parse(q.as_deref()))?;
+        let f = scoped(&st, &auth, filter_from(&Params::parse(q.as_deref()))?).await?;
         page.openings = st
             .run(move |s| s.db.with(|c| stats::hotw_openings(c, &f)))
             .await?;
@@ -704,22 +733,42 @@ pub async fn explorer_page(
     if kind == Kind::Deluge {
         return Err(Error::NotFound("no explorer for deluge".into()).into());
     }
-    let moves = explorer_moves(kind, q.as_deref());
-    let m2 = moves.clone();
-    let (pos, labels) = st
+    let p = Params::parse(q.as_deref());
+    let key = p.position()?;
+    let scope = scoped(&st, &auth, filter_from(&p)?).await?.scope;
+    let scope_query = scope.query();
+    let asked = explorer_moves(kind, q.as_deref());
+    let lang = super::language::lang();
+    let (moves, pos, labels, board, scope_note) = st
         .run(move |s| {
             s.db.with(|c| {
-                let pos = explorer::explore(c, kind, &m2)?;
+                // Asked by key, the page walks the moves of the newest game that reached it.
+                let moves = match key {
+                    Some(k) => super::position_board::moves_to(c, kind, k)?,
+                    None => Some(asked),
+                };
+                let note = scope.describe(c)?;
+                let Some(moves) = moves else {
+                    let pos = explorer::at_key(c, kind, key.unwrap_or_default(), &scope)?;
+                    return Ok((Vec::new(), pos, Labels::default(), None, note));
+                };
+                let pos = explorer::explore_in(c, kind, &moves, &scope)?;
+                let board = super::language::within(lang, || {
+                    super::position_board::after_moves(kind, &moves)
+                });
                 let ids: Vec<i64> = pos.sample.iter().map(|g| g.id).collect();
-                Ok((pos, labels::labels(c, &ids)?))
+                Ok((moves, pos, labels::labels(c, &ids)?, board, note))
             })
         })
         .await?;
     page.labels = labels;
+    page.board = board;
+    page.scope_note = scope_note;
+    page.scope_query = scope_query.clone();
     page.crumbs = (0..moves.len())
         .map(|i| Crumb {
             mv: moves[i].clone(),
-            href: explorer_href(kind, &moves[..=i]),
+            href: explorer_href(kind, &moves[..=i], &scope_query),
         })
         .collect();
     let sides = explorer::sides(kind);
@@ -732,7 +781,7 @@ pub async fn explorer_page(
             let decided = (m.games - m.unknown).max(0);
             ExplorerRow {
                 mv: m.mv.clone(),
-                href: explorer_href(kind, &next),
+                href: explorer_href(kind, &next, &scope_query),
                 games: m.games,
                 cells: sides
                     .iter()
@@ -747,7 +796,7 @@ pub async fn explorer_page(
         })
         .collect();
     let mut csv = format!("/stats/{}/explorer.csv", kind.as_str());
-    if let Some(qs) = explorer_href(kind, &moves)
+    if let Some(qs) = explorer_href(kind, &moves, &scope_query)
         .split_once('?')
         .map(|(_, q)| q.to_string())
     {
@@ -756,6 +805,22 @@ pub async fn explorer_page(
     page.csv = csv;
     page.position = Some(pos);
     Ok(page)
+}
+
+/// The filter, once its scope is known to exist and be readable by the caller (a private
+/// collection is 404 to others).
+async fn scoped(st: &AppState, auth: &super::session::Auth, f: Filter) -> Result<Filter> {
+    if f.scope.is_all() {
+        return Ok(f);
+    }
+    let viewer = auth.member.clone();
+    st.run(move |s| {
+        s.db.with(|c| {
+            f.scope.check(c, viewer.as_ref())?;
+            Ok(f)
+        })
+    })
+    .await
 }
 
 /// Reads the statistics filters from query parameters.
@@ -773,10 +838,16 @@ fn filter_from(p: &Params) -> Result<Filter> {
                 }),
         }
     };
+    let scope = p.scope()?;
     let f = Filter {
-        event: p.filter("event")?.map(str::to_string),
+        // An event by number is a scope, by name a filter.
+        event: match scope.event {
+            Some(_) => None,
+            None => p.filter("event")?.map(str::to_string),
+        },
         year_from: year("from")?,
         year_to: year("to")?,
+        scope,
     };
     if let (Some(a), Some(b)) = (f.year_from, f.year_to)
         && a > b

@@ -163,6 +163,7 @@ mod moves;
 mod notation;
 mod play;
 pub mod playout;
+mod position;
 mod replay;
 mod resolve;
 mod rounds;
@@ -174,6 +175,7 @@ mod title;
 pub use board::{BoardPiece, board_after};
 pub use game::{Capture, Move, MoveEvent, RoundType, SanguoGame, TitleEvent};
 pub use geometry::{Geometry, geometry};
+pub use position::position_keys;
 
 use crate::model::{Ctx, Parsed};
 use crate::text::strip_comments;

@@ -25,6 +25,9 @@
 //! changed to agree with the record (a missing moving piece is created where the record says).
 
 mod apply;
+mod keys;
+
+pub use keys::position_keys;
 
 use serde::{Deserialize, Serialize};
 

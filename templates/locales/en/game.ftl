@@ -110,3 +110,4 @@ deluge-position-unknown = (position not known from the record)
 deluge-no-change = no change
 deluge-survivor = { $power } is the survivor after winter 1908
 deluge-survivors = { $powers } survive after winter 1908
+game-position-link = games reaching this position

@@ -80,3 +80,6 @@ explorer-col-wins = { $side } wins
 explorer-col-draws = Draws
 explorer-no-continuation = No game continues from here.
 explorer-games-reached = Games that reached it
+explorer-scope = Only the games of { $scope }
+explorer-all-games = all games
+explorer-position-key = position

@@ -98,3 +98,4 @@ deluge-position-unknown = (기보로는 국면을 알 수 없음)
 deluge-no-change = 변화 없음
 deluge-survivor = 1908년 겨울 뒤 { $power }만 살아남음
 deluge-survivors = 1908년 겨울 뒤 살아남은 나라: { $powers }
+game-position-link = 이 국면에 이른 게임

@@ -72,3 +72,6 @@ explorer-col-wins = { $side } 승
 explorer-col-draws = 무승부
 explorer-no-continuation = 여기서 이어지는 게임이 없습니다.
 explorer-games-reached = 이 국면에 이른 게임
+explorer-scope = { $scope }의 게임만
+explorer-all-games = 모든 게임
+explorer-position-key = 국면

@@ -72,3 +72,6 @@ explorer-col-wins = { $side }胜
 explorer-col-draws = 和
 explorer-no-continuation = 没有棋局从这里继续。
 explorer-games-reached = 走到这个局面的棋局
+explorer-scope = 只看{ $scope }的棋局
+explorer-all-games = 全部棋局
+explorer-position-key = 局面

@@ -72,3 +72,6 @@ explorer-col-wins = { $side }勝
 explorer-col-draws = 和
 explorer-no-continuation = 沒有棋局從這裡繼續。
 explorer-games-reached = 走到這個局面的棋局
+explorer-scope = 只看{ $scope }的棋局
+explorer-all-games = 全部棋局
+explorer-position-key = 局面
