@@ -456,3 +456,17 @@ CREATE TABLE IF NOT EXISTS positions (
 );
 CREATE INDEX IF NOT EXISTS positions_key ON positions(key, next, result, game_id, ply);
 CREATE INDEX IF NOT EXISTS positions_game ON positions(game_id);
+-- The transcription desk: every version of a game's record text, byte for byte, oldest first.
+-- Version 1 is the text as imported; it is written from `games.raw` the first time the game is
+-- corrected (a game never corrected has no rows here, and its one version is `games.raw`).
+-- `member_id` and `by` say who saved it (`by` as 'name@club', or 'import' / 'cli').
+CREATE TABLE IF NOT EXISTS game_versions (
+    game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    version   INTEGER NOT NULL,
+    at        TEXT NOT NULL,
+    member_id INTEGER,
+    by        TEXT NOT NULL,
+    note      TEXT NOT NULL DEFAULT '',
+    raw       TEXT NOT NULL,
+    PRIMARY KEY (game_id, version)
+);

@@ -16,6 +16,7 @@ pub mod collections;
 pub mod error;
 pub mod explorer;
 pub mod i18n;
+pub mod next_moves;
 pub mod people;
 pub mod positions;
 pub mod scope;

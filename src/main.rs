@@ -96,6 +96,25 @@ enum Command {
     /// Verify the database, and that the index and the statistics totals agree with it; exit 1
     /// with a report when not.
     Check,
+    /// Store FILE's text as game ID's next version (the game keeps its id; its moves, statistics,
+    /// explorer rows and search document follow the new text).
+    Edit {
+        id: String,
+        file: PathBuf,
+        /// What was corrected, kept with the version.
+        #[arg(long, default_value = "")]
+        note: String,
+        /// The kind to read the text as when its tags do not say (default: the game's).
+        #[arg(long)]
+        kind: Option<String>,
+    },
+    /// List the versions of game ID's text, oldest first.
+    History {
+        id: String,
+        /// Print them as JSON (the answer of GET /api/games/{id}/versions).
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -174,6 +193,13 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Delete { id } => delete(&paths, &id),
         Command::Reindex => reindex(&paths),
         Command::Check => check(&paths),
+        Command::Edit {
+            id,
+            file,
+            note,
+            kind,
+        } => edit(&paths, &id, &file, &note, kind.as_deref()),
+        Command::History { id, json } => history(&paths, &id, json),
     }
 }
 
@@ -558,4 +584,97 @@ async fn shutdown_signal() {
     let term = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
     tracing::info!("shutting down: finishing requests in flight");
+}
+
+/// `annals edit`: FILE's text as game ID's next version, in the audit log as the command line's.
+fn edit(
+    paths: &Paths,
+    id: &str,
+    file: &Path,
+    note: &str,
+    kind: Option<&str>,
+) -> anyhow::Result<u8> {
+    let Ok(id) = id.parse::<i64>() else {
+        err!("annals: a game id is a whole number, not {id:?}");
+        return Ok(2);
+    };
+    let kind = match parse_kind(kind) {
+        Ok(k) => k,
+        Err(e) => {
+            err!("annals: {e}");
+            return Ok(2);
+        }
+    };
+    let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
+    let mut conn = connection::open(&paths.db)?;
+    let index = Index::open(&paths.index)?;
+    if !index.writable() {
+        err!(
+            "annals: note: the search index is held by another process (a running server): game {id}'s search document keeps its old text until `annals reindex` runs with that process stopped"
+        );
+    }
+    let c = annals::store::versions::Correction {
+        id,
+        bytes: &bytes,
+        kind,
+        author: annals::store::versions::Author {
+            member_id: None,
+            by: "cli",
+        },
+        note,
+    };
+    let done = annals::store::versions::correct(&mut conn, Some(&index), &c, |tx, done| {
+        annals::auth::audit(
+            tx,
+            None,
+            "game.correct",
+            &format!("game {id}"),
+            &format!("version {}", done.version),
+        )
+    });
+    match done {
+        Ok(Some(d)) if d.changed => {
+            out!("game {id}: version {}", d.version);
+            Ok(0)
+        }
+        Ok(Some(d)) => {
+            out!("game {id}: unchanged (the text is version {})", d.version);
+            Ok(0)
+        }
+        Ok(None) => {
+            err!("annals: no game {id}");
+            Ok(1)
+        }
+        Err(annals::Error::BadRequest(m)) => {
+            err!("annals: {m}");
+            Ok(1)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `annals history`: the versions of a game's text.
+fn history(paths: &Paths, id: &str, json: bool) -> anyhow::Result<u8> {
+    let Ok(id) = id.parse::<i64>() else {
+        err!("annals: a game id is a whole number, not {id:?}");
+        return Ok(2);
+    };
+    let conn = connection::open(&paths.db)?;
+    let Some(versions) = annals::store::versions::list(&conn, id)? else {
+        err!("annals: no game {id}");
+        return Ok(1);
+    };
+    if json {
+        out!("{}", serde_json::to_string_pretty(&versions)?);
+        return Ok(0);
+    }
+    for v in &versions {
+        let note = if v.note.is_empty() {
+            String::new()
+        } else {
+            format!("  {}", v.note)
+        };
+        out!("{}\t{}\t{}{note}", v.version, v.at, v.by);
+    }
+    Ok(0)
 }

@@ -8,7 +8,7 @@ use rusqlite::types::Value as V;
 use rusqlite::{Connection, OptionalExtension, params, params_from_iter};
 
 use crate::error::Result;
-use crate::explorer::{GameRef, NextMove};
+use crate::next_moves::{GameRef, NextMove, next_move};
 use crate::scope::Scope;
 use crate::store::positions::{PLIES, stored_key};
 
@@ -102,7 +102,7 @@ pub struct Reached {
 /// What the games of `scope` that reached `key` played from it, most played first (the move ''
 /// — games that ended there — left out of the moves but counted in `games`).
 pub fn reached(conn: &Connection, kind: Kind, key: i64, scope: &Scope) -> Result<Reached> {
-    let sides = crate::explorer::sides(kind);
+    let sides = crate::store::tree::sides(kind);
     let (cond, args) = scope.sql("game_id");
     let mut st = conn.prepare_cached(&format!(
         "SELECT next, result, count(*) FROM positions WHERE key = ?{cond} GROUP BY next, result"
@@ -138,7 +138,7 @@ pub fn reached(conn: &Connection, kind: Kind, key: i64, scope: &Scope) -> Result
     by_move.truncate(200);
     let moves = by_move
         .into_iter()
-        .map(|(mv, c)| crate::explorer::next_move(sides, mv, c[0], [c[1], c[2], c[3]], c[4], c[5]))
+        .map(|(mv, c)| next_move(sides, mv, c[0], [c[1], c[2], c[3]], c[4], c[5]))
         .collect();
     Ok(Reached { games, moves })
 }

@@ -144,7 +144,7 @@ impl Driver {
         self.call("POST", "/url", Some(json!({ "url": url })));
     }
 
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         self.call("GET", "/url", None)
             .as_str()
             .unwrap_or_default()
@@ -180,12 +180,12 @@ impl Driver {
             .to_string()
     }
 
-    fn click(&self, css: &str) {
+    pub(crate) fn click(&self, css: &str) {
         let e = self.element(css);
         self.call("POST", &format!("/element/{e}/click"), None);
     }
 
-    fn type_into(&self, css: &str, text: &str) {
+    pub(crate) fn type_into(&self, css: &str, text: &str) {
         let e = self.element(css);
         self.call("POST", &format!("/element/{e}/clear"), None);
         self.call(
@@ -195,7 +195,7 @@ impl Driver {
         );
     }
 
-    fn key(&self, key: &str) {
+    pub(crate) fn key(&self, key: &str) {
         self.call(
             "POST",
             "/actions",
@@ -207,7 +207,12 @@ impl Driver {
     }
 
     /// Waits, up to `WAIT`, until `probe()` gives a value that satisfies `f`.
-    fn wait_for(&self, what: &str, probe: impl Fn() -> String, f: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_for(
+        &self,
+        what: &str,
+        probe: impl Fn() -> String,
+        f: impl Fn(&str) -> bool,
+    ) -> String {
         let deadline = Instant::now() + WAIT;
         loop {
             let v = probe();
@@ -222,13 +227,13 @@ impl Driver {
     }
 
     /// Waits until the URL satisfies `f`.
-    fn wait_url(&self, what: &str, f: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_url(&self, what: &str, f: impl Fn(&str) -> bool) -> String {
         self.wait_for(what, || self.url(), f)
     }
 
     /// Waits until the page source satisfies `f`: for a form that posts and
     /// redirects back to the same URL, the URL alone says nothing.
-    fn wait_source(&self, what: &str, f: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn wait_source(&self, what: &str, f: impl Fn(&str) -> bool) -> String {
         self.wait_for(what, || self.source(), f)
     }
 

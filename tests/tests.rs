@@ -7,6 +7,8 @@ mod browser;
 mod cli;
 mod collections;
 mod crash;
+mod desk;
+mod desk_browser;
 mod fixes;
 mod fuzz_search;
 mod http;
@@ -18,4 +20,6 @@ mod people;
 mod positions;
 mod search;
 mod stats;
+// standard Diplomacy records through the service
+mod standard_diplomacy;
 mod support;

@@ -115,9 +115,6 @@ pub(super) fn finish_empires(acc: Empires) -> Vec<EmpireStat> {
 
 /// HotW statistics per empire and epoch, from the running totals.
 pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
-    if !f.scope.is_all() {
-        return super::scan::hotw_empires(conn, f);
-    }
     let mut acc = Empires::new();
     each_total(
         conn,
@@ -226,9 +223,6 @@ pub(super) fn finish_cards(acc: BTreeMap<String, CardAcc>) -> Vec<CardStat> {
 
 /// HotW statistics per event card, from the running totals.
 pub fn hotw_cards(conn: &Connection, f: &Filter) -> Result<Vec<CardStat>> {
-    if !f.scope.is_all() {
-        return super::scan::hotw_cards(conn, f);
-    }
     let mut acc: BTreeMap<String, CardAcc> = BTreeMap::new();
     each_total(
         conn,
@@ -283,9 +277,6 @@ pub(super) fn finish_openings(
 /// The HotW "opening": each epoch-I major empire turn (empire and cards) with the final placing of
 /// its player, from the running totals.
 pub fn hotw_openings(conn: &Connection, f: &Filter) -> Result<Vec<HotwOpening>> {
-    if !f.scope.is_all() {
-        return super::scan::hotw_openings(conn, f);
-    }
     let mut acc = BTreeMap::new();
     each_total(
         conn,

@@ -23,6 +23,55 @@ pub use hotw::*;
 pub use sanguo::*;
 pub use wec::*;
 
+// The figures of a scope (an event, a player or a collection by id) come from the moves: the
+// running totals are kept by event name and year only. These take the place of the glob
+// re-exports of the same names above.
+
+/// HotW statistics per empire and epoch.
+pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
+    if f.scope.is_all() {
+        hotw::hotw_empires(conn, f)
+    } else {
+        scan::hotw_empires(conn, f)
+    }
+}
+
+/// HotW statistics per card.
+pub fn hotw_cards(conn: &Connection, f: &Filter) -> Result<Vec<CardStat>> {
+    if f.scope.is_all() {
+        hotw::hotw_cards(conn, f)
+    } else {
+        scan::hotw_cards(conn, f)
+    }
+}
+
+/// HotW openings (epoch I's turns).
+pub fn hotw_openings(conn: &Connection, f: &Filter) -> Result<Vec<HotwOpening>> {
+    if f.scope.is_all() {
+        hotw::hotw_openings(conn, f)
+    } else {
+        scan::hotw_openings(conn, f)
+    }
+}
+
+/// 三国 statistics.
+pub fn sanguo(conn: &Connection, f: &Filter) -> Result<SanguoStats> {
+    if f.scope.is_all() {
+        sanguo::sanguo(conn, f)
+    } else {
+        scan::sanguo(conn, f)
+    }
+}
+
+/// WEC statistics.
+pub fn wec(conn: &Connection, f: &Filter) -> Result<WecStats> {
+    if f.scope.is_all() {
+        wec::wec(conn, f)
+    } else {
+        scan::wec(conn, f)
+    }
+}
+
 /// Compares the running totals with [`scan`] (no filter): one problem per kind of figure that
 /// differs.
 pub fn check_totals(conn: &Connection) -> Result<Vec<String>> {

@@ -109,9 +109,6 @@ pub(super) fn finish_sanguo(t: GameTotals, sides: &BTreeMap<String, SideCounts>)
 
 /// 三国 statistics per side, from the running totals.
 pub fn sanguo(conn: &Connection, f: &Filter) -> Result<SanguoStats> {
-    if !f.scope.is_all() {
-        return super::scan::sanguo(conn, f);
-    }
     let t = game_totals(conn, "sanguo", f)?;
     let mut sides: BTreeMap<String, SideCounts> = BTreeMap::new();
     each_total(

@@ -51,9 +51,6 @@ pub(super) fn finish_wec(
 /// WEC statistics: results by colour and by government type, length, the pieces most used; from
 /// the running totals.
 pub fn wec(conn: &Connection, f: &Filter) -> Result<WecStats> {
-    if !f.scope.is_all() {
-        return super::scan::wec(conn, f);
-    }
     let t = game_totals(conn, "wec", f)?;
     let mut gov = BTreeMap::new();
     each_total(

@@ -9,7 +9,6 @@ use crate::error::Result;
 use crate::store::keys::year_of;
 use crate::store::migrate::GAME_TABLES;
 use crate::store::moves::*;
-use crate::store::reads::get_game;
 
 /// What a game store did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -204,31 +203,7 @@ pub fn store_game(
         return Ok(Stored::Duplicate(id));
     }
     let p = g.game;
-    let (errors, warnings) = annals_import::record::counts(&p.diagnostics);
-    let date = p.tag("Date");
-    let (result, winners_text, draw_text) = match &p.outcome {
-        Some(o) => (
-            Some(o.summary.clone()),
-            o.winners.join(" "),
-            o.draw.join(" "),
-        ),
-        None => (
-            p.tag("Result").map(str::to_string),
-            String::new(),
-            String::new(),
-        ),
-    };
-    let event_id = match p.tag("Event") {
-        Some(event) => Some(crate::store::keys::event_for_cached(
-            tx,
-            names,
-            event,
-            p.tag("Site"),
-            date,
-            p.tag("Round"),
-        )?),
-        None => None,
-    };
+    let v = RowValues::of(tx, names, p)?;
     tx.prepare_cached(
         "INSERT INTO games(kind, title, event, site, date, year, round, result, winners, draw, content_hash,
             source_file, source_line, encoding, raw, move_count, errors, warnings, imported_at, event_id)
@@ -239,27 +214,99 @@ pub fn store_game(
         p.title,
         p.tag("Event"),
         p.tag("Site"),
-        date,
-        date.and_then(year_of),
+        v.date,
+        v.date.and_then(year_of),
         p.tag("Round"),
-        result,
-        winners_text,
+        v.result,
+        v.winners_text,
         g.hash,
         g.file,
         g.line,
         g.encoding,
         g.raw,
         p.move_count as i64,
-        errors as i64,
-        warnings as i64,
+        v.errors as i64,
+        v.warnings as i64,
         g.imported_at,
-        draw_text,
-        event_id,
+        v.draw_text,
+        v.event_id,
     ])?;
     let id = tx.last_insert_rowid();
     if let Some(seen) = seen {
         seen.insert(g.hash, id);
     }
+    store_owned(tx, id, p, &v, tree, tally, names)?;
+    Ok(Stored::Imported(id))
+}
+
+/// What a game's row in `games` holds beside its tags, computed from its parse (its event found
+/// or created).
+struct RowValues<'a> {
+    errors: usize,
+    warnings: usize,
+    date: Option<&'a str>,
+    result: Option<String>,
+    winners_text: String,
+    draw_text: String,
+    event_id: Option<i64>,
+}
+
+impl<'a> RowValues<'a> {
+    #[inline]
+    fn of(
+        tx: &Transaction,
+        names: &mut crate::store::keys::NameCache,
+        p: &'a Ready,
+    ) -> Result<RowValues<'a>> {
+        let (errors, warnings) = annals_import::record::counts(&p.diagnostics);
+        let date = p.tag("Date");
+        let (result, winners_text, draw_text) = match &p.outcome {
+            Some(o) => (
+                Some(o.summary.clone()),
+                o.winners.join(" "),
+                o.draw.join(" "),
+            ),
+            None => (
+                p.tag("Result").map(str::to_string),
+                String::new(),
+                String::new(),
+            ),
+        };
+        let event_id = match p.tag("Event") {
+            Some(event) => Some(crate::store::keys::event_for_cached(
+                tx,
+                names,
+                event,
+                p.tag("Site"),
+                date,
+                p.tag("Round"),
+            )?),
+            None => None,
+        };
+        Ok(RowValues {
+            errors,
+            warnings,
+            date,
+            result,
+            winners_text,
+            draw_text,
+            event_id,
+        })
+    }
+}
+
+/// Stores the rows a game owns (tags, seats, diagnostics, packed moves) under `id`, and adds it to
+/// the explorer tree and to `tally`.
+#[inline]
+fn store_owned(
+    tx: &Transaction,
+    id: i64,
+    p: &Ready,
+    v: &RowValues,
+    tree: crate::store::tree::TreeWrites,
+    tally: &mut crate::store::tally::Tally,
+    names: &mut crate::store::keys::NameCache,
+) -> Result<()> {
     insert_tags(tx, id, &p.tags)?;
     let seat_rows = seat_rows(tx, names, p)?;
     insert_seats(tx, id, &seat_rows)?;
@@ -282,16 +329,97 @@ pub fn store_game(
         &crate::store::tally::GameFacts {
             kind: p.kind,
             event: p.tag("Event"),
-            year: date.and_then(year_of),
+            year: v.date.and_then(year_of),
             body: &p.facts,
             move_count: p.move_count as i64,
-            winners: &winners_text,
-            draw: &draw_text,
+            winners: &v.winners_text,
+            draw: &v.draw_text,
             seats: &seat_facts,
         },
         1,
     );
-    Ok(Stored::Imported(id))
+    Ok(())
+}
+
+/// Takes stored game `id`'s contribution out of the explorer tree and of `tally`, and deletes the
+/// rows it owns (tags, seats, diagnostics, packed moves): what [`delete_game`] and
+/// [`replace_game`] both do before the game's row goes or changes. False when there is no game
+/// `id`.
+fn remove_derived(
+    tx: &Transaction,
+    id: i64,
+    tally: &mut crate::store::tally::Tally,
+) -> Result<bool> {
+    let kind: Option<String> = tx
+        .prepare_cached("SELECT kind FROM games WHERE id = ?1")?
+        .query_row(params![id], |r| r.get(0))
+        .optional()?;
+    let Some(kind) = kind.as_deref().and_then(Kind::from_name) else {
+        return Ok(false);
+    };
+    crate::store::tree::remove_stored(tx, kind, id)?;
+    tally.add_stored(tx, id, -1)?;
+    for t in GAME_TABLES {
+        tx.execute(&format!("DELETE FROM {t} WHERE game_id = ?1"), params![id])?;
+    }
+    Ok(true)
+}
+
+/// Replaces stored game `id` by `g` in the caller's transaction: its row (keeping its id, its
+/// source file and its import time), the rows it owns, its place in the explorer tree and its
+/// statistics. Its collections and links keep pointing at it. The caller has checked that no
+/// other game has `g`'s content hash. False when there is no game `id`.
+pub fn replace_game(
+    tx: &Transaction,
+    id: i64,
+    g: &NewGame,
+    names: &mut crate::store::keys::NameCache,
+) -> Result<bool> {
+    let mut tally = crate::store::tally::Tally::default();
+    if !remove_derived(tx, id, &mut tally)? {
+        return Ok(false);
+    }
+    let p = g.game;
+    let v = RowValues::of(tx, names, p)?;
+    tx.prepare_cached(
+        "UPDATE games SET kind = ?2, title = ?3, event = ?4, site = ?5, date = ?6, year = ?7,
+            round = ?8, result = ?9, winners = ?10, draw = ?11, content_hash = ?12,
+            source_line = ?13, encoding = ?14, raw = ?15, move_count = ?16, errors = ?17,
+            warnings = ?18, event_id = ?19
+         WHERE id = ?1",
+    )?
+    .execute(params![
+        id,
+        p.kind.as_str(),
+        p.title,
+        p.tag("Event"),
+        p.tag("Site"),
+        v.date,
+        v.date.and_then(year_of),
+        p.tag("Round"),
+        v.result,
+        v.winners_text,
+        v.draw_text,
+        g.hash,
+        g.line,
+        g.encoding,
+        g.raw,
+        p.move_count as i64,
+        v.errors as i64,
+        v.warnings as i64,
+        v.event_id,
+    ])?;
+    store_owned(
+        tx,
+        id,
+        p,
+        &v,
+        crate::store::tree::TreeWrites::Update,
+        &mut tally,
+        names,
+    )?;
+    tally.flush(tx)?;
+    Ok(true)
 }
 
 /// A seat row of a game as stored: its order in the list, seat, player, color and result.
@@ -497,16 +625,11 @@ pub fn seat_results(p: &ParsedGame) -> Vec<SeatResult> {
 /// Deletes a game and everything derived from it in the database (the caller removes it from the
 /// index). Returns false when there was no such game.
 pub fn delete_game(tx: &Transaction, id: i64) -> Result<bool> {
-    let Some(g) = get_game(tx, id)? else {
-        return Ok(false);
-    };
-    crate::store::tree::remove_stored(tx, g.kind, id)?;
     let mut tally = crate::store::tally::Tally::default();
-    tally.add_stored(tx, id, -1)?;
-    tally.flush(tx)?;
-    for t in GAME_TABLES {
-        tx.execute(&format!("DELETE FROM {t} WHERE game_id = ?1"), params![id])?;
+    if !remove_derived(tx, id, &mut tally)? {
+        return Ok(false);
     }
+    tally.flush(tx)?;
     tx.execute("DELETE FROM games WHERE id = ?1", params![id])?;
     Ok(true)
 }

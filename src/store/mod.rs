@@ -9,6 +9,8 @@
 //! - the rows derived with a game: [`keys`] (players and events by name key), [`tally`] (the
 //!   statistics totals), [`tree`] (the explorer's tree of move sequences), [`positions`] (the
 //!   boards each game reached, keyed by position); [`names`] and [`jsonb`] help.
+//! - [`versions`], [`draft`]: every version of a game's text and corrections of it; a record
+//!   text read as an import reads it, stored nowhere (the desk's preview).
 //! - [`index`]: the tantivy search index (schema, documents, tokenizer, query language and
 //!   planning, facets), derived from the database.
 //! - [`ingest`]: the import pipeline (files, parse threads, one writer, the bulk end, tournament
@@ -16,6 +18,7 @@
 
 pub mod body;
 pub mod connection;
+pub mod draft;
 pub mod games;
 pub mod index;
 pub mod ingest;
@@ -29,3 +32,4 @@ pub mod positions;
 pub mod reads;
 pub mod tally;
 pub mod tree;
+pub mod versions;

@@ -7,11 +7,18 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 /// (file name, content type, body).
-const ASSETS: &[(&str, &str, &str)] = &[(
-    "keys.js",
-    "text/javascript; charset=utf-8",
-    include_str!("../../templates/static/keys.js"),
-)];
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "keys.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../templates/static/keys.js"),
+    ),
+    (
+        "desk.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../templates/static/desk.js"),
+    ),
+];
 
 /// `GET /static/{name}`: one of [`ASSETS`], cached for a day; anything else 404.
 pub async fn serve(Path(name): Path<String>) -> Response {

@@ -44,6 +44,7 @@ pub struct GamePage {
     q: String,
     id: i64,
     kind: &'static str,
+    kind_label: &'static str,
     title: String,
     result: String,
     tags: Vec<(String, String)>,
@@ -64,6 +65,8 @@ pub struct GamePage {
     /// The board's position key, where positions are kept (links to the games reaching it).
     board_key: Option<String>,
     game_events: Vec<String>,
+    /// The reader may correct the record (an editor or admin of a club).
+    can_edit: bool,
 }
 
 pub async fn game(
@@ -75,6 +78,7 @@ pub async fn game(
     let id = game_id(&id)?;
     let ply_param = Params::parse(rq.as_deref()).usize("ply", usize::MAX, 0, usize::MAX)?;
     let viewer = auth.member.clone();
+    let can_edit = auth.member.as_ref().is_some_and(|m| m.can_edit());
     let (g, collections) = st
         .run(move |s| {
             s.db.with(|c| {
@@ -135,6 +139,11 @@ pub async fn game(
         q: String::new(),
         id: g.id,
         kind: g.kind.as_str(),
+        kind_label: match &g.body {
+            // standard Diplomacy is stored as the Deluge kind, with its variant in the body
+            Body::Deluge(d) if d.variant.as_deref() == Some("standard") => "Diplomacy",
+            _ => g.kind.label(),
+        },
         title: game_title(&g),
         result: g.result.clone().unwrap_or_default(),
         tags: g.tags.clone(),
@@ -154,6 +163,7 @@ pub async fn game(
         board,
         board_key,
         game_events,
+        can_edit,
     })
 }
 
@@ -207,7 +217,7 @@ fn move_rows(body: &Body) -> Vec<MoveRow> {
                 )
                 .trim()
                 .to_string(),
-                detail: o.result.clone().unwrap_or_default(),
+                detail: diplomacy_detail(o),
             })
             .collect(),
         _ => Vec::new(),
@@ -408,7 +418,7 @@ fn sanguo_events(s: &annals_import::sanguo::SanguoGame) -> Vec<String> {
 }
 
 /// The game's title, or one made of its event and round.
-fn game_title(g: &GameRecord) -> String {
+pub(super) fn game_title(g: &GameRecord) -> String {
     g.title.clone().unwrap_or_else(|| {
         let tag = |n: &str| {
             annals_import::model::tag(&g.tags, n)
@@ -421,4 +431,21 @@ fn game_title(g: &GameRecord) -> String {
             _ => format!("Game {}", g.id),
         }
     })
+}
+
+/// A Diplomacy order's result as the page shows it: the result, the reason a standard game's
+/// order failed, and where a dislodged unit may retreat.
+fn diplomacy_detail(o: &annals_import::deluge::Order) -> String {
+    let mut d = o.result.clone().unwrap_or_default();
+    if let Some(r) = &o.reason {
+        d.push_str(&format!(" ({})", r.replace('_', " ")));
+    }
+    if let Some(to) = &o.retreats {
+        if to.is_empty() {
+            d.push_str("; no retreat");
+        } else {
+            d.push_str(&format!("; may retreat to {}", to.join(", ")));
+        }
+    }
+    d
 }

@@ -326,6 +326,21 @@ pub trait Localize {
         }
     }
 
+    /// A kind of game named by its English label (`Kind::label`, or `Diplomacy` for a standard
+    /// Diplomacy game), in the request's language.
+    fn kind_of_label(&self, label: &str) -> String {
+        annals_import::Kind::ALL
+            .iter()
+            .find(|k| k.label() == label)
+            .map_or_else(
+                || match label {
+                    "Diplomacy" => i18n::translate(lang(), "kind-diplomacy", &[]),
+                    _ => label.to_string(),
+                },
+                |k| self.kind_name(k.as_str()),
+            )
+    }
+
     /// The name of a kind of game.
     fn kind_name(&self, kind: &str) -> String {
         i18n::translate(lang(), &format!("kind-{kind}"), &[])

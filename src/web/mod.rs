@@ -14,6 +14,10 @@ pub mod request;
 pub mod session;
 pub mod stats;
 pub mod view;
+// The transcription desk: entering and correcting records, and their history.
+pub mod desk;
+pub mod history;
+pub mod records;
 
 use std::time::Duration;
 
@@ -35,8 +39,8 @@ pub fn app(state: AppState) -> Router {
         .route("/games", get(pages::games))
         .route("/games/{id}", get(game::game))
         .route("/search", get(pages::search))
-        .route("/api/games", get(api::games))
-        .route("/api/games/{id}", get(api::game))
+        .route("/api/games", get(api::games).post(records::create))
+        .route("/api/games/{id}", get(api::game).put(records::correct))
         .route("/api/search", get(api::search))
         .route("/stats/{kind}", get(stats::stats_page))
         .route("/stats/{kind}/{table}", get(stats::csv_table))
@@ -117,6 +121,13 @@ pub fn app(state: AppState) -> Router {
         .route("/api/players/{id}", get(people::api_player))
         .route("/api/players/{id}/aliases", post(people::api_player_alias))
         .route("/api/players/{id}/split", post(people::api_player_split))
+        // The transcription desk: previews, new records, corrections and their versions.
+        .route("/api/preview", post(records::preview))
+        .route("/api/games/{id}/versions", get(records::list))
+        .route("/api/games/{id}/versions/{n}", get(records::text))
+        .route("/desk", get(desk::page).post(desk::post))
+        .route("/desk/preview", post(desk::fragment))
+        .route("/games/{id}/history", get(history::page))
         .route("/api/openapi.json", get(crate::web::openapi::serve))
         .route("/static/{name}", get(assets::serve))
         .fallback(pages::not_found)

@@ -414,6 +414,70 @@ fn people_paths() -> Value {
     })
 }
 
+/// A record text as a request body: any notation the import reads, in any encoding it reads.
+fn record_text(
+    summary: &str,
+    params: Vec<Value>,
+    success: (&str, Value),
+    errors: &[(&str, &str)],
+) -> Value {
+    let mut o = op(summary, params, None, success, errors);
+    if let Some(m) = o.as_object_mut() {
+        m.insert(
+            "requestBody".into(),
+            json!({"required": true, "content": {"text/plain": {"schema": {"type": "string",
+                "minLength": 1, "maxLength": MAX_BODY_BYTES}}}}),
+        );
+    }
+    o
+}
+
+/// The paths of the transcription desk: previews, new records, corrections and their versions.
+fn desk_paths() -> Value {
+    let kind = query(
+        "kind",
+        json!({"type": "string", "enum": ["hotw", "sanguo", "wec", "deluge"]}),
+        false,
+        "the kind of games whose tags do not say",
+    );
+    let version = obj(
+        json!({"version": {"type": "integer"}, "at": {"type": "string"},
+               "by": {"type": "string"}, "note": {"type": "string"}}),
+        &["version", "at", "by", "note"],
+    );
+    json!({
+        "/api/preview": {"post": record_text("Read a record text as an import would; nothing is stored",
+            vec![kind.clone()],
+            ("200", ok(obj(json!({
+                "games": {"type": "array", "items": {"type": "object",
+                    "description": "each game as GET /api/games/{id} shows it, with a null id"}},
+                "rejected": {"type": "array", "items": {"type": "object"}},
+                "diagnostics": {"type": "array", "items": schema_ref("Diagnostic")},
+                "encoding": {"type": "string"}}), &["games", "diagnostics"]))),
+            &[BAD, TOO_LARGE])},
+        "/api/games": {"post": record_text("Store new records (an editor or admin)", vec![kind.clone()],
+            ("201", ok(obj(json!({
+                "games": {"type": "array", "items": obj(json!({"id": {"type": ["integer", "null"]},
+                    "status": {"type": "string", "enum": ["imported", "duplicate", "rejected"]}}), &["id", "status"])},
+                "diagnostics": {"type": "array", "items": {"type": "object"}}}), &["games"]))),
+            &[BAD, UNAUTH, FORBIDDEN, TOO_LARGE])},
+        "/api/games/{id}": {"put": record_text("Correct a game: its whole text, stored as its next version (an editor or admin)",
+            vec![id_param("id", "a game id"), kind,
+                 query("note", filter_text(), false, "what was corrected")],
+            ("200", ok(obj(json!({"id": {"type": "integer"}, "version": {"type": "integer"}}), &["id", "version"]))),
+            &write_errors())},
+        "/api/games/{id}/versions": {"get": op("The versions of a game's text, oldest first",
+            vec![id_param("id", "a game id")], None,
+            ("200", ok(json!({"type": "array", "items": version}))), &[BAD, NOT_FOUND])},
+        "/api/games/{id}/versions/{n}": {"get": {
+            "summary": "The text of one version, byte for byte as stored",
+            "parameters": [id_param("id", "a game id"), id_param("n", "a version number")],
+            "responses": {"200": {"description": "OK", "content": {"text/plain": {"schema": {"type": "string"}}}},
+                "400": error_response(BAD.1), "404": error_response(NOT_FOUND.1)}
+        }}
+    })
+}
+
 /// The whole document.
 pub fn document() -> Value {
     let mut paths = Map::new();
@@ -425,6 +489,17 @@ pub fn document() -> Value {
     ] {
         if let Value::Object(m) = part {
             paths.extend(m);
+        }
+    }
+    // The desk's operations, some on paths that also read (a path's methods are merged).
+    if let Value::Object(m) = desk_paths() {
+        for (path, methods) in m {
+            match (paths.get_mut(&path), methods) {
+                (Some(Value::Object(have)), Value::Object(more)) => have.extend(more),
+                (_, methods) => {
+                    paths.insert(path, methods);
+                }
+            }
         }
     }
     json!({

@@ -28,7 +28,7 @@ pub struct DiagView {
 }
 
 impl DiagView {
-    fn new(d: &Diagnostic) -> Self {
+    pub fn new(d: &Diagnostic) -> Self {
         DiagView {
             line: d.line,
             col: d.col,

@@ -16,9 +16,15 @@ impl Notation for Deluge {
         &["deluge", "diplomacy", "diplomacy deluge", "dip"]
     }
 
-    /// Any name with `deluge` in it (`Deluge II`, `Diplomacy: Deluge`).
+    /// Any name with `deluge` in it (`Deluge II`, `Diplomacy: Deluge`), and standard Diplomacy's
+    /// `Standard`, `Classic`, `Standard Diplomacy`, `Classic Diplomacy` (read by the same reader on
+    /// the standard map: see `start::is_standard`).
     fn names_game(&self, folded: &str) -> bool {
         folded.contains("deluge")
+            || matches!(
+                folded,
+                "standard" | "classic" | "standarddiplomacy" | "classicdiplomacy"
+            )
     }
 
     fn extensions(&self) -> &'static [&'static str] {

@@ -12,7 +12,7 @@ impl Reader<'_, '_> {
     /// The game read, replayed, with its players, outcome and diagnostics.
     pub(super) fn finish(mut self) -> Parsed<DelugeGame> {
         let phase_comments = self.attach_comments();
-        replay::replay(&mut self.game, &self.phases, &mut self.sink);
+        replay::replay(&mut self.game, &self.phases, &self.setup, &mut self.sink);
         for (i, text) in phase_comments {
             if let Some(p) = self.game.phases.get_mut(i) {
                 join(&mut p.comment, text);

@@ -34,6 +34,13 @@ pub struct Order {
     /// What annals' adjudication found, when the record also gives a result.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjudicated: Option<String>,
+    /// Standard Diplomacy: why the order failed (`bounced`, `cut`, `no_convoy`, `void`,
+    /// `dislodged`…), `result` then being `fails`. Deluge records keep the word in `result`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// Standard Diplomacy: where a dislodged unit may retreat (empty: it is disbanded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreats: Option<Vec<String>>,
     /// The order as written.
     pub notation: String,
     pub line: u32,
@@ -125,4 +132,7 @@ pub struct DelugeGame {
     pub winner: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub intro: Vec<String>,
+    /// `standard` for a standard Diplomacy game (`[Game "Diplomacy"]`); absent for Deluge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
 }

@@ -1,3 +1,6 @@
+//! The maps: Deluge's (below) and the standard one ([`standard_map`], `import/data/diplomacy/`: the
+//! same provinces and borders with Iceland and Switzerland impassable and no schedule).
+//!
 //! The map and the schedule (`import/data/deluge/`, see its README): provinces of the standard map
 //! plus Iceland and a passable Switzerland, borders by unit type, and the Deluge rules' tables 1 and 2 and
 //! rule 6 as data. The map of a year is the standard map minus what has submerged in earlier
@@ -22,6 +25,8 @@ use std::sync::LazyLock;
 const PROVINCES_CSV: &str = include_str!("../../data/deluge/provinces.csv");
 const ADJACENCY_CSV: &str = include_str!("../../data/deluge/adjacency.csv");
 const SCHEDULE_CSV: &str = include_str!("../../data/deluge/schedule.csv");
+const STANDARD_SCHEDULE_CSV: &str = include_str!("../../data/diplomacy/schedule.csv");
+const STANDARD_START_CSV: &str = include_str!("../../data/diplomacy/start.csv");
 
 /// The seven powers, in the usual order.
 pub const POWERS: [&str; 7] = [
@@ -126,11 +131,29 @@ fn opt(s: Option<&&'static str>) -> Option<&'static str> {
     s.copied().filter(|s| !s.is_empty())
 }
 
-static MAP: LazyLock<Map> = LazyLock::new(Map::load);
+static MAP: LazyLock<Map> = LazyLock::new(|| Map::load(SCHEDULE_CSV));
+static STANDARD: LazyLock<Map> = LazyLock::new(|| Map::load(STANDARD_SCHEDULE_CSV));
 
-/// The map data, loaded once.
+/// The Deluge map data, loaded once.
 pub fn map() -> &'static Map {
     &MAP
+}
+
+/// The standard Diplomacy map (`import/data/diplomacy/`): the same provinces and borders, with
+/// Iceland and Switzerland impassable and no schedule.
+pub fn standard_map() -> &'static Map {
+    &STANDARD
+}
+
+/// The standard game's units of Spring 1901: (power, unit, node).
+pub fn standard_start() -> Vec<(&'static str, char, &'static str)> {
+    rows(STANDARD_START_CSV)
+        .filter_map(|r| {
+            let p = power(opt(r.first())?)?;
+            let u = opt(r.get(1))?.chars().next()?;
+            Some((p, u, opt(r.get(2))?))
+        })
+        .collect()
 }
 
 /// The province part of a node (`stp/nc` → `stp`).
@@ -139,7 +162,7 @@ pub fn base(node: &str) -> &str {
 }
 
 impl Map {
-    fn load() -> Map {
+    fn load(schedule_csv: &'static str) -> Map {
         let mut provinces = Vec::new();
         let mut by_code = HashMap::new();
         let mut spellings = HashMap::new();
@@ -208,7 +231,7 @@ impl Map {
             set.insert((b, a));
         }
         let mut schedule = Vec::new();
-        for r in rows(SCHEDULE_CSV) {
+        for r in rows(schedule_csv) {
             let (Some(y), Some(e), Some(p)) = (opt(r.first()), opt(r.get(1)), opt(r.get(2))) else {
                 continue;
             };

@@ -122,6 +122,13 @@
 //! centres there are destroyed, rule 3), then the new centres of Table 2 with the owner of rule 5.
 //! The survivor after W1908 wins (rule 9).
 //!
+//! # Standard Diplomacy
+//! A game named `Diplomacy` (`Standard`, `Classic`; not `Deluge`) is standard Diplomacy, read by this
+//! reader and replayed on the standard map (`import/data/diplomacy/`, whose README lists each rule in
+//! which Deluge differs) from the rulebook's Spring 1901 or from the record's own `Starting position
+//! for …` block and `Ownership of supply centers:` block (`start`). Its results are `succeeds` or
+//! `fails` with a `reason`, and a dislodged unit lists its `retreats`.
+//!
 //! # Diagnostic codes
 //! Every code, with what it reads and an example, is in `import/data/diagnostics.csv` and the page
 //! rendered from it, `docs/notations/deluge.md`.
@@ -137,6 +144,8 @@ pub mod notation;
 mod orders;
 mod read;
 mod replay;
+mod resolve;
+mod start;
 
 pub use game::{CentresYear, DelugeGame, DelugeYear, NewCentre, Order, Phase, UnitAt, Unparsed};
 pub(crate) use read::ReadPhase;

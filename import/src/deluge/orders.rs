@@ -193,6 +193,8 @@ impl Reader<'_, '_> {
             result: o.result.clone(),
             result_from: o.result.as_ref().map(|_| "record".to_string()),
             adjudicated: None,
+            reason: None,
+            retreats: None,
             notation: otext,
             line: lno,
             col,

@@ -46,6 +46,10 @@ pub(super) struct Reader<'c, 't> {
     pub(super) record_result: Option<(notation::ResultLine, u32, u32)>,
     /// Players named by header lines (`England: A. Archer`) where the tags name none.
     pub(super) body_players: Vec<(&'static str, String)>,
+    /// The variant, the starting position and the ownership blocks (see `start`).
+    pub(super) setup: super::start::Setup,
+    /// In a `Starting position for …` block (up to the first phase).
+    pub(super) in_start: bool,
 }
 
 /// A remark of the transcriber's (after `//` or ` -- `, or a `#` line) at (line index, line
@@ -87,6 +91,7 @@ impl<'c, 't> Reader<'c, 't> {
                 survivors: None,
                 winner: None,
                 intro: Vec::new(),
+                variant: None,
             },
             phases: Vec::new(),
             power: None,
@@ -97,6 +102,11 @@ impl<'c, 't> Reader<'c, 't> {
             report_run: false,
             record_result: None,
             body_players: Vec::new(),
+            setup: super::start::Setup {
+                standard: super::start::is_standard(ctx.tag("Game")),
+                ..Default::default()
+            },
+            in_start: false,
         }
     }
 
@@ -119,6 +129,9 @@ impl<'c, 't> Reader<'c, 't> {
             return;
         }
         let lead = line.chars().take_while(|c| c.is_whitespace()).count();
+        if self.start_line(lno, lead, trimmed) {
+            return;
+        }
         if let Some((key, form)) = notation::phase_header_form(trimmed) {
             self.phase_header(li, lno, lead, trimmed, (key, form));
             return;
@@ -297,6 +310,13 @@ impl<'c, 't> Reader<'c, 't> {
     /// A judge's report line or a transcriber's list, skipped (one info a run of them).
     fn report_line(&mut self, lno: u32, lead: usize, trimmed: &str) -> bool {
         if let Some(what) = notation::report_line(trimmed, &mut self.in_report) {
+            if self.in_report == notation::Block::In {
+                self.ownership_line(trimmed);
+            }
+            if what == "supply-centre ownership" && self.setup.standard {
+                // a standard game reads the block into the position (`start`): nothing skipped
+                return true;
+            }
             if !self.report_run {
                 self.sink.info(
                     "deluge.report-skipped",

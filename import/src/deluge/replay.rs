@@ -2,6 +2,11 @@
 //! 001's schedule each winter.
 //!
 //! # Decisions
+//! - **Standard Diplomacy** (`State::standard`): no schedule and no end year; builds only in owned
+//!   home centres within the allowance, removals within what must go, then civil disorder
+//!   (`disorder`); orders for units not on the board are void; results become `succeeds`/`fails`
+//!   with a `reason`. Retreats in both games: not into an occupied province, the attacker's
+//!   origin or a province a standoff left empty.
 //! - **Start:** an empty board and the 22 home centres owned by their powers, before Winter 1900
 //!   (rule 1). A record that does not start with Winter 1900 gives no known position: units are
 //!   taken from the orders as they appear, and drownings are not reported.
@@ -35,12 +40,14 @@
 
 use std::collections::BTreeMap;
 
-use super::map::{self, Map, map};
+use super::map::{self, Map, map, standard_map, standard_start};
 use super::notation::{OrderKind, PhaseKey, RawOrder};
+use super::start::Setup;
 use super::{CentresYear, DelugeGame, DelugeYear, NewCentre, Phase, ReadPhase, UnitAt};
 use crate::diag::Sink;
 
 mod adjust;
+mod disorder;
 mod movement;
 
 use adjust::{adjustments, retreats};
@@ -54,6 +61,8 @@ struct Unit {
 }
 
 struct State {
+    /// Standard Diplomacy (no schedule, home-centre builds, civil disorder, no end year).
+    standard: bool,
     units: BTreeMap<String, Unit>,
     owners: BTreeMap<String, &'static str>,
     last_unit: BTreeMap<String, &'static str>,
@@ -63,6 +72,11 @@ struct State {
     /// The last year whose winter has been done.
     winter_done: u16,
     fall_done: u16,
+    /// From the last movement phase: each dislodged unit's province → where its attacker came
+    /// from (empty when by convoy), and the provinces a standoff left empty. No retreat goes to
+    /// either.
+    attacked_from: BTreeMap<String, String>,
+    contested: std::collections::BTreeSet<String>,
 }
 
 /// Success, the unit's loss, or failure; `None` for a result word annals does not know.
@@ -82,11 +96,12 @@ fn power_of(s: &str) -> &'static str {
     map::power(s).unwrap_or("England")
 }
 
-/// The phases that may follow `k` without a gap (retreats are optional).
-fn follows(prev: Option<PhaseKey>, k: PhaseKey) -> bool {
+/// The phases that may follow `k` without a gap (retreats are optional); `first` is the phase a
+/// record starts with.
+fn follows(first: PhaseKey, prev: Option<PhaseKey>, k: PhaseKey) -> bool {
     let pk = |year, season, step| PhaseKey { year, season, step };
     match prev {
-        None => k == pk(1900, 2, 2),
+        None => k == first,
         Some(p) => {
             let y = p.year;
             let next: Vec<PhaseKey> = match (p.season, p.step) {
@@ -101,25 +116,90 @@ fn follows(prev: Option<PhaseKey>, k: PhaseKey) -> bool {
     }
 }
 
-pub(crate) fn replay(game: &mut DelugeGame, phases: &[ReadPhase], sink: &mut Sink) {
-    let m = map();
-    let mut st = State {
-        units: BTreeMap::new(),
-        owners: m
-            .provinces
-            .iter()
-            .filter_map(|p| Some((p.code.to_string(), p.home?)))
-            .collect(),
+/// The position before the record's first phase: the variant's start, or the record's own
+/// starting position and ownership; and the phase it is the position of.
+fn initial(setup: &Setup, m: &Map) -> (State, PhaseKey) {
+    let first = setup.start.unwrap_or(if setup.standard {
+        PhaseKey {
+            year: 1901,
+            season: 0,
+            step: 0,
+        }
+    } else {
+        PhaseKey {
+            year: 1900,
+            season: 2,
+            step: 2,
+        }
+    });
+    let mut units = BTreeMap::new();
+    if setup.start.is_some() {
+        for u in &setup.units {
+            let unit = Unit {
+                power: u.power,
+                kind: u.unit,
+                coast: u.coast.clone(),
+            };
+            units.insert(u.at.to_string(), unit);
+        }
+    } else if setup.standard {
+        for (power, kind, node) in standard_start() {
+            let (at, coast) = match node.split_once('/') {
+                Some((a, c)) => (a, Some(c.to_string())),
+                None => (node, None),
+            };
+            units.insert(at.to_string(), Unit { power, kind, coast });
+        }
+    }
+    let mut owners: BTreeMap<String, &'static str> = m
+        .provinces
+        .iter()
+        .filter_map(|p| Some((p.code.to_string(), p.home?)))
+        .collect();
+    if setup.standard {
+        for (k, power, centre) in &setup.owners {
+            if *k == 0 {
+                owners.insert(centre.to_string(), power);
+            }
+        }
+    }
+    let winter_done = first.year - 1;
+    let st = State {
+        standard: setup.standard,
+        units,
+        owners,
         last_unit: BTreeMap::new(),
         known: true,
         pending: Vec::new(),
-        winter_done: 1899,
-        fall_done: 1899,
+        winter_done,
+        fall_done: winter_done,
+        attacked_from: BTreeMap::new(),
+        contested: Default::default(),
     };
+    (st, first)
+}
+
+pub(crate) fn replay(game: &mut DelugeGame, phases: &[ReadPhase], setup: &Setup, sink: &mut Sink) {
+    let m = if setup.standard {
+        standard_map()
+    } else {
+        map()
+    };
+    if setup.standard {
+        game.variant = Some("standard".to_string());
+    }
+    let (mut st, first) = initial(setup, m);
     let mut prev: Option<PhaseKey> = None;
-    let mut after_end_reported = false;
-    for ph in phases {
+    let mut after_end_reported = st.standard;
+    for (pi, ph) in phases.iter().enumerate() {
         let k = ph.key;
+        if st.standard && pi > 0 {
+            for (at, power, centre) in &setup.owners {
+                if *at == pi {
+                    st.owners.insert(centre.to_string(), power);
+                }
+            }
+        }
         if k.year > LAST_YEAR && !after_end_reported {
             after_end_reported = true;
             sink.warning(
@@ -144,14 +224,14 @@ pub(crate) fn replay(game: &mut DelugeGame, phases: &[ReadPhase], sink: &mut Sin
                 ),
             );
             st.known = false;
-        } else if !follows(prev, k) {
+        } else if !follows(first, prev, k) {
             if st.known {
                 sink.info(
                     "deluge.phase-gap",
                     ph.line,
                     1,
                     match prev {
-                        None => format!("the record starts at {} rather than Winter 1900: the position is taken from the orders and drownings are not reported", k.code()),
+                        None => format!("the record starts at {} rather than {} {}: the position is taken from the orders and drownings are not reported", k.code(), ["Spring", "Fall", "Winter"][usize::from(first.season.min(2))], first.year),
                         Some(p) => format!("phases between {} and {} are missing: the position is no longer known", p.code(), k.code()),
                     },
                 );
@@ -191,6 +271,9 @@ pub(crate) fn replay(game: &mut DelugeGame, phases: &[ReadPhase], sink: &mut Sin
             }
         }
     }
+    if st.standard {
+        standard_results(game);
+    }
 }
 
 fn drop_pending(st: &mut State, sink: &mut Sink, line: u32) {
@@ -225,7 +308,7 @@ fn finish_fall(m: &Map, st: &mut State, year: u16) {
 
 fn finish_winter(m: &Map, st: &mut State, game: &mut DelugeGame, year: u16) {
     st.winter_done = year;
-    if year >= 1901 {
+    if year >= 1901 && !st.standard {
         let submerged = m.scheduled(year, map::Event::Submerge);
         let mut drowned = Vec::new();
         for p in &submerged {
@@ -292,7 +375,7 @@ fn finish_winter(m: &Map, st: &mut State, game: &mut DelugeGame, year: u16) {
         units,
         position_known: st.known,
     });
-    if year == LAST_YEAR {
+    if year == LAST_YEAR && !st.standard {
         let survivors: Vec<String> = map::POWERS
             .iter()
             .filter(|p| {
@@ -417,4 +500,18 @@ fn wrong_phase(game: &mut DelugeGame, idx: usize, sink: &mut Sink, phase: &str) 
         );
     }
     set_result(game, idx, "void", sink);
+}
+
+/// Standard Diplomacy's result words: `succeeds` or `fails`, with the reason of a failure in
+/// `reason` (Deluge records keep the word in `result`, as their goldens have it).
+fn standard_results(game: &mut DelugeGame) {
+    for o in &mut game.orders {
+        if let Some(r) = &o.result
+            && r != "succeeds"
+            && r != "fails"
+        {
+            o.reason = Some(r.clone());
+            o.result = Some("fails".to_string());
+        }
+    }
 }

@@ -139,6 +139,42 @@ pub fn prepare_bytes(
     }
 }
 
+/// A record text read and parsed as an import would read it, bodies kept and nothing stored (the
+/// transcription desk's preview): each game parsed, or the line and diagnostic of why it cannot
+/// be stored; then the diagnostics of text in no game, and the text's encoding.
+pub struct ReadText {
+    pub games: Vec<std::result::Result<ParsedRecord, (u32, Diagnostic)>>,
+    pub outside: Vec<Diagnostic>,
+    pub encoding: &'static str,
+}
+
+/// Reads `bytes` (a file named `name`) as [`ReadText`].
+pub fn read_bytes(name: &str, bytes: &[u8], opts: &Options) -> ReadText {
+    let ext = Path::new(name).extension().and_then(|e| e.to_str());
+    match split_bytes(name, bytes, ext) {
+        SplitFile::Rejected(p) => ReadText {
+            games: p
+                .games
+                .into_iter()
+                .filter_map(|g| match g {
+                    Prepared::Rejected { line, diagnostic } => Some(Err((line, diagnostic))),
+                    Prepared::Game { .. } => None,
+                })
+                .collect(),
+            outside: p.outside,
+            encoding: p.encoding,
+        },
+        SplitFile::Split { file, raws } => ReadText {
+            games: raws
+                .into_iter()
+                .map(|raw| parse_record(&file, raw, opts))
+                .collect(),
+            outside: file.outside.clone(),
+            encoding: file.encoding,
+        },
+    }
+}
+
 /// The identity of a game for duplicate detection: its kind, its tags (names case-folded, values
 /// trimmed, sorted) and its body with line ends, trailing spaces and blank lines normalized. The
 /// same game saved with CRLF line ends, or re-exported with its tags in another order, is a

@@ -12,6 +12,7 @@ desk-game-link = game { $id }
 desk-version = (version { $version })
 desk-new-note = Enter a new record: any notation the import reads. Nothing is stored until you save.
 desk-record-text = Record text
+desk-detect = Detect from the text
 desk-show-after = Show after move
 desk-show-after-placeholder = end
 desk-preview = Preview

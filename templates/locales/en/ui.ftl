@@ -20,6 +20,7 @@ kind-hotw = History of the World
 kind-sanguo = 三国演弈棋
 kind-wec = Weaponized Chess
 kind-deluge = Diplomacy: Deluge
+kind-diplomacy = Diplomacy
 
 filter-kind = Kind
 filter-kind-all = all

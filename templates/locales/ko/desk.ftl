@@ -12,6 +12,7 @@ desk-game-link = { $id }번 게임
 desk-version = ({ $version }판)
 desk-new-note = 새 기보를 입력하세요. 가져오기가 읽는 기보법이면 무엇이든 됩니다. 저장하기 전에는 아무것도 저장되지 않습니다.
 desk-record-text = 기보 내용
+desk-detect = 내용으로 판단
 desk-show-after = 몇 수 뒤를 볼지
 desk-show-after-placeholder = 끝
 desk-preview = 미리보기

@@ -19,6 +19,7 @@ kind-hotw = 세계의 역사(History of the World)
 kind-sanguo = 삼국연혁기(三国演弈棋)
 kind-wec = 무기 체스(WEC)
 kind-deluge = 디플로머시: 대홍수(Deluge)
+kind-diplomacy = 디플로머시(Diplomacy)
 
 filter-kind = 종류
 filter-kind-all = 전체

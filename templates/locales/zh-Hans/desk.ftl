@@ -12,6 +12,7 @@ desk-game-link = 第 { $id } 局
 desk-version = （第 { $version } 版）
 desk-new-note = 输入新棋谱：导入能读的任何记录法都可以。保存之前不会存储任何内容。
 desk-record-text = 棋谱内容
+desk-detect = 根据内容判断
 desk-show-after = 显示第几步之后
 desk-show-after-placeholder = 终局
 desk-preview = 预览

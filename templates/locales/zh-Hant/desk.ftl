@@ -12,6 +12,7 @@ desk-game-link = 第 { $id } 局
 desk-version = （第 { $version } 版）
 desk-new-note = 輸入新棋譜：匯入能讀的任何記錄法都可以。儲存前不會存入任何內容。
 desk-record-text = 棋譜內容
+desk-detect = 依內容判斷
 desk-show-after = 顯示第幾手之後
 desk-show-after-placeholder = 終局
 desk-preview = 預覽

@@ -19,6 +19,7 @@ kind-hotw = 世界史（History of the World）
 kind-sanguo = 三國演弈棋
 kind-wec = 武裝象棋（WEC）
 kind-deluge = 外交：大洪水（Deluge）
+kind-diplomacy = 外交（Diplomacy）
 
 filter-kind = 棋類
 filter-kind-all = 全部

@@ -45,6 +45,9 @@ pub struct RawOrder {
     pub at: Option<Loc>,
     pub to: Option<Loc>,
     pub via: Vec<Loc>,
+    /// The move is written to go by convoy (`via convoy`, `by convoy`, `(via convoy)`): kept, since
+    /// it decides whether an army beside its destination goes by land or by sea.
+    pub via_convoy: bool,
     /// Support and convoy: the supported or convoyed unit.
     pub of_unit: Option<char>,
     pub of: Option<Loc>,
@@ -203,13 +206,14 @@ pub(super) fn support_target(c: &mut Cursor, o: &mut RawOrder) -> Result<(), (us
 
 pub(super) fn order_read(text: &str, lead: Option<OrderKind>) -> Result<RawOrder, (usize, String)> {
     let mut toks = tokenize(text);
-    let (result, forms) = trailing_result(&mut toks);
+    let (result, forms, via_convoy) = trailing_result(&mut toks);
     let mut c = Cursor { toks: &toks, i: 0 };
     let c = &mut c;
     let mut o = RawOrder {
         kind: OrderKind::Hold,
         result,
         forms,
+        via_convoy,
         ..waive()
     };
     if c.done() {
@@ -286,9 +290,10 @@ fn fail<T>(c: &Cursor, m: &str) -> Result<T, (usize, String)> {
 /// The result written at the end of an order, taken off its tokens: in brackets (`(bounce)`,
 /// `[dislodged]`, `(bounced by Turkey)`), between stars (`*bounce*`), or after a colon
 /// (`: bounced`); with the info of each form that is not the judge's.
-fn trailing_result(toks: &mut Vec<T>) -> (Option<String>, Vec<(usize, String)>) {
+fn trailing_result(toks: &mut Vec<T>) -> (Option<String>, Vec<(usize, String)>, bool) {
     // A trailing bracketed result: `(bounce)`, `[dislodged]`, `(no convoy)`.
     let mut result = None;
+    let mut via_convoy = false;
     let mut reason = None;
     if let Some(last) = toks.last() {
         let close = match last.tok {
@@ -310,6 +315,7 @@ fn trailing_result(toks: &mut Vec<T>) -> (Option<String>, Vec<(usize, String)>) 
             let jl = joined.to_ascii_lowercase();
             if ["via convoy", "by convoy", "convoyed", "via c", "by c"].contains(&jl.as_str()) {
                 // not a result: the route, as in `A Lon-Bel via convoy`
+                via_convoy = true;
                 toks.truncate(start);
             } else if let Some(r) = result_word(&joined) {
                 result = Some(r.to_string());
@@ -373,7 +379,7 @@ fn trailing_result(toks: &mut Vec<T>) -> (Option<String>, Vec<(usize, String)>) 
             toks.truncate(k);
         }
     }
-    (result, forms)
+    (result, forms, via_convoy)
 }
 
 /// An order that declines builds or removals as a whole: `Waive`, `NMR`, `1 build waived`,
@@ -610,6 +616,7 @@ fn support_convoy_or_move(c: &mut Cursor, mut o: RawOrder) -> Result<RawOrder, (
         // `via convoy`, `by convoy`
         if c.is_word(&["via", "by"]) {
             c.i += 1;
+            o.via_convoy = true;
             if c.is_word(&["convoy", "c"]) {
                 c.i += 1;
             }
@@ -670,6 +677,7 @@ pub fn waive() -> RawOrder {
         at: None,
         to: None,
         via: Vec::new(),
+        via_convoy: false,
         of_unit: None,
         of: None,
         result: None,

@@ -34,6 +34,17 @@ pub(super) fn retreats(
         };
         let unit = match st.pending.iter().position(|(p, _)| p == at) {
             Some(i) => st.pending.remove(i).1,
+            None if st.standard && st.known => {
+                // standard Diplomacy: only a dislodged unit retreats (6.H.4)
+                sink.warning(
+                    "deluge.no-unit",
+                    line,
+                    col,
+                    format!("no dislodged unit in {at} to retreat; the order is void"),
+                );
+                set_result(game, idx, "void", sink);
+                continue;
+            }
             None => {
                 if st.known {
                     sink.warning(
@@ -56,17 +67,29 @@ pub(super) fn retreats(
         }
         let usable = check_map(m, year, o, unit.kind, line, col, sink);
         let to = o.to.as_ref().and_then(|l| l.code).map(str::to_string);
+        // Not into an occupied province, the attacker's origin, nor one a standoff left empty.
+        let from = match (&unit.coast, unit.kind) {
+            (Some(c), 'F') => format!("{at}/{c}"),
+            _ => at.to_string(),
+        };
         let ok = usable
             && to.as_ref().is_some_and(|t| {
                 !st.units.contains_key(t)
+                    && st.attacked_from.get(at) != Some(t)
+                    && !st.contested.contains(t)
                     && if unit.kind == 'A' {
                         m.army_adjacent(at, t, year)
                     } else {
-                        m.fleet_adjacent(at, t, year)
+                        m.fleet_adjacent(&from, t, year)
                     }
             });
         if !ok {
             set_result(game, idx, "void", sink);
+        }
+        let mut unit = unit;
+        if ok && unit.kind == 'F' {
+            // the fleet stands on the coast it retreats to
+            unit.coast = o.to.as_ref().and_then(|l| l.coast.clone());
         }
         plans.push((idx, at.to_string(), if ok { to } else { None }, unit));
     }
@@ -97,6 +120,7 @@ pub(super) fn adjustments(
 ) {
     let year = ph.key.year;
     let mut built: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut removed: BTreeMap<&'static str, usize> = BTreeMap::new();
     let units_before: BTreeMap<&'static str, usize> =
         st.units.values().fold(BTreeMap::new(), |mut acc, u| {
             *acc.entry(u.power).or_default() += 1;
@@ -160,7 +184,9 @@ pub(super) fn adjustments(
                     } else {
                         format!("{at} is not a supply centre in W{year}")
                     })
-                } else if year == 1900 && m.province(at).and_then(|p| p.home) != Some(power) {
+                } else if (year == 1900 || st.standard)
+                    && m.province(at).and_then(|p| p.home) != Some(power)
+                {
                     Some(format!("{at} is not a home centre of {power} (rule 1)"))
                 } else if st.owners.get(at) != Some(&power) {
                     Some(format!(
@@ -171,6 +197,14 @@ pub(super) fn adjustments(
                     Some(format!("{at} is not vacant"))
                 } else if kind == 'F' && !m.fleet_can_be(at, year) {
                     Some(format!("a fleet cannot be built in land-locked {at}"))
+                } else if kind == 'F' && coast.is_none() && !m.coasts(at).is_empty() {
+                    Some(format!("a fleet built in {at} needs its coast"))
+                } else if st.standard && {
+                    let owned = st.owners.values().filter(|p| **p == power).count();
+                    let have = units_before.get(power).copied().unwrap_or(0);
+                    have + built.get(power).copied().unwrap_or(0) >= owned
+                } {
+                    Some(format!("{power} has no build left"))
                 } else {
                     None
                 };
@@ -210,7 +244,7 @@ pub(super) fn adjustments(
                     set_result(game, idx, "void", sink);
                     continue;
                 };
-                let here = st.units.get(at).is_some_and(|u| u.power == power);
+                let mut here = st.units.get(at).is_some_and(|u| u.power == power);
                 if !here && st.known {
                     sink.warning(
                         "deluge.no-unit",
@@ -218,6 +252,15 @@ pub(super) fn adjustments(
                         col,
                         format!("{power} removes a unit from {at}, but the position has none of theirs there"),
                     );
+                }
+                if st.standard && here {
+                    // no more removals than units beyond the centres (DATC 6.J.1): the order
+                    // fails, the unit stays
+                    let owned = st.owners.values().filter(|p| **p == power).count();
+                    let have = units_before.get(power).copied().unwrap_or(0);
+                    let n = removed.entry(power).or_default();
+                    here = have > owned + *n;
+                    *n += usize::from(here);
                 }
                 set_result(
                     game,
@@ -235,5 +278,8 @@ pub(super) fn adjustments(
             }
             _ => wrong_phase(game, idx, sink, "an adjustment phase"),
         }
+    }
+    if st.standard && st.known {
+        super::disorder::civil_disorder(m, st, game, ph, sink);
     }
 }

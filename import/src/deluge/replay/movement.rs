@@ -38,12 +38,15 @@ pub(super) fn movement(
                 to: None,
                 to_node: None,
                 via: Vec::new(),
+                via_convoy: false,
                 of: None,
                 usable: true,
             });
         }
     }
     let out = adjudicate(m, year, &aorders);
+    st.attacked_from = out.dislodged.clone();
+    st.contested = out.contested.clone();
     for (k, a) in aorders.iter().enumerate() {
         let Some(idx) = index[k] else { continue };
         let r = out.results.get(k).copied().unwrap_or("void");
@@ -67,6 +70,50 @@ pub(super) fn movement(
         set_result(game, idx, r, sink);
     }
     apply_movement(st, game, &aorders, &index, &out.results);
+    if st.standard {
+        for (k, a) in aorders.iter().enumerate() {
+            if let Some(idx) = index[k]
+                && out.dislodged.contains_key(&a.at)
+                && let Some(g) = game.orders.get_mut(idx)
+            {
+                g.retreats = Some(retreat_options(m, st, year, a));
+            }
+        }
+    }
+}
+
+/// Where the dislodged unit of `a` may retreat after the movement: a province it could move to
+/// (a fleet: each coast it reaches), empty after the moves, not where its attacker came from and
+/// not left empty by a standoff.
+fn retreat_options(m: &Map, st: &State, year: u16, a: &AOrder) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in &m.provinces {
+        let code = p.code;
+        if st.units.contains_key(code)
+            || st.attacked_from.get(&a.at).map(String::as_str) == Some(code)
+            || st.contested.contains(code)
+            || code == a.at
+        {
+            continue;
+        }
+        if a.unit == 'A' {
+            if m.army_adjacent(&a.at, code, year) {
+                out.push(code.to_string());
+            }
+        } else if m.coasts(code).is_empty() {
+            if m.fleet_adjacent(&a.at_node, code, year) {
+                out.push(code.to_string());
+            }
+        } else {
+            for c in m.coasts(code) {
+                let node = format!("{code}/{c}");
+                if m.fleet_adjacent(&a.at_node, &node, year) {
+                    out.push(node);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// One order of a movement phase (`idx` its index in the game's orders) as the adjudication
@@ -128,6 +175,21 @@ fn movement_order(
     let matches = tracked
         .as_ref()
         .is_some_and(|u| u.power == power && u.kind == kind);
+    if !matches && st.standard && st.known {
+        // standard Diplomacy: a power orders only its own units that are on the board (6.A.6)
+        let had = match &tracked {
+            Some(u) => format!("the position has {} {} there", u.power, u.kind),
+            None => "the position has no unit there".to_string(),
+        };
+        sink.warning(
+            "deluge.no-unit",
+            line,
+            col,
+            format!("{power} orders {kind} {at}, but {had}; the order is void"),
+        );
+        set_result(game, idx, "void", sink);
+        return None;
+    }
     if !matches {
         if st.known {
             let had = match &tracked {
@@ -160,10 +222,15 @@ fn movement_order(
         );
         usable = false;
     }
-    let at_coast =
-        o.at.as_ref()
-            .and_then(|l| l.coast.clone())
-            .or_else(|| st.units.get(at).and_then(|u| u.coast.clone()));
+    let written_coast = o.at.as_ref().and_then(|l| l.coast.clone());
+    let board_coast = st.units.get(at).and_then(|u| u.coast.clone());
+    // standard Diplomacy: the fleet is where the board has it, whatever coast the order writes
+    // (6.B.10, 6.B.11)
+    let at_coast = if st.standard {
+        board_coast.or(written_coast)
+    } else {
+        written_coast.or(board_coast)
+    };
     let at_node = match &at_coast {
         Some(c) if kind == 'F' => format!("{at}/{c}"),
         _ => at.to_string(),
@@ -178,6 +245,10 @@ fn movement_order(
             Some(c) => to_node = Some(format!("{t}/{c}")),
             None if !m.coasts(t).is_empty() && !m.is_submerged(t, year) => {
                 let cs = m.reachable_coasts(&at_node, t, year);
+                if cs.len() > 1 && st.standard {
+                    // two coasts within reach and none named: the move is void (6.B.1)
+                    usable = false;
+                }
                 if let [c] = cs.as_slice() {
                     to_node = Some(format!("{t}/{c}"));
                     if let Some(g) = game.orders.get_mut(idx) {
@@ -194,6 +265,11 @@ fn movement_order(
             None => {}
         }
     }
+    if o.kind == OrderKind::Support
+        && let (Some(t), Some(c)) = (&to, o.to.as_ref().and_then(|l| l.coast.clone()))
+    {
+        to_node = Some(format!("{t}/{c}"));
+    }
     Some(AOrder {
         power,
         unit: kind,
@@ -207,6 +283,10 @@ fn movement_order(
             .iter()
             .filter_map(|l| l.code.map(str::to_string))
             .collect(),
+        // Deluge records write `(via convoy)` as a note on the route, and an army with no fleet
+        // to carry it moves by land as before; in standard Diplomacy it is the order's intent
+        // (DATC 6.G.8, 6.G.20).
+        via_convoy: o.via_convoy && st.standard,
         of: o.of.as_ref().and_then(|l| l.code).map(str::to_string),
         usable,
     })
