@@ -470,3 +470,27 @@ CREATE TABLE IF NOT EXISTS game_versions (
     raw       TEXT NOT NULL,
     PRIMARY KEY (game_id, version)
 );
+-- Curators: the members who may edit the archive-wide name authority (events and players), and
+-- the audit log of those edits, which belongs to no club.
+CREATE TABLE IF NOT EXISTS curators (
+    member_id  INTEGER PRIMARY KEY REFERENCES members(id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS archive_audit_log (
+    id        INTEGER PRIMARY KEY,
+    at        TEXT NOT NULL,
+    member_id INTEGER,
+    actor     TEXT NOT NULL,
+    action    TEXT NOT NULL,
+    target    TEXT NOT NULL,
+    detail    TEXT NOT NULL DEFAULT ''
+);
+
+-- Private imports: games imported into a private collection, seen only by its club until a
+-- member publishes them.
+CREATE TABLE IF NOT EXISTS private_games (
+    game_id       INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    club_id       INTEGER NOT NULL,
+    collection_id INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS private_games_collection ON private_games(collection_id);

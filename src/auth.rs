@@ -224,7 +224,7 @@ pub fn add_member(
         )
         .optional()?;
     if exists.is_some() {
-        return Err(Error::BadRequest(format!("{name:?} is already a member")));
+        return Err(Error::Conflict(format!("{name:?} is already a member")));
     }
     conn.execute(
         "INSERT INTO members(club_id, name, role, password_hash, created_at) VALUES (?1,?2,?3,?4,?5)",
@@ -304,28 +304,55 @@ pub fn require(m: &Member, role: Role) -> Result<()> {
     }
 }
 
-/// Seconds to wait before another login for `name` may be tried (0: now).
-pub fn login_wait(conn: &Connection, name: &str) -> Result<i64> {
-    let row: Option<(i64, i64)> = conn
+/// How long a failed login counts against its name (seconds).
+pub const LOGIN_WINDOW: i64 = 3600;
+/// Most rows kept in `login_failures` (failures are recorded for existing members only).
+pub const MAX_FAILURE_ROWS: i64 = 10_000;
+
+/// Failed logins of `key` (`club/name`) in the last [`LOGIN_WINDOW`] seconds.
+pub fn login_failures(conn: &Connection, key: &str) -> Result<i64> {
+    Ok(conn
         .query_row(
-            "SELECT failures, last_failed FROM login_failures WHERE name = ?1",
-            params![name],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            "SELECT failures FROM login_failures WHERE name = ?1 AND last_failed > ?2",
+            params![key, now_secs() - LOGIN_WINDOW],
+            |r| r.get(0),
         )
-        .optional()?;
-    Ok(match row {
-        Some((f, last)) if f >= 3 => {
-            // 30 s after the third failure, doubling to 32 min. Long enough that a guesser
-            // gains nothing, and that a slow password check cannot outlast the wait.
-            let delay = 30i64 << (f - 3).min(6);
-            (last + delay - now_secs()).max(0)
-        }
-        _ => 0,
-    })
+        .optional()?
+        .unwrap_or(0))
+}
+
+/// Seconds a login for `name` is held back before its password is checked: none for the first
+/// three failures, then 1 s doubling to 16 s. A delay, never a refusal: the member's right
+/// password still opens a session (`crate::login_limit` also bounds each address).
+pub fn login_wait(conn: &Connection, name: &str) -> Result<i64> {
+    let f = login_failures(conn, name)?;
+    Ok(if f >= 3 { 1i64 << (f - 3).min(4) } else { 0 })
+}
+
+/// Counts a failed login of an existing member's `key`, dropping stale rows and keeping the table
+/// within [`MAX_FAILURE_ROWS`].
+fn record_failure(conn: &Connection, key: &str) -> Result<()> {
+    let now = now_secs();
+    conn.execute(
+        "DELETE FROM login_failures WHERE last_failed <= ?1",
+        params![now - LOGIN_WINDOW],
+    )?;
+    conn.execute(
+        "INSERT INTO login_failures(name, failures, last_failed) VALUES (?1, 1, ?2)
+         ON CONFLICT(name) DO UPDATE SET failures = failures + 1, last_failed = excluded.last_failed",
+        params![key, now],
+    )?;
+    conn.execute(
+        "DELETE FROM login_failures WHERE name IN
+           (SELECT name FROM login_failures ORDER BY last_failed DESC LIMIT -1 OFFSET ?1)",
+        params![MAX_FAILURE_ROWS],
+    )?;
+    Ok(())
 }
 
 /// A web login: checks the password of `club`/`name`; on success opens a session and returns
-/// (session token, csrf token, member).
+/// (session token, csrf token, member). The caller holds back repeated failures
+/// ([`login_wait`], `crate::login_limit`).
 pub fn login(
     conn: &Connection,
     club: &str,
@@ -333,12 +360,6 @@ pub fn login(
     password: &str,
 ) -> Result<(String, String, Member)> {
     let key = format!("{}/{}", club.trim(), name.trim());
-    let wait = login_wait(conn, &key)?;
-    if wait > 0 {
-        return Err(Error::TooManyRequests(format!(
-            "too many failed logins; try again in {wait} s"
-        )));
-    }
     let row: Option<(i64, Option<String>)> = conn
         .query_row(
             "SELECT m.id, m.password_hash FROM members m JOIN clubs c ON c.id = m.club_id WHERE c.name = ?1 AND m.name = ?2",
@@ -355,11 +376,9 @@ pub fn login(
         }
     };
     if !ok {
-        conn.execute(
-            "INSERT INTO login_failures(name, failures, last_failed) VALUES (?1, 1, ?2)
-             ON CONFLICT(name) DO UPDATE SET failures = failures + 1, last_failed = excluded.last_failed",
-            params![key, now_secs()],
-        )?;
+        if row.is_some() {
+            record_failure(conn, &key)?;
+        }
         return Err(Error::Unauthorized("wrong club, name or password".into()));
     }
     conn.execute("DELETE FROM login_failures WHERE name = ?1", params![key])?;

@@ -92,18 +92,16 @@ pub fn check_read(conn: &Connection, id: i64, viewer: Option<&Member>) -> Result
     }
 }
 
-/// May `who` change collection `id`? 401 without credentials, 403 for another club or a viewer;
-/// 404 instead when the collection is private and `who` is not of its club.
+/// May `who` change collection `id`? 401 without credentials (for any id), 403 for another club or
+/// a viewer; 404 instead when the collection is private and `who` is not of its club.
 pub fn check_write(conn: &Connection, id: i64, who: Option<&Member>) -> Result<Member> {
-    let (club, public) = owner(conn, id)?;
+    // Without credentials: 401 whatever the id (it says nothing of which collections exist).
     let Some(m) = who else {
-        if !public {
-            return Err(Error::NotFound(format!("no collection {id}")));
-        }
         return Err(Error::Unauthorized(
             "this needs a member's token: Authorization: Bearer TOKEN".into(),
         ));
     };
+    let (club, public) = owner(conn, id)?;
     if m.club_id != club {
         // A private collection does not exist for another club, for writing as for reading.
         if !public {
@@ -272,7 +270,7 @@ pub fn add_item(conn: &Connection, m: &Member, id: i64, item: &NewItem) -> Resul
             )
             .optional()?;
         if ok.is_none() {
-            return Err(Error::BadRequest(format!(
+            return Err(Error::NotFound(format!(
                 "collection {id} has no section {s}"
             )));
         }
@@ -397,7 +395,7 @@ pub fn reorder(conn: &Connection, m: &Member, id: i64, order: &[i64]) -> Result<
     current.sort_unstable();
     given.sort_unstable();
     if current != given {
-        return Err(Error::BadRequest(
+        return Err(Error::Conflict(
             "the order must list every item of the collection exactly once".into(),
         ));
     }

@@ -17,6 +17,9 @@ pub enum Error {
     /// 404.
     #[error("{0}")]
     NotFound(String),
+    /// 409: the request clashes with what is stored (a name taken, a stale list).
+    #[error("{0}")]
+    Conflict(String),
     /// 413.
     #[error("{0}")]
     TooLarge(String),
@@ -76,6 +79,7 @@ impl Error {
             Error::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Error::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             Error::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Error::Conflict(_) => StatusCode::CONFLICT,
             Error::Db(_) | Error::Index(_) | Error::Internal(_) => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }

@@ -13,12 +13,15 @@ pub mod alloc;
 pub mod auth;
 pub mod bench;
 pub mod collections;
+pub mod curators;
 pub mod error;
 pub mod explorer;
 pub mod i18n;
+pub mod login_limit;
 pub mod next_moves;
 pub mod people;
 pub mod positions;
+pub mod private_games;
 pub mod scope;
 pub mod stats;
 pub mod store;
@@ -61,6 +64,8 @@ pub struct AppState {
     pub db: Arc<store::connection::Pool>,
     pub index: Arc<store::index::Index>,
     pub blocking: Arc<tokio::sync::Semaphore>,
+    /// Failed logins per address and the password-check semaphore.
+    pub logins: Arc<login_limit::Limiter>,
 }
 
 impl AppState {
@@ -73,6 +78,7 @@ impl AppState {
             db: Arc::new(pool),
             index: Arc::new(index),
             blocking: Arc::new(tokio::sync::Semaphore::new(16)),
+            logins: Arc::new(login_limit::Limiter::default()),
         })
     }
 

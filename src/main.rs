@@ -89,6 +89,12 @@ enum Command {
         #[command(subcommand)]
         command: ClubCommand,
     },
+    /// Curators: `annals curator add NAME` makes one (the only members who edit events and
+    /// players) and prints their API token on the last line.
+    Curator {
+        #[command(subcommand)]
+        command: CuratorCommand,
+    },
     /// Delete a game from the database and the index (statistics and the explorer follow).
     Delete { id: String },
     /// Generate a corpus, import it, query it, and print the figures.
@@ -115,6 +121,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Subcommand)]
+enum CuratorCommand {
+    /// Make a curator; their API token is printed on the last line.
+    Add { name: String },
 }
 
 #[derive(Subcommand)]
@@ -190,6 +202,9 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Club {
             command: ClubCommand::Add { name },
         } => club_add(&paths, &name),
+        Command::Curator {
+            command: CuratorCommand::Add { name },
+        } => curator_add(&paths, &name),
         Command::Delete { id } => delete(&paths, &id),
         Command::Reindex => reindex(&paths),
         Command::Check => check(&paths),
@@ -239,6 +254,7 @@ fn import(
         details: json,
         // The text report prints the first thousand; `--json` gives every one.
         max_diagnostics: (!json).then_some(1_000),
+        cancel: None,
     };
     let summary = ingest::import_paths(&mut conn, Some(&index), inputs, &opts)?;
     if json {
@@ -334,6 +350,23 @@ fn club_add(paths: &Paths, name: &str) -> anyhow::Result<u8> {
     match annals::auth::create_club(&conn, name) {
         Ok((id, token)) => {
             out!("created club {id} {name:?} with member \"admin\" (role admin)");
+            out!("{token}");
+            Ok(0)
+        }
+        Err(annals::Error::BadRequest(m)) => {
+            err!("annals: {m}");
+            Ok(1)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// `annals curator add`: a curator and their first API token.
+fn curator_add(paths: &Paths, name: &str) -> anyhow::Result<u8> {
+    let conn = connection::open(&paths.db)?;
+    match annals::curators::add_curator(&conn, name) {
+        Ok((id, token)) => {
+            out!("created curator {name:?} (member {id})");
             out!("{token}");
             Ok(0)
         }
@@ -491,6 +524,7 @@ fn serve(
                     progress: std::io::stderr().is_terminal(),
                     details: false,
                     max_diagnostics: Some(0),
+                    cancel: None,
                 };
                 let s = ingest::import_paths(
                     &mut conn,
@@ -523,13 +557,16 @@ fn serve(
         serve_connections(listener, annals::web::app(state), header_timeout).await;
         anyhow::Ok(())
     })?;
+    // Work still running past the grace period (a parse in a blocking thread) is not waited for:
+    // its request is gone, and the process exits.
+    rt.shutdown_timeout(std::time::Duration::from_millis(500));
     Ok(0)
 }
 
 /// The accept loop: HTTP/1.1 connections with a timeout on reading each request's headers (slow
 /// clients and idle keep-alive connections are cut off; the 30 s timeout layer of the router
 /// bounds the rest of a request), and a graceful shutdown on SIGTERM or Ctrl-C: no new
-/// connections, requests in flight finish, then the server exits.
+/// connections, requests in flight finish (for at most `SHUTDOWN_GRACE`), then the server exits.
 async fn serve_connections(
     listener: tokio::net::TcpListener,
     app: axum::Router,
@@ -541,7 +578,7 @@ async fn serve_connections(
     loop {
         let stream = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(e) => {
                     // Out of file descriptors and the like: wait a moment rather than spin.
                     tracing::warn!(error = %e, "accept failed");
@@ -551,7 +588,16 @@ async fn serve_connections(
             },
             _ = &mut shutdown => break,
         };
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        let (stream, peer) = stream;
+        // The client's address, for the login limits (`web::login_guard::Peer`).
+        let app = tower::ServiceExt::map_request(
+            app.clone(),
+            move |mut r: hyper::Request<hyper::body::Incoming>| {
+                r.extensions_mut().insert(axum::extract::ConnectInfo(peer));
+                r
+            },
+        );
+        let service = hyper_util::service::TowerToHyperService::new(app);
         let conn = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(header_timeout)
@@ -564,8 +610,17 @@ async fn serve_connections(
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    if tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!("requests still running after the grace period; exiting anyway");
+    }
 }
+
+/// How long requests in flight may run after SIGTERM or Ctrl-C before the server exits anyway
+/// (within 10 s of the signal, with the runtime's own half second of shutdown).
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(8);
 
 async fn shutdown_signal() {
     let ctrl_c = async {

@@ -29,7 +29,7 @@ fn sanguo_shuffle(rounds: usize) -> String {
 }
 
 /// A WEC game of `turns` turns, each side's jet flying between two squares.
-fn wec_flights(turns: usize) -> String {
+pub(crate) fn wec_flights(turns: usize) -> String {
     let mut s = String::from(
         "[Game \"WEC\"]\n[Event \"Marathon flights\"]\n[Black \"B\"]\n[White \"W\"]\n\n",
     );

@@ -3,7 +3,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod bounded;
 mod browser;
+mod cancel;
 mod cli;
 mod collections;
 mod crash;
@@ -11,6 +13,7 @@ mod desk;
 mod desk_browser;
 mod fixes;
 mod fuzz_search;
+mod hardening;
 mod http;
 mod i18n;
 mod limits;

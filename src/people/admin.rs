@@ -1,7 +1,11 @@
-//! Admin actions on the name authority: aliases, merges and splits of players and events, and
+//! Curators' actions on the name authority: aliases, merges and splits of players and events, and
 //! an event's details.
 
-use crate::auth::{Member, Role, audit, require};
+use crate::auth::Member;
+use crate::curators::{
+    MAX_FIELD_CHARS, MAX_NAME_CHARS, MAX_SCORING_BYTES, archive_audit as audit, check_field,
+    require_curator,
+};
 use crate::error::{Error, Result};
 use crate::store::keys::{event_key, player_key};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -21,10 +25,11 @@ pub(super) fn exists(conn: &Connection, table: &str, id: i64) -> Result<bool> {
 
 /// Adds a spelling (romanization, nickname…) of a player.
 pub fn add_player_alias(conn: &Connection, admin: &Member, player: i64, alias: &str) -> Result<()> {
-    require(admin, Role::Admin)?;
+    require_curator(conn, admin)?;
     if !exists(conn, "players", player)? {
         return Err(Error::NotFound(format!("no player {player}")));
     }
+    let alias = &check_field("alias", alias, MAX_NAME_CHARS, false)?;
     let key = player_key(alias);
     if key.is_empty() {
         return Err(Error::BadRequest(
@@ -73,8 +78,8 @@ pub fn split_player(
     name: &str,
     games: &[i64],
 ) -> Result<i64> {
-    require(admin, Role::Admin)?;
-    let name = name.trim();
+    require_curator(conn, admin)?;
+    let name = &check_field("name", name, MAX_NAME_CHARS, false)?;
     if player_key(name).is_empty() {
         return Err(Error::BadRequest("the new player needs a name".into()));
     }
@@ -133,10 +138,11 @@ pub fn add_event_alias(
     alias: &str,
     year: Option<i64>,
 ) -> Result<()> {
-    require(admin, Role::Admin)?;
+    require_curator(conn, admin)?;
     if !exists(conn, "events", event)? {
         return Err(Error::NotFound(format!("no event {event}")));
     }
+    let alias = &check_field("alias", alias, MAX_NAME_CHARS, false)?;
     let key = event_key(alias, year);
     let owner: Option<i64> = conn
         .query_row(
@@ -217,7 +223,7 @@ pub(super) fn merge(
     into: i64,
     from: i64,
 ) -> Result<()> {
-    require(admin, Role::Admin)?;
+    require_curator(conn, admin)?;
     let what = spec.what;
     if into == from {
         return Err(Error::BadRequest(format!(
@@ -262,10 +268,11 @@ pub fn update_event(
     event: i64,
     patch: &EventPatch,
 ) -> Result<()> {
-    require(admin, Role::Admin)?;
+    require_curator(conn, admin)?;
     if !exists(conn, "events", event)? {
         return Err(Error::NotFound(format!("no event {event}")));
     }
+    check_patch(patch)?;
     if let Some(s) = &patch.scoring {
         let _: Scheme = serde_json::from_value(s.clone())
             .map_err(|e| Error::BadRequest(format!("scoring: {e}")))?;
@@ -294,6 +301,31 @@ pub fn update_event(
         &format!("event {event}"),
         "",
     )
+}
+
+/// Every field of a patch within its length, without control characters (400 otherwise); a
+/// name, when given, not empty.
+fn check_patch(patch: &EventPatch) -> Result<()> {
+    if let Some(n) = &patch.name {
+        check_field("name", n, MAX_NAME_CHARS, false)?;
+    }
+    for (what, v) in [
+        ("format", &patch.format),
+        ("organiser", &patch.organiser),
+        ("site", &patch.site),
+    ] {
+        if let Some(v) = v {
+            check_field(what, v, MAX_FIELD_CHARS, true)?;
+        }
+    }
+    if let Some(s) = &patch.scoring
+        && s.to_string().len() > MAX_SCORING_BYTES
+    {
+        return Err(Error::BadRequest(format!(
+            "scoring is at most {MAX_SCORING_BYTES} bytes of JSON"
+        )));
+    }
+    Ok(())
 }
 
 #[derive(Debug, Clone, Default, serde::Deserialize)]

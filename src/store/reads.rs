@@ -116,6 +116,10 @@ pub fn list_games(conn: &Connection, f: &GameFilter) -> Result<(i64, Vec<GameRow
         wh.push("g.year <= ?");
         args.push(V::Integer(y));
     }
+    // Games imported into a private collection are not listed (`private_games`).
+    if crate::private_games::any(conn)? {
+        wh.push("g.id NOT IN (SELECT game_id FROM private_games)");
+    }
     let where_sql = if wh.is_empty() {
         String::new()
     } else {

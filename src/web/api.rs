@@ -4,6 +4,7 @@ use axum::Json;
 use axum::extract::{Path, RawQuery, State};
 use serde_json::{Value, json};
 
+use super::moves_page::{MovesWindow, take_moves};
 use super::request::{MAX_OFFSET, MAX_PAGE_SIZE, Params, game_id};
 use crate::AppState;
 use crate::error::{Error, Result};
@@ -34,14 +35,53 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<
     Ok(Json(json!({ "total": total, "games": games })))
 }
 
-/// `GET /api/games/{id}`
-pub async fn game(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<Value>> {
+/// `GET /api/games/{id}?moves_offset=&moves_limit=`: the game with one page of its moves
+/// (`super::moves_page`).
+pub async fn game(
+    State(st): State<AppState>,
+    auth: super::session::Auth,
+    Path(id): Path<String>,
+    RawQuery(q): RawQuery,
+) -> Result<Json<Value>> {
+    let viewer = auth.member;
     let id = game_id(&id)?;
-    let g = st
-        .run(move |s| s.db.with(|c| reads::get_game(c, id)))
+    let (offset, limit) = MovesWindow::from_params(&Params::parse(q.as_deref()))?;
+    let w = MovesWindow {
+        offset: offset.unwrap_or(0),
+        limit,
+    };
+    let doc = st
+        .run(move |s| {
+            let g = s.db.with(|c| {
+                if !crate::private_games::visible(c, id, viewer.as_ref())? {
+                    return Ok(None);
+                }
+                reads::get_game(c, id)
+            })?;
+            let mut g = g.ok_or_else(|| Error::NotFound(format!("no game {id}")))?;
+            let (page, total) = take_moves(&mut g.body, w);
+            let mut doc = game_json(&g);
+            if let Some(obj) = doc.as_object_mut() {
+                if obj.contains_key("orders") {
+                    obj.insert("orders".into(), page.clone());
+                }
+                obj.insert("moves".into(), page);
+                if let Some(Value::Object(src)) = obj.get_mut("source") {
+                    let shown = super::shown_path::shown_path(&g.source_file);
+                    src.insert("file".into(), json!(shown));
+                }
+                obj.insert("moves_offset".into(), json!(w.offset));
+                obj.insert("moves_limit".into(), json!(w.limit));
+                obj.insert("moves_total".into(), json!(total));
+                let next = w
+                    .next(total)
+                    .map(|n| format!("/api/games/{id}?moves_offset={n}&moves_limit={}", w.limit));
+                obj.insert("next".into(), json!(next));
+            }
+            Ok(doc)
+        })
         .await?;
-    let g = g.ok_or_else(|| Error::NotFound(format!("no game {id}")))?;
-    Ok(Json(game_json(&g)))
+    Ok(Json(doc))
 }
 
 /// The game document of `GET /api/games/{id}` and `annals show`.
@@ -104,10 +144,20 @@ pub fn run_search(
     limit: usize,
     offset: usize,
 ) -> Result<std::sync::Arc<crate::store::index::SearchResult>> {
-    s.index.search_cached(query, kind, limit, offset, &|f, v| {
+    let r = s.index.search_cached(query, kind, limit, offset, &|f, v| {
         s.db.with(|c| crate::people::search_aliases(c, f, v))
             .unwrap_or_default()
-    })
+    })?;
+    // Games of a private collection's import are not found (`crate::private_games`).
+    let ids: Vec<i64> = r.hits.iter().map(|h| h.id).collect();
+    let hidden = s.db.with(|c| crate::private_games::hidden(c, &ids))?;
+    if hidden.is_empty() {
+        return Ok(r);
+    }
+    let mut out = (*r).clone();
+    out.hits.retain(|h| !hidden.contains(&h.id));
+    out.total = out.total.saturating_sub(hidden.len());
+    Ok(std::sync::Arc::new(out))
 }
 
 /// `GET /api/imports?limit=&offset=`: the import runs, newest first, each with its counts and the
@@ -126,8 +176,11 @@ pub async fn imports_page(
     let p = Params::parse(q);
     let limit = p.usize("limit", 20, 1, MAX_PAGE_SIZE)?;
     let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
-    let (total, runs) = st
+    let (total, mut runs) = st
         .run(move |s| s.db.with(|c| reads::imports(c, limit, offset)))
         .await?;
+    for p in runs.iter_mut().flat_map(|r| r.problems.iter_mut()) {
+        p.file = super::shown_path::shown_path(&p.file);
+    }
     Ok((total, runs, limit, offset))
 }

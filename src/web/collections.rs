@@ -308,7 +308,14 @@ pub async fn api_export(
 }
 
 /// Imports a records file into the archive and adds its games (with their notes) to a collection.
-fn import_into(st: &AppState, m: &Member, id: i64, name: &str, bytes: &[u8]) -> Result<Value> {
+fn import_into(
+    st: &AppState,
+    m: &Member,
+    id: i64,
+    name: &str,
+    bytes: &[u8],
+    cancel: Option<super::cancel::Flag>,
+) -> Result<Value> {
     st.db
         .with(|c| coll::check_write(c, id, Some(m)).map(|_| ()))?;
     let summary = st.db.with_mut(|c| {
@@ -319,11 +326,20 @@ fn import_into(st: &AppState, m: &Member, id: i64, name: &str, bytes: &[u8]) -> 
             bytes,
             &ingest::Options {
                 details: true,
+                cancel,
                 ..Default::default()
             },
         )
     })?;
     let mut added = 0;
+    let new: Vec<i64> = summary
+        .games
+        .iter()
+        .filter(|g| g.status == "imported")
+        .filter_map(|g| g.id)
+        .collect();
+    st.db
+        .with(|c| crate::private_games::mark_if_private(c, id, &new))?;
     st.db.with(|c| {
         for g in &summary.games {
             let Some(game) = g.id else { continue };
@@ -361,10 +377,12 @@ pub async fn api_import(
 ) -> Result<Json<Value>> {
     let id = id_of(&id, "a collection id")?;
     let who = auth.member.clone();
+    // Dropped with this future when the request times out or the client goes: the import stops.
+    let (_on_drop, cancel) = super::cancel::on_drop();
     let v = st
         .run(move |s| {
             let m = s.db.with(|c| coll::check_write(c, id, who.as_ref()))?;
-            import_into(s, &m, id, "upload", &body)
+            import_into(s, &m, id, "upload", &body, Some(cancel))
         })
         .await?;
     Ok(Json(v))
@@ -435,9 +453,30 @@ pub async fn api_revoke_token(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// `GET /api/audit` (admin): the club's audit log.
-pub async fn api_audit(State(st): State<AppState>, auth: Auth) -> Result<Json<Value>> {
+/// `GET /api/audit` (admin): the club's audit log; `?scope=archive` (curators): the archive-wide
+/// log of edits to events and players.
+pub async fn api_audit(
+    State(st): State<AppState>,
+    auth: Auth,
+    axum::extract::RawQuery(q): axum::extract::RawQuery,
+) -> Result<Json<Value>> {
     let m = auth.require()?.clone();
+    match super::request::Params::parse(q.as_deref()).str("scope") {
+        None | Some("club") => {}
+        Some("archive") => {
+            let v = st
+                .run(move |s| {
+                    s.db.with(|c| crate::curators::archive_audit_log(c, &m, 500))
+                })
+                .await?;
+            return Ok(Json(json!({ "scope": "archive", "entries": v })));
+        }
+        Some(other) => {
+            return Err(Error::BadRequest(format!(
+                "scope is club or archive, not {other:?}"
+            )));
+        }
+    }
     auth::require(&m, auth::Role::Admin)?;
     let v = st
         .run(move |s| s.db.with(|c| auth::audit_log(c, m.club_id, 500)))
@@ -466,7 +505,7 @@ pub async fn login_form(auth: Auth, headers: HeaderMap) -> Result<Response, Page
     let csrf = auth::random_token()?;
     let page = LoginPage {
         q: String::new(),
-        csrf: csrf.clone(),
+        csrf: crate::login_limit::form_token(&csrf),
         error: None,
         me: auth.member,
     };
@@ -483,12 +522,13 @@ pub async fn login_form(auth: Auth, headers: HeaderMap) -> Result<Response, Page
 /// `POST /login`
 pub async fn login(
     State(st): State<AppState>,
+    peer: super::login_guard::Peer,
     headers: HeaderMap,
     Form(f): Form<HashMap<String, String>>,
 ) -> Result<Response, PageError> {
     let want = cookie(&headers, CSRF_COOKIE);
     let given = f.get("csrf").cloned();
-    if !matches!((&want, &given), (Some(w), Some(g)) if auth::same(w, g)) {
+    if !crate::login_limit::form_token_ok(want.as_deref(), given.as_deref()) {
         return Err(Error::Forbidden("the login form is stale or forged; reload it".into()).into());
     }
     let (club, name, pw) = (
@@ -496,10 +536,7 @@ pub async fn login(
         f.get("name").cloned().unwrap_or_default(),
         f.get("password").cloned().unwrap_or_default(),
     );
-    match st
-        .run(move |s| s.db.with(|c| auth::login(c, &club, &name, &pw)))
-        .await
-    {
+    match super::login_guard::login(&st, &peer, club, name, pw).await {
         Ok((session, _, _)) => Ok((
             StatusCode::SEE_OTHER,
             [
@@ -513,7 +550,7 @@ pub async fn login(
             .into_response()),
         Err(e @ (Error::Unauthorized(_) | Error::TooManyRequests(_))) => {
             let status = e.status();
-            let csrf = want.unwrap_or_default();
+            let csrf = given.unwrap_or_default();
             Ok((
                 status,
                 LoginPage {
@@ -739,7 +776,14 @@ pub async fn action_form(
                     return Ok(format!("/collections/{new}"));
                 }
                 (None, "import") => {
-                    import_into(s, &m, id, "pasted records", field(&f, "records").as_bytes())?;
+                    import_into(
+                        s,
+                        &m,
+                        id,
+                        "pasted records",
+                        field(&f, "records").as_bytes(),
+                        None,
+                    )?;
                 }
                 (Some(i), "remove") => s.db.with(|c| coll::remove_item(c, &m, id, i))?,
                 (Some(i), "up") => s.db.with(|c| coll::move_item(c, &m, id, i, -1))?,

@@ -8,6 +8,7 @@ use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::{Path, RawQuery, State};
 
+use super::moves_page::{MovesWindow, move_count};
 use super::pages::PageResult;
 use super::request::{Params, game_id};
 use super::view::{self, Chart, DiagView, HotwEpoch, RawLine};
@@ -57,6 +58,10 @@ pub struct GamePage {
     chart: Option<Chart>,
     checkpoints: usize,
     moves: Vec<MoveRow>,
+    /// All the moves of the game; `moves` holds one page of them.
+    moves_total: usize,
+    moves_next: Option<String>,
+    moves_prev: Option<String>,
     lines: Vec<RawLine>,
     file_diags: Vec<DiagView>,
     legend: Vec<(&'static str, &'static str)>,
@@ -76,12 +81,16 @@ pub async fn game(
     RawQuery(rq): RawQuery,
 ) -> PageResult<GamePage> {
     let id = game_id(&id)?;
-    let ply_param = Params::parse(rq.as_deref()).usize("ply", usize::MAX, 0, usize::MAX)?;
+    let params = Params::parse(rq.as_deref());
+    let ply_param = params.usize("ply", usize::MAX, 0, usize::MAX)?;
     let viewer = auth.member.clone();
     let can_edit = auth.member.as_ref().is_some_and(|m| m.can_edit());
     let (g, collections) = st
         .run(move |s| {
             s.db.with(|c| {
+                if !crate::private_games::visible(c, id, viewer.as_ref())? {
+                    return Ok((None, Vec::new()));
+                }
                 let g = reads::get_game(c, id)?;
                 let held = crate::collections::holding(c, id, viewer.as_ref())?;
                 Ok((g, held))
@@ -122,13 +131,24 @@ pub async fn game(
     let board_key = board
         .as_ref()
         .and_then(|b| super::position_board::key_at(&g.body, b.ply));
-    let mut moves = move_rows(&g.body);
+    let (window, moves_total) = moves_window(
+        &g.body,
+        &params,
+        board
+            .as_ref()
+            .map(|b| b.ply)
+            .filter(|_| ply_param != usize::MAX),
+    )?;
+    let mut moves = move_rows(&g.body, window.range(moves_total));
     if let Some(b) = &board
-        && b.ply > 0
-        && let Some(m) = moves.get_mut(b.ply - 1)
+        && b.ply > window.offset
+        && let Some(m) = moves.get_mut(b.ply - 1 - window.offset)
     {
         m.current = true;
     }
+    let page_link = |o: usize| format!("?moves_offset={o}&moves_limit={}#moves", window.limit);
+    let moves_next = window.next(moves_total).map(page_link);
+    let moves_prev = window.prev().map(page_link);
     if let Body::Deluge(d) = &g.body {
         chart = view::deluge_centre_chart(d);
     }
@@ -148,7 +168,11 @@ pub async fn game(
         result: g.result.clone().unwrap_or_default(),
         tags: g.tags.clone(),
         players,
-        source: format!("{}:{}", g.source_file, g.source_line),
+        source: format!(
+            "{}:{}",
+            super::shown_path::shown_path(&g.source_file),
+            g.source_line
+        ),
         errors,
         warnings,
         infos,
@@ -156,6 +180,9 @@ pub async fn game(
         chart,
         checkpoints,
         moves,
+        moves_total,
+        moves_next,
+        moves_prev,
         lines,
         file_diags,
         legend: view::BATTLE_TOKENS.to_vec(),
@@ -167,13 +194,31 @@ pub async fn game(
     })
 }
 
+/// The page of moves to list: `moves_offset`/`moves_limit` when given, else the page holding
+/// the board's ply when the request names one (`ply=`), else the first. Returns the window and the number of moves in all.
+fn moves_window(
+    body: &Body,
+    params: &Params,
+    ply: Option<usize>,
+) -> Result<(MovesWindow, usize), Error> {
+    let (offset, limit) = MovesWindow::from_params(params)?;
+    let offset = offset.unwrap_or_else(|| match ply {
+        Some(p) if p > 0 => (p - 1) / limit * limit,
+        _ => 0,
+    });
+    Ok((MovesWindow { offset, limit }, move_count(body)))
+}
+
 /// The moves of a game as the page lists them (none for HotW, whose turns are shown by epoch).
-fn move_rows(body: &Body) -> Vec<MoveRow> {
+fn move_rows(body: &Body, range: std::ops::Range<usize>) -> Vec<MoveRow> {
+    let (skip, take) = (range.start, range.len());
     match body {
         Body::Sanguo(s) => s
             .moves
             .iter()
             .enumerate()
+            .skip(skip)
+            .take(take)
             .map(|(i, m)| MoveRow {
                 href: format!("?ply={}#board", i + 1),
                 current: false,
@@ -188,6 +233,8 @@ fn move_rows(body: &Body) -> Vec<MoveRow> {
             .turns
             .iter()
             .enumerate()
+            .skip(skip)
+            .take(take)
             .map(|(i, t)| MoveRow {
                 href: format!("?ply={}#board", i + 1),
                 current: false,
@@ -202,6 +249,8 @@ fn move_rows(body: &Body) -> Vec<MoveRow> {
             .orders
             .iter()
             .enumerate()
+            .skip(skip)
+            .take(take)
             .map(|(i, o)| MoveRow {
                 href: String::new(),
                 current: false,

@@ -3,15 +3,22 @@
 pub mod api;
 pub mod assets;
 pub mod board;
+pub mod cancel;
 pub mod collections;
 pub mod game;
+pub mod guard;
 pub mod language;
+pub mod login_guard;
+pub mod moves_page;
 pub mod openapi;
+pub mod origin;
 pub mod pages;
 pub mod people;
 pub mod position_board;
+pub mod publish;
 pub mod request;
 pub mod session;
+pub mod shown_path;
 pub mod stats;
 pub mod view;
 // The transcription desk: entering and correcting records, and their history.
@@ -31,8 +38,22 @@ use tower_http::timeout::TimeoutLayer;
 use crate::AppState;
 use request::MAX_BODY_BYTES;
 
+/// How long a request may take before it is answered 408 (and its work called off): 30 s, or
+/// `ANNALS_REQUEST_TIMEOUT_MS` (a knob for tests, which cannot wait 30 s).
+pub fn request_timeout() -> Duration {
+    std::env::var("ANNALS_REQUEST_TIMEOUT_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(Duration::from_secs(30), Duration::from_millis)
+}
+
 /// The whole application: pages, API, limits and security headers.
 pub fn app(state: AppState) -> Router {
+    app_with_timeout(state, request_timeout())
+}
+
+/// [`app`] with another request timeout.
+pub fn app_with_timeout(state: AppState, timeout: Duration) -> Router {
     let csp = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
     Router::new()
         .route("/", get(pages::home))
@@ -73,6 +94,7 @@ pub fn app(state: AppState) -> Router {
             post(collections::api_add_section),
         )
         .route("/api/collections/{id}/clone", post(collections::api_clone))
+        .route("/api/collections/{id}/publish", post(publish::api_publish))
         .route(
             "/api/collections/{id}/import",
             post(collections::api_import),
@@ -130,13 +152,16 @@ pub fn app(state: AppState) -> Router {
         .route("/games/{id}/history", get(history::page))
         .route("/api/openapi.json", get(crate::web::openapi::serve))
         .route("/static/{name}", get(assets::serve))
+        // Declared body size, Origin and Content-Type of writes: on every route above (not the
+        // fallback, whose answer is a 404 whatever the request brings).
+        .route_layer(axum::middleware::from_fn(guard::guard))
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn(api_errors_as_json))
         .layer(axum::middleware::from_fn(language::choose))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
-            Duration::from_secs(30),
+            timeout,
         ))
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,

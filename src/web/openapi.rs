@@ -200,9 +200,10 @@ fn schemas() -> Value {
         },
         "CollectionPatch": {
             "type": "object", "additionalProperties": false,
-            "properties": {"name": {"type": "string", "maxLength": 200, "pattern": "\\S"},
-                           "description": {"type": "string", "maxLength": 5000},
-                           "public": {"type": "boolean"}}
+            "description": "Each field is optional; null is the same as leaving it out.",
+            "properties": {"name": {"type": ["string", "null"], "maxLength": 200, "pattern": "\\S"},
+                           "description": {"type": ["string", "null"], "maxLength": 5000},
+                           "public": {"type": ["boolean", "null"]}}
         },
         "NewItem": {
             "type": "object", "additionalProperties": false,
@@ -213,7 +214,7 @@ fn schemas() -> Value {
         },
         "Order": {
             "type": "object", "additionalProperties": false, "required": ["items"],
-            "properties": {"items": {"type": "array", "items": {"type": "integer"}}}
+            "properties": {"items": {"type": "array", "items": {"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX}}}
         },
         "NewSection": {
             "type": "object", "additionalProperties": false, "required": ["title"],
@@ -224,11 +225,11 @@ fn schemas() -> Value {
             "properties": {"name": {"type": "string", "maxLength": 100,
                                     "pattern": "^[^\\x00-\\x1f\\x7f]*[^\\s\\x00-\\x1f\\x7f][^\\x00-\\x1f\\x7f]*$"},
                            "role": {"type": "string", "enum": ["admin", "editor", "viewer"]},
-                           "password": {"type": "string"}}
+                           "password": {"type": "string", "minLength": 8}}
         },
         "Merge": {
             "type": "object", "additionalProperties": false, "required": ["into", "from"],
-            "properties": {"into": {"type": "integer", "minimum": 1}, "from": {"type": "integer", "minimum": 1}},
+            "properties": {"into": {"type": "integer", "minimum": 1, "maximum": i64::MAX}, "from": {"type": "integer", "minimum": 1, "maximum": i64::MAX}},
             "description": "two different ids"
         },
         "Alias": {
@@ -238,7 +239,7 @@ fn schemas() -> Value {
         "Split": {
             "type": "object", "additionalProperties": false, "required": ["name", "games"],
             "properties": {"name": {"type": "string", "pattern": "\\S"},
-                           "games": {"type": "array", "items": {"type": "integer", "minimum": 1}}}
+                           "games": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": i64::MAX}}}
         },
         "EventPatch": {
             "type": "object", "additionalProperties": false,
@@ -335,6 +336,10 @@ fn collection_paths() -> Value {
             Some(schema_ref("NewSection")), ("201", ok(any.clone())), &write_errors())},
         "/api/collections/{id}/clone": {"post": op("Copy a collection into the caller's club",
             vec![coll_id()], None, ("201", ok(schema_ref("Collection"))), &write_errors())},
+        "/api/collections/{id}/publish": {"post": op(
+            "Publish the games imported into a private collection: they join the lists and the search (an editor of its club)",
+            vec![coll_id()], None,
+            ("200", ok(obj(json!({"published": {"type": "integer"}}), &["published"]))), &write_errors())},
         "/api/collections/{id}/import": {"post": {
             "summary": "Import a records file into a collection",
             "parameters": [coll_id()],
@@ -502,6 +507,7 @@ pub fn document() -> Value {
             }
         }
     }
+    declare_security(&mut paths);
     json!({
         "openapi": "3.1.0",
         "info": {
@@ -509,14 +515,71 @@ pub fn document() -> Value {
             "version": env!("CARGO_PKG_VERSION"),
             "description": "The JSON API of annals, a record archive for historical board games. \
                 Errors are JSON {\"error\": \"…\"}. Writes need `Authorization: Bearer TOKEN` of a \
-                member of the owning club."
+                member of the owning club, or the session cookie with its CSRF token in X-CSRF-Token \
+                from this site's Origin. Events and players are written by curators only. An integer \
+                field takes a number with no fraction (24302.0 is 24302)."
         },
         "paths": paths,
         "components": {
             "schemas": schemas(),
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer",
+                    "description": "an API token of a member (annals club add, POST /api/tokens, annals curator add)"},
+                "cookie": {"type": "apiKey", "in": "cookie", "name": super::session::SESSION_COOKIE,
+                    "description": "a web session (POST /login)"},
+                "csrf": {"type": "apiKey", "in": "header", "name": "X-CSRF-Token",
+                    "description": "the session's CSRF token: with the cookie, every write needs it and a same-origin Origin"}
+            }
         }
     })
+}
+
+/// Reads that answer differently to a member (their club's private collections, who they are,
+/// their club's log): a token or a session is optional or needed, never the CSRF header.
+const MEMBER_READS: &[&str] = &["/api/collections", "/api/me", "/api/audit"];
+
+/// Each operation's `security`: writes take a bearer token, or the session cookie with the CSRF
+/// header; member reads a token or the cookie (or nothing, where anyone may read); the rest
+/// nothing. Writes also declare the 415 of a body of another type.
+fn declare_security(paths: &mut Map<String, Value>) {
+    for (path, item) in paths.iter_mut() {
+        let Value::Object(methods) = item else {
+            continue;
+        };
+        for (method, op) in methods.iter_mut() {
+            let Value::Object(op) = op else { continue };
+            let write = method != "get";
+            let security = if write {
+                json!([{"bearer": []}, {"cookie": [], "csrf": []}])
+            } else if MEMBER_READS.iter().any(|p| path.starts_with(p)) {
+                if path == "/api/me" || path == "/api/audit" {
+                    json!([{"bearer": []}, {"cookie": []}])
+                } else {
+                    json!([{}, {"bearer": []}, {"cookie": []}])
+                }
+            } else {
+                json!([])
+            };
+            op.insert("security".into(), security);
+            if write && let Some(Value::Object(r)) = op.get_mut("responses") {
+                r.insert(
+                    "409".into(),
+                    error_response(
+                        "the request clashes with what is stored (a name taken, a stale order)",
+                    ),
+                );
+            }
+            if write
+                && op.contains_key("requestBody")
+                && let Some(Value::Object(r)) = op.get_mut("responses")
+            {
+                r.insert(
+                    "415".into(),
+                    error_response("the body is not of a type this write takes"),
+                );
+            }
+        }
+    }
 }
 
 /// `GET /api/openapi.json`

@@ -36,8 +36,9 @@ impl Params {
     /// A text filter: like [`Params::str`], or a 400 naming the field when it is longer than
     /// [`MAX_FILTER_CHARS`] characters.
     pub fn filter(&self, name: &str) -> Result<Option<&str>> {
+        let raw = self.0.get(name).map_or(0, |v| v.chars().count());
         match self.str(name) {
-            Some(v) if v.chars().count() > MAX_FILTER_CHARS => Err(Error::BadRequest(format!(
+            Some(_) if raw > MAX_FILTER_CHARS => Err(Error::BadRequest(format!(
                 "{name} is at most {MAX_FILTER_CHARS} characters long"
             ))),
             v => Ok(v),
@@ -173,8 +174,31 @@ pub fn id_of(s: &str, what: &str) -> Result<i64> {
         .ok_or_else(|| Error::BadRequest(format!("{what} is a positive whole number, not '{s}'")))
 }
 
-/// A JSON request body, or a 400 saying what is wrong with it.
+/// A JSON request body, or a 400 saying what is wrong with it. A number with no fraction
+/// (`24302.0`) is the integer it equals, as JSON Schema's `integer` reads it; `24302.5` is not.
 pub fn json_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T> {
-    serde_json::from_slice(bytes)
-        .map_err(|e| Error::BadRequest(format!("the body is not the JSON expected: {e}")))
+    let bad =
+        |e: serde_json::Error| Error::BadRequest(format!("the body is not the JSON expected: {e}"));
+    let mut v: serde_json::Value = serde_json::from_slice(bytes).map_err(bad)?;
+    whole_numbers_as_integers(&mut v);
+    serde_json::from_value(v).map_err(bad)
+}
+
+/// Turns every float with no fraction within the range of `i64` into that integer.
+fn whole_numbers_as_integers(v: &mut serde_json::Value) {
+    use serde_json::Value;
+    match v {
+        Value::Number(n) if n.is_f64() => {
+            if let Some(f) = n.as_f64()
+                && f.fract() == 0.0
+                && f >= i64::MIN as f64
+                && f < i64::MAX as f64
+            {
+                *v = Value::from(f as i64);
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(whole_numbers_as_integers),
+        Value::Object(o) => o.values_mut().for_each(whole_numbers_as_integers),
+        _ => {}
+    }
 }

@@ -80,6 +80,7 @@ impl FromRequestParts<AppState> for Auth {
                 .run(move |s| s.db.with(|c| auth::session(c, &s2)))
                 .await?;
             if let Some((m, csrf)) = found {
+                super::origin::check_api_csrf(parts, &csrf)?;
                 return Ok(Auth {
                     member: Some(m),
                     csrf: Some(csrf),

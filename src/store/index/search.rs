@@ -535,11 +535,9 @@ impl Index {
                         }
                     }
                 }
-                if !searchable {
-                    return Err(Error::BadRequest(format!(
-                        "'{s}' has nothing to search for"
-                    )));
-                }
+                // A word with nothing to search for (a lone symbol: '÷') finds nothing; no
+                // alternatives match no game, as a word of no game does.
+                let _ = searchable;
                 Ok(alts)
             }
         }

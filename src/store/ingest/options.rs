@@ -20,4 +20,16 @@ pub struct Options {
     /// Keep at most this many of the games' diagnostics in the summary (every one is stored with
     /// its game); the rest are only counted. `None`: all of them (`--json`).
     pub max_diagnostics: Option<usize>,
+    /// Set when whoever asked for the import is gone (a request that timed out, a client that
+    /// left): the parse stops at the next game and nothing is written.
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Options {
+    /// Has the import been called off?
+    pub fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    }
 }

@@ -86,6 +86,7 @@ pub fn parse_raws(
 ) -> PreparedFile {
     let games = raws
         .into_iter()
+        .take_while(|_| !opts.cancelled())
         .map(|raw| match parse_record(file, raw, opts) {
             Ok(r) => Prepared::Game {
                 doc: index

@@ -55,6 +55,9 @@ pub fn import_bytes(
     // (written game by game: never beside another process's bulk import)
     let _shared = crate::store::tally::share_lock(conn)?;
     let pf = prepare_bytes(name, bytes, ext.as_deref(), opts, documents_for(index));
+    if opts.cancelled() {
+        return Err(crate::Error::Internal("the import was cancelled".into()));
+    }
     conn.execute(
         "INSERT INTO imports(started_at) VALUES (?1)",
         params![now()],
