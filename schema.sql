@@ -494,3 +494,15 @@ CREATE TABLE IF NOT EXISTS private_games (
     collection_id INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS private_games_collection ON private_games(collection_id);
+-- Reversible merges of players and events: the record merged away and the rows that moved, so an
+-- admin can undo a merge (the audit log names both).
+CREATE TABLE IF NOT EXISTS merges (
+    id        INTEGER PRIMARY KEY,
+    what      TEXT NOT NULL,            -- 'player' or 'event'
+    into_id   INTEGER NOT NULL,
+    from_id   INTEGER NOT NULL,
+    from_row  TEXT NOT NULL,            -- JSON object: the merged-away row, column by column
+    moved     TEXT NOT NULL,            -- JSON object: table -> the keys of its rows that moved
+    at        TEXT NOT NULL,
+    undone_at TEXT
+);

@@ -623,6 +623,19 @@ pub fn export_records(conn: &Connection, c: &Collection) -> Result<String> {
     Ok(out)
 }
 
+/// A stored game's record as a file holds it: its raw text, marked with its kind when it has no
+/// tags (`{annals-game: sanguo}`), so that importing it gives back the same game.
+pub fn record_text(raw: &str, kind: &str) -> String {
+    if has_tag_block(raw) {
+        raw.to_string()
+    } else {
+        insert_before_body(
+            raw,
+            &[format!("{} {kind}}}", annals_import::record::GAME_MARK)],
+        )
+    }
+}
+
 /// Whether a raw game starts with a tag line (as `record::split_games` read it).
 fn has_tag_block(raw: &str) -> bool {
     annals_import::record::split_games(raw)

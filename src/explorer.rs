@@ -23,25 +23,40 @@ pub struct Position {
     /// moves in this order).
     pub games: i64,
     pub moves: Vec<NextMove>,
-    /// Up to 20 of the games that reached it (newest first).
+    /// A page of the games that reached it (newest first): 20 from the first by default.
     pub sample: Vec<GameRef>,
+    /// How many games the sample pages through (at the start: every game of the kind).
+    pub sample_total: i64,
 }
 
-/// The explorer at `moves` (notations as written; they are normalized here): the position they
-/// reach, counted by position where positions are kept ([`crate::positions`]), else by the tree of
-/// move sequences.
+/// The furthest a page of the sample may start: the newest games are found best first, so a page
+/// costs as much as every page before it.
+pub const MAX_SAMPLE_OFFSET: usize = 5_000;
+
+/// The explorer at `moves` (notations as written; they are normalized here), with the newest 20
+/// games that reached it.
 pub fn explore(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Position> {
-    explore_in(conn, kind, moves, &Scope::default())
+    explore_page(conn, kind, moves, &Scope::default(), 20, 0)
 }
 
-/// [`explore`] over the games of `scope` only (counted by position: a scope reaches the plies
-/// positions are kept for).
-pub fn explore_in(
+/// The explorer at `moves` over the games of `scope`, with the sample's page: `limit` games after
+/// the newest `offset`. The position the moves reach is counted by position where positions are
+/// kept ([`crate::positions`]: a game that reached it by another order counts too), else by the
+/// tree of move sequences; a scope is counted by position only, so it reaches the plies
+/// positions are kept for.
+pub fn explore_page(
     conn: &Connection,
     kind: Kind,
     moves: &[String],
     scope: &Scope,
+    limit: usize,
+    offset: usize,
 ) -> Result<Position> {
+    if offset > MAX_SAMPLE_OFFSET {
+        return Err(Error::BadRequest(format!(
+            "offset is at most {MAX_SAMPLE_OFFSET} in the explorer's games"
+        )));
+    }
     let keys: Vec<String> = moves
         .iter()
         .map(|m| normalize_move(m))
@@ -56,16 +71,11 @@ pub fn explore_in(
             )));
         }
         return match key {
-            Some(key) => at_key(conn, kind, key, scope),
-            None => Ok(Position {
-                position: None,
-                games: 0,
-                moves: Vec::new(),
-                sample: Vec::new(),
-            }),
+            Some(key) => at_key(conn, kind, key, scope, limit, offset),
+            None => Ok(Position::empty(None)),
         };
     }
-    let mut pos = by_sequence(conn, kind, moves)?;
+    let mut pos = by_sequence(conn, kind, moves, limit, offset)?;
     let Some(key) = key else {
         return Ok(pos);
     };
@@ -74,17 +84,25 @@ pub fn explore_in(
     if keys.is_empty() || !crate::positions::kept(keys.len()) {
         return Ok(pos);
     }
-    let scope = Scope::default();
-    let r = crate::positions::reached(conn, kind, key, &scope)?;
+    let r = crate::positions::reached(conn, kind, key, scope)?;
     pos.games = r.games;
     pos.moves = r.moves;
-    let (_, games) = crate::positions::games_at(conn, key, &scope, 20, 0)?;
+    let (total, games) = crate::positions::games_at(conn, key, scope, limit, offset)?;
     pos.sample = games.into_iter().map(|g| g.game).collect();
+    pos.sample_total = total;
     Ok(pos)
 }
 
-/// The explorer at the board `key`, whatever moves reached it, over the games of `scope`.
-pub fn at_key(conn: &Connection, kind: Kind, key: i64, scope: &Scope) -> Result<Position> {
+/// The explorer at the board `key`, whatever moves reached it, over the games of `scope`, with
+/// the sample's page.
+pub fn at_key(
+    conn: &Connection,
+    kind: Kind,
+    key: i64,
+    scope: &Scope,
+    limit: usize,
+    offset: usize,
+) -> Result<Position> {
     if sides(kind).is_empty() {
         return Err(Error::BadRequest(format!(
             "the move explorer covers sanguo and wec, not {kind}"
@@ -93,25 +111,40 @@ pub fn at_key(conn: &Connection, kind: Kind, key: i64, scope: &Scope) -> Result<
     let position = Some(crate::store::positions::key_text(key));
     // A key is one kind's (each kind hashes with its own seeds); another kind's is no position here.
     if crate::positions::kind_of_key(conn, key)?.is_some_and(|k| k != kind) {
-        return Ok(Position {
-            position,
-            games: 0,
-            moves: Vec::new(),
-            sample: Vec::new(),
-        });
+        return Ok(Position::empty(position));
     }
     let r = crate::positions::reached(conn, kind, key, scope)?;
-    let (_, games) = crate::positions::games_at(conn, key, scope, 20, 0)?;
+    let (total, games) = crate::positions::games_at(conn, key, scope, limit, offset)?;
     Ok(Position {
         position,
         games: r.games,
         moves: r.moves,
         sample: games.into_iter().map(|g| g.game).collect(),
+        sample_total: total,
     })
 }
 
-/// The explorer at `moves` by the tree of move sequences.
-pub(crate) fn by_sequence(conn: &Connection, kind: Kind, moves: &[String]) -> Result<Position> {
+impl Position {
+    /// No game reached it.
+    fn empty(position: Option<String>) -> Position {
+        Position {
+            position,
+            games: 0,
+            moves: Vec::new(),
+            sample: Vec::new(),
+            sample_total: 0,
+        }
+    }
+}
+
+/// The explorer at `moves` by the tree of move sequences, with the sample's page.
+pub(crate) fn by_sequence(
+    conn: &Connection,
+    kind: Kind,
+    moves: &[String],
+    limit: usize,
+    offset: usize,
+) -> Result<Position> {
     let sides = sides(kind);
     if sides.is_empty() {
         return Err(Error::BadRequest(format!(
@@ -135,10 +168,15 @@ pub(crate) fn by_sequence(conn: &Connection, kind: Kind, moves: &[String]) -> Re
             moves: next,
             sample: conn
                 .prepare_cached(
-                    "SELECT id, title, result, date FROM games WHERE kind = ?1 ORDER BY id DESC LIMIT 20",
+                    "SELECT id, title, result, date FROM games WHERE kind = ?1 ORDER BY id DESC LIMIT ?2 OFFSET ?3",
                 )?
-                .query_map(params![k], game_ref)?
+                .query_map(params![k, limit as i64, offset as i64], game_ref)?
                 .collect::<std::result::Result<Vec<_>, _>>()?,
+            sample_total: conn.query_row(
+                "SELECT count(*) FROM games WHERE kind = ?1",
+                params![k],
+                |r| r.get(0),
+            )?,
         });
     }
     let pre = prefixes(&keys);
@@ -162,6 +200,7 @@ pub(crate) fn by_sequence(conn: &Connection, kind: Kind, moves: &[String]) -> Re
         games: 0,
         moves: Vec::new(),
         sample: Vec::new(),
+        sample_total: 0,
     };
     let Some(n) = found else {
         return Ok(empty);
@@ -181,7 +220,12 @@ pub(crate) fn by_sequence(conn: &Connection, kind: Kind, moves: &[String]) -> Re
                 .map(|mv| next_move(sides, mv.clone(), 1, [c[1], c[2], c[3]], c[4], c[5]))
                 .into_iter()
                 .collect(),
-            sample: game_refs(conn, &[h])?,
+            sample: if offset == 0 {
+                game_refs(conn, &[h])?
+            } else {
+                Vec::new()
+            },
+            sample_total: 1,
         });
     }
     if lo < keys.len() {
@@ -192,7 +236,13 @@ pub(crate) fn by_sequence(conn: &Connection, kind: Kind, moves: &[String]) -> Re
         position: None,
         games: n.counts[0],
         moves: children(conn, kind, node)?,
-        sample: game_refs(conn, &newest_games(conn, k, node, n.newest, 20)?)?,
+        sample: game_refs(
+            conn,
+            newest_games(conn, k, node, n.newest, offset + limit)?
+                .get(offset..)
+                .unwrap_or(&[]),
+        )?,
+        sample_total: n.counts[0],
     })
 }
 

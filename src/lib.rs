@@ -9,11 +9,13 @@
 //!
 //! [`error`], [`timefmt`] and [`alloc`] serve every layer.
 
+pub mod accounts;
 pub mod alloc;
 pub mod auth;
 pub mod bench;
 pub mod collections;
 pub mod curators;
+pub mod downloads;
 pub mod error;
 pub mod explorer;
 pub mod i18n;

@@ -350,6 +350,9 @@ fn club_add(paths: &Paths, name: &str) -> anyhow::Result<u8> {
     match annals::auth::create_club(&conn, name) {
         Ok((id, token)) => {
             out!("created club {id} {name:?} with member \"admin\" (role admin)");
+            out!(
+                "sign in at /login with this token (and set a password there), or use it as an API token:"
+            );
             out!("{token}");
             Ok(0)
         }

@@ -11,6 +11,7 @@ use crate::store::keys::{event_key, player_key};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::events::Scheme;
+use super::merges::{MERGE_EVENTS, MERGE_PLAYERS, MergeSpec};
 
 pub(super) fn exists(conn: &Connection, table: &str, id: i64) -> Result<bool> {
     Ok(conn
@@ -189,32 +190,6 @@ pub fn merge_events(conn: &Connection, admin: &Member, into: i64, from: i64) -> 
     merge(conn, admin, &MERGE_EVENTS, into, from)
 }
 
-/// What merging one record into another moves: the table, the column that points at it in each
-/// referring table, and how it is named in messages and the audit log.
-pub(super) struct MergeSpec {
-    pub(super) table: &'static str,
-    pub(super) what: &'static str,
-    pub(super) article: &'static str,
-    pub(super) column: &'static str,
-    pub(super) referring: [&'static str; 3],
-}
-
-pub(super) const MERGE_PLAYERS: MergeSpec = MergeSpec {
-    table: "players",
-    what: "player",
-    article: "a",
-    column: "player_id",
-    referring: ["seats", "player_aliases", "ratings"],
-};
-
-pub(super) const MERGE_EVENTS: MergeSpec = MergeSpec {
-    table: "events",
-    what: "event",
-    article: "an",
-    column: "event_id",
-    referring: ["games", "event_aliases", "ratings"],
-};
-
 /// Merges record `from` into `into` in one transaction, with an audit entry.
 pub(super) fn merge(
     conn: &Connection,
@@ -237,6 +212,7 @@ pub(super) fn merge(
         }
     }
     let tx = conn.unchecked_transaction()?;
+    let merge_id = super::merges::record(&tx, spec, into, from)?;
     for t in spec.referring {
         tx.execute(
             &format!(
@@ -255,7 +231,7 @@ pub(super) fn merge(
         Some(admin),
         &format!("{what}.merge"),
         &format!("{what} {into}"),
-        &format!("merged {what} {from}"),
+        &format!("merged {what} {from} (merge {merge_id}, reversible)"),
     )?;
     tx.commit()?;
     Ok(())

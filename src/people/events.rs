@@ -55,6 +55,8 @@ pub struct Standing {
     pub wins: i64,
     pub draws: i64,
     pub losses: i64,
+    /// Games played without a known result: counted as played, scoring nothing.
+    pub unscored: i64,
     /// Tie-breaks in the order applied: HotW total final score; 三国 eliminations made; WEC
     /// Sonneborn-Berger. Then wins.
     pub tiebreak: f64,
@@ -94,6 +96,10 @@ pub struct EventView {
     pub results: Vec<SeatResult>,
     /// Two-sided events: crosstable[i][j] = results of standings[i] against standings[j].
     pub crosstable: Vec<Vec<String>>,
+    /// Games of the event that name no player: in its list of games, in nobody's standing.
+    pub without_players: Vec<i64>,
+    /// Games of the event without a known result: played, unscored.
+    pub without_result: usize,
 }
 
 pub(super) fn round_order(r: &str) -> (i64, String) {
@@ -150,7 +156,16 @@ pub fn event(conn: &Connection, id: i64) -> Result<EventView> {
     } else {
         Vec::new()
     };
+    let with_players: std::collections::BTreeSet<i64> = results.iter().map(|r| r.game).collect();
+    let without_players = games
+        .iter()
+        .map(|g| g.id)
+        .filter(|g| !with_players.contains(g))
+        .collect();
+    let without_result = games.iter().filter(|g| g.result.is_none()).count();
     Ok(EventView {
+        without_players,
+        without_result,
         id,
         name,
         site,
@@ -298,10 +313,12 @@ fn per_player(
             wins: 0,
             draws: 0,
             losses: 0,
+            unscored: 0,
             tiebreak: 0.0,
             by_round: vec![0.0; round_names.len()],
         });
         s.games += 1;
+        s.unscored += i64::from(r.outcome.is_none() && r.placing.is_none());
         s.points += r.points;
         let won = r.outcome.as_deref() == Some("win") || r.placing == Some(1);
         s.wins += i64::from(won);
@@ -360,15 +377,20 @@ fn ranked(per: BTreeMap<i64, Standing>) -> Vec<Standing> {
             *v = acc;
         }
     }
+    // A player with no scored game has no place yet: listed after those ranked, place 0.
+    let unplaced = |s: &Standing| s.unscored == s.games;
     let cmp = |a: &Standing, b: &Standing| {
-        b.points
-            .total_cmp(&a.points)
+        unplaced(a)
+            .cmp(&unplaced(b))
+            .then(b.points.total_cmp(&a.points))
             .then(b.tiebreak.total_cmp(&a.tiebreak))
             .then(b.wins.cmp(&a.wins))
     };
     standings.sort_by(|a, b| cmp(a, b).then_with(|| a.player.cmp(&b.player)));
     for i in 0..standings.len() {
-        standings[i].place = if i > 0 && cmp(&standings[i - 1], &standings[i]).is_eq() {
+        standings[i].place = if unplaced(&standings[i]) {
+            0
+        } else if i > 0 && cmp(&standings[i - 1], &standings[i]).is_eq() {
             standings[i - 1].place
         } else {
             i + 1

@@ -4,8 +4,12 @@
 
 mod admin;
 mod events;
+mod lists;
+mod merges;
 mod players;
 
 pub use admin::*;
 pub use events::*;
+pub use lists::*;
+pub use merges::{MergeRow, merges, undo_merge};
 pub use players::*;

@@ -26,6 +26,9 @@ pub struct GameFilter {
     pub event: Option<String>,
     pub player: Option<String>,
     pub empire: Option<String>,
+    /// A seat that played or won, as `store::sides` reads it (`white`, `A`, `吴`, `England`).
+    pub side: Option<String>,
+    pub winner: Option<String>,
     /// Years, both ends included (`year=2017` is 2017..2017).
     pub years: (Option<i64>, Option<i64>),
     pub sort: GameSort,
@@ -98,10 +101,31 @@ pub fn list_games(conn: &Connection, f: &GameFilter) -> Result<(i64, Vec<GameRow
         args.push(V::Text(like_pattern(e)));
     }
     if let Some(p) = f.player.as_deref().filter(|s| !s.is_empty()) {
+        // Any written form of the player's name, in either script (the name keys of every alias,
+        // so a merged player is found under each of its names), as the search's `player:` reads.
         wh.push(
-            "g.id IN (SELECT s.game_id FROM seats s JOIN players p ON p.id = s.player_id WHERE p.name LIKE ? ESCAPE '\\')",
+            "g.id IN (SELECT s.game_id FROM seats s WHERE s.player_id IN
+                (SELECT player_id FROM player_aliases WHERE key LIKE ? ESCAPE '\\'))",
         );
-        args.push(V::Text(like_pattern(p)));
+        args.push(V::Text(like_pattern(&crate::store::keys::player_key(p))));
+    }
+    for (value, sql) in [
+        // A side someone is named for, as the search's `side:` field holds them.
+        (
+            &f.side,
+            "g.id IN (SELECT s.game_id FROM seats s JOIN players p ON p.id = s.player_id WHERE s.seat = ?)",
+        ),
+        (&f.winner, "' ' || g.winners || ' ' LIKE '% ' || ? || ' %'"),
+    ] {
+        if let Some(v) = value.as_deref().filter(|s| !s.is_empty()) {
+            let (seat, kind) = crate::store::sides::seat_of(v);
+            wh.push(sql);
+            args.push(V::Text(seat));
+            if let Some(k) = kind {
+                wh.push("g.kind = ?");
+                args.push(V::Text(k.as_str().into()));
+            }
+        }
     }
     if let Some(e) = f.empire.as_deref().filter(|s| !s.is_empty()) {
         // Empire names are single words (`Sumer`, `Huns`): a word of the game's list, any case.

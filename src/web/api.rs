@@ -2,6 +2,7 @@
 
 use axum::Json;
 use axum::extract::{Path, RawQuery, State};
+use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::moves_page::{MovesWindow, take_moves};
@@ -11,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::store::reads::{self, GameRecord};
 
 /// `GET /api/games?kind=&q=&event=&player=&empire=&year=&limit=&offset=`
-pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Value>> {
+pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Response> {
     let p = Params::parse(q.as_deref());
     if let Some(key) = p.position()? {
         let limit = p.usize("limit", 50, 1, 500)?;
@@ -26,13 +27,35 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<
             "position": crate::store::positions::key_text(key),
             "total": total,
             "games": games,
-        })));
+        }))
+        .into_response());
+    }
+    if let Some(format) = super::downloads::format_of(&p)? {
+        let limit = super::downloads::download_limit(&p)?;
+        let mut filter = Params::parse(Some(&strip_limit(q.as_deref()))).game_filter()?;
+        filter.limit = limit as i64;
+        let (_, games) = st
+            .run(move |s| s.db.with(|c| reads::list_games(c, &filter)))
+            .await?;
+        let ids = games.iter().map(|g| g.id).collect();
+        return super::downloads::list(&st, format, "games", ids).await;
     }
     let filter = p.game_filter()?;
     let (total, games) = st
         .run(move |s| s.db.with(|c| reads::list_games(c, &filter)))
         .await?;
-    Ok(Json(json!({ "total": total, "games": games })))
+    Ok(Json(json!({ "total": total, "games": games })).into_response())
+}
+
+/// A query string without its `limit` (a download's limit is read on its own scale).
+fn strip_limit(q: Option<&str>) -> String {
+    let mut s = form_urlencoded::Serializer::new(String::new());
+    for (k, v) in form_urlencoded::parse(q.unwrap_or("").as_bytes()) {
+        if k != "limit" {
+            s.append_pair(&k, &v);
+        }
+    }
+    s.finish()
 }
 
 /// `GET /api/games/{id}?moves_offset=&moves_limit=`: the game with one page of its moves
@@ -118,21 +141,28 @@ pub fn game_json(g: &GameRecord) -> Value {
 }
 
 /// `GET /api/search?q=&kind=&limit=&offset=`
-pub async fn search(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Value>> {
+pub async fn search(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Response> {
     let p = Params::parse(q.as_deref());
     let query = p
         .str("q")
         .ok_or_else(|| Error::BadRequest("q is required: the search query".into()))?
         .to_string();
     let kind = p.kind()?;
+    if let Some(format) = super::downloads::format_of(&p)? {
+        let limit = super::downloads::download_limit(&p)?;
+        let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
+        let r = st
+            .run(move |s| run_search(s, &query, kind, limit, offset))
+            .await?;
+        let ids = r.hits.iter().map(|h| h.id).collect();
+        return super::downloads::list(&st, format, "search", ids).await;
+    }
     let limit = p.usize("limit", 20, 0, MAX_PAGE_SIZE)?;
     let offset = p.usize("offset", 0, 0, MAX_OFFSET)?;
     let r = st
         .run(move |s| run_search(s, &query, kind, limit, offset))
         .await?;
-    Ok(Json(
-        json!({ "total": r.total, "hits": r.hits, "facets": r.facets }),
-    ))
+    Ok(Json(json!({ "total": r.total, "hits": r.hits, "facets": r.facets })).into_response())
 }
 
 /// The search of `GET /api/search` and `/search`: through the index's cache of recent answers,

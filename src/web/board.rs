@@ -56,7 +56,8 @@ pub struct BoardView {
     pub caption: String,
 }
 
-fn sanguo_colour(side: &str) -> &'static str {
+/// A 三国 side's colour as the board draws it (the players' swatches use it too).
+pub(crate) fn sanguo_colour(side: &str) -> &'static str {
     match side {
         "魏" => "#1565c0",
         "蜀" => "#2e7d32",
@@ -360,4 +361,31 @@ pub fn wec_board(g: &WecGame, ply: usize) -> BoardView {
         plies: g.turns.len(),
         caption,
     }
+}
+
+/// The legend of the WEC board: each piece and article code of the standard setup with its name,
+/// by code.
+pub fn wec_legend() -> Vec<(String, &'static str)> {
+    use annals_import::wec::{article_name, piece_name, standard_setup};
+    let setup = standard_setup();
+    let mut codes: Vec<(String, &'static str)> = Vec::new();
+    let pieces = setup
+        .pieces
+        .iter()
+        .map(|p| (p.kind.as_str(), piece_name(&p.kind)));
+    let articles = setup
+        .pieces
+        .iter()
+        .flat_map(|p| p.articles.iter())
+        .chain(setup.ground_articles.iter().map(|(_, _, a)| a))
+        .map(|a| (a.as_str(), article_name(a)));
+    for (code, name) in pieces.chain(articles) {
+        if let Some(n) = name
+            && !codes.iter().any(|(c, _)| c == code)
+        {
+            codes.push((code.to_string(), n));
+        }
+    }
+    codes.sort();
+    codes
 }

@@ -13,13 +13,13 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::pages::PageError;
+use super::paste::{field, opt_i64};
 use super::request::{id_of, json_body};
 use super::session::{Auth, CSRF_COOKIE, SESSION_COOKIE, cookie, is_tls, set_cookie};
 use crate::AppState;
 use crate::auth::{self, Member};
 use crate::collections::{self as coll, Collection, CollectionRow, NewItem};
 use crate::error::{Error, Result};
-use crate::store::ingest;
 use crate::store::labels::{self, Labels};
 // The templates' text (`t`, `tn`…): askama calls it on `self`.
 use super::language::Localize as _;
@@ -49,21 +49,54 @@ pub async fn api_create(State(st): State<AppState>, auth: Auth, body: Bytes) -> 
     Ok((StatusCode::CREATED, Json(c)).into_response())
 }
 
-/// `GET /api/collections`
-pub async fn api_list(State(st): State<AppState>, auth: Auth) -> Result<Json<Value>> {
+/// `GET /api/collections?limit=&offset=` (limit 100 by default)
+pub async fn api_list(
+    State(st): State<AppState>,
+    auth: Auth,
+    axum::extract::RawQuery(q): axum::extract::RawQuery,
+) -> Result<Json<Value>> {
+    let (limit, offset) =
+        super::paging::limit_offset(&super::request::Params::parse(q.as_deref()), 100)?;
     let v = st
         .run(move |s| s.db.with(|c| coll::list(c, auth.member.as_ref())))
         .await?;
-    Ok(Json(json!({ "collections": v })))
+    let (total, v) = page_of(v, limit, offset);
+    Ok(Json(json!({ "total": total, "collections": v })))
 }
 
-/// `GET /api/collections/{id}`
+/// One page of a list read whole (a club's collections are few): (total, the page).
+fn page_of<T>(v: Vec<T>, limit: i64, offset: i64) -> (i64, Vec<T>) {
+    let total = v.len() as i64;
+    let page = v
+        .into_iter()
+        .skip(usize::try_from(offset).unwrap_or(0))
+        .take(usize::try_from(limit).unwrap_or(0))
+        .collect();
+    (total, page)
+}
+
+/// `GET /api/collections/{id}` (`format=record|csv`: as `export.records` and `export.csv`)
 pub async fn api_get(
     State(st): State<AppState>,
     auth: Auth,
     Path(id): Path<String>,
-) -> Result<Json<Collection>> {
+    axum::extract::RawQuery(q): axum::extract::RawQuery,
+) -> Result<Response> {
     let id = id_of(&id, "a collection id")?;
+    match super::downloads::format_of(&super::request::Params::parse(q.as_deref()))? {
+        Some(super::downloads::Format::Record) => {
+            return api_export(
+                State(st),
+                auth,
+                Path((id.to_string(), "export.records".into())),
+            )
+            .await;
+        }
+        Some(super::downloads::Format::Csv) => {
+            return api_export(State(st), auth, Path((id.to_string(), "export.csv".into()))).await;
+        }
+        None => {}
+    }
     let c = st
         .run(move |s| {
             s.db.with(|c| {
@@ -72,7 +105,7 @@ pub async fn api_get(
             })
         })
         .await?;
-    Ok(Json(c))
+    Ok(Json(c).into_response())
 }
 
 #[derive(Deserialize)]
@@ -307,67 +340,6 @@ pub async fn api_export(
         .into_response())
 }
 
-/// Imports a records file into the archive and adds its games (with their notes) to a collection.
-fn import_into(
-    st: &AppState,
-    m: &Member,
-    id: i64,
-    name: &str,
-    bytes: &[u8],
-    cancel: Option<super::cancel::Flag>,
-) -> Result<Value> {
-    st.db
-        .with(|c| coll::check_write(c, id, Some(m)).map(|_| ()))?;
-    let summary = st.db.with_mut(|c| {
-        ingest::import_bytes(
-            c,
-            Some(&st.index),
-            name,
-            bytes,
-            &ingest::Options {
-                details: true,
-                cancel,
-                ..Default::default()
-            },
-        )
-    })?;
-    let mut added = 0;
-    let new: Vec<i64> = summary
-        .games
-        .iter()
-        .filter(|g| g.status == "imported")
-        .filter_map(|g| g.id)
-        .collect();
-    st.db
-        .with(|c| crate::private_games::mark_if_private(c, id, &new))?;
-    st.db.with(|c| {
-        for g in &summary.games {
-            let Some(game) = g.id else { continue };
-            let section = match &g.annotation.section {
-                Some(t) => Some(coll::section_named(c, m, id, t)?),
-                None => None,
-            };
-            coll::add_item(
-                c,
-                m,
-                id,
-                &NewItem {
-                    game: Some(game),
-                    note: g.annotation.note.clone().unwrap_or_default(),
-                    ply: g.annotation.ply,
-                    section,
-                },
-            )?;
-            added += 1;
-        }
-        Ok(())
-    })?;
-    Ok(json!({
-        "imported": summary.imported, "duplicates": summary.duplicates, "rejected": summary.rejected,
-        "added": added, "diagnostics": summary.diagnostics,
-    }))
-}
-
 /// `POST /api/collections/{id}/import` with a records file as the body.
 pub async fn api_import(
     State(st): State<AppState>,
@@ -382,10 +354,10 @@ pub async fn api_import(
     let v = st
         .run(move |s| {
             let m = s.db.with(|c| coll::check_write(c, id, who.as_ref()))?;
-            import_into(s, &m, id, "upload", &body, Some(cancel))
+            super::paste::import_into(s, &m, id, "upload", &body, None, Some(cancel))
         })
         .await?;
-    Ok(Json(v))
+    Ok(Json(v.json()))
 }
 
 #[derive(Deserialize)]
@@ -494,20 +466,35 @@ pub async fn api_me(auth: Auth) -> Result<Json<Member>> {
 #[derive(Template, WebTemplate)]
 #[template(path = "login.html")]
 pub struct LoginPage {
-    q: String,
-    csrf: String,
-    error: Option<String>,
-    me: Option<Member>,
+    pub(super) q: String,
+    pub(super) csrf: String,
+    pub(super) error: Option<String>,
+    pub(super) me: Option<Member>,
+    /// What was typed, kept when the sign-in fails; `token` also from an invitation link.
+    pub(super) club: String,
+    pub(super) name: String,
+    pub(super) token: String,
 }
 
-/// `GET /login`
-pub async fn login_form(auth: Auth, headers: HeaderMap) -> Result<Response, PageError> {
+/// `GET /login` (`?token=`: an invitation link fills in the token)
+pub async fn login_form(
+    auth: Auth,
+    headers: HeaderMap,
+    axum::extract::RawQuery(q): axum::extract::RawQuery,
+) -> Result<Response, PageError> {
     let csrf = auth::random_token()?;
+    let token = super::request::Params::parse(q.as_deref())
+        .str("token")
+        .unwrap_or("")
+        .to_string();
     let page = LoginPage {
         q: String::new(),
         csrf: crate::login_limit::form_token(&csrf),
         error: None,
         me: auth.member,
+        club: String::new(),
+        name: String::new(),
+        token,
     };
     Ok((
         [(
@@ -536,7 +523,7 @@ pub async fn login(
         f.get("name").cloned().unwrap_or_default(),
         f.get("password").cloned().unwrap_or_default(),
     );
-    match super::login_guard::login(&st, &peer, club, name, pw).await {
+    match super::login_guard::login(&st, &peer, club.clone(), name.clone(), pw).await {
         Ok((session, _, _)) => Ok((
             StatusCode::SEE_OTHER,
             [
@@ -544,7 +531,7 @@ pub async fn login(
                     header::SET_COOKIE,
                     set_cookie(SESSION_COOKIE, &session, 14 * 86_400, is_tls(&headers)),
                 ),
-                (header::LOCATION, "/collections".to_string()),
+                (header::LOCATION, "/account".to_string()),
             ],
         )
             .into_response()),
@@ -558,6 +545,9 @@ pub async fn login(
                     csrf,
                     error: Some(e.to_string()),
                     me: None,
+                    club,
+                    name,
+                    token: String::new(),
                 },
             )
                 .into_response())
@@ -598,23 +588,37 @@ pub struct CollectionsPage {
     me: Option<Member>,
     csrf: String,
     collections: Vec<CollectionRow>,
+    pager: super::paging::Pager,
 }
 
-/// `GET /collections`
+/// `GET /collections?limit=&offset=`
 pub async fn list_page(
     State(st): State<AppState>,
     auth: Auth,
+    axum::extract::RawQuery(q): axum::extract::RawQuery,
 ) -> Result<CollectionsPage, PageError> {
+    let (limit, offset) =
+        super::paging::limit_offset(&super::request::Params::parse(q.as_deref()), 50)?;
     let me = auth.member.clone();
     let m2 = me.clone();
     let collections = st
         .run(move |s| s.db.with(|c| coll::list(c, m2.as_ref())))
         .await?;
+    let (total, collections) = page_of(collections, limit, offset);
+    let pager = super::paging::Pager::new(
+        "/collections",
+        &[],
+        (limit, 50),
+        offset,
+        total,
+        collections.len(),
+    );
     Ok(CollectionsPage {
         q: String::new(),
         me,
         csrf: auth.csrf.unwrap_or_default(),
         collections,
+        pager,
     })
 }
 
@@ -628,6 +632,7 @@ pub struct CollectionPage {
     c: Collection,
     share_url: String,
     labels: Labels,
+    fb: super::paste::Feedback,
 }
 
 impl CollectionPage {
@@ -645,6 +650,16 @@ pub async fn page(
     Path(id): Path<String>,
 ) -> Result<CollectionPage, PageError> {
     let id = id_of(&id, "a collection id")?;
+    page_with(&st, auth, id, super::paste::Feedback::default()).await
+}
+
+/// The collection page with what its last form did.
+async fn page_with(
+    st: &AppState,
+    auth: Auth,
+    id: i64,
+    fb: super::paste::Feedback,
+) -> Result<CollectionPage, PageError> {
     let me = auth.member.clone();
     let m2 = me.clone();
     let (c, labels) = st
@@ -673,6 +688,7 @@ pub async fn page(
         c,
         share_url,
         labels,
+        fb,
     })
 }
 
@@ -685,20 +701,6 @@ pub async fn share(
         .run(move |s| s.db.with(|c| coll::by_share(c, &token)))
         .await?;
     Ok(Redirect::to(&format!("/collections/{id}")))
-}
-
-fn field<'a>(f: &'a HashMap<String, String>, k: &str) -> &'a str {
-    f.get(k).map(String::as_str).unwrap_or("").trim()
-}
-
-fn opt_i64(f: &HashMap<String, String>, k: &str, what: &str) -> Result<Option<i64>> {
-    match field(f, k) {
-        "" => Ok(None),
-        v => v
-            .parse()
-            .map(Some)
-            .map_err(|_| Error::BadRequest(format!("{what} must be a whole number, not '{v}'"))),
-    }
 }
 
 /// `POST /collections`: create from the form.
@@ -741,6 +743,11 @@ pub async fn action_form(
         Some(i) => Some(id_of(i, "an item id")?),
         None => None,
     };
+    if item.is_none() && matches!(action.as_str(), "import" | "items") {
+        let (status, fb) = super::paste::answer_on_page(&st, &m, id, &action, &f).await?;
+        let page = page_with(&st, auth, id, fb).await?;
+        return Ok((status, page).into_response());
+    }
     let target = st
         .run(move |s| -> Result<String> {
             let back = format!("/collections/{id}");
@@ -759,31 +766,12 @@ pub async fn action_form(
                     s.db.with(|c| coll::delete(c, &m, id))?;
                     return Ok("/collections".into());
                 }
-                (None, "items") => {
-                    let item = NewItem {
-                        game: opt_i64(&f, "game", "the game")?,
-                        note: field(&f, "note").to_string(),
-                        ply: opt_i64(&f, "ply", "the ply")?,
-                        section: opt_i64(&f, "section", "the section")?,
-                    };
-                    s.db.with(|c| coll::add_item(c, &m, id, &item))?;
-                }
                 (None, "sections") => {
                     s.db.with(|c| coll::add_section(c, &m, id, field(&f, "title")))?;
                 }
                 (None, "clone") => {
                     let new = s.db.with(|c| coll::clone_into(c, &m, id))?;
                     return Ok(format!("/collections/{new}"));
-                }
-                (None, "import") => {
-                    import_into(
-                        s,
-                        &m,
-                        id,
-                        "pasted records",
-                        field(&f, "records").as_bytes(),
-                        None,
-                    )?;
                 }
                 (Some(i), "remove") => s.db.with(|c| coll::remove_item(c, &m, id, i))?,
                 (Some(i), "up") => s.db.with(|c| coll::move_item(c, &m, id, i, -1))?,

@@ -72,6 +72,33 @@ pub struct GamePage {
     game_events: Vec<String>,
     /// The reader may correct the record (an editor or admin of a club).
     can_edit: bool,
+    /// The event page of the game's Event tag.
+    event_id: Option<i64>,
+    /// WEC: the board's piece and article codes with their names.
+    wec_legend: Vec<(String, &'static str)>,
+}
+
+/// The result as the page says it: a HotW result names the winning player beside the seat
+/// (`吳詠詩 (C) 177`, not `C 177`).
+fn result_label(g: &reads::GameRecord) -> String {
+    let r = g.result.clone().unwrap_or_default();
+    if g.kind != annals_import::Kind::Hotw {
+        return r;
+    }
+    let mut parts = r.splitn(2, ' ');
+    let (Some(seat), rest) = (parts.next(), parts.next()) else {
+        return r;
+    };
+    match g.players.iter().find(|p| p.seat == seat) {
+        Some(p) => match &p.name {
+            Some(n) => format!(
+                "{n} ({seat}){}",
+                rest.map(|x| format!(" {x}")).unwrap_or_default()
+            ),
+            None => r,
+        },
+        None => r,
+    }
 }
 
 pub async fn game(
@@ -85,15 +112,20 @@ pub async fn game(
     let ply_param = params.usize("ply", usize::MAX, 0, usize::MAX)?;
     let viewer = auth.member.clone();
     let can_edit = auth.member.as_ref().is_some_and(|m| m.can_edit());
-    let (g, collections) = st
+    let (g, collections, event_id) = st
         .run(move |s| {
             s.db.with(|c| {
                 if !crate::private_games::visible(c, id, viewer.as_ref())? {
-                    return Ok((None, Vec::new()));
+                    return Ok((None, Vec::new(), None));
                 }
                 let g = reads::get_game(c, id)?;
                 let held = crate::collections::holding(c, id, viewer.as_ref())?;
-                Ok((g, held))
+                let event_id: Option<i64> = c
+                    .query_row("SELECT event_id FROM games WHERE id = ?1", [id], |r| {
+                        r.get(0)
+                    })
+                    .unwrap_or(None);
+                Ok((g, held, event_id))
             })
         })
         .await?;
@@ -103,7 +135,13 @@ pub async fn game(
         .players
         .iter()
         .map(|p| {
-            let css = view::colour_css(p.color.as_deref());
+            let css = match (&g.body, p.color.as_deref()) {
+                // 三国 sides in the colours the board draws them
+                (Body::Sanguo(_), _) => {
+                    super::board::sanguo_colour(&annals_import::text::simplify(&p.seat))
+                }
+                (_, c) => view::colour_css(c),
+            };
             colours.insert(p.seat.clone(), css);
             PlayerView {
                 player_id: p.player_id,
@@ -165,7 +203,13 @@ pub async fn game(
             _ => g.kind.label(),
         },
         title: game_title(&g),
-        result: g.result.clone().unwrap_or_default(),
+        result: result_label(&g),
+        event_id,
+        wec_legend: if matches!(g.body, Body::Wec(_)) {
+            super::board::wec_legend()
+        } else {
+            Vec::new()
+        },
         tags: g.tags.clone(),
         players,
         source: format!(
@@ -257,15 +301,7 @@ fn move_rows(body: &Body, range: std::ops::Range<usize>) -> Vec<MoveRow> {
                 ply: i as u32 + 1,
                 round: o.phase.clone(),
                 side: o.power.clone(),
-                text: format!(
-                    "{} {} {}{}",
-                    o.unit.clone().unwrap_or_default(),
-                    o.at.clone().unwrap_or_default(),
-                    o.kind,
-                    o.to.as_ref().map(|t| format!(" {t}")).unwrap_or_default()
-                )
-                .trim()
-                .to_string(),
+                text: super::orders::judges_form(o),
                 detail: diplomacy_detail(o),
             })
             .collect(),

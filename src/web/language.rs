@@ -278,6 +278,16 @@ pub trait Localize {
             .join(" / ")
     }
 
+    /// A WEC piece or article by its code, `english` when no table knows it.
+    fn wec_name(&self, code: &str, english: &str) -> String {
+        for family in [Family::WecPiece, Family::WecArticle] {
+            if names::known(family, code) {
+                return names::name(lang(), family, code);
+            }
+        }
+        english.to_string()
+    }
+
     /// A seat or side by the game's kind: 三国's sides, WEC's colours; others as written.
     fn side(&self, kind: &str, seat: &str) -> String {
         side_name(kind, seat)

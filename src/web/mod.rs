@@ -1,18 +1,24 @@
 //! The HTTP side: one router for pages (`pages`) and the JSON API (`api`).
 
+pub mod account;
 pub mod api;
 pub mod assets;
 pub mod board;
 pub mod cancel;
 pub mod collections;
+pub mod downloads;
 pub mod game;
 pub mod guard;
 pub mod language;
 pub mod login_guard;
+pub mod merges;
 pub mod moves_page;
 pub mod openapi;
+pub mod orders;
 pub mod origin;
 pub mod pages;
+pub mod paging;
+pub mod paste;
 pub mod people;
 pub mod position_board;
 pub mod publish;
@@ -113,6 +119,13 @@ pub fn app_with_timeout(state: AppState, timeout: Duration) -> Router {
             get(collections::login_form).post(collections::login),
         )
         .route("/logout", post(collections::logout))
+        .route("/login/token", post(account::token_login))
+        .route("/account", get(account::account))
+        .route("/account/password", post(account::password))
+        .route("/account/invite", post(account::invite))
+        .route("/api/games/{id}/record", get(downloads::game_record))
+        .route("/api/merges", get(merges::api_list))
+        .route("/api/merges/{id}/undo", post(merges::api_undo))
         .route(
             "/collections",
             get(collections::list_page).post(collections::create_form),

@@ -125,6 +125,8 @@ pub struct GamesPage {
     event: String,
     player: String,
     empire: String,
+    side: String,
+    winner: String,
     year: String,
     sort: String,
     total: i64,
@@ -136,6 +138,8 @@ pub struct GamesPage {
     next: Option<String>,
     /// The first page of the same list, offered when `offset` is past its end.
     first: String,
+    /// The list's query for its downloads (`/api/games?…&format=`).
+    download: String,
 }
 
 fn link_with(base: &[(&str, &str)], offset: i64) -> String {
@@ -185,6 +189,8 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
         ("event", filter.event.as_deref().unwrap_or("")),
         ("player", filter.player.as_deref().unwrap_or("")),
         ("empire", filter.empire.as_deref().unwrap_or("")),
+        ("side", filter.side.as_deref().unwrap_or("")),
+        ("winner", filter.winner.as_deref().unwrap_or("")),
         ("year", &year),
         ("sort", if sort == "newest" { "" } else { &sort }),
         ("limit", if filter.limit == 50 { "" } else { &limit_s }),
@@ -193,13 +199,22 @@ pub async fn games(State(st): State<AppState>, RawQuery(q): RawQuery) -> PageRes
     let next = (filter.offset + filter.limit < total)
         .then(|| link_with(&base, filter.offset + filter.limit));
     let first = format!("/games{}", link_with(&base, 0));
+    let download = format!("/api/games{}", link_with(&base[..base.len() - 1], 0));
+    let download = if download.ends_with('?') {
+        download
+    } else {
+        format!("{download}&")
+    };
     Ok(GamesPage {
         first,
+        download,
         q: String::new(),
         filter_q: filter.q.clone().unwrap_or_default(),
         event: filter.event.clone().unwrap_or_default(),
         player: filter.player.clone().unwrap_or_default(),
         empire: filter.empire.clone().unwrap_or_default(),
+        side: filter.side.clone().unwrap_or_default(),
+        winner: filter.winner.clone().unwrap_or_default(),
         year,
         sort,
         total,
@@ -242,13 +257,23 @@ pub struct SearchPage {
     from: usize,
     to: usize,
     labels: Labels,
+    /// The search's query for its downloads (`/api/search?…&format=`).
+    download: String,
 }
 
 fn search_link(q: &str, kind: &str, offset: usize) -> String {
+    search_link_with(q, kind, 20, offset)
+}
+
+/// A search's link with its page size (left out when it is the default, 20).
+fn search_link_with(q: &str, kind: &str, limit: usize, offset: usize) -> String {
     let mut s = form_urlencoded::Serializer::new(String::new());
     s.append_pair("q", q);
     if !kind.is_empty() {
         s.append_pair("kind", kind);
+    }
+    if limit != 20 {
+        s.append_pair("limit", &limit.to_string());
     }
     if offset > 0 {
         s.append_pair("offset", &offset.to_string());
@@ -282,6 +307,7 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
         from: 0,
         to: 0,
         labels: Labels::default(),
+        download: format!("/api{}&", search_link(&q, &kind_s, 0)),
     };
     if q.is_empty() {
         return Ok(page.into_response());
@@ -317,10 +343,10 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
             .into_iter()
             .filter(|g| !g.links.is_empty())
             .collect();
-            page.prev =
-                (offset > 0).then(|| search_link(&q, &kind_s, offset.saturating_sub(limit)));
-            page.next =
-                (offset + limit < r.total).then(|| search_link(&q, &kind_s, offset + limit));
+            page.prev = (offset > 0)
+                .then(|| search_link_with(&q, &kind_s, limit, offset.saturating_sub(limit)));
+            page.next = (offset + limit < r.total)
+                .then(|| search_link_with(&q, &kind_s, limit, offset + limit));
             page.from = if r.hits.is_empty() { 0 } else { offset + 1 };
             page.to = offset + r.hits.len();
             let ids: Vec<i64> = r.hits.iter().map(|h| h.id).collect();

@@ -15,26 +15,57 @@ use super::request::{Params, id_of, json_body};
 use super::session::Auth;
 use crate::AppState;
 use crate::error::{Error, Result};
-use crate::people::{self, EventRow, EventView, PlayerRow, PlayerView};
+use crate::people::{self, EventView, PlayerRow, PlayerView};
 use crate::store::labels::{self, Labels};
 // The templates' text (`t`, `tn`…): askama calls it on `self`.
 use super::language::Localize as _;
 
-/// `GET /api/events`
-pub async fn api_events(State(st): State<AppState>) -> Result<Json<Value>> {
-    let v = st.run(|s| s.db.with(people::events)).await?;
-    Ok(Json(json!({ "events": v })))
+/// The filters and page of the events list: (name, kind, limit, offset).
+fn events_query(p: &Params, default: usize) -> Result<(String, String, i64, i64)> {
+    let (limit, offset) = super::paging::limit_offset(p, default)?;
+    let q = p.filter("q")?.unwrap_or("").to_string();
+    let kind = p
+        .kind()?
+        .map(|k| k.as_str().to_string())
+        .unwrap_or_default();
+    Ok((q, kind, limit, offset))
 }
 
-/// `GET /api/events/{id}`
+/// `GET /api/events?q=&kind=&limit=&offset=` (limit 100 by default)
+pub async fn api_events(State(st): State<AppState>, RawQuery(q): RawQuery) -> Result<Json<Value>> {
+    let (q, kind, limit, offset) = events_query(&Params::parse(q.as_deref()), 100)?;
+    let (total, v) = st
+        .run(move |s| {
+            s.db.with(|c| {
+                people::event_list(
+                    c,
+                    Some(q.as_str()).filter(|q| !q.is_empty()),
+                    Some(kind.as_str()).filter(|k| !k.is_empty()),
+                    limit,
+                    offset,
+                )
+            })
+        })
+        .await?;
+    Ok(Json(json!({ "total": total, "events": v })))
+}
+
+/// `GET /api/events/{id}` (`format=record|csv`: its games as a download)
 pub async fn api_event(
     State(st): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<EventView>> {
+    RawQuery(q): RawQuery,
+) -> Result<Response> {
     let id = id_of(&id, "an event id")?;
-    Ok(Json(
-        st.run(move |s| s.db.with(|c| people::event(c, id))).await?,
-    ))
+    let format = super::downloads::format_of(&Params::parse(q.as_deref()))?;
+    let ev = st.run(move |s| s.db.with(|c| people::event(c, id))).await?;
+    match format {
+        Some(f) => {
+            let ids = ev.games.iter().map(|g| g.id).collect();
+            super::downloads::list(&st, f, &format!("event-{id}"), ids).await
+        }
+        None => Ok(Json(ev).into_response()),
+    }
 }
 
 /// `GET /api/players?q=`
@@ -45,10 +76,13 @@ pub async fn api_players(State(st): State<AppState>, RawQuery(q): RawQuery) -> R
         None => p.filter("name")?,
     }
     .map(str::to_string);
-    let v = st
-        .run(move |s| s.db.with(|c| people::players(c, q.as_deref())))
+    let (limit, offset) = super::paging::limit_offset(&p, 100)?;
+    let (total, v) = st
+        .run(move |s| {
+            s.db.with(|c| people::player_list(c, q.as_deref(), limit, offset))
+        })
         .await?;
-    Ok(Json(json!({ "players": v })))
+    Ok(Json(json!({ "total": total, "players": v })))
 }
 
 /// `GET /api/players/{id}`
@@ -233,14 +267,46 @@ pub async fn standings_csv(State(st): State<AppState>, Path(id): Path<String>) -
 #[template(path = "events.html")]
 pub struct EventsPage {
     q: String,
-    events: Vec<EventRow>,
+    name: String,
+    kind: String,
+    events: Vec<people::EventListRow>,
+    pager: super::paging::Pager,
 }
 
-pub async fn events_page(State(st): State<AppState>) -> Result<EventsPage, PageError> {
-    let events = st.run(|s| s.db.with(people::events)).await?;
+/// `GET /events?q=&kind=&limit=&offset=`
+pub async fn events_page(
+    State(st): State<AppState>,
+    RawQuery(q): RawQuery,
+) -> Result<EventsPage, PageError> {
+    let (name, kind, limit, offset) = events_query(&Params::parse(q.as_deref()), 50)?;
+    let (n2, k2) = (name.clone(), kind.clone());
+    let (total, events) = st
+        .run(move |s| {
+            s.db.with(|c| {
+                people::event_list(
+                    c,
+                    Some(n2.as_str()).filter(|q| !q.is_empty()),
+                    Some(k2.as_str()).filter(|k| !k.is_empty()),
+                    limit,
+                    offset,
+                )
+            })
+        })
+        .await?;
+    let pager = super::paging::Pager::new(
+        "/events",
+        &[("q", &name), ("kind", &kind)],
+        (limit, 50),
+        offset,
+        total,
+        events.len(),
+    );
     Ok(EventsPage {
         q: String::new(),
+        name,
+        kind,
         events,
+        pager,
     })
 }
 
@@ -384,28 +450,42 @@ pub struct PlayersPage {
     q: String,
     filter: String,
     players: Vec<PlayerRow>,
+    pager: super::paging::Pager,
 }
 
 pub async fn players_page(
     State(st): State<AppState>,
     RawQuery(q): RawQuery,
 ) -> Result<PlayersPage, PageError> {
-    let filter = Params::parse(q.as_deref())
-        .filter("name")?
-        .unwrap_or("")
-        .to_string();
+    let p = Params::parse(q.as_deref());
+    let filter = p.filter("name")?.unwrap_or("").to_string();
+    let (limit, offset) = super::paging::limit_offset(&p, 100)?;
     let f2 = filter.clone();
-    let players = st
+    let (total, players) = st
         .run(move |s| {
             s.db.with(|c| {
-                people::players(c, Some(&f2).filter(|f| !f.is_empty()).map(|f| f.as_str()))
+                people::player_list(
+                    c,
+                    Some(&f2).filter(|f| !f.is_empty()).map(|f| f.as_str()),
+                    limit,
+                    offset,
+                )
             })
         })
         .await?;
+    let pager = super::paging::Pager::new(
+        "/players",
+        &[("name", &filter)],
+        (limit, 100),
+        offset,
+        total,
+        players.len(),
+    );
     Ok(PlayersPage {
         q: String::new(),
         filter,
         players,
+        pager,
     })
 }
 

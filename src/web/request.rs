@@ -150,6 +150,8 @@ impl Params {
             event: self.filter("event")?.map(str::to_string),
             player: self.filter("player")?.map(str::to_string),
             empire: self.filter("empire")?.map(str::to_string),
+            side: self.filter("side")?.map(str::to_string),
+            winner: self.filter("winner")?.map(str::to_string),
             years: self.years()?,
             sort: crate::store::reads::GameSort::from_name(self.str("sort").unwrap_or(""))
                 .ok_or_else(|| {

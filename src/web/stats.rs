@@ -139,15 +139,24 @@ pub async fn api_explorer(
         return Ok(Json(json!({ "games": games, "openings": v })));
     }
     let scope = scoped(&st, &auth, filter_from(&p)?).await?.scope;
+    let (limit, offset) = super::paging::limit_offset(&p, 20)?;
     if let Some(key) = p.position()? {
         let pos = st
-            .run(move |s| s.db.with(|c| explorer::at_key(c, kind, key, &scope)))
+            .run(move |s| {
+                s.db.with(|c| {
+                    explorer::at_key(c, kind, key, &scope, limit as usize, offset as usize)
+                })
+            })
             .await?;
         return Ok(Json(serde_json::to_value(pos)?));
     }
     let moves = explorer_moves(kind, q.as_deref());
     let pos = st
-        .run(move |s| s.db.with(|c| explorer::explore_in(c, kind, &moves, &scope)))
+        .run(move |s| {
+            s.db.with(|c| {
+                explorer::explore_page(c, kind, &moves, &scope, limit as usize, offset as usize)
+            })
+        })
         .await?;
     Ok(Json(serde_json::to_value(pos)?))
 }
@@ -673,6 +682,7 @@ pub struct ExplorerPage {
     csv: String,
     thin: i64,
     labels: Labels,
+    pager: super::paging::Pager,
 }
 
 impl ExplorerPage {
@@ -721,6 +731,7 @@ pub async fn explorer_page(
         csv: String::new(),
         thin: explorer::THIN,
         labels: Labels::default(),
+        pager: super::paging::Pager::default(),
     };
     if kind == Kind::Hotw {
         let f = scoped(&st, &auth, filter_from(&Params::parse(q.as_deref()))?).await?;
@@ -739,6 +750,8 @@ pub async fn explorer_page(
     let scope_query = scope.query();
     let asked = explorer_moves(kind, q.as_deref());
     let lang = super::language::lang();
+    let (limit, offset) = super::paging::limit_offset(&p, 20)?;
+    let (limit, offset) = (limit as usize, offset as usize);
     let (moves, pos, labels, board, scope_note) = st
         .run(move |s| {
             s.db.with(|c| {
@@ -749,10 +762,11 @@ pub async fn explorer_page(
                 };
                 let note = scope.describe(c)?;
                 let Some(moves) = moves else {
-                    let pos = explorer::at_key(c, kind, key.unwrap_or_default(), &scope)?;
+                    let k = key.unwrap_or_default();
+                    let pos = explorer::at_key(c, kind, k, &scope, limit, offset)?;
                     return Ok((Vec::new(), pos, Labels::default(), None, note));
                 };
-                let pos = explorer::explore_in(c, kind, &moves, &scope)?;
+                let pos = explorer::explore_page(c, kind, &moves, &scope, limit, offset)?;
                 let board = super::language::within(lang, || {
                     super::position_board::after_moves(kind, &moves)
                 });
@@ -787,7 +801,12 @@ pub async fn explorer_page(
                     .iter()
                     .map(|s| {
                         let w = m.wins.get(*s).and_then(|v| v.as_i64()).unwrap_or(0);
-                        format!("{w} · {}", pct(&explorer::wilson(w, decided)))
+                        // no game of this branch has a known result: no rate to give
+                        if decided == 0 {
+                            "—".to_string()
+                        } else {
+                            format!("{w} · {}", pct(&explorer::wilson(w, decided)))
+                        }
                     })
                     .collect(),
                 draws: m.draws,
@@ -803,6 +822,7 @@ pub async fn explorer_page(
         csv = format!("{csv}?{qs}");
     }
     page.csv = csv;
+    page.pager = super::paging::explorer(kind, &moves, (limit as i64, offset as i64), &pos);
     page.position = Some(pos);
     Ok(page)
 }

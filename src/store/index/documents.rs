@@ -118,10 +118,10 @@ impl Index {
                 players.push(Cow::Borrowed(*n));
                 players.push(Cow::Owned(crate::store::keys::player_key(n)));
                 body.push(Cow::Owned(format!("{seat} {n}")));
-                sides.push(*seat);
+                sides.push(side_word(d.kind, seat));
             }
         }
-        let mut winners: Vec<&str> = d.winners.iter().map(String::as_str).collect();
+        let mut winners: Vec<&str> = d.winners.iter().map(|w| side_word(d.kind, w)).collect();
         for w in d.winners {
             if let Some((_, Some(n))) = d.players.iter().find(|(s, _)| s == w) {
                 winners.push(n);
@@ -153,6 +153,16 @@ impl Index {
         body.extend(extra.text.into_iter().map(Cow::Borrowed));
         doc.add_text(f.body, join(&body));
         doc
+    }
+}
+
+/// A seat as the `side:` and `winner:` fields read it: WEC's seats by their colours (`White`,
+/// `Black`), so that `winner:B` means HotW's seat B alone; every other seat as written.
+fn side_word(kind: Kind, seat: &str) -> &str {
+    match (kind, seat) {
+        (Kind::Wec, "W") => "White",
+        (Kind::Wec, "B") => "Black",
+        _ => seat,
     }
 }
 

@@ -501,6 +501,10 @@ impl Index {
                         return one(Box::new(BooleanQuery::new(alts)));
                     }
                 }
+                if let Some(Q::Opening) = field {
+                    // A move as the record wrote it: Chinese or Arabic numerals alike.
+                    variants.extend(crate::store::numerals::variants(s));
+                }
                 if let Some(Q::Player) = field {
                     variants.extend(aliases(Q::Player, s));
                     // Names are also indexed by their key (spacing and case folded away).

@@ -238,7 +238,8 @@ fn positions_count_list_and_sample_what_the_games_played() {
                 .iter()
                 .filter(|g| !g.1.is_empty() && g.1.len() >= p.len() && g.1[..p.len()] == p[..])
                 .collect();
-            let got = crate::explorer::by_sequence(&conn, Kind::Sanguo, &p).expect("explore");
+            let got =
+                crate::explorer::by_sequence(&conn, Kind::Sanguo, &p, 20, 0).expect("explore");
             assert_eq!(got.games, reached.len() as i64, "seed {seed} at {p:?}");
             let mut next: BTreeMap<&str, (i64, i64)> = BTreeMap::new();
             for g in &reached {

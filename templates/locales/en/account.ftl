@@ -58,3 +58,13 @@ games-filters-note = The filters read the same names and values as the search's 
 games-filters-see-search = see the search page
 games-filter-side = Side
 games-filter-winner = Winner
+
+event-col-unscored = Unscored
+event-unscored-title = played without a known result
+event-games-count = { $n ->
+    [one] { $n } game in this event
+   *[other] { $n } games in this event
+}
+event-without-result = ; { $n } without a result, counted as played and unscored (a player with no scored game has no place yet)
+event-without-players = Not in the standings, as they name no player:
+game-moments = Moments in this game

@@ -111,3 +111,4 @@ deluge-no-change = no change
 deluge-survivor = { $power } is the survivor after winter 1908
 deluge-survivors = { $powers } survive after winter 1908
 game-position-link = games reaching this position
+game-board-legend = What the letters on the board mean

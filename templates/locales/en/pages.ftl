@@ -165,10 +165,10 @@ collection-import = Import
 collection-delete = Delete this collection
 collection-clone = Clone into { $club }
 
-login-title = Log in
-login-heading = Account
+login-title = Sign in
+login-heading = Sign in
 login-logged-in = You are logged in as { $name } of { $club }.
 login-club = Club
 login-name = Name
 login-password = Password
-login-button = Log in
+login-button = Sign in

@@ -58,3 +58,10 @@ games-filters-note = 필터는 검색 필드와 같은 이름과 값을 씁니�
 games-filters-see-search = 검색 페이지 참고
 games-filter-side = 진영
 games-filter-winner = 승자
+
+event-col-unscored = 점수 없음
+event-unscored-title = 두었지만 결과를 모름
+event-games-count = 이 대회의 게임 { $n }개
+event-without-result = ; 그중 결과가 없는 { $n }게임은 둔 것으로 치되 점수는 없음(점수가 매겨진 게임이 없는 플레이어는 아직 순위가 없음)
+event-without-players = 플레이어 이름이 없어 순위에 들지 않은 게임:
+game-moments = 이 게임의 주요 장면

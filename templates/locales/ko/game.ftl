@@ -99,3 +99,4 @@ deluge-no-change = 변화 없음
 deluge-survivor = 1908년 겨울 뒤 { $power }만 살아남음
 deluge-survivors = 1908년 겨울 뒤 살아남은 나라: { $powers }
 game-position-link = 이 국면에 이른 게임
+game-board-legend = 판 위 글자의 뜻

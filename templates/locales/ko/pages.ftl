@@ -151,7 +151,7 @@ collection-delete = 이 컬렉션 삭제
 collection-clone = { $club }(으)로 복제
 
 login-title = 로그인
-login-heading = 계정
+login-heading = 로그인
 login-logged-in = { $club }의 { $name }(으)로 로그인되어 있습니다.
 login-club = 클럽
 login-name = 이름

@@ -58,3 +58,10 @@ games-filters-note = 筛选条件与搜索字段使用相同的名称和值
 games-filters-see-search = 见搜索页
 games-filter-side = 阵营
 games-filter-winner = 胜方
+
+event-col-unscored = 未计分
+event-unscored-title = 已对局但结果不明
+event-games-count = 这个赛事共 { $n } 局
+event-without-result = ；其中 { $n } 局没有结果，算作已对局但不计分（没有计分棋局的棋手暂无名次）
+event-without-players = 以下棋局没有列出棋手，不计入排名：
+game-moments = 本局要事

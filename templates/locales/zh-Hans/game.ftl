@@ -99,3 +99,4 @@ deluge-no-change = 没有变化
 deluge-survivor = { $power } 是 1908 年冬季后唯一的幸存者
 deluge-survivors = { $powers } 撑过了 1908 年冬季
 game-position-link = 走到这个局面的棋局
+game-board-legend = 棋盘上的字母代表什么

@@ -151,7 +151,7 @@ collection-delete = 删除这个收藏
 collection-clone = 复制到 { $club }
 
 login-title = 登录
-login-heading = 账户
+login-heading = 登录
 login-logged-in = 你已登录：{ $club } 的 { $name }。
 login-club = 棋社
 login-name = 名称

@@ -58,3 +58,10 @@ games-filters-note = 篩選條件與搜尋欄位使用相同的名稱和值
 games-filters-see-search = 見搜尋頁
 games-filter-side = 陣營
 games-filter-winner = 勝方
+
+event-col-unscored = 未計分
+event-unscored-title = 已對局但結果不明
+event-games-count = 這個賽事共 { $n } 局
+event-without-result = ；其中 { $n } 局沒有結果，算作已對局但不計分（沒有計分棋局的棋手暫無名次）
+event-without-players = 以下棋局沒有列出棋手，不計入排名：
+game-moments = 本局要事

@@ -99,3 +99,4 @@ deluge-no-change = 沒有變化
 deluge-survivor = { $power } 是 1908 年冬季後唯一的倖存者
 deluge-survivors = { $powers } 撐過了 1908 年冬季
 game-position-link = 走到這個局面的棋局
+game-board-legend = 棋盤上的字母代表甚麼

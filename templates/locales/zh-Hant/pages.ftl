@@ -151,7 +151,7 @@ collection-delete = 刪除這個收藏
 collection-clone = 複製到 { $club }
 
 login-title = 登入
-login-heading = 帳戶
+login-heading = 登入
 login-logged-in = 你已登入：{ $club } 的 { $name }。
 login-club = 棋會
 login-name = 名稱

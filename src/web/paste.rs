@@ -1,0 +1,348 @@
+//! What a paste into a collection did, said to the person who pasted: games stored, games already
+//! in the archive, games rejected and why, in words a paste box can act on.
+
+use std::collections::HashMap;
+
+use axum::http::StatusCode;
+use rusqlite::{Connection, params};
+use serde_json::{Value, json};
+
+use crate::AppState;
+use crate::auth::Member;
+use crate::collections::{self as coll, NewItem};
+use crate::error::{Error, Result};
+use crate::store::ingest::{self, FileDiagnostic, Summary};
+
+/// The code of a record whose kind nothing tells (no `Game` tag, no extension, no sniff).
+const UNKNOWN_KIND: &str = "record.unknown-kind";
+
+/// A paste's outcome: the import's counts and problems, and what the collection gained.
+#[derive(Debug, Clone)]
+pub struct PasteOutcome {
+    pub imported: usize,
+    pub duplicates: usize,
+    pub rejected: usize,
+    /// Items added to the collection.
+    pub added: usize,
+    /// Games the collection held already (same note and ply): not added again.
+    pub kept: usize,
+    pub diagnostics: Vec<FileDiagnostic>,
+}
+
+impl PasteOutcome {
+    pub fn new(summary: Summary, added: usize, kept: usize) -> PasteOutcome {
+        PasteOutcome {
+            imported: summary.imported,
+            duplicates: summary.duplicates,
+            rejected: summary.rejected,
+            added,
+            kept,
+            diagnostics: summary.diagnostics,
+        }
+    }
+
+    /// The answer of `POST /api/collections/{id}/import`.
+    pub fn json(&self) -> Value {
+        json!({
+            "imported": self.imported, "duplicates": self.duplicates, "rejected": self.rejected,
+            "added": self.added, "already_in_collection": self.kept,
+            "diagnostics": self.diagnostics,
+        })
+    }
+
+    /// Was a game rejected because nothing says its kind (a kind choice would read it)?
+    pub fn needs_kind(&self) -> bool {
+        self.diagnostics.iter().any(|d| {
+            d.code == UNKNOWN_KIND
+                || d.message
+                    .starts_with("cannot tell which game this record is")
+        })
+    }
+
+    /// Did the paste hold nothing that looked like a game?
+    pub fn empty(&self) -> bool {
+        self.imported + self.duplicates + self.rejected == 0
+    }
+
+    /// One sentence per outcome, for the page.
+    pub fn sentences(&self) -> Vec<String> {
+        let games = |n: usize| format!("{n} game{}", if n == 1 { "" } else { "s" });
+        let mut out = Vec::new();
+        if self.empty() {
+            out.push("Nothing was stored: the paste holds no game record.".to_string());
+        }
+        if self.imported > 0 {
+            out.push(format!(
+                "Stored {} new game{} in the archive.",
+                self.imported,
+                if self.imported == 1 { "" } else { "s" }
+            ));
+        }
+        if self.duplicates > 0 {
+            out.push(format!(
+                "{} already in the archive: not stored again.",
+                if self.duplicates == 1 {
+                    "This game is".to_string()
+                } else {
+                    format!("{} are", games(self.duplicates))
+                }
+            ));
+        }
+        if self.added > 0 {
+            out.push(format!("Added {} to this collection.", games(self.added)));
+        }
+        if self.kept > 0 {
+            out.push(format!(
+                "{} in this collection already: not added twice.",
+                games(self.kept)
+            ));
+        }
+        if self.rejected > 0 {
+            let mut s = format!(
+                "{} could not be read and {} not stored (the reasons are below).",
+                games(self.rejected),
+                if self.rejected == 1 { "was" } else { "were" }
+            );
+            if self.needs_kind() {
+                s.push_str(
+                    " Nothing in the record says which game it is: choose its kind beside the paste box and import again.",
+                );
+            }
+            out.push(s);
+        }
+        out
+    }
+
+    /// The problems worth showing: errors and warnings, with where they are.
+    pub fn problems(&self) -> Vec<String> {
+        self.diagnostics
+            .iter()
+            .filter(|d| !matches!(d.severity, annals_import::Severity::Info))
+            .take(50)
+            .map(|d| {
+                let message = if d.code == UNKNOWN_KIND {
+                    "cannot tell which game this record is: it has no Game tag; choose its kind (or add a line like [Game \"Sanguo\"] at its top)".to_string()
+                } else {
+                    d.message.clone()
+                };
+                format!(
+                    "line {}, column {}: {} ({}, {})",
+                    d.line,
+                    d.col,
+                    message,
+                    d.severity.as_str(),
+                    d.code
+                )
+            })
+            .collect()
+    }
+}
+
+/// Does collection `id` hold `game` already, whatever its note?
+fn holds_game(conn: &Connection, id: i64, game: i64) -> Result<bool> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM collection_items WHERE collection_id = ?1 AND game_id = ?2)",
+        params![id, game],
+        |r| r.get(0),
+    )?)
+}
+
+/// Does collection `id` hold `game` already with this note and ply?
+pub fn holds(conn: &Connection, id: i64, game: i64, note: &str, ply: Option<i64>) -> Result<bool> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM collection_items WHERE collection_id = ?1 AND game_id = ?2
+                        AND note = ?3 AND ply IS ?4)",
+        params![id, game, note.trim(), ply],
+        |r| r.get(0),
+    )?)
+}
+
+/// What a collection's forms answer on its page: what happened, and what was typed, kept.
+#[derive(Debug, Clone, Default)]
+pub struct Feedback {
+    pub notices: Vec<String>,
+    pub error: Option<String>,
+    pub problems: Vec<String>,
+    /// The paste box and its kind choice.
+    pub records: String,
+    pub kind: String,
+    /// Whether the kind choice is what the paste needs (shown beside the box, marked).
+    pub needs_kind: bool,
+    /// The add-a-game form.
+    pub game: String,
+    pub ply: String,
+    pub note: String,
+}
+
+impl Feedback {
+    /// The answer to a paste: the outcome, and the paste kept when something was rejected.
+    pub fn of_paste(o: &PasteOutcome, records: &str, kind: &str) -> Feedback {
+        let keep = o.rejected > 0 || o.empty();
+        Feedback {
+            notices: o.sentences(),
+            problems: o.problems(),
+            records: if keep {
+                records.to_string()
+            } else {
+                String::new()
+            },
+            kind: kind.to_string(),
+            needs_kind: o.needs_kind(),
+            ..Default::default()
+        }
+    }
+}
+
+/// Imports a records file into the archive and adds its games (with their notes) to a collection;
+/// `kind` is the kind of games whose tags do not say. A game already in the collection with the
+/// same note and ply is not added again.
+pub(super) fn import_into(
+    st: &AppState,
+    m: &Member,
+    id: i64,
+    name: &str,
+    bytes: &[u8],
+    kind: Option<annals_import::Kind>,
+    cancel: Option<super::cancel::Flag>,
+) -> Result<PasteOutcome> {
+    st.db
+        .with(|c| coll::check_write(c, id, Some(m)).map(|_| ()))?;
+    let summary = st.db.with_mut(|c| {
+        ingest::import_bytes(
+            c,
+            Some(&st.index),
+            name,
+            bytes,
+            &ingest::Options {
+                details: true,
+                kind,
+                cancel,
+                ..Default::default()
+            },
+        )
+    })?;
+    // Games new to the archive stay the club's while the collection is private.
+    let new: Vec<i64> = summary
+        .games
+        .iter()
+        .filter(|g| g.status == "imported")
+        .filter_map(|g| g.id)
+        .collect();
+    st.db
+        .with(|c| crate::private_games::mark_if_private(c, id, &new))?;
+    let mut added = 0;
+    let mut kept = 0;
+    st.db.with(|c| {
+        for g in &summary.games {
+            let Some(game) = g.id else { continue };
+            let note = g.annotation.note.clone().unwrap_or_default();
+            if holds(c, id, game, &note, g.annotation.ply)? {
+                kept += 1;
+                continue;
+            }
+            let section = match &g.annotation.section {
+                Some(t) => Some(coll::section_named(c, m, id, t)?),
+                None => None,
+            };
+            coll::add_item(
+                c,
+                m,
+                id,
+                &NewItem {
+                    game: Some(game),
+                    note,
+                    ply: g.annotation.ply,
+                    section,
+                },
+            )?;
+            added += 1;
+        }
+        Ok(())
+    })?;
+    Ok(PasteOutcome::new(summary, added, kept))
+}
+
+/// The forms that answer on the collection's page (a paste, a game added): what was stored or
+/// refused and why, with what was typed kept when it was refused.
+pub(super) async fn answer_on_page(
+    st: &AppState,
+    m: &Member,
+    id: i64,
+    action: &str,
+    f: &HashMap<String, String>,
+) -> Result<(StatusCode, super::paste::Feedback)> {
+    let (m, f2, action) = (m.clone(), f.clone(), action.to_string());
+    let r = st
+        .run(move |s| -> Result<Feedback> {
+            let f = &f2;
+            if action == "import" {
+                let kind_s = field(f, "kind").to_string();
+                let kind = match kind_s.as_str() {
+                    "" => None,
+                    k => Some(
+                        annals_import::Kind::from_name(k)
+                            .ok_or_else(|| Error::BadRequest(format!("unknown kind '{k}'")))?,
+                    ),
+                };
+                let records = f.get("records").map(String::as_str).unwrap_or("");
+                let o = import_into(s, &m, id, "pasted records", records.as_bytes(), kind, None)?;
+                return Ok(Feedback::of_paste(&o, records, &kind_s));
+            }
+            let item = NewItem {
+                game: opt_i64(f, "game", "the game")?,
+                note: field(f, "note").to_string(),
+                ply: opt_i64(f, "ply", "the ply")?,
+                section: opt_i64(f, "section", "the section")?,
+            };
+            s.db.with(|c| {
+                if let Some(g) = item.game
+                    && holds_game(c, id, g)?
+                {
+                    return Err(Error::BadRequest(format!(
+                        "game {g} is in this collection already"
+                    )));
+                }
+                coll::add_item(c, &m, id, &item)
+            })?;
+            Ok(Feedback {
+                notices: vec![match item.game {
+                    Some(g) => format!("Added game {g} to this collection."),
+                    None => "Added the note to this collection.".to_string(),
+                }],
+                ..Default::default()
+            })
+        })
+        .await;
+    match r {
+        Ok(fb) => Ok((StatusCode::OK, fb)),
+        Err(Error::BadRequest(msg)) => Ok((
+            StatusCode::BAD_REQUEST,
+            Feedback {
+                error: Some(format!("Nothing was added: {msg}.")),
+                records: f.get("records").cloned().unwrap_or_default(),
+                kind: field(f, "kind").to_string(),
+                game: field(f, "game").to_string(),
+                ply: field(f, "ply").to_string(),
+                note: field(f, "note").to_string(),
+                ..Default::default()
+            },
+        )),
+        Err(e) => Err(e),
+    }
+}
+
+/// A form field, trimmed (empty when absent).
+pub(super) fn field<'a>(f: &'a HashMap<String, String>, k: &str) -> &'a str {
+    f.get(k).map(String::as_str).unwrap_or("").trim()
+}
+
+/// A form field holding a whole number, or nothing.
+pub(super) fn opt_i64(f: &HashMap<String, String>, k: &str, what: &str) -> Result<Option<i64>> {
+    match field(f, k) {
+        "" => Ok(None),
+        v => v
+            .parse()
+            .map(Some)
+            .map_err(|_| Error::BadRequest(format!("{what} must be a whole number, not '{v}'"))),
+    }
+}
