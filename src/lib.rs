@@ -18,6 +18,7 @@ pub mod curators;
 pub mod downloads;
 pub mod error;
 pub mod explorer;
+pub mod i18n;
 pub mod login_limit;
 pub mod next_moves;
 pub mod people;

@@ -18,6 +18,7 @@ mod fixes;
 mod fuzz_search;
 mod hardening;
 mod http;
+mod i18n;
 mod labels;
 mod limits;
 mod lists;

@@ -17,6 +17,8 @@ use crate::AppState;
 use crate::accounts::{self, Invitation, MemberRow};
 use crate::auth::{self, Member};
 use crate::error::Error;
+// The templates' text (`t`, `tn`…): askama calls it on `self`.
+use super::language::Localize as _;
 
 #[derive(Template, WebTemplate)]
 #[template(path = "account.html")]

@@ -4,6 +4,10 @@
 use annals_import::sanguo::{self, SanguoGame};
 use annals_import::wec::{self, WecGame};
 
+use super::language::{lang, side_name, tr, tr_args};
+use crate::i18n::Lang;
+use crate::i18n::names::{Family, name};
+
 pub struct Line {
     pub x1: f64,
     pub y1: f64,
@@ -130,10 +134,14 @@ pub fn sanguo_board(g: &SanguoGame, ply: usize) -> BoardView {
     let pieces = sanguo::board_after(g, ply)
         .into_iter()
         .map(|p| {
-            let text = if p.piece == "将" {
-                p.origin.clone()
-            } else {
-                p.piece.clone()
+            // The board keeps the notation's characters, in their traditional forms for
+            // readers of Traditional Chinese.
+            let traditional = lang() == Lang::ZhHant;
+            let text = match (p.piece == "将", traditional) {
+                (true, false) => p.origin.clone(),
+                (true, true) => name(lang(), Family::SanguoSide, &p.origin),
+                (false, false) => p.piece.clone(),
+                (false, true) => name(lang(), Family::SanguoPiece, &p.piece),
             };
             PieceView {
                 cx: px(p.x as i32),
@@ -146,12 +154,15 @@ pub fn sanguo_board(g: &SanguoGame, ply: usize) -> BoardView {
                 size: 15.0,
                 title: format!(
                     "{} {} ({},{}){}",
-                    p.owner,
-                    p.piece,
+                    name(lang(), Family::SanguoSide, &p.owner),
+                    name(lang(), Family::SanguoPiece, &p.piece),
                     p.y,
                     p.x,
                     if p.origin != p.owner {
-                        format!(", from {}", p.origin)
+                        tr_args(
+                            "board-from",
+                            &[("side", name(lang(), Family::SanguoSide, &p.origin).into())],
+                        )
                     } else {
                         String::new()
                     }
@@ -160,11 +171,20 @@ pub fn sanguo_board(g: &SanguoGame, ply: usize) -> BoardView {
         })
         .collect();
     let caption = match ply {
-        0 => "The setup".to_string(),
+        0 => tr("board-setup"),
         k => g
             .moves
             .get(k - 1)
-            .map(|m| format!("After ply {k}: {} {}", m.side, m.notation))
+            .map(|m| {
+                tr_args(
+                    "board-after-ply",
+                    &[
+                        ("ply", k.to_string().into()),
+                        ("side", name(lang(), Family::SanguoSide, &m.side).into()),
+                        ("move", m.notation.clone().into()),
+                    ],
+                )
+            })
             .unwrap_or_default(),
     };
     let size = m * 2.0 + (n - 1) as f64 * cell;
@@ -183,6 +203,35 @@ pub fn sanguo_board(g: &SanguoGame, ply: usize) -> BoardView {
 }
 
 /// The WEC board after `ply` turns (0: the standard setup). Row 1 is at the bottom (Black's side).
+/// A WEC piece's tooltip: colour, kind, level, square, what it carries, whether it is stunned.
+fn wec_piece_title(p: &wec::PlacedPiece) -> String {
+    let mut out = tr_args(
+        "board-wec-piece",
+        &[
+            ("colour", side_name("wec", &p.color).into()),
+            ("piece", name(lang(), Family::WecPiece, &p.kind).into()),
+            ("level", tr(&format!("board-level-{}", p.level)).into()),
+            ("row", p.row.to_string().into()),
+            ("col", p.col.to_string().into()),
+        ],
+    );
+    if !p.articles.is_empty() {
+        let names: Vec<String> = p
+            .articles
+            .iter()
+            .map(|a| name(lang(), Family::WecArticle, a))
+            .collect();
+        out.push_str(&tr_args(
+            "board-carrying",
+            &[("articles", names.join(" ").into())],
+        ));
+    }
+    if p.stunned > 0 {
+        out.push_str(&tr("board-stunned"));
+    }
+    out
+}
+
 pub fn wec_board(g: &WecGame, ply: usize) -> BoardView {
     let ply = ply.min(g.turns.len());
     let cell = 46.0;
@@ -246,9 +295,13 @@ pub fn wec_board(g: &WecGame, ply: usize) -> BoardView {
             text: String::new(),
             text_colour: "#000",
             size: 8.0,
-            title: format!(
-                "{} on the ground at ({row},{col})",
-                wec::article_name(art).unwrap_or(art)
+            title: tr_args(
+                "board-wec-article",
+                &[
+                    ("article", name(lang(), Family::WecArticle, art).into()),
+                    ("row", row.to_string().into()),
+                    ("col", col.to_string().into()),
+                ],
             ),
         });
     }
@@ -277,28 +330,23 @@ pub fn wec_board(g: &WecGame, ply: usize) -> BoardView {
             text: format!("{level_mark}{}", p.kind),
             text_colour: fg,
             size,
-            title: format!(
-                "{} {} ({}) at ({},{}){}{}",
-                if p.color == "B" { "Black" } else { "White" },
-                wec::piece_name(&p.kind).unwrap_or(&p.kind),
-                p.level,
-                p.row,
-                p.col,
-                if p.articles.is_empty() {
-                    String::new()
-                } else {
-                    format!(", carrying {}", p.articles.join(" "))
-                },
-                if p.stunned > 0 { ", stunned" } else { "" }
-            ),
+            title: wec_piece_title(p),
         });
     }
     let caption = match ply {
-        0 => "The standard setup".to_string(),
+        0 => tr("board-standard-setup"),
         k => g
             .turns
             .get(k - 1)
-            .map(|t| format!("After turn {k}: {}", wec::describe(t).join("; ")))
+            .map(|t| {
+                tr_args(
+                    "board-after-turn",
+                    &[
+                        ("turn", k.to_string().into()),
+                        ("what", wec::describe(t).join("; ").into()),
+                    ],
+                )
+            })
             .unwrap_or_default(),
     };
     BoardView {

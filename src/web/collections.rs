@@ -21,6 +21,8 @@ use crate::auth::{self, Member};
 use crate::collections::{self as coll, Collection, CollectionRow, NewItem};
 use crate::error::{Error, Result};
 use crate::store::labels::{self, Labels};
+// The templates' text (`t`, `tn`…): askama calls it on `self`.
+use super::language::Localize as _;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -20,6 +20,8 @@ use super::records::{correct_game, create_games, writer};
 use super::request::{Params, id_of};
 use super::session::Auth;
 use super::view::{DiagView, severity_counts};
+// The templates' text (`t`, `tn`…): askama calls it on `self`.
+use super::language::Localize as _;
 use crate::AppState;
 use crate::auth::Member;
 use crate::error::{Error, Result};

@@ -15,6 +15,10 @@ use super::view::{self, Chart, DiagView, HotwEpoch, RawLine};
 use crate::AppState;
 use crate::error::Error;
 use crate::store::reads::{self, GameRecord};
+// The templates' text (`t`, `tn`…): askama calls it on `self`.
+use super::language::Localize as _;
+use super::language::{lang, side_name, tr, tr_args};
+use crate::i18n::{self, names::Family};
 
 pub struct PlayerView {
     pub player_id: Option<i64>,
@@ -264,20 +268,9 @@ fn move_rows(body: &Body, range: std::ops::Range<usize>) -> Vec<MoveRow> {
                 current: false,
                 ply: m.ply,
                 round: m.round.to_string(),
-                side: m.side.to_string(),
+                side: side_name("sanguo", m.side.as_ref()),
                 text: m.notation.clone(),
-                detail: format!(
-                    "{} ({},{}) → ({},{}){}",
-                    m.piece,
-                    m.from[0],
-                    m.from[1],
-                    m.to[0],
-                    m.to[1],
-                    m.capture
-                        .as_ref()
-                        .map(|c| format!(", takes {} {}", c.side, c.piece))
-                        .unwrap_or_default()
-                ),
+                detail: sanguo_detail(m),
             })
             .collect(),
         Body::Wec(w) => w
@@ -291,7 +284,7 @@ fn move_rows(body: &Body, range: std::ops::Range<usize>) -> Vec<MoveRow> {
                 current: false,
                 ply: t.ply,
                 round: String::new(),
-                side: t.color.to_string(),
+                side: side_name("wec", t.color.as_ref()),
                 text: t.notation.clone(),
                 detail: annals_import::wec::describe(t).join("; "),
             })
@@ -316,6 +309,31 @@ fn move_rows(body: &Body, range: std::ops::Range<usize>) -> Vec<MoveRow> {
     }
 }
 
+/// A 三国 move as the moves table describes it: the piece, its points, what it takes, named in the
+/// reader's language.
+fn sanguo_detail(m: &annals_import::sanguo::Move) -> String {
+    let piece = |p: &str| i18n::names::name(lang(), Family::SanguoPiece, p);
+    let side = |s: &str| i18n::names::name(lang(), Family::SanguoSide, s);
+    let mut out = tr_args(
+        "sanguo-move",
+        &[
+            ("piece", piece(m.piece.as_ref()).into()),
+            ("from", format!("{},{}", m.from[0], m.from[1]).into()),
+            ("to", format!("{},{}", m.to[0], m.to[1]).into()),
+        ],
+    );
+    if let Some(c) = &m.capture {
+        out.push_str(&tr_args(
+            "sanguo-takes",
+            &[
+                ("side", side(c.side.as_ref()).into()),
+                ("piece", piece(c.piece.as_ref()).into()),
+            ],
+        ));
+    }
+    out
+}
+
 /// What the record says besides its moves: HotW's final scores and closing lines, 三国's title
 /// events and final status, Deluge's winters, WEC's winner.
 fn game_events(body: &Body) -> Vec<String> {
@@ -325,7 +343,8 @@ fn game_events(body: &Body) -> Vec<String> {
             let mut v = Vec::new();
             if !h.final_scores.is_empty() {
                 v.push(format!(
-                    "Final scores as written: {}",
+                    "{} {}",
+                    tr("hotw-final-scores"),
                     h.final_scores
                         .iter()
                         .map(|f| format!("{} {}", f.player, f.score))
@@ -333,39 +352,14 @@ fn game_events(body: &Body) -> Vec<String> {
                         .join(", ")
                 ));
             }
-            v.extend(h.closing.iter().map(|c| format!("Closing line: {c}")));
+            v.extend(
+                h.closing
+                    .iter()
+                    .map(|c| format!("{} {c}", tr("hotw-closing-line"))),
+            );
             v
         }
-        Body::Sanguo(s) => {
-            use annals_import::sanguo::TitleEvent as T;
-            let mut v: Vec<String> = s
-                .title_events
-                .iter()
-                .map(|e| match e {
-                    T::Alliance { by, with } => format!("{by} allied with {with} ({by}{with}盟)"),
-                    T::KillHan { by } => format!("{by} killed Han ({by}杀汉)"),
-                    T::Eliminate { by, sides } => format!(
-                        "{by} eliminated {} ({by}灭{})",
-                        sides.join(", "),
-                        sides.concat()
-                    ),
-                    T::Stalemate { by, side } => format!("{by} stalemated {side} ({by}困{side})"),
-                    T::Win { side } => format!("{side} won ({side}胜)"),
-                    T::Draw { sides } => format!("drawn between {} (和)", sides.join(", ")),
-                })
-                .collect();
-            if !s.status.is_empty() {
-                v.push(format!(
-                    "Final status: {}",
-                    s.status
-                        .iter()
-                        .map(|(k, x)| format!("{k} {x}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-            v
-        }
+        Body::Sanguo(s) => sanguo_events(s),
         Body::Deluge(d) => {
             let mut v: Vec<String> = d
                 .deluge
@@ -373,14 +367,23 @@ fn game_events(body: &Body) -> Vec<String> {
                 .map(|y| {
                     let mut parts = Vec::new();
                     if !y.submerged.is_empty() {
-                        parts.push(format!("submerged: {}", y.submerged.join(", ")));
+                        parts.push(format!(
+                            "{} {}",
+                            tr("deluge-submerged"),
+                            y.submerged.join(", ")
+                        ));
                     }
                     if !y.new_centre_owners.is_empty() || !y.new_centres.is_empty() {
-                        parts.push(format!("new centres: {}", y.new_centres.join(", ")));
+                        parts.push(format!(
+                            "{} {}",
+                            tr("deluge-new-centres"),
+                            y.new_centres.join(", ")
+                        ));
                     }
                     if !y.drowned.is_empty() {
                         parts.push(format!(
-                            "drowned: {}",
+                            "{} {}",
+                            tr("deluge-drowned"),
                             serde_json::to_value(&y.drowned)
                                 .ok()
                                 .and_then(|v| v.as_array().cloned())
@@ -399,24 +402,25 @@ fn game_events(body: &Body) -> Vec<String> {
                         ));
                     }
                     if !y.position_known {
-                        parts.push("(position not known from the record)".into());
+                        parts.push(tr("deluge-position-unknown"));
                     }
-                    format!(
-                        "Winter {}: {}",
-                        y.year,
-                        if parts.is_empty() {
-                            "no change".into()
-                        } else {
-                            parts.join("; ")
-                        }
+                    let what = if parts.is_empty() {
+                        tr("deluge-no-change")
+                    } else {
+                        parts.join("; ")
+                    };
+                    tr_args(
+                        "deluge-winter",
+                        &[("year", y.year.to_string().into()), ("what", what.into())],
                     )
                 })
                 .collect();
             match (&d.winner, &d.survivors) {
-                (Some(w), _) => v.push(format!("{w} is the survivor after winter 1908")),
-                (None, Some(s)) if !s.is_empty() => {
-                    v.push(format!("{} survive after winter 1908", s.join(", ")))
-                }
+                (Some(w), _) => v.push(tr_args("deluge-survivor", &[("power", w.clone().into())])),
+                (None, Some(s)) if !s.is_empty() => v.push(tr_args(
+                    "deluge-survivors",
+                    &[("powers", s.join(", ").into())],
+                )),
                 _ => {}
             }
             v
@@ -425,13 +429,77 @@ fn game_events(body: &Body) -> Vec<String> {
             .winner
             .iter()
             .map(|c| {
-                format!(
-                    "{} wins: the enemy's primary government piece fell",
-                    if c == "B" { "Black" } else { "White" }
+                tr_args(
+                    "wec-event-win",
+                    &[(
+                        "colour",
+                        side_name("wec", if c == "B" { "B" } else { "W" }).into(),
+                    )],
                 )
             })
             .collect(),
     }
+}
+
+/// 三国's title events and final status, named in the reader's language with the record's own
+/// words beside them.
+fn sanguo_events(s: &annals_import::sanguo::SanguoGame) -> Vec<String> {
+    use annals_import::sanguo::TitleEvent as T;
+    let mut v: Vec<String> = s
+        .title_events
+        .iter()
+        .map(|e| {
+            let n = |s: &str| i18n::names::name(lang(), Family::SanguoSide, s);
+            let list = |v: &[String]| v.iter().map(|s| n(s)).collect::<Vec<_>>().join(", ");
+            let (key, args, written) = match e {
+                T::Alliance { by, with } => (
+                    "sanguo-event-alliance",
+                    vec![("by", n(by)), ("with", n(with))],
+                    format!("{by}{with}盟"),
+                ),
+                T::KillHan { by } => (
+                    "sanguo-event-kill-han",
+                    vec![("by", n(by))],
+                    format!("{by}杀汉"),
+                ),
+                T::Eliminate { by, sides } => (
+                    "sanguo-event-eliminate",
+                    vec![("by", n(by)), ("sides", list(sides))],
+                    format!("{by}灭{}", sides.concat()),
+                ),
+                T::Stalemate { by, side } => (
+                    "sanguo-event-stalemate",
+                    vec![("by", n(by)), ("side", n(side))],
+                    format!("{by}困{side}"),
+                ),
+                T::Win { side } => (
+                    "sanguo-event-win",
+                    vec![("side", n(side))],
+                    format!("{side}胜"),
+                ),
+                T::Draw { sides } => (
+                    "sanguo-event-draw",
+                    vec![("sides", list(sides))],
+                    "和".to_string(),
+                ),
+            };
+            let args: Vec<(&str, i18n::Arg<'_>)> =
+                args.into_iter().map(|(k, v)| (k, v.into())).collect();
+            format!("{} ({written})", tr_args(key, &args))
+        })
+        .collect();
+    if !s.status.is_empty() {
+        v.push(format!(
+            "{} {}",
+            tr("sanguo-final-status"),
+            s.status
+                .iter()
+                .map(|(k, x)| format!("{k} {x}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    v
 }
 
 /// The game's title, or one made of its event and round.

@@ -7,6 +7,8 @@ use axum::extract::{Path, RawQuery, State};
 
 use super::pages::PageResult;
 use super::request::{Params, game_id};
+// The templates' text (`t`, `tn`…): askama calls it on `self`.
+use super::language::Localize as _;
 use crate::AppState;
 use crate::error::Error;
 use crate::store::versions::{self, Version};

@@ -10,6 +10,7 @@ pub mod collections;
 pub mod downloads;
 pub mod game;
 pub mod guard;
+pub mod language;
 pub mod login_guard;
 pub mod merges;
 pub mod moves_page;
@@ -170,6 +171,7 @@ pub fn app_with_timeout(state: AppState, timeout: Duration) -> Router {
         .route_layer(axum::middleware::from_fn(guard::guard))
         .fallback(pages::not_found)
         .layer(axum::middleware::from_fn(api_errors_as_json))
+        .layer(axum::middleware::from_fn(language::choose))
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,

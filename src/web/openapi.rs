@@ -299,9 +299,9 @@ fn read_paths() -> Value {
             ("200", ok(obj(json!({"total": {"type": "integer"},
                 "hits": {"type": "array", "items": schema_ref("Hit")},
                 "facets": {"type": "object"}}), &["total", "hits"]))), &[BAD])},
-        "/api/stats/hotw/empires": {"get": op("HotW empire statistics", stats_filter(), None,
+        "/api/stats/hotw/empires": {"get": op("HotW empire statistics", with_lang(stats_filter()), None,
             ("200", ok(obj(json!({"empires": {"type": "array", "items": {"type": "object"}}}), &["empires"]))), &[BAD, NOT_FOUND])},
-        "/api/stats/hotw/cards": {"get": op("HotW card statistics", stats_filter(), None,
+        "/api/stats/hotw/cards": {"get": op("HotW card statistics", with_lang(stats_filter()), None,
             ("200", ok(obj(json!({"cards": {"type": "array", "items": {"type": "object"}}}), &["cards"]))), &[BAD, NOT_FOUND])},
         "/api/stats/{kind}": {"get": op("Statistics of one kind", {
                 let mut v = vec![kind_param()]; v.extend(stats_filter()); v }, None,
@@ -596,4 +596,15 @@ fn declare_security(paths: &mut Map<String, Value>) {
 /// `GET /api/openapi.json`
 pub async fn serve() -> Json<Value> {
     Json(document())
+}
+
+/// The optional `?lang=` of the endpoints that add display names beside their codes.
+fn with_lang(mut params: Vec<Value>) -> Vec<Value> {
+    params.push(query(
+        "lang",
+        json!({"type": "string", "enum": ["en", "zh-Hant", "zh-Hans", "ko"]}),
+        false,
+        "adds a `name` beside each code, in this language",
+    ));
+    params
 }

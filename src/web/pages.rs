@@ -14,6 +14,8 @@ use crate::error::Error;
 use crate::store::index::SearchResult;
 use crate::store::labels::{self, Labels};
 use crate::store::reads::{self, GameRow};
+// The templates' text (`t`, `tn`…): askama calls it on `self`.
+use super::language::Localize as _;
 
 /// An error shown as a page, with its status.
 pub struct PageError(Error);
@@ -39,7 +41,7 @@ impl IntoResponse for PageError {
             self.0.to_string()
         } else {
             tracing::error!(error = %self.0, "page failed");
-            "Something went wrong on our side.".to_string()
+            super::language::tr("error-internal")
         };
         let page = ErrorPage {
             q: String::new(),
@@ -60,7 +62,7 @@ pub async fn not_found(uri: axum::http::Uri) -> Response {
     if uri.path().starts_with("/api/") {
         Error::NotFound(format!("there is no API path {}", uri.path())).into_response()
     } else {
-        PageError(Error::NotFound("There is no such page.".into())).into_response()
+        PageError(Error::NotFound(super::language::tr("error-no-page"))).into_response()
     }
 }
 
@@ -237,6 +239,7 @@ pub struct FacetLink {
 }
 
 pub struct FacetGroup {
+    /// The catalogue key of the group's heading.
     pub name: &'static str,
     pub links: Vec<FacetLink>,
 }
@@ -331,11 +334,11 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
                     .collect(),
             };
             page.facets = vec![
-                facet("Kind", "kind", &r.facets.kind),
-                facet("Event", "event", &r.facets.event),
-                facet("Year", "year", &r.facets.year),
-                facet("Empire", "empire", &r.facets.empire),
-                facet("Side", "side", &r.facets.side),
+                facet("search-facet-kind", "kind", &r.facets.kind),
+                facet("search-facet-event", "event", &r.facets.event),
+                facet("search-facet-year", "year", &r.facets.year),
+                facet("search-facet-empire", "empire", &r.facets.empire),
+                facet("search-facet-side", "side", &r.facets.side),
             ]
             .into_iter()
             .filter(|g| !g.links.is_empty())

@@ -17,6 +17,8 @@ use crate::AppState;
 use crate::error::{Error, Result};
 use crate::people::{self, EventView, PlayerRow, PlayerView};
 use crate::store::labels::{self, Labels};
+// The templates' text (`t`, `tn`…): askama calls it on `self`.
+use super::language::Localize as _;
 
 /// The filters and page of the events list: (name, kind, limit, offset).
 fn events_query(p: &Params, default: usize) -> Result<(String, String, i64, i64)> {

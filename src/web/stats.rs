@@ -17,6 +17,9 @@ use crate::error::{Error, Result};
 use crate::explorer::{self, Position};
 use crate::stats::{self, CardStat, EmpireStat, Filter, HotwOpening, SanguoStats, WecStats};
 use crate::store::labels::{self, Labels};
+// The templates' text (`t`, `tn`…): askama calls it on `self`.
+use super::language::{Localize as _, empire_name, side_name, with_names};
+use crate::i18n::names::Family;
 
 fn kind_of(s: &str) -> Result<Kind> {
     Kind::from_name(s)
@@ -33,7 +36,8 @@ pub async fn api_hotw_empires(
     let v = st
         .run(move |s| s.db.with(|c| stats::hotw_empires(c, &f)))
         .await?;
-    Ok(Json(json!({ "empires": v })))
+    let v = json!({ "empires": v });
+    Ok(Json(with_names(v, Family::HotwEmpire, q.as_deref())))
 }
 
 /// `GET /api/stats/hotw/cards`
@@ -46,7 +50,8 @@ pub async fn api_hotw_cards(
     let v = st
         .run(move |s| s.db.with(|c| stats::hotw_cards(c, &f)))
         .await?;
-    Ok(Json(json!({ "cards": v })))
+    let v = json!({ "cards": v });
+    Ok(Json(with_names(v, Family::HotwCard, q.as_deref())))
 }
 
 /// `GET /api/stats/{kind}`: everything the statistics page shows, as JSON.
@@ -433,12 +438,12 @@ fn gain_chart(empires: &[EmpireStat]) -> Option<BarChart> {
             colour: EPOCH_COLOURS[((e.epoch - 1).clamp(0, 6)) as usize],
             tip: format!(
                 "{} (E{}): mean gain {g} over {} turns",
-                e.empire,
+                empire_name(&e.empire),
                 super::view::ROMAN[e.epoch.clamp(0, 7) as usize],
                 e.scored_turns
             ),
         });
-        labels.push((x + bw / 2.0, e.empire.clone()));
+        labels.push((x + bw / 2.0, empire_name(&e.empire)));
     }
     let mut y_ticks = Vec::new();
     let mut v = 0.0;
@@ -504,7 +509,6 @@ fn shares_chart(rows: &[(String, i64, i64, i64)]) -> Option<BarChart> {
 pub struct StatsPage {
     q: String,
     kind: &'static str,
-    kind_label: &'static str,
     event: String,
     from: String,
     to: String,
@@ -591,7 +595,7 @@ pub async fn stats_page(
             shares_chart(
                 &s.sides
                     .iter()
-                    .map(|x| (x.side.clone(), x.wins, x.draws, x.losses))
+                    .map(|x| (side_name("sanguo", &x.side), x.wins, x.draws, x.losses))
                     .collect::<Vec<_>>(),
             )
         }),
@@ -600,13 +604,13 @@ pub async fn stats_page(
             let _ = undecided;
             shares_chart(&[
                 (
-                    "Black".to_string(),
+                    side_name("wec", "B"),
                     w.black_wins,
                     0,
                     w.decided - w.black_wins,
                 ),
                 (
-                    "White".to_string(),
+                    side_name("wec", "W"),
                     w.white_wins,
                     0,
                     w.decided - w.white_wins,
@@ -629,7 +633,6 @@ pub async fn stats_page(
     Ok(StatsPage {
         q: String::new(),
         kind: kind.as_str(),
-        kind_label: kind.label(),
         event: f.event.unwrap_or_default(),
         from: f.year_from.map(|y| y.to_string()).unwrap_or_default(),
         to: f.year_to.map(|y| y.to_string()).unwrap_or_default(),
@@ -666,7 +669,6 @@ pub struct Crumb {
 pub struct ExplorerPage {
     q: String,
     kind: &'static str,
-    kind_label: &'static str,
     sides: Vec<&'static str>,
     crumbs: Vec<Crumb>,
     position: Option<Position>,
@@ -718,7 +720,6 @@ pub async fn explorer_page(
     let mut page = ExplorerPage {
         q: String::new(),
         kind: kind.as_str(),
-        kind_label: kind.label(),
         sides: explorer::sides(kind).to_vec(),
         crumbs: Vec::new(),
         position: None,
@@ -748,6 +749,7 @@ pub async fn explorer_page(
     let scope = scoped(&st, &auth, filter_from(&p)?).await?.scope;
     let scope_query = scope.query();
     let asked = explorer_moves(kind, q.as_deref());
+    let lang = super::language::lang();
     let (limit, offset) = super::paging::limit_offset(&p, 20)?;
     let (limit, offset) = (limit as usize, offset as usize);
     let (moves, pos, labels, board, scope_note) = st
@@ -765,7 +767,9 @@ pub async fn explorer_page(
                     return Ok((Vec::new(), pos, Labels::default(), None, note));
                 };
                 let pos = explorer::explore_page(c, kind, &moves, &scope, limit, offset)?;
-                let board = super::position_board::after_moves(kind, &moves);
+                let board = super::language::within(lang, || {
+                    super::position_board::after_moves(kind, &moves)
+                });
                 let ids: Vec<i64> = pos.sample.iter().map(|g| g.id).collect();
                 Ok((moves, pos, labels::labels(c, &ids)?, board, note))
             })

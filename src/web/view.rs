@@ -8,6 +8,10 @@ use annals_import::{Diagnostic, Severity};
 
 use crate::store::reads::GameRecord;
 
+use super::language::{lang, tr};
+use crate::i18n::Lang;
+use crate::i18n::names::{self, Family};
+
 /// One line of the raw record, with the diagnostics that point at it.
 pub struct RawLine {
     pub no: u32,
@@ -116,15 +120,29 @@ pub const BATTLE_TOKENS: [(&str, &str); 14] = [
     ("mX", "monument removed"),
 ];
 
+/// A HotW region by its code in English pages (the notation's own words), by its name in the
+/// others.
+fn region(code: &str) -> String {
+    match lang() {
+        Lang::En => code.to_string(),
+        l => names::name(l, Family::HotwRegion, code),
+    }
+}
+
 fn describe_turn(t: &Turn) -> (Vec<String>, Vec<String>, Vec<String>) {
     let cards = t
         .cards
         .iter()
         .map(|c| {
-            let mut s = if c.name.is_empty() || c.name == c.card {
+            let name = if names::known(Family::HotwCard, &c.card) {
+                names::name(lang(), Family::HotwCard, &c.card)
+            } else {
+                c.name.to_string()
+            };
+            let mut s = if name.is_empty() || name == c.card {
                 c.card.to_string()
             } else {
-                format!("{} ({})", c.name, c.card)
+                format!("{} ({})", name, c.card)
             };
             if let Some(d) = c.detail.as_deref().filter(|d| !d.is_empty()) {
                 s.push_str(": ");
@@ -137,15 +155,17 @@ fn describe_turn(t: &Turn) -> (Vec<String>, Vec<String>, Vec<String>) {
         .expansions
         .iter()
         .map(|e| {
-            let mut s = format!("{} → {}", e.from, e.to);
+            let (from, to) = (region(&e.from), region(&e.to));
+            let mut s = format!("{from} → {to}");
             if !e.via.is_empty() {
-                s = format!("{} → by sea ({}) → {}", e.from, e.via.join(", "), e.to);
+                let via: Vec<String> = e.via.iter().map(|v| region(v)).collect();
+                s = format!("{from} → {} ({}) → {to}", tr("hotw-by-sea"), via.join(", "));
             }
             if !e.battle.is_empty() {
-                s.push_str(&format!(" — battle: {}", e.battle.join(" ")));
+                s.push_str(&format!(" — {} {}", tr("hotw-battle"), e.battle.join(" ")));
             }
             if !e.builds.is_empty() {
-                s.push_str(&format!(" — builds {}", e.builds.join(", ")));
+                s.push_str(&format!(" — {} {}", tr("hotw-builds"), e.builds.join(", ")));
             }
             s
         })
@@ -153,7 +173,7 @@ fn describe_turn(t: &Turn) -> (Vec<String>, Vec<String>, Vec<String>) {
     let builds = t
         .builds
         .iter()
-        .map(|b| format!("{}: {}", b.region, b.items.join(", ")))
+        .map(|b| format!("{}: {}", region(&b.region), b.items.join(", ")))
         .collect();
     (cards, expansions, builds)
 }
