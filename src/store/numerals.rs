@@ -30,7 +30,7 @@ fn chinese_of(n: u32) -> String {
         0..=9 => d(n).to_string(),
         10 => "十".into(),
         11..=19 => format!("十{}", d(n - 10)),
-        _ if n % 10 == 0 && n < 100 => format!("{}十", d(n / 10)),
+        _ if n.is_multiple_of(10) && n < 100 => format!("{}十", d(n / 10)),
         20..=99 => format!("{}十{}", d(n / 10), d(n % 10)),
         _ => n.to_string(),
     }

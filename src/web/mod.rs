@@ -8,6 +8,7 @@ pub mod board;
 pub mod cancel;
 pub mod collections;
 pub mod downloads;
+pub mod explorer;
 pub mod game;
 pub mod guard;
 pub mod language;
@@ -27,6 +28,7 @@ pub mod request;
 pub mod session;
 pub mod shown_path;
 pub mod stats;
+pub mod stats_query;
 pub mod view;
 // The transcription desk: entering and correcting records, and their history.
 pub mod desk;
@@ -72,11 +74,11 @@ pub fn app_with_timeout(state: AppState, timeout: Duration) -> Router {
         .route("/api/search", get(api::search))
         .route("/stats/{kind}", get(stats::stats_page))
         .route("/stats/{kind}/{table}", get(stats::csv_table))
-        .route("/explorer/{kind}", get(stats::explorer_page))
+        .route("/explorer/{kind}", get(explorer::explorer_page))
         .route("/api/stats/hotw/empires", get(stats::api_hotw_empires))
         .route("/api/stats/hotw/cards", get(stats::api_hotw_cards))
         .route("/api/stats/{kind}", get(stats::api_stats))
-        .route("/api/explorer/{kind}", get(stats::api_explorer))
+        .route("/api/explorer/{kind}", get(explorer::api_explorer))
         .route(
             "/api/collections",
             get(collections::api_list).post(collections::api_create),
