@@ -253,7 +253,7 @@ pub fn add_item(conn: &Connection, m: &Member, id: i64, item: &NewItem) -> Resul
             .query_row("SELECT 1 FROM games WHERE id = ?1", params![g], |_| Ok(()))
             .optional()?;
         if exists.is_none() {
-            return Err(Error::BadRequest(format!("there is no game {g}")));
+            return Err(Error::NotFound(format!("there is no game {g}")));
         }
     }
     if let Some(p) = item.ply

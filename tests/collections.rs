@@ -310,7 +310,6 @@ fn bad_bodies_are_400() {
             "/api/collections".to_string(),
             "{\"name\":\"x\",\"bogus\":1}",
         ),
-        (format!("/api/collections/{id}/items"), "{\"game\":999}"),
         (format!("/api/collections/{id}/items"), "{}"),
         (format!("/api/collections/{id}/items"), "{\"game\":\"one\"}"),
     ] {
@@ -324,6 +323,16 @@ fn bad_bodies_are_400() {
         assert_eq!(r.status, 400, "{path} {body}: {}", r.body);
         assert!(r.json()["error"].is_string());
     }
+    // A game that is not there is not found.
+    let r = srv.send(
+        "POST",
+        &format!("/api/collections/{id}/items"),
+        Some(&c.admin_a),
+        Some("{\"game\":999}"),
+        &[("content-type", "application/json")],
+    );
+    assert_eq!(r.status, 404, "{}", r.body);
+    assert_eq!(r.json()["error"], "there is no game 999");
 }
 
 #[test]

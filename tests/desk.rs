@@ -194,8 +194,20 @@ fn saving_needs_an_editor_and_the_game_is_searchable_at_once() {
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.json()["games"][0]["status"], "duplicate");
     assert_eq!(r.json()["games"][0]["id"], id);
-    // Nothing readable: nothing stored, a 400.
-    assert_eq!(post_text(&d, "hello there\n").status, 400);
+    // Nothing readable: nothing stored, and the diagnostics say why.
+    let r = post_text(&d, "hello there\n");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    assert!(
+        v["games"]
+            .as_array()
+            .is_none_or(|g| g.iter().all(|g| g["id"].is_null())),
+        "{v}"
+    );
+    assert!(
+        !v["diagnostics"].as_array().is_none_or(Vec::is_empty),
+        "{v}"
+    );
     // The audit log names the editor.
     let log =
         d.s.send("GET", "/api/audit", Some(&d.admin), None, &[])

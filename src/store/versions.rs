@@ -216,7 +216,7 @@ pub fn correct(
         .query_row(params![hash, id], |r| r.get(0))
         .optional()?;
     if let Some(other) = other {
-        return Err(Error::BadRequest(format!(
+        return Err(Error::Conflict(format!(
             "the corrected text is the record of game {other} already"
         )));
     }

@@ -82,10 +82,46 @@ fn has_body(headers: &HeaderMap) -> bool {
 
 /// Does the query say `kind=` with nothing? The pages read it as "every kind" (their forms send
 /// it); the API refuses it, as it refuses any other kind it does not know.
+/// A `lang=` on the API that names no language annals speaks (the API adds names only in those).
+fn unknown_lang(query: Option<&str>) -> bool {
+    query.is_some_and(|q| {
+        form_urlencoded::parse(q.as_bytes())
+            .any(|(k, v)| k == "lang" && crate::i18n::Lang::from_tag(&v).is_none())
+    })
+}
+
 fn empty_kind(query: Option<&str>) -> bool {
     query.is_some_and(|q| {
         form_urlencoded::parse(q.as_bytes()).any(|(k, v)| k == "kind" && v.trim().is_empty())
     })
+}
+
+/// Whether the OpenAPI document declares the request's method on its route: a method the route
+/// does not take is the router's to answer (405), whatever its body.
+fn declared(req: &Request) -> bool {
+    static DECLARED: std::sync::LazyLock<std::collections::HashSet<(String, String)>> =
+        std::sync::LazyLock::new(|| {
+            let doc = super::openapi::document();
+            doc["paths"]
+                .as_object()
+                .map(|paths| {
+                    paths
+                        .iter()
+                        .flat_map(|(path, ops)| {
+                            ops.as_object()
+                                .map(|o| o.keys().cloned().collect::<Vec<_>>())
+                                .unwrap_or_default()
+                                .into_iter()
+                                .map(move |m| (m.to_ascii_uppercase(), path.clone()))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        });
+    match req.extensions().get::<axum::extract::MatchedPath>() {
+        Some(p) => DECLARED.contains(&(req.method().as_str().to_string(), p.as_str().to_string())),
+        None => true,
+    }
 }
 
 /// The middleware: 413 for a declared body over the limit (any path), then for API writes the
@@ -111,7 +147,13 @@ pub async fn guard(req: Request, next: Next) -> Response {
             "kind is empty: leave it out, or name one of hotw, sanguo, wec, deluge".into(),
         );
     }
-    if !path.starts_with("/api/") || !is_write(req.method()) {
+    if path.starts_with("/api/") && unknown_lang(req.uri().query()) {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "lang names one of en, zh-Hant, zh-Hans, ko".into(),
+        );
+    }
+    if !path.starts_with("/api/") || !is_write(req.method()) || !declared(&req) {
         return next.run(req).await;
     }
     if !has_bearer(headers)

@@ -441,8 +441,10 @@ fn record_text(
     if let Some(m) = o.as_object_mut() {
         m.insert(
             "requestBody".into(),
+            // Text: control characters (but tab, line breaks and form feed) make a binary file.
             json!({"required": true, "content": {"text/plain": {"schema": {"type": "string",
-                "minLength": 1, "maxLength": MAX_BODY_BYTES}}}}),
+                "minLength": 1, "maxLength": MAX_BODY_BYTES,
+                "pattern": "^[^\\u0000-\\u0008\\u000b\\u000e-\\u001f\\u007f-\\u009f]*$"}}}}),
         );
     }
     o
@@ -461,7 +463,7 @@ fn desk_paths() -> Value {
                "by": {"type": "string"}, "note": {"type": "string"}}),
         &["version", "at", "by", "note"],
     );
-    json!({
+    let mut paths = json!({
         "/api/preview": {"post": record_text("Read a record text as an import would; nothing is stored",
             vec![kind.clone()],
             ("200", ok(obj(json!({
@@ -491,7 +493,15 @@ fn desk_paths() -> Value {
             "responses": {"200": {"description": "OK", "content": {"text/plain": {"schema": {"type": "string"}}}},
                 "400": error_response(BAD.1), "404": error_response(NOT_FOUND.1)}
         }}
-    })
+    });
+    // A text with no game to store: 200, the same document (every game rejected, and why).
+    let stored = paths["/api/games"]["post"]["responses"]["201"].clone();
+    if let Some(r) = paths["/api/games"]["post"]["responses"].as_object_mut() {
+        let mut nothing = stored;
+        nothing["description"] = json!("nothing was stored: the diagnostics say why");
+        r.insert("200".into(), nothing);
+    }
+    paths
 }
 
 /// The whole document.
@@ -560,7 +570,10 @@ fn declare_security(paths: &mut Map<String, Value>) {
         for (method, op) in methods.iter_mut() {
             let Value::Object(op) = op else { continue };
             let write = method != "get";
-            let security = if write {
+            // A preview stores nothing: anyone may ask for one.
+            let security = if path == "/api/preview" {
+                json!([])
+            } else if write {
                 json!([{"bearer": []}, {"cookie": [], "csrf": []}])
             } else if MEMBER_READS.iter().any(|p| path.starts_with(p)) {
                 if path == "/api/me" || path == "/api/audit" {

@@ -295,6 +295,12 @@ pub(super) async fn answer_on_page(
                 section: opt_i64(f, "section", "the section")?,
             };
             s.db.with(|c| {
+                // On the form a game that is not there is a field to correct (the API's 404).
+                if let Some(g) = item.game
+                    && crate::store::reads::get_game(c, g)?.is_none()
+                {
+                    return Err(Error::BadRequest(format!("there is no game {g}")));
+                }
                 if let Some(g) = item.game
                     && holds_game(c, id, g)?
                 {

@@ -147,21 +147,14 @@ pub async fn create(
     let stored = v["games"]
         .as_array()
         .is_some_and(|g| g.iter().any(|g| g["id"].is_i64()));
-    if !stored {
-        let why = v["diagnostics"]
-            .as_array()
-            .and_then(|d| d.first())
-            .map(|d| {
-                format!(
-                    "line {}: {}",
-                    d["line"],
-                    d["message"].as_str().unwrap_or("")
-                )
-            })
-            .unwrap_or_else(|| "no game in the text".into());
-        return Err(Error::BadRequest(format!("nothing could be stored: {why}")));
-    }
-    Ok((StatusCode::CREATED, Json(v)).into_response())
+    // A text with no game to store is still a well-formed request: 200 with the diagnostics
+    // that say why nothing was stored (201 when a game was).
+    let status = if stored {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(v)).into_response())
 }
 
 /// Stores `bytes` as game `id`'s next version in the name of `m`, with its audit entry; 404 when
