@@ -1,12 +1,11 @@
 //! `annals bench`: generate a corpus, then measure in one run parsing, importing, the SQLite
-//! ceiling, indexing, searching, the explorer and game pages, and print the figures.
-//!
-//! Every figure comes from this process; see BENCHMARKS.md for what each means and the commands
-//! that reproduce them.
+//! ceiling, indexing, searching, the explorer and game pages, and print the figures. Every figure
+//! comes from this process; BENCHMARKS.md says what each means and how to reproduce it.
 //!
 //! - `parse_mb_s`: record reading, kind detection and parsing (with 三国 board resolution and WEC
 //!   replay), one thread, over the generated corpus (at most [`PARSE_SAMPLE_BYTES`] per kind), from
-//!   memory. `parse_mb_s_{hotw,sanguo,wec}` give each notation alone.
+//!   memory. `parse_mb_s_{hotw,sanguo,wec}` give each notation alone; `worst_shape_mb_s` the
+//!   slowest of the once-quadratic shapes (`bench/shapes.rs`).
 //! - `import_games_s`, `import_rows_s`: `ingest::import_paths` end to end (files on disk → parse
 //!   → SQLite → tantivy) into a fresh database and index. A row is a normalized move (HotW turn,
 //!   三国 ply, WEC turn): `Summary.move_rows`.
@@ -29,6 +28,7 @@
 
 pub mod generate;
 mod scoped;
+mod shapes;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -85,6 +85,7 @@ pub struct Report {
     pub parse_mb_s_hotw: f64,
     pub parse_mb_s_sanguo: f64,
     pub parse_mb_s_wec: f64,
+    pub worst_shape_mb_s: f64,
     pub parse_errors: usize,
     pub imported: usize,
     pub move_rows: usize,
@@ -173,6 +174,7 @@ pub fn measure(games: usize, seed: u64, dir: &Path, verbose: bool) -> Result<Rep
     say(verbose, "parsing (one thread)");
     let (all, per_kind, errors) = parse_speed(&files)?;
     r.parse_mb_s = all;
+    r.worst_shape_mb_s = shapes::worst_shape_mb_s();
     r.parse_errors = errors;
     for (k, v) in per_kind {
         match k {
@@ -772,6 +774,7 @@ mod tests {
             "games",
             "bytes",
             "parse_mb_s",
+            "worst_shape_mb_s",
             "import_games_s",
             "import_rows_s",
             "sqlite_ceiling_rows_s",
