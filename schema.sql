@@ -455,7 +455,7 @@ CREATE TABLE IF NOT EXISTS positions (
     result  INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS positions_key ON positions(key, next, result, game_id, ply);
-CREATE INDEX IF NOT EXISTS positions_game ON positions(game_id);
+CREATE INDEX IF NOT EXISTS positions_game ON positions(game_id, key);
 
 -- The transcription desk: every version of a game's record text, byte for byte, oldest first.
 -- Version 1 is the text as imported; it is written from `games.raw` the first time the game is

@@ -80,8 +80,9 @@ pub fn explore_page(
         return Ok(pos);
     };
     pos.position = Some(crate::store::positions::key_text(key));
-    // The setup is every game's: the tree's root counts them without a scan.
-    if keys.is_empty() || !crate::positions::kept(keys.len()) {
+    // Until a side has moved twice no other order reaches the board (but by moving pieces
+    // back), and those first positions are the most played: the tree counts them without a scan.
+    if keys.len() < crate::positions::first_transposable(kind) || !crate::positions::kept(keys.len()) {
         return Ok(pos);
     }
     let r = crate::positions::reached(conn, kind, key, scope)?;

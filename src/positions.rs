@@ -88,6 +88,15 @@ pub fn kind_of_key(conn: &Connection, key: i64) -> Result<Option<Kind>> {
     Ok(kind.and_then(|k| k.parse().ok()))
 }
 
+/// The first ply after which another move order can reach the same board: each side has moved
+/// once before it (三国's three sides, WEC's two), so a side's two moves can be swapped.
+pub fn first_transposable(kind: Kind) -> usize {
+    match kind {
+        Kind::Sanguo => 4,
+        _ => 3,
+    }
+}
+
 /// Whether a position `depth` plies from the setup is within the plies positions are kept for.
 pub fn kept(depth: usize) -> bool {
     depth <= PLIES
@@ -104,8 +113,16 @@ pub struct Reached {
 pub fn reached(conn: &Connection, kind: Kind, key: i64, scope: &Scope) -> Result<Reached> {
     let sides = crate::store::tree::sides(kind);
     let (cond, args) = scope.sql("game_id");
+    // A scope's games are looked up one by one (positions_game: game, key), not the key's rows
+    // scanned: a scope is an event's, a player's or a collection's games, few beside a popular
+    // position's.
+    let index = if scope.is_all() {
+        ""
+    } else {
+        " INDEXED BY positions_game"
+    };
     let mut st = conn.prepare_cached(&format!(
-        "SELECT next, result, count(*) FROM positions WHERE key = ?{cond} GROUP BY next, result"
+        "SELECT next, result, count(*) FROM positions{index} WHERE key = ?{cond} GROUP BY next, result"
     ))?;
     let mut rows = st.query(params_from_iter(
         std::iter::once(V::Integer(key)).chain(args),
@@ -162,14 +179,20 @@ pub fn games_at(
 ) -> Result<(i64, Vec<GameAt>)> {
     let (cond, args) = scope.sql("p.game_id");
     let first = || std::iter::once(V::Integer(key)).chain(args.iter().cloned());
+    // As in [`reached`]: a scope's games one by one.
+    let index = if scope.is_all() {
+        ""
+    } else {
+        " INDEXED BY positions_game"
+    };
     let total: i64 = conn
         .prepare_cached(&format!(
-            "SELECT count(*) FROM positions p
+            "SELECT count(*) FROM positions p{index}
              WHERE p.key = ?{cond} AND p.game_id NOT IN (SELECT game_id FROM private_games)"
         ))?
         .query_row(params_from_iter(first()), |r| r.get(0))?;
     let sql = format!(
-        "SELECT g.id, g.title, g.result, g.date, p.ply FROM positions p JOIN games g ON g.id = p.game_id
+        "SELECT g.id, g.title, g.result, g.date, p.ply FROM positions p{index} JOIN games g ON g.id = p.game_id
          WHERE p.key = ?{cond} AND p.game_id NOT IN (SELECT game_id FROM private_games)
          ORDER BY p.game_id DESC LIMIT ? OFFSET ?"
     );

@@ -17,7 +17,7 @@ use crate::store::tree::MoveKeys;
 
 /// Positions are kept for the first this many plies of a game (the opening, where games meet;
 /// later boards are nearly always one game's, and would multiply the rows by the game's length).
-pub const PLIES: usize = 50;
+pub const PLIES: usize = 20;
 
 /// A key as SQLite stores it (the same 64 bits, signed).
 pub fn stored_key(key: u64) -> i64 {
