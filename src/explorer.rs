@@ -82,7 +82,9 @@ pub fn explore_page(
     pos.position = Some(crate::store::positions::key_text(key));
     // Until a side has moved twice no other order reaches the board (but by moving pieces
     // back), and those first positions are the most played: the tree counts them without a scan.
-    if keys.len() < crate::positions::first_transposable(kind) || !crate::positions::kept(keys.len()) {
+    if keys.len() < crate::positions::first_transposable(kind)
+        || !crate::positions::kept(keys.len())
+    {
         return Ok(pos);
     }
     let r = crate::positions::reached(conn, kind, key, scope)?;
