@@ -446,16 +446,18 @@ CREATE INDEX IF NOT EXISTS audit_log_club ON audit_log(club_id, id);
 -- The boards 三国 and WEC games reached in their first plies (`src/store/positions.rs`): one row per
 -- game and distinct position (the ply where the game first reached it), the move the game played
 -- from there (normalized as the explorer keys moves; '' at its end) and its result as bits (a win of
--- each side, a draw, no result). Rebuilt from the games on open when empty.
+-- each side, a draw, no result). Rebuilt from the games on open when empty. Kept in game order (an
+-- import appends, a game's rows are deleted or a scope's looked up together); `positions_key`
+-- holds every column, so the explorer's counts of a position read the index alone.
 CREATE TABLE IF NOT EXISTS positions (
-    key     INTEGER NOT NULL,
     game_id INTEGER NOT NULL,
+    key     INTEGER NOT NULL,
     ply     INTEGER NOT NULL,
     next    TEXT NOT NULL,
-    result  INTEGER NOT NULL
-);
+    result  INTEGER NOT NULL,
+    PRIMARY KEY (game_id, key)
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS positions_key ON positions(key, next, result, game_id, ply);
-CREATE INDEX IF NOT EXISTS positions_game ON positions(game_id, key);
 
 -- The transcription desk: every version of a game's record text, byte for byte, oldest first.
 -- Version 1 is the text as imported; it is written from `games.raw` the first time the game is

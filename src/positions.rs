@@ -113,16 +113,12 @@ pub struct Reached {
 pub fn reached(conn: &Connection, kind: Kind, key: i64, scope: &Scope) -> Result<Reached> {
     let sides = crate::store::tree::sides(kind);
     let (cond, args) = scope.sql("game_id");
-    // A scope's games are looked up one by one (positions_game: game, key), not the key's rows
+    // A scope's games are looked up one by one (the table is kept by game), not the key's rows
     // scanned: a scope is an event's, a player's or a collection's games, few beside a popular
-    // position's.
-    let index = if scope.is_all() {
-        ""
-    } else {
-        " INDEXED BY positions_game"
-    };
+    // position's. (`+key` keeps SQLite from choosing the key's index.)
+    let key_col = if scope.is_all() { "key" } else { "+key" };
     let mut st = conn.prepare_cached(&format!(
-        "SELECT next, result, count(*) FROM positions{index} WHERE key = ?{cond} GROUP BY next, result"
+        "SELECT next, result, count(*) FROM positions WHERE {key_col} = ?{cond} GROUP BY next, result"
     ))?;
     let mut rows = st.query(params_from_iter(
         std::iter::once(V::Integer(key)).chain(args),
@@ -180,20 +176,16 @@ pub fn games_at(
     let (cond, args) = scope.sql("p.game_id");
     let first = || std::iter::once(V::Integer(key)).chain(args.iter().cloned());
     // As in [`reached`]: a scope's games one by one.
-    let index = if scope.is_all() {
-        ""
-    } else {
-        " INDEXED BY positions_game"
-    };
+    let key_col = if scope.is_all() { "p.key" } else { "+p.key" };
     let total: i64 = conn
         .prepare_cached(&format!(
-            "SELECT count(*) FROM positions p{index}
-             WHERE p.key = ?{cond} AND p.game_id NOT IN (SELECT game_id FROM private_games)"
+            "SELECT count(*) FROM positions p
+             WHERE {key_col} = ?{cond} AND p.game_id NOT IN (SELECT game_id FROM private_games)"
         ))?
         .query_row(params_from_iter(first()), |r| r.get(0))?;
     let sql = format!(
-        "SELECT g.id, g.title, g.result, g.date, p.ply FROM positions p{index} JOIN games g ON g.id = p.game_id
-         WHERE p.key = ?{cond} AND p.game_id NOT IN (SELECT game_id FROM private_games)
+        "SELECT g.id, g.title, g.result, g.date, p.ply FROM positions p JOIN games g ON g.id = p.game_id
+         WHERE {key_col} = ?{cond} AND p.game_id NOT IN (SELECT game_id FROM private_games)
          ORDER BY p.game_id DESC LIMIT ? OFFSET ?"
     );
     let mut st = conn.prepare_cached(&sql)?;

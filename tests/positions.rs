@@ -292,3 +292,54 @@ fn a_private_collections_imports_are_not_in_the_explorers_games() {
     assert_eq!(listed["total"], 2, "{listed}");
     assert!(!srv.get("/explorer/sanguo").body.contains("Secret Cup"));
 }
+
+/// An archive whose positions are in the table of an earlier schema (with rowids, a second index
+/// by game) has them written again in game order when it is opened, the same rows.
+#[test]
+fn positions_of_an_earlier_schema_are_written_again_on_open() {
+    let a = Archive::new();
+    let files = [a.file("a.sanguo", SANGUO_A), a.file("b.wec", WEC_B)];
+    assert_eq!(a.import(&files).imported, 2);
+    let rows = |conn: &rusqlite::Connection| -> Vec<(i64, i64, i64, String, i64)> {
+        conn.prepare("SELECT game_id, key, ply, next, result FROM positions ORDER BY game_id, key")
+            .unwrap()
+            .query_map([], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+            })
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let before = rows(&annals::store::connection::open(&a.db()).unwrap());
+    // 三国: the setup and the board after each of 6 moves; WEC: the setup and 4 turns.
+    assert_eq!(before.len(), 7 + 5, "{before:?}");
+    {
+        let conn = rusqlite::Connection::open(a.db()).unwrap();
+        conn.execute_batch(
+            "DROP TABLE positions;
+             CREATE TABLE positions (key INTEGER NOT NULL, game_id INTEGER NOT NULL,
+                 ply INTEGER NOT NULL, next TEXT NOT NULL, result INTEGER NOT NULL);
+             CREATE INDEX positions_game ON positions(game_id, key);
+             UPDATE meta SET value = '9' WHERE key = 'schema_version';",
+        )
+        .unwrap();
+    }
+    let conn = annals::store::connection::open(&a.db()).unwrap();
+    let sql: String = conn
+        .query_row(
+            "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'positions'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(sql.contains("WITHOUT ROWID"), "{sql}");
+    assert_eq!(rows(&conn), before);
+    let old_index: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM sqlite_master WHERE name = 'positions_game'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(old_index, 0);
+}

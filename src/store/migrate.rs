@@ -20,7 +20,7 @@ pub const SCHEMA: &str = include_str!("../../schema.sql");
 ///    drops, instead of by a column constraint.
 /// 9: `stat_totals` a table with rowids (and a unique `(bucket, part)`), not WITHOUT ROWID: its
 ///    rows of several KB no longer leave overflow pages mostly empty.
-pub const SCHEMA_VERSION: &str = "9";
+pub const SCHEMA_VERSION: &str = "10";
 
 /// The tables holding rows of one game (by `game_id`), besides `games` itself.
 pub(crate) const GAME_TABLES: [&str; 9] = [
@@ -84,6 +84,11 @@ pub(crate) fn before_schema(conn: &Connection, before: Option<&str>) -> Result<(
     // Version 9: `stat_totals` is made again with rowids, its rows kept.
     if without_rowid(conn, "stat_totals")? {
         rebuild_table(conn, "stat_totals", "schema 9: rowids")?;
+    }
+    // Version 10: `positions` is kept in game order (without rowids). Its rows are derived: the
+    // old table goes, and `connection::open` writes them again from the games.
+    if is_table(conn, "positions")? && !without_rowid(conn, "positions")? {
+        conn.execute_batch("DROP TABLE positions;")?;
     }
     // Version 6 prunes the explorer tree (`explorer_nodes` gained `newest` and `game`, the staging
     // table holds games): the old tree goes, and `migrate` builds the new one.

@@ -31,6 +31,7 @@ pub mod names;
 pub mod numerals;
 pub mod positions;
 pub mod reads;
+pub(crate) mod rows;
 pub mod sides;
 pub mod tally;
 pub mod tree;

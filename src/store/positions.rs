@@ -5,14 +5,15 @@
 //! (`annals_import::position`).
 //!
 //! The rows are written with the game (in its transaction) and deleted with it (`positions` is
-//! one of the game tables); a bulk import drops the table's indexes and builds them at its end,
-//! like the other game tables'. A database made before positions were kept gains them on open
+//! one of the game tables). The table is kept in game order, so an import appends to it; a bulk
+//! import drops its index by key and builds it at its end, like the other game tables'. A database made before positions were kept gains them on open
 //! ([`fill_missing`]).
 
 use annals_import::{Body, Kind};
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, Transaction};
 
 use crate::error::Result;
+use crate::store::rows::{ROWS_PER_INSERT, RowsInsert};
 use crate::store::tree::MoveKeys;
 
 /// Positions are kept for the first this many plies of a game (the opening, where games meet;
@@ -33,12 +34,12 @@ pub fn key_text(key: i64) -> String {
 /// reached it, in ply order (ply 0 is the setup). None for the kinds without a board.
 pub fn reached(body: &Body) -> Vec<(i64, u32)> {
     let keys = match body {
-        Body::Sanguo(g) => annals_import::sanguo::position_keys(g),
-        Body::Wec(g) => annals_import::wec::position_keys(g),
+        Body::Sanguo(g) => annals_import::sanguo::position_keys_upto(g, PLIES),
+        Body::Wec(g) => annals_import::wec::position_keys_upto(g, PLIES),
         _ => return Vec::new(),
     };
-    let mut out: Vec<(i64, u32)> = Vec::with_capacity(keys.len().min(PLIES + 1));
-    for (ply, k) in keys.into_iter().take(PLIES + 1).enumerate() {
+    let mut out: Vec<(i64, u32)> = Vec::with_capacity(keys.len());
+    for (ply, k) in keys.into_iter().enumerate() {
         let k = stored_key(k);
         // At most PLIES + 1 entries: a scan is cheaper than a set.
         if !out.iter().any(|(seen, _)| *seen == k) {
@@ -70,14 +71,20 @@ pub fn insert(
     if reached.is_empty() {
         return Ok(());
     }
+    static POSITIONS: RowsInsert = RowsInsert::new("positions(game_id, key, ply, next, result)", 5);
     let moves = moves.to_vec();
     let bits = result_bits(counts);
-    let mut st = tx.prepare_cached(
-        "INSERT INTO positions(key, game_id, ply, next, result) VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
-    for &(key, ply) in reached {
-        let next = moves.get(ply as usize).copied().unwrap_or("");
-        st.execute(params![key, id, ply, next, bits])?;
+    for chunk in reached.chunks(ROWS_PER_INSERT) {
+        let mut st = tx.prepare_cached(POSITIONS.sql(chunk.len()))?;
+        for (j, &(key, ply)) in chunk.iter().enumerate() {
+            let at = 5 * j;
+            st.raw_bind_parameter(at + 1, id)?;
+            st.raw_bind_parameter(at + 2, key)?;
+            st.raw_bind_parameter(at + 3, ply)?;
+            st.raw_bind_parameter(at + 4, moves.get(ply as usize).copied().unwrap_or(""))?;
+            st.raw_bind_parameter(at + 5, bits)?;
+        }
+        st.raw_execute()?;
     }
     Ok(())
 }

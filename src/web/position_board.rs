@@ -43,8 +43,8 @@ pub fn key_at(body: &Body, ply: usize) -> Option<String> {
         return None;
     }
     let keys = match body {
-        Body::Sanguo(g) => annals_import::sanguo::position_keys(g),
-        Body::Wec(g) => annals_import::wec::position_keys(g),
+        Body::Sanguo(g) => annals_import::sanguo::position_keys_upto(g, ply),
+        Body::Wec(g) => annals_import::wec::position_keys_upto(g, ply),
         _ => return None,
     };
     keys.get(ply)

@@ -175,7 +175,7 @@ mod title;
 pub use board::{BoardPiece, board_after};
 pub use game::{Capture, Move, MoveEvent, RoundType, SanguoGame, TitleEvent};
 pub use geometry::{Geometry, geometry};
-pub use position::position_keys;
+pub use position::{position_keys, position_keys_upto};
 
 use crate::model::{Ctx, Parsed};
 use crate::text::strip_comments;

@@ -10,11 +10,17 @@ use crate::position::{feature, seed};
 
 /// The keys of the setup and of the board after each ply: `moves.len() + 1` keys.
 pub fn position_keys(game: &SanguoGame) -> Vec<u64> {
+    position_keys_upto(game, usize::MAX)
+}
+
+/// The keys of the setup and of the board after each of the first `plies` moves (an archive keeps
+/// the opening's positions only, and replaying the rest of a long game would be wasted).
+pub fn position_keys_upto(game: &SanguoGame, plies: usize) -> Vec<u64> {
     let seeds = Seeds::get();
     let mut b = Board::setup();
-    let mut keys = Vec::with_capacity(game.moves.len() + 1);
+    let mut keys = Vec::with_capacity(game.moves.len().min(plies) + 1);
     keys.push(seeds.key(&b, Side::Wu));
-    for m in &game.moves {
+    for m in game.moves.iter().take(plies) {
         let Some(mover) = Side::from_name(&m.side) else {
             // A move of no side changes nothing (the stored moves always name one).
             keys.push(keys.last().copied().unwrap_or(0));

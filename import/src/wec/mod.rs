@@ -181,7 +181,9 @@ pub use model::{
     Turn, WecGame, WecResult,
 };
 pub use render::{render, render_game};
-pub use replay::{PlacedPiece, Position, position_after, position_keys, standard_setup};
+pub use replay::{
+    PlacedPiece, Position, position_after, position_keys, position_keys_upto, standard_setup,
+};
 
 /// Parses a WEC body: one turn per line (see the module docs), then replays it from the standard
 /// setup. Never panics; every problem is a diagnostic.

@@ -27,7 +27,7 @@
 mod apply;
 mod keys;
 
-pub use keys::position_keys;
+pub use keys::{position_keys, position_keys_upto};
 
 use serde::{Deserialize, Serialize};
 

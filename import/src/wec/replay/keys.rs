@@ -8,12 +8,18 @@ use crate::position::{code_hash, feature, seed};
 
 /// The keys of the standard setup and of the board after each turn: `turns.len() + 1` keys.
 pub fn position_keys(game: &WecGame) -> Vec<u64> {
+    position_keys_upto(game, usize::MAX)
+}
+
+/// The keys of the setup and of the board after each of the first `plies` turns (an archive keeps
+/// the opening's positions only, and replaying the rest of a long game would be wasted).
+pub fn position_keys_upto(game: &WecGame, plies: usize) -> Vec<u64> {
     let seeds = Seeds::get();
     let mut b = setup_board().clone();
-    let mut keys = Vec::with_capacity(game.turns.len() + 1);
+    let mut keys = Vec::with_capacity(game.turns.len().min(plies) + 1);
     // Black moves first; then the colour that did not move last.
     keys.push(seeds.key(&b, BLACK));
-    for t in &game.turns {
+    for t in game.turns.iter().take(plies) {
         b.apply(t, &mut |_, _| {});
         let next = if &*t.color == "W" { BLACK } else { WHITE };
         keys.push(seeds.key(&b, next));
