@@ -2,7 +2,8 @@
 //! lists and the search for everyone, and their pages and documents answer 404 to anyone outside
 //! the club, until a member of the club publishes the collection's imports
 //! (`POST /api/collections/{id}/publish`). What another club or the public imported earlier (a
-//! duplicate) stays as it was.
+//! duplicate) stays as it was. Until then they are in no statistics, explorer or position count
+//! either (`crate::store::withheld`).
 
 use std::collections::HashSet;
 
@@ -23,13 +24,20 @@ pub fn mark_if_private(conn: &Connection, collection: i64, games: &[i64]) -> Res
     let Some((club, false)) = owner else {
         return Ok(0);
     };
-    let mut st = conn.prepare_cached(
-        "INSERT OR IGNORE INTO private_games(game_id, club_id, collection_id) VALUES (?1, ?2, ?3)",
-    )?;
+    let tx = conn.unchecked_transaction()?;
     let mut n = 0;
-    for g in games {
-        n += st.execute(params![g, club, collection])?;
+    {
+        let mut st = tx.prepare_cached(
+            "INSERT OR IGNORE INTO private_games(game_id, club_id, collection_id) VALUES (?1, ?2, ?3)",
+        )?;
+        for &g in games {
+            if st.execute(params![g, club, collection])? > 0 {
+                crate::store::withheld::withdraw(&tx, g)?;
+                n += 1;
+            }
+        }
     }
+    tx.commit()?;
     Ok(n)
 }
 
@@ -73,10 +81,20 @@ pub fn hidden(conn: &Connection, ids: &[i64]) -> Result<HashSet<i64>> {
 /// the lists and the search. Returns how many.
 pub fn publish(conn: &Connection, m: &Member, collection: i64) -> Result<usize> {
     crate::collections::check_write(conn, collection, Some(m))?;
-    let n = conn.execute(
+    let tx = conn.unchecked_transaction()?;
+    let ids: Vec<i64> = tx
+        .prepare("SELECT game_id FROM private_games WHERE collection_id = ?1 AND club_id = ?2")?
+        .query_map(params![collection, m.club_id], |r| r.get(0))?
+        .collect::<std::result::Result<_, _>>()?;
+    tx.execute(
         "DELETE FROM private_games WHERE collection_id = ?1 AND club_id = ?2",
         params![collection, m.club_id],
     )?;
+    for &id in &ids {
+        crate::store::withheld::restore(&tx, id)?;
+    }
+    tx.commit()?;
+    let n = ids.len();
     if n > 0 {
         audit(
             conn,

@@ -31,6 +31,7 @@ mod positions;
 mod search;
 mod standings;
 mod stats;
+mod withheld;
 // standard Diplomacy records through the service
 mod standard_diplomacy;
 mod support;

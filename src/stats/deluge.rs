@@ -33,7 +33,7 @@ pub struct DelugeStats {
 
 /// Deluge statistics: survival and supply centres by power (from the stored games, re-parsed).
 pub fn deluge(conn: &Connection, f: &Filter) -> Result<DelugeStats> {
-    let (w, args) = f.sql();
+    let (w, args) = f.games_sql();
     let mut st = conn.prepare(&format!(
         "SELECT g.raw, g.source_line FROM games g WHERE g.kind = 'deluge'{w}"
     ))?;

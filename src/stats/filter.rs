@@ -14,7 +14,9 @@ pub struct Filter {
 }
 
 impl Filter {
-    /// SQL conditions on `games g`, with their arguments.
+    /// SQL conditions on the columns `games g` and `stat_buckets g` share (`event`, `year`),
+    /// with their arguments, and the scope's on `g.id` (for `games g` only: a scope is counted
+    /// from the games).
     pub(super) fn sql(&self) -> (String, Vec<V>) {
         let mut w = String::new();
         let mut a = Vec::new();
@@ -33,6 +35,15 @@ impl Filter {
         let (sw, sa) = self.scope.sql("g.id");
         w.push_str(&sw);
         a.extend(sa);
+        (w, a)
+    }
+
+    /// [`Filter::sql`] on `games g`, the games withheld from the counts
+    /// (`crate::store::withheld`) left out as the running totals leave them out.
+    pub(super) fn games_sql(&self) -> (String, Vec<V>) {
+        let (mut w, a) = self.sql();
+        w.push_str(" AND ");
+        w.push_str(&crate::store::withheld::not_withheld("g.id"));
         (w, a)
     }
 }

@@ -29,7 +29,7 @@ fn json_list<T: serde::de::DeserializeOwned>(v: rusqlite::types::ValueRef<'_>) -
 /// itself, it scanned the turns through an `(empire, epoch)` index and looked every row up at
 /// random, 3–4× slower).
 pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
-    let (w, args) = f.sql();
+    let (w, args) = f.games_sql();
     let mut acc = Empires::new();
     let mut st = conn.prepare(&format!(
         "SELECT t.epoch, t.empire, t.minor, t.gain, t.score, s.placing
@@ -88,7 +88,7 @@ pub fn hotw_empires(conn: &Connection, f: &Filter) -> Result<Vec<EmpireStat>> {
 }
 
 pub fn hotw_cards(conn: &Connection, f: &Filter) -> Result<Vec<CardStat>> {
-    let (w, args) = f.sql();
+    let (w, args) = f.games_sql();
     // (a turn's cards as one JSON text: see `hotw_empires`)
     let mut st = conn.prepare(&format!(
         "SELECT t.cards, t.epoch, t.gain FROM games g CROSS JOIN hotw_turns t ON t.game_id = g.id
@@ -111,7 +111,7 @@ pub fn hotw_cards(conn: &Connection, f: &Filter) -> Result<Vec<CardStat>> {
 }
 
 pub fn hotw_openings(conn: &Connection, f: &Filter) -> Result<Vec<HotwOpening>> {
-    let (w, args) = f.sql();
+    let (w, args) = f.games_sql();
     let mut st = conn.prepare(&format!(
         "SELECT t.empire, (SELECT group_concat(c.value, '+' ORDER BY c.value) FROM json_each(t.cards) c),
                 s.placing
@@ -136,7 +136,7 @@ pub fn hotw_openings(conn: &Connection, f: &Filter) -> Result<Vec<HotwOpening>> 
 
 /// Results of the games of `kind` the filter takes, from `games`.
 fn game_totals(conn: &Connection, kind: &str, f: &Filter) -> Result<GameTotals> {
-    let (w, args) = f.sql();
+    let (w, args) = f.games_sql();
     Ok(conn.query_row(
         &format!(
             "SELECT count(*), coalesce(sum(move_count), 0),
@@ -162,7 +162,7 @@ fn game_totals(conn: &Connection, kind: &str, f: &Filter) -> Result<GameTotals> 
 
 pub fn sanguo(conn: &Connection, f: &Filter) -> Result<SanguoStats> {
     let mut t = game_totals(conn, "sanguo", f)?;
-    let (w, args) = f.sql();
+    let (w, args) = f.games_sql();
     let side_names = crate::store::tree::sides(annals_import::Kind::Sanguo);
     let mut sides: BTreeMap<String, SideCounts> = BTreeMap::new();
     let mut st = conn.prepare(&format!(
@@ -231,7 +231,7 @@ pub fn sanguo(conn: &Connection, f: &Filter) -> Result<SanguoStats> {
 
 pub fn wec(conn: &Connection, f: &Filter) -> Result<WecStats> {
     let t = game_totals(conn, "wec", f)?;
-    let (w, args) = f.sql();
+    let (w, args) = f.games_sql();
     let mut pieces: BTreeMap<String, i64> = BTreeMap::new();
     let mut per_game: BTreeMap<(i64, String), Vec<String>> = BTreeMap::new();
     let mut winners: BTreeMap<i64, String> = BTreeMap::new();

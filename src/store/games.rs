@@ -294,10 +294,10 @@ fn store_owned(
     Ok(())
 }
 
-/// Takes stored game `id`'s contribution out of the explorer tree and of `tally`, and deletes the
-/// rows it owns (tags, seats, diagnostics, packed moves): what [`delete_game`] and
-/// [`replace_game`] both do before the game's row goes or changes. False when there is no game
-/// `id`.
+/// Takes stored game `id`'s contribution out of the explorer tree and of `tally` (unless it is
+/// withheld from them: `crate::store::withheld`), and deletes the rows it owns (tags, seats,
+/// diagnostics, packed moves): what [`delete_game`] and [`replace_game`] both do before the
+/// game's row goes or changes. False when there is no game `id`.
 fn remove_derived(
     tx: &Transaction,
     id: i64,
@@ -310,8 +310,10 @@ fn remove_derived(
     let Some(kind) = kind.as_deref().and_then(Kind::from_name) else {
         return Ok(false);
     };
-    crate::store::tree::remove_stored(tx, kind, id)?;
-    tally.add_stored(tx, id, -1)?;
+    if !crate::store::withheld::is_withheld(tx, id)? {
+        crate::store::tree::remove_stored(tx, kind, id)?;
+        tally.add_stored(tx, id, -1)?;
+    }
     for t in GAME_TABLES {
         tx.execute(&format!("DELETE FROM {t} WHERE game_id = ?1"), params![id])?;
     }
@@ -372,6 +374,10 @@ pub fn replace_game(
         names,
     )?;
     tally.flush(tx)?;
+    // A withheld game's new rows are written as any game's, then taken out of the counts again.
+    if crate::store::withheld::is_withheld(tx, id)? {
+        crate::store::withheld::withdraw(tx, id)?;
+    }
     Ok(true)
 }
 

@@ -36,3 +36,4 @@ pub mod sides;
 pub mod tally;
 pub mod tree;
 pub mod versions;
+pub mod withheld;

@@ -10,7 +10,7 @@
 //! ([`fill_missing`]).
 
 use annals_import::{Body, Kind};
-use rusqlite::{Connection, OptionalExtension, Transaction};
+use rusqlite::{Connection, OptionalExtension};
 
 use crate::error::Result;
 use crate::store::rows::{ROWS_PER_INSERT, RowsInsert};
@@ -62,7 +62,7 @@ pub fn result_bits(counts: &[i64; 6]) -> i64 {
 /// Writes game `id`'s positions: `reached` from [`reached`], `moves` its normalized moves (the
 /// move played from each position), `counts` its result as the tree counts it.
 pub fn insert(
-    tx: &Transaction,
+    tx: &Connection,
     id: i64,
     reached: &[(i64, u32)],
     moves: &MoveKeys,
@@ -110,38 +110,47 @@ pub fn fill_missing(conn: &mut Connection) -> Result<usize> {
     rebuild(conn)
 }
 
-/// Writes the positions of every stored 三国 and WEC game again, from their stored text.
+/// Writes the positions of every stored 三国 and WEC game again, from their stored text (the
+/// games withheld from the counts left out: `crate::store::withheld`).
 pub fn rebuild(conn: &mut Connection) -> Result<usize> {
     let tx = conn.transaction()?;
     tx.execute("DELETE FROM positions", [])?;
-    let games: Vec<(i64, String, String, i64, String, String)> = tx
+    let ids: Vec<i64> = tx
         .prepare(
-            "SELECT id, kind, raw, source_line, winners, draw FROM games
-             WHERE kind IN ('sanguo', 'wec') AND move_count > 0 ORDER BY id",
+            "SELECT id FROM games WHERE kind IN ('sanguo', 'wec') AND move_count > 0
+             AND id NOT IN (SELECT game_id FROM private_games) ORDER BY id",
         )?
-        .query_map([], |r| {
-            Ok((
-                r.get(0)?,
-                r.get(1)?,
-                r.get(2)?,
-                r.get::<_, Option<i64>>(3)?.unwrap_or(1),
-                r.get(4)?,
-                r.get(5)?,
-            ))
-        })?
+        .query_map([], |r| r.get(0))?
         .collect::<std::result::Result<_, _>>()?;
-    for (id, kind, raw, line, winners, draw) in &games {
-        let Ok(kind) = kind.parse::<Kind>() else {
-            continue;
-        };
-        let body = crate::store::body::stored_body(&tx, *id, kind, raw, *line)?;
-        let w: Vec<String> = winners.split_whitespace().map(str::to_string).collect();
-        let d: Vec<String> = draw.split_whitespace().map(str::to_string).collect();
-        let counts = crate::store::tree::counts(kind, &w, &d);
-        insert(&tx, *id, &reached(&body), &MoveKeys::of(&body), &counts)?;
+    for &id in &ids {
+        insert_stored(&tx, id)?;
     }
     tx.commit()?;
-    Ok(games.len())
+    Ok(ids.len())
+}
+
+/// Writes stored game `id`'s positions from its stored text (none for a kind without a board).
+pub fn insert_stored(conn: &Connection, id: i64) -> Result<()> {
+    let row: Option<(String, String, Option<i64>, String, String)> = conn
+        .prepare_cached(
+            "SELECT kind, raw, source_line, winners, draw FROM games
+             WHERE id = ?1 AND kind IN ('sanguo', 'wec') AND move_count > 0",
+        )?
+        .query_row([id], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+        })
+        .optional()?;
+    let Some((kind, raw, line, winners, draw)) = row else {
+        return Ok(());
+    };
+    let Ok(kind) = kind.parse::<Kind>() else {
+        return Ok(());
+    };
+    let body = crate::store::body::stored_body(conn, id, kind, &raw, line.unwrap_or(1))?;
+    let w: Vec<String> = winners.split_whitespace().map(str::to_string).collect();
+    let d: Vec<String> = draw.split_whitespace().map(str::to_string).collect();
+    let counts = crate::store::tree::counts(kind, &w, &d);
+    insert(conn, id, &reached(&body), &MoveKeys::of(&body), &counts)
 }
 
 /// Disagreements between the positions and the games (for `annals check`): a 三国 or WEC game
@@ -151,6 +160,7 @@ pub fn check(conn: &Connection) -> Result<Vec<String>> {
     let mut problems = Vec::new();
     let missing: i64 = conn.query_row(
         "SELECT count(*) FROM games g WHERE g.kind IN ('sanguo', 'wec') AND g.move_count > 0
+         AND g.id NOT IN (SELECT game_id FROM private_games)
          AND NOT EXISTS (SELECT 1 FROM positions p WHERE p.game_id = g.id)",
         [],
         |r| r.get(0),
@@ -164,6 +174,17 @@ pub fn check(conn: &Connection) -> Result<Vec<String>> {
         [],
         |r| r.get(0),
     )?;
+    let withheld: i64 = conn.query_row(
+        "SELECT count(DISTINCT game_id) FROM positions
+         WHERE game_id IN (SELECT game_id FROM private_games)",
+        [],
+        |r| r.get(0),
+    )?;
+    if withheld > 0 {
+        problems.push(format!(
+            "positions: {withheld} private games are counted in them"
+        ));
+    }
     if orphans > 0 {
         problems.push(format!(
             "positions: {orphans} games are gone but keep theirs"

@@ -164,7 +164,11 @@ pub fn recover(conn: &mut Connection) -> Result<Option<i64>> {
 pub(super) fn rebuild(conn: &Connection) -> Result<i64> {
     conn.execute_batch("DELETE FROM stat_totals")?;
     let ids: Vec<i64> = conn
-        .prepare("SELECT id FROM games WHERE kind IN ('hotw', 'sanguo', 'wec') ORDER BY id")?
+        // (the games withheld from the counts left out: `crate::store::withheld`)
+        .prepare(
+            "SELECT id FROM games WHERE kind IN ('hotw', 'sanguo', 'wec')
+             AND id NOT IN (SELECT game_id FROM private_games) ORDER BY id",
+        )?
         .query_map([], |r| r.get(0))?
         .collect::<std::result::Result<_, _>>()?;
     let mut tally = Tally::default();

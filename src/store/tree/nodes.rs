@@ -226,6 +226,15 @@ pub fn remove_stored(tx: &Connection, kind: Kind, id: i64) -> Result<()> {
     remove_game(tx, kind, id, &keys, &c)
 }
 
+/// Adds a stored game to the tree, its moves read from its packed row.
+pub fn add_stored(tx: &Connection, kind: Kind, id: i64) -> Result<()> {
+    if sides(kind).is_empty() {
+        return Ok(());
+    }
+    let (keys, c) = stored_game(tx, kind, id)?;
+    add_game(tx, kind, id, &keys, &c)
+}
+
 /// Removes a game from the tree (the inverse of [`add_game`]).
 pub fn remove_game(
     tx: &Connection,

@@ -262,7 +262,7 @@ pub fn stage_stored(conn: &Connection) -> Result<()> {
         let (packed, notation) = packed_notation(kind);
         let mut st = conn.prepare(&format!(
             "SELECT g.id, g.winners, g.draw, json(p.moves) FROM games g JOIN {packed} p ON p.game_id = g.id
-             WHERE g.kind = ?1 ORDER BY g.id"
+             WHERE g.kind = ?1 AND g.id NOT IN (SELECT game_id FROM private_games) ORDER BY g.id"
         ))?;
         let mut rows = st.query(params![kind.as_str()])?;
         while let Some(r) = rows.next()? {
