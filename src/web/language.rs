@@ -200,6 +200,31 @@ pub trait Localize {
         )
     }
 
+    #[allow(clippy::too_many_arguments)]
+    fn t4(
+        &self,
+        key: &str,
+        n1: &str,
+        v1: impl ToArg,
+        n2: &str,
+        v2: impl ToArg,
+        n3: &str,
+        v3: impl ToArg,
+        n4: &str,
+        v4: impl ToArg,
+    ) -> String {
+        i18n::translate(
+            lang(),
+            key,
+            &[
+                (n1, v1.arg()),
+                (n2, v2.arg()),
+                (n3, v3.arg()),
+                (n4, v4.arg()),
+            ],
+        )
+    }
+
     /// `<html lang>`.
     fn lang_code(&self) -> &'static str {
         lang().code()
