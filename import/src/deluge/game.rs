@@ -22,20 +22,27 @@ pub struct Order {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to_coast: Option<String>,
     pub via: Vec<String>,
+    /// The move is written `via convoy` (the army goes by convoy even where it borders its
+    /// destination); absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub via_convoy: bool,
     /// Support and convoy: the unit supported or convoyed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub of_unit: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub of: Option<String>,
-    /// The result: as recorded where the record gives one, else as adjudicated.
+    /// The result, `succeeds` or `fails` (with the word of a failure in `reason`): as recorded
+    /// where the record gives one, else as adjudicated.
     pub result: Option<String>,
     /// `record` or `adjudicated` (`null` when there is no result).
     pub result_from: Option<String>,
-    /// What annals' adjudication found, when the record also gives a result.
+    /// What annals' adjudication found, when the record also gives a result (the word of a
+    /// failure: `bounced`, `cut`…).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjudicated: Option<String>,
-    /// Standard Diplomacy: why the order failed (`bounced`, `cut`, `no_convoy`, `void`,
-    /// `dislodged`…), `result` then being `fails`. Deluge records keep the word in `result`.
+    /// Why the order failed (`bounced`, `cut`, `no_convoy`, `void`, `dislodged`, in Deluge
+    /// `destroyed`…; a bracketed word annals does not know, as written), `result` then being
+    /// `fails`; absent when it succeeds or the record says only that it failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Standard Diplomacy: where a dislodged unit may retreat (empty: it is disbanded).
@@ -60,6 +67,15 @@ pub struct Phase {
     pub orders: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+    /// The units on the board after the phase, by power and then province (`at` a node:
+    /// `stp/nc`). Not serialized: pages parse the stored text again and show it, the game's JSON
+    /// and the import goldens stay as they were.
+    #[serde(skip)]
+    pub units: Vec<UnitAt>,
+    /// Whether `units` is the known position (see `replay`: a record that skips a phase or does
+    /// not start at the beginning gives units taken from its orders).
+    #[serde(skip)]
+    pub position_known: bool,
 }
 
 /// An order that could not be read, kept as written.
