@@ -5,7 +5,8 @@
 //! - `parse_mb_s`: record reading, kind detection and parsing (with 三国 board resolution and WEC
 //!   replay), one thread, over the generated corpus (at most [`PARSE_SAMPLE_BYTES`] per kind), from
 //!   memory. `parse_mb_s_{hotw,sanguo,wec}` give each notation alone; `worst_shape_mb_s` the
-//!   slowest of the once-quadratic shapes (`bench/shapes.rs`).
+//!   slowest of the once-quadratic shapes (`bench/shapes.rs`); `adjudicate_us_per_order` the
+//!   Diplomacy adjudication's time an order by phase size (`bench/adjudication.rs`).
 //! - `import_games_s`, `import_rows_s`: `ingest::import_paths` end to end (files on disk → parse
 //!   → SQLite → tantivy) into a fresh database and index. A row is a normalized move (HotW turn,
 //!   三国 ply, WEC turn): `Summary.move_rows`.
@@ -26,6 +27,7 @@
 //! - `peak_rss_mb`: `VmHWM` of `/proc/self/status` at the end of the run (the whole run: generation,
 //!   import and queries); `peak_rss_import_mb`: the peak during the import alone.
 
+pub mod adjudication;
 pub mod generate;
 mod scoped;
 mod shapes;
@@ -86,6 +88,7 @@ pub struct Report {
     pub parse_mb_s_sanguo: f64,
     pub parse_mb_s_wec: f64,
     pub worst_shape_mb_s: f64,
+    pub adjudicate_us_per_order: adjudication::AdjudicationCost,
     pub parse_errors: usize,
     pub imported: usize,
     pub move_rows: usize,
@@ -175,6 +178,7 @@ pub fn measure(games: usize, seed: u64, dir: &Path, verbose: bool) -> Result<Rep
     let (all, per_kind, errors) = parse_speed(&files)?;
     r.parse_mb_s = all;
     r.worst_shape_mb_s = shapes::worst_shape_mb_s();
+    r.adjudicate_us_per_order = adjudication::adjudicate_us_per_order();
     r.parse_errors = errors;
     for (k, v) in per_kind {
         match k {
