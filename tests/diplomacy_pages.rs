@@ -110,6 +110,19 @@ fn deluge_orders_give_a_result_and_a_reason_and_keep_via_convoy() {
         !b.contains("position not known"),
         "the record starts at W1900"
     );
+    // a page of the orders shows the units of its phases only
+    let page = srv.get(&format!("/games/{id}?moves_offset=6&moves_limit=6"));
+    assert_eq!(page.status, 200);
+    let b = &page.body;
+    assert!(
+        b.contains("<dt style=\"font-weight:600\">S1901M</dt>"),
+        "{b}"
+    );
+    assert!(b.contains("England: F Nth, F Nwg, A Yor"), "{b}");
+    assert!(
+        !b.contains(">W1900A</dt>") && !b.contains(">F1901M</dt>"),
+        "{b}"
+    );
 }
 
 #[test]

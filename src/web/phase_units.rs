@@ -23,9 +23,22 @@ pub struct PhaseUnits {
 /// The phases whose orders fall in `orders` (the page of orders shown), and those without orders
 /// between them.
 pub fn phase_units(g: &DelugeGame, orders: Range<usize>) -> Vec<PhaseUnits> {
-    let mut out = Vec::new();
+    let shown = shown_phases(g, orders);
+    let boards = g.units_after(shown.clone());
+    g.phases
+        .get(shown)
+        .unwrap_or_default()
+        .iter()
+        .zip(boards)
+        .map(|(p, units)| one_phase(g, p, &units))
+        .collect()
+}
+
+/// The indexes of the phases to show: a run of them, since orders are in phase order.
+fn shown_phases(g: &DelugeGame, orders: Range<usize>) -> Range<usize> {
+    let (mut first, mut last) = (None, 0);
     let mut start = 0;
-    for p in &g.phases {
+    for (i, p) in g.phases.iter().enumerate() {
         let end = start + p.orders;
         let shown = if p.orders == 0 {
             orders.contains(&start) || (start == orders.end && orders.end == g.orders.len())
@@ -33,15 +46,18 @@ pub fn phase_units(g: &DelugeGame, orders: Range<usize>) -> Vec<PhaseUnits> {
             start < orders.end && end > orders.start
         };
         if shown {
-            out.push(one_phase(g, p));
+            first.get_or_insert(i);
+            last = i + 1;
+        } else if first.is_some() {
+            break;
         }
         start = end;
     }
-    out
+    first.map_or(0..0, |f| f..last)
 }
 
-fn one_phase(g: &DelugeGame, p: &Phase) -> PhaseUnits {
-    let units = by_power(&p.units)
+fn one_phase(g: &DelugeGame, p: &Phase, units: &[UnitAt]) -> PhaseUnits {
+    let units = by_power(units)
         .into_iter()
         .map(|(power, list)| {
             let list: Vec<String> = list

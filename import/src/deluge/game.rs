@@ -2,6 +2,7 @@
 //! the replay works out (the deluge of each year, the centres, the survivors).
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
@@ -67,13 +68,9 @@ pub struct Phase {
     pub orders: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
-    /// The units on the board after the phase, by power and then province (`at` a node:
-    /// `stp/nc`). Not serialized: pages parse the stored text again and show it, the game's JSON
-    /// and the import goldens stay as they were.
-    #[serde(skip)]
-    pub units: Vec<UnitAt>,
-    /// Whether `units` is the known position (see `replay`: a record that skips a phase or does
-    /// not start at the beginning gives units taken from its orders).
+    /// Whether the units after the phase ([`DelugeGame::units_after`]) are the known position
+    /// (see `replay`: a record that skips a phase or does not start at the beginning gives units
+    /// taken from its orders). Not serialized, as `unit_changes`.
     #[serde(skip)]
     pub position_known: bool,
 }
@@ -94,6 +91,17 @@ pub struct UnitAt {
     pub power: String,
     pub unit: String,
     pub at: String,
+}
+
+/// What a phase changed on the board: the unit now in a province, or `None` where it left
+/// (`DelugeGame::unit_changes`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitChange {
+    /// The index of the phase in `phases`.
+    pub phase: usize,
+    /// The province (without its coast).
+    pub province: String,
+    pub unit: Option<UnitAt>,
 }
 
 /// A new supply centre and who gets it (rule 5).
@@ -151,4 +159,35 @@ pub struct DelugeGame {
     /// `standard` for a standard Diplomacy game (`[Game "Diplomacy"]`); absent for Deluge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
+    /// The board's changes after each phase, in phase order: what [`DelugeGame::units_after`]
+    /// rebuilds the units from. A log of changes rather than a board a phase keeps a long record's
+    /// cost in proportion to its orders. Not serialized (pages parse the stored text again; the
+    /// game's JSON and the import goldens stay as they were).
+    #[serde(skip)]
+    pub unit_changes: Vec<UnitChange>,
+}
+
+impl DelugeGame {
+    /// The units after each phase of `phases` (indexes into `phases`; one list a phase), by power
+    /// and then province (`at` a node: `stp/nc`). One pass over the changes up to the last one.
+    pub fn units_after(&self, phases: Range<usize>) -> Vec<Vec<UnitAt>> {
+        let end = phases.end.min(self.phases.len());
+        let mut board: BTreeMap<&str, &UnitAt> = BTreeMap::new();
+        let mut changes = self.unit_changes.iter().peekable();
+        let mut out = Vec::with_capacity(end.saturating_sub(phases.start));
+        for pi in 0..end {
+            while let Some(c) = changes.next_if(|c| c.phase <= pi) {
+                match &c.unit {
+                    Some(u) => board.insert(c.province.as_str(), u),
+                    None => board.remove(c.province.as_str()),
+                };
+            }
+            if pi >= phases.start {
+                let mut units: Vec<UnitAt> = board.values().map(|u| (*u).clone()).collect();
+                units.sort_by(|a, b| a.power.cmp(&b.power));
+                out.push(units);
+            }
+        }
+        out
+    }
 }

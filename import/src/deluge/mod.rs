@@ -150,7 +150,9 @@ mod resolve;
 mod setup;
 mod start;
 
-pub use game::{CentresYear, DelugeGame, DelugeYear, NewCentre, Order, Phase, UnitAt, Unparsed};
+pub use game::{
+    CentresYear, DelugeGame, DelugeYear, NewCentre, Order, Phase, UnitAt, UnitChange, Unparsed,
+};
 pub(crate) use read::ReadPhase;
 
 use crate::model::{Ctx, Parsed};

@@ -47,13 +47,14 @@ use super::{CentresYear, DelugeGame, DelugeYear, NewCentre, Phase, ReadPhase, Un
 use crate::diag::Sink;
 
 mod adjust;
+mod changes;
 mod disorder;
 mod movement;
 
 use adjust::{adjustments, retreats};
 use movement::movement;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 struct Unit {
     power: &'static str,
     kind: char,
@@ -64,6 +65,8 @@ struct State {
     /// Standard Diplomacy (no schedule, home-centre builds, civil disorder, no end year).
     standard: bool,
     units: BTreeMap<String, Unit>,
+    /// The board as the game's `unit_changes` have it so far (`changes`).
+    shown: BTreeMap<String, Unit>,
     owners: BTreeMap<String, &'static str>,
     last_unit: BTreeMap<String, &'static str>,
     known: bool,
@@ -194,6 +197,7 @@ fn initial(setup: &Setup, m: &Map) -> (State, PhaseKey) {
     let st = State {
         standard: setup.standard,
         units,
+        shown: BTreeMap::new(),
         owners,
         last_unit: BTreeMap::new(),
         known: true,
@@ -286,7 +290,6 @@ pub(crate) fn replay(game: &mut DelugeGame, phases: &[ReadPhase], setup: &Setup,
             line: ph.line,
             orders: ph.orders.len(),
             comment: None,
-            units: Vec::new(),
             position_known: false,
         });
         match k.step {
@@ -300,29 +303,12 @@ pub(crate) fn replay(game: &mut DelugeGame, phases: &[ReadPhase], setup: &Setup,
             }
         }
         if let Some(p) = game.phases.last_mut() {
-            p.units = units_after(&st);
             p.position_known = st.known;
         }
+        let at = game.phases.len().saturating_sub(1);
+        changes::record(&mut st, game, at);
     }
     split_results(game);
-}
-
-/// The units on the board, by power and then province (a fleet on a coast as `stp/nc`).
-fn units_after(st: &State) -> Vec<UnitAt> {
-    let mut v: Vec<UnitAt> = st
-        .units
-        .iter()
-        .map(|(at, u)| UnitAt {
-            power: u.power.to_string(),
-            unit: u.kind.to_string(),
-            at: match &u.coast {
-                Some(c) => format!("{at}/{c}"),
-                None => at.clone(),
-            },
-        })
-        .collect();
-    v.sort_by(|a, b| a.power.cmp(&b.power));
-    v
 }
 
 fn drop_pending(st: &mut State, sink: &mut Sink, line: u32) {
