@@ -523,8 +523,8 @@ pub(super) fn game_title(g: &GameRecord) -> String {
     })
 }
 
-/// A Diplomacy order's result as the page shows it: the result, the reason a standard game's
-/// order failed, and where a dislodged unit may retreat.
+/// A Diplomacy order's result as the page shows it: the result, the reason the order failed, and
+/// where a dislodged unit of a standard game may retreat.
 fn diplomacy_detail(o: &annals_import::deluge::Order) -> String {
     let mut d = o.result.clone().unwrap_or_default();
     if let Some(r) = &o.reason {
