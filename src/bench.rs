@@ -5,7 +5,8 @@
 //! - `parse_mb_s`: record reading, kind detection and parsing (with 三国 board resolution and WEC
 //!   replay), one thread, over the generated corpus (at most [`PARSE_SAMPLE_BYTES`] per kind), from
 //!   memory. `parse_mb_s_{hotw,sanguo,wec}` give each notation alone; `worst_shape_mb_s` the
-//!   slowest of the once-quadratic shapes (`bench/shapes.rs`).
+//!   slowest of the once-quadratic shapes (`bench/shapes.rs`); `adjudicate_us_per_order` the
+//!   Diplomacy adjudication's time an order by phase size (`bench/adjudication.rs`).
 //! - `import_games_s`, `import_rows_s`: `ingest::import_paths` end to end (files on disk → parse
 //!   → SQLite → tantivy) into a fresh database and index. A row is a normalized move (HotW turn,
 //!   三国 ply, WEC turn): `Summary.move_rows`.
@@ -26,7 +27,9 @@
 //! - `peak_rss_mb`: `VmHWM` of `/proc/self/status` at the end of the run (the whole run: generation,
 //!   import and queries); `peak_rss_import_mb`: the peak during the import alone.
 
+pub mod adjudication;
 pub mod generate;
+mod measures;
 mod scoped;
 mod shapes;
 
@@ -36,6 +39,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use annals_import::{Kind, detect_kind, parse_game, record};
+use measures::{dir_size, file_size};
+pub use measures::{peak_rss_mb, percentile};
 use rusqlite::params;
 use serde::Serialize;
 
@@ -86,6 +91,7 @@ pub struct Report {
     pub parse_mb_s_sanguo: f64,
     pub parse_mb_s_wec: f64,
     pub worst_shape_mb_s: f64,
+    pub adjudicate_us_per_order: adjudication::AdjudicationCost,
     pub parse_errors: usize,
     pub imported: usize,
     pub move_rows: usize,
@@ -175,6 +181,7 @@ pub fn measure(games: usize, seed: u64, dir: &Path, verbose: bool) -> Result<Rep
     let (all, per_kind, errors) = parse_speed(&files)?;
     r.parse_mb_s = all;
     r.worst_shape_mb_s = shapes::worst_shape_mb_s();
+    r.adjudicate_us_per_order = adjudication::adjudicate_us_per_order();
     r.parse_errors = errors;
     for (k, v) in per_kind {
         match k {
@@ -679,44 +686,6 @@ fn router_p99(state: &crate::AppState, urls: &[String]) -> Result<f64> {
         }
         Ok(percentile(&mut times, 99.0))
     })
-}
-
-/// The `p`th percentile (nearest rank) of `v`, in place.
-pub fn percentile(v: &mut [f64], p: f64) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    v.sort_by(|a, b| a.total_cmp(b));
-    let rank = ((p / 100.0) * v.len() as f64).ceil() as usize;
-    v.get(rank.saturating_sub(1).min(v.len() - 1))
-        .copied()
-        .unwrap_or(0.0)
-}
-
-/// `VmHWM` (peak resident set) of this process, in MB (0 where `/proc` is absent).
-pub fn peak_rss_mb() -> f64 {
-    let Ok(s) = std::fs::read_to_string("/proc/self/status") else {
-        return 0.0;
-    };
-    s.lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-        .map(|kb| kb / 1024.0)
-        .unwrap_or(0.0)
-}
-
-fn file_size(p: &Path) -> u64 {
-    std::fs::metadata(p).map(|m| m.len()).unwrap_or(0)
-}
-
-fn dir_size(p: &Path) -> u64 {
-    walkdir::WalkDir::new(p)
-        .into_iter()
-        .filter_map(|e| e.ok())
-        .filter_map(|e| e.metadata().ok())
-        .filter(|m| m.is_file())
-        .map(|m| m.len())
-        .sum()
 }
 
 #[cfg(test)]

@@ -12,6 +12,8 @@ mod crash;
 mod crawl;
 mod desk;
 mod desk_browser;
+// Deluge and standard Diplomacy: results, via convoy, units after each phase, statistics
+mod diplomacy_pages;
 mod downloads;
 mod filters;
 mod fixes;

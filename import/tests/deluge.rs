@@ -18,6 +18,12 @@ fn parse(body: &str) -> Parsed<DelugeGame> {
     )
 }
 
+/// The word of an order's result as the replay finds it: the reason of a failure (`bounced`,
+/// `void`…), else the result (`succeeds`, or `fails` where the record says no more).
+fn word(o: &deluge::Order) -> Option<&str> {
+    o.reason.as_deref().or(o.result.as_deref())
+}
+
 fn codes(p: &Parsed<DelugeGame>) -> Vec<(String, Severity, u32, u32)> {
     p.diagnostics
         .iter()
@@ -138,7 +144,7 @@ fn order_into_a_province_that_sank_the_winter_before() {
         .iter()
         .find(|o| o.phase == "S1902M" && o.power == "France" && o.to.as_deref() == Some("bel"))
         .unwrap();
-    assert_eq!(o.result.as_deref(), Some("void"));
+    assert_eq!(word(o), Some("void"));
     assert_eq!(o.result_from.as_deref(), Some("adjudicated"));
     let d = p
         .diagnostics
@@ -271,7 +277,7 @@ Germany: Build F Den, Build A Hol
             .orders
             .iter()
             .find(|o| o.phase == phase && o.at.as_deref() == Some(at))
-            .and_then(|o| o.result.clone())
+            .and_then(|o| word(o).map(String::from))
             .unwrap()
     };
     // Denmark was taken in F1901 and left in S1902; it is still Germany's and vacant: rule 7
@@ -325,7 +331,11 @@ Germany: A Mun-Ruh (bounce)
 France: A Par-Bur (succeeds)
 ";
     let p = parse(body);
-    assert_eq!(p.game.orders[0].result.as_deref(), Some("bounced"));
+    assert_eq!(word(&p.game.orders[0]), Some("bounced"));
+    // as in standard Diplomacy: the result, and the reason of the failure
+    assert_eq!(p.game.orders[0].result.as_deref(), Some("fails"));
+    assert_eq!(p.game.orders[0].reason.as_deref(), Some("bounced"));
+    assert_eq!(p.game.orders[1].reason, None);
     assert_eq!(p.game.orders[0].adjudicated.as_deref(), Some("succeeds"));
     assert_eq!(p.game.orders[0].result_from.as_deref(), Some("record"));
     let d: Vec<_> = codes(&p)
@@ -557,7 +567,7 @@ fn a_judges_report_reads_as_orders() {
         ]
     );
     assert_eq!(p.game.orders[1].coast.as_deref(), Some("sc"));
-    assert_eq!(p.game.orders[3].result.as_deref(), Some("bounced"));
+    assert_eq!(word(&p.game.orders[3]), Some("bounced"));
     assert!(p.game.unparsed.is_empty(), "{:?}", p.game.unparsed);
     // nothing unread; the only doubt is the recorded bounce with nobody to bounce against
     let doubts: Vec<_> = codes(&p)
@@ -947,13 +957,7 @@ fn a_result_after_a_colon() {
         .game
         .orders
         .iter()
-        .map(|o| {
-            (
-                o.notation.as_str(),
-                o.result.as_deref(),
-                o.result_from.as_deref(),
-            )
-        })
+        .map(|o| (o.notation.as_str(), word(o), o.result_from.as_deref()))
         .collect();
     assert_eq!(
         r[0],
@@ -1031,7 +1035,7 @@ fn phase_headers_with_a_dash_and_results_with_a_reason() {
         .map(|d| (d.2, d.3))
         .collect();
     assert_eq!(forms, [(1, 1), (4, 1)]);
-    let results: Vec<Option<&str>> = g.game.orders.iter().map(|o| o.result.as_deref()).collect();
+    let results: Vec<Option<&str>> = g.game.orders.iter().map(word).collect();
     assert_eq!(results, [Some("bounced"), Some("bounced")]);
     let at: Vec<(u32, u32)> = codes(&g)
         .into_iter()
@@ -1214,10 +1218,7 @@ fn results_between_stars_without_brackets() {
     let g = parse(
         "Winter 1900\nFrance: Build A Par\nGermany: Build A Mun\nSpring 1901\nFrance: A Par-Bur *bounce*\nGermany: A Mun-Bur **bounce**\nFall 1901\nFrance: A Par-Bur (stand-off)\nGermany: A Mun H *dislodged*\n",
     );
-    let r: Vec<Option<&str>> = g.game.orders[2..]
-        .iter()
-        .map(|o| o.result.as_deref())
-        .collect();
+    let r: Vec<Option<&str>> = g.game.orders[2..].iter().map(word).collect();
     assert_eq!(
         r,
         [
@@ -1425,7 +1426,7 @@ fn a_failed_order_marked_by_a_star_or_brackets() {
             (
                 o.at.as_deref().unwrap_or_default(),
                 o.to.as_deref(),
-                o.result.as_deref(),
+                word(o),
                 o.adjudicated.as_deref(),
             )
         })
@@ -1575,7 +1576,7 @@ fn an_army_in_a_submerged_province_drowned_and_does_not_survive() {
     let p = parse(body);
     let par = p.game.orders.iter().find(|o| o.power == "France").unwrap();
     assert_eq!(
-        (par.kind.as_str(), par.at.as_deref(), par.result.as_deref()),
+        (par.kind.as_str(), par.at.as_deref(), word(par)),
         ("hold", Some("par"), Some("void"))
     );
     assert_eq!(par.result_from.as_deref(), Some("adjudicated"));
@@ -1625,7 +1626,7 @@ fn a_drowned_army_neither_supports_nor_moves() {
         .game
         .orders
         .iter()
-        .map(|o| (o.notation.as_str(), o.result.as_deref().unwrap_or("")))
+        .map(|o| (o.notation.as_str(), word(o).unwrap_or("")))
         .collect();
     assert_eq!(
         res,

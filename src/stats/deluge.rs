@@ -1,4 +1,5 @@
-//! Deluge statistics, from the stored games parsed again.
+//! Deluge statistics, from the stored games parsed again; standard Diplomacy games, stored under
+//! the same kind, are counted apart.
 
 use crate::error::Result;
 use rusqlite::{Connection, params_from_iter};
@@ -25,7 +26,11 @@ pub struct PowerStat {
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct DelugeStats {
+    /// Deluge games (standard Diplomacy games, stored under the same kind, are not among them).
     pub games: i64,
+    /// Standard Diplomacy games matching the filter, counted apart: none of the figures here
+    /// include them (their survivors, centres and powers follow other rules).
+    pub standard_games: i64,
     /// Games whose record reaches the end of W1908.
     pub finished: i64,
     pub powers: Vec<PowerStat>,
@@ -38,7 +43,7 @@ pub fn deluge(conn: &Connection, f: &Filter) -> Result<DelugeStats> {
         "SELECT g.raw, g.source_line FROM games g WHERE g.kind = 'deluge'{w}"
     ))?;
     let mut rows = st.query(params_from_iter(args.iter()))?;
-    let (mut games, mut finished) = (0i64, 0i64);
+    let (mut games, mut finished, mut standard_games) = (0i64, 0i64, 0i64);
     #[derive(Default)]
     struct Acc {
         games: i64,
@@ -55,6 +60,10 @@ pub fn deluge(conn: &Connection, f: &Filter) -> Result<DelugeStats> {
         else {
             continue;
         };
+        if g.variant.is_some() {
+            standard_games += 1;
+            continue;
+        }
         games += 1;
         let mut powers: std::collections::BTreeSet<String> =
             g.orders.iter().map(|o| o.power.clone()).collect();
@@ -102,6 +111,7 @@ pub fn deluge(conn: &Connection, f: &Filter) -> Result<DelugeStats> {
         .collect();
     Ok(DelugeStats {
         games,
+        standard_games,
         finished,
         powers,
     })

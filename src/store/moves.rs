@@ -181,7 +181,9 @@ pub fn pack_moves(body: &Body) -> Option<Packed> {
                 out.text(&o.kind);
                 out.opt_text(o.to.as_deref());
                 out.words(&o.via);
-                out.opt_text(o.result.as_deref());
+                // the view's `result` keeps the word of a failure (`bounced`, `void`…), as
+                // Deluge's orders gave it before `reason` was split from `succeeds`/`fails`
+                out.opt_text(o.reason.as_deref().or(o.result.as_deref()));
                 out.end(mv);
             }
             out.end(all);

@@ -70,6 +70,8 @@ pub struct GamePage {
     /// The board's position key, where positions are kept (links to the games reaching it).
     board_key: Option<String>,
     game_events: Vec<String>,
+    /// Diplomacy: the units after each phase of the page of orders shown.
+    phase_units: Vec<super::phase_units::PhaseUnits>,
     /// The reader may correct the record (an editor or admin of a club).
     can_edit: bool,
     /// The event page of the game's Event tag.
@@ -187,8 +189,10 @@ pub async fn game(
     let page_link = |o: usize| format!("?moves_offset={o}&moves_limit={}#moves", window.limit);
     let moves_next = window.next(moves_total).map(page_link);
     let moves_prev = window.prev().map(page_link);
+    let mut phase_units = Vec::new();
     if let Body::Deluge(d) = &g.body {
         chart = view::deluge_centre_chart(d);
+        phase_units = super::phase_units::phase_units(d, window.range(moves_total));
     }
     let game_events = game_events(&g.body);
     let (lines, file_diags) = view::raw_lines(&g);
@@ -234,6 +238,7 @@ pub async fn game(
         board,
         board_key,
         game_events,
+        phase_units,
         can_edit,
     })
 }
@@ -518,8 +523,8 @@ pub(super) fn game_title(g: &GameRecord) -> String {
     })
 }
 
-/// A Diplomacy order's result as the page shows it: the result, the reason a standard game's
-/// order failed, and where a dislodged unit may retreat.
+/// A Diplomacy order's result as the page shows it: the result, the reason the order failed, and
+/// where a dislodged unit of a standard game may retreat.
 fn diplomacy_detail(o: &annals_import::deluge::Order) -> String {
     let mut d = o.result.clone().unwrap_or_default();
     if let Some(r) = &o.reason {

@@ -22,6 +22,7 @@ pub mod pages;
 pub mod paging;
 pub mod paste;
 pub mod people;
+pub mod phase_units;
 pub mod position_board;
 pub mod publish;
 pub mod request;

@@ -3,7 +3,7 @@
 
 use annals_import::deluge::Order;
 
-fn place(p: &str, coast: Option<&str>) -> String {
+pub(super) fn place(p: &str, coast: Option<&str>) -> String {
     let mut cs = p.chars();
     let mut out: String = match cs.next() {
         Some(c) => c
@@ -49,7 +49,8 @@ pub fn judges_form(o: &Order) -> String {
             for v in &o.via {
                 s.push_str(&format!(" - {}", place(v, None)));
             }
-            format!("{s} - {to}")
+            let by = if o.via_convoy { " via Convoy" } else { "" };
+            format!("{s} - {to}{by}")
         }
         "hold" => format!("{unit} {at} H"),
         "support" => format!("{unit} {at} S {}", other()),

@@ -2,6 +2,7 @@
 //! the replay works out (the deluge of each year, the centres, the survivors).
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
@@ -22,20 +23,27 @@ pub struct Order {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to_coast: Option<String>,
     pub via: Vec<String>,
+    /// The move is written `via convoy` (the army goes by convoy even where it borders its
+    /// destination); absent when false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub via_convoy: bool,
     /// Support and convoy: the unit supported or convoyed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub of_unit: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub of: Option<String>,
-    /// The result: as recorded where the record gives one, else as adjudicated.
+    /// The result, `succeeds` or `fails` (with the word of a failure in `reason`): as recorded
+    /// where the record gives one, else as adjudicated.
     pub result: Option<String>,
     /// `record` or `adjudicated` (`null` when there is no result).
     pub result_from: Option<String>,
-    /// What annals' adjudication found, when the record also gives a result.
+    /// What annals' adjudication found, when the record also gives a result (the word of a
+    /// failure: `bounced`, `cut`…).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjudicated: Option<String>,
-    /// Standard Diplomacy: why the order failed (`bounced`, `cut`, `no_convoy`, `void`,
-    /// `dislodged`…), `result` then being `fails`. Deluge records keep the word in `result`.
+    /// Why the order failed (`bounced`, `cut`, `no_convoy`, `void`, `dislodged`, in Deluge
+    /// `destroyed`…; a bracketed word annals does not know, as written), `result` then being
+    /// `fails`; absent when it succeeds or the record says only that it failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     /// Standard Diplomacy: where a dislodged unit may retreat (empty: it is disbanded).
@@ -60,6 +68,11 @@ pub struct Phase {
     pub orders: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+    /// Whether the units after the phase ([`DelugeGame::units_after`]) are the known position
+    /// (see `replay`: a record that skips a phase or does not start at the beginning gives units
+    /// taken from its orders). Not serialized, as `unit_changes`.
+    #[serde(skip)]
+    pub position_known: bool,
 }
 
 /// An order that could not be read, kept as written.
@@ -78,6 +91,17 @@ pub struct UnitAt {
     pub power: String,
     pub unit: String,
     pub at: String,
+}
+
+/// What a phase changed on the board: the unit now in a province, or `None` where it left
+/// (`DelugeGame::unit_changes`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitChange {
+    /// The index of the phase in `phases`.
+    pub phase: usize,
+    /// The province (without its coast).
+    pub province: String,
+    pub unit: Option<UnitAt>,
 }
 
 /// A new supply centre and who gets it (rule 5).
@@ -135,4 +159,35 @@ pub struct DelugeGame {
     /// `standard` for a standard Diplomacy game (`[Game "Diplomacy"]`); absent for Deluge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
+    /// The board's changes after each phase, in phase order: what [`DelugeGame::units_after`]
+    /// rebuilds the units from. A log of changes rather than a board a phase keeps a long record's
+    /// cost in proportion to its orders. Not serialized (pages parse the stored text again; the
+    /// game's JSON and the import goldens stay as they were).
+    #[serde(skip)]
+    pub unit_changes: Vec<UnitChange>,
+}
+
+impl DelugeGame {
+    /// The units after each phase of `phases` (indexes into `phases`; one list a phase), by power
+    /// and then province (`at` a node: `stp/nc`). One pass over the changes up to the last one.
+    pub fn units_after(&self, phases: Range<usize>) -> Vec<Vec<UnitAt>> {
+        let end = phases.end.min(self.phases.len());
+        let mut board: BTreeMap<&str, &UnitAt> = BTreeMap::new();
+        let mut changes = self.unit_changes.iter().peekable();
+        let mut out = Vec::with_capacity(end.saturating_sub(phases.start));
+        for pi in 0..end {
+            while let Some(c) = changes.next_if(|c| c.phase <= pi) {
+                match &c.unit {
+                    Some(u) => board.insert(c.province.as_str(), u),
+                    None => board.remove(c.province.as_str()),
+                };
+            }
+            if pi >= phases.start {
+                let mut units: Vec<UnitAt> = board.values().map(|u| (*u).clone()).collect();
+                units.sort_by(|a, b| a.power.cmp(&b.power));
+                out.push(units);
+            }
+        }
+        out
+    }
 }

@@ -20,7 +20,7 @@
 //!   (never given to the power of the line before). Full-width punctuation (`：`, `，`, `（`) is read as
 //!   ASCII.
 //! - **Judge notation:** `A Par-Bur`, `A Par - Bur`, `A Par->Bur`, `A Par moves to Bur`; convoy
-//!   routes `A Lon-Nth-Bel` (`via` = the seas between; `(via convoy)` is no result); `A Mar S A
+//!   routes `A Lon-Nth-Bel` (`via` = the seas between; `(via convoy)` is no result, the order's `via_convoy`); `A Mar S A
 //!   Par-Bur`, `A Mar S Par-Bur`, `A Mar S A Bur` (support of a hold); `F NTH C A Lon-Bel`; `A Bur H`
 //!   or a unit alone (hold); `A Bre T` (the variant's transformation, rule 2; also `transforms`,
 //!   `becomes F`, `turns into a fleet`, `A Bre -> F`); `Build A Par`, `B A Par`, `A Par B`; `Remove A
@@ -103,7 +103,9 @@
 //! - **Results** in brackets at the end of an order: `(bounce)`, `[dislodged]`, `(cut)`,
 //!   `(no convoy)`, `(void)`, `(succeeds)`, `(*bounce*)`… normalized to `succeeds`, `bounced`,
 //!   `fails`, `cut`, `void`, `dislodged`, `no_convoy`, `destroyed`. An unknown bracket word is kept
-//!   as written with a warning (`deluge.result-unknown`).
+//!   as written with a warning (`deluge.result-unknown`). Once the game is replayed, an order's
+//!   `result` is `succeeds` or `fails` and the word of a failure its `reason`, as in standard
+//!   Diplomacy.
 //! - `{…}` comments attach to the order before them (or to the phase header). So do remarks
 //!   after `//` (at the start of a line or after a space: `A Par-Bur // east`) and after a run of
 //!   dashes with a space before it where the order before reads and the words after are no
@@ -126,8 +128,8 @@
 //! A game named `Diplomacy` (`Standard`, `Classic`; not `Deluge`) is standard Diplomacy, read by this
 //! reader and replayed on the standard map (`import/data/diplomacy/`, whose README lists each rule in
 //! which Deluge differs) from the rulebook's Spring 1901 or from the record's own `Starting position
-//! for …` block and `Ownership of supply centers:` block (`start`). Its results are `succeeds` or
-//! `fails` with a `reason`, and a dislodged unit lists its `retreats`.
+//! for …` block and `Ownership of supply centers:` block (`start`). A dislodged unit lists its
+//! `retreats`.
 //!
 //! # Diagnostic codes
 //! Every code, with what it reads and an example, is in `import/data/diagnostics.csv` and the page
@@ -148,7 +150,9 @@ mod resolve;
 mod setup;
 mod start;
 
-pub use game::{CentresYear, DelugeGame, DelugeYear, NewCentre, Order, Phase, UnitAt, Unparsed};
+pub use game::{
+    CentresYear, DelugeGame, DelugeYear, NewCentre, Order, Phase, UnitAt, UnitChange, Unparsed,
+};
 pub(crate) use read::ReadPhase;
 
 use crate::model::{Ctx, Parsed};

@@ -188,6 +188,7 @@ impl Reader<'_, '_> {
             to: o.to.as_ref().map(notation::Loc::key),
             to_coast: o.to.as_ref().and_then(|l| l.coast.clone()),
             via: o.via.iter().map(notation::Loc::key).collect(),
+            via_convoy: o.via_convoy,
             of_unit: o.of_unit.map(|u| u.to_string()),
             of: o.of.as_ref().map(notation::Loc::key),
             result: o.result.clone(),

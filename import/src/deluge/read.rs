@@ -92,6 +92,7 @@ impl<'c, 't> Reader<'c, 't> {
                 winner: None,
                 intro: Vec::new(),
                 variant: None,
+                unit_changes: Vec::new(),
             },
             phases: Vec::new(),
             power: None,

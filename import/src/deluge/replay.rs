@@ -4,9 +4,8 @@
 //! # Decisions
 //! - **Standard Diplomacy** (`State::standard`): no schedule and no end year; builds only in owned
 //!   home centres within the allowance, removals within what must go, then civil disorder
-//!   (`disorder`); orders for units not on the board are void; results become `succeeds`/`fails`
-//!   with a `reason`. Retreats in both games: not into an occupied province, the attacker's
-//!   origin or a province a standoff left empty.
+//!   (`disorder`); orders for units not on the board are void. Retreats in both games: not into
+//!   an occupied province, the attacker's origin or a province a standoff left empty.
 //! - **Start:** an empty board and the 22 home centres owned by their powers, before Winter 1900
 //!   (rule 1). A record that does not start with Winter 1900 gives no known position: units are
 //!   taken from the orders as they appear, and drownings are not reported.
@@ -17,7 +16,8 @@
 //!   for a unit the position does not have is a warning (`deluge.no-unit`); either way the record
 //!   is believed and the unit is put where the order says.
 //! - **Results:** where the record gives an order's result, the record decides what happens to
-//!   the position; otherwise the adjudication does.
+//!   the position; otherwise the adjudication does. In both games a result is then `succeeds` or
+//!   `fails`, the word of a failure (`bounced`, `dislodged`…) going to the order's `reason`.
 //! - **Retreats:** a dislodged unit whose retreat the record does not give is disbanded (info
 //!   `deluge.retreat-missing` when no retreat phase follows). Two retreats to one province both
 //!   fail and the units are disbanded.
@@ -47,13 +47,14 @@ use super::{CentresYear, DelugeGame, DelugeYear, NewCentre, Phase, ReadPhase, Un
 use crate::diag::Sink;
 
 mod adjust;
+mod changes;
 mod disorder;
 mod movement;
 
 use adjust::{adjustments, retreats};
 use movement::movement;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 struct Unit {
     power: &'static str,
     kind: char,
@@ -64,6 +65,8 @@ struct State {
     /// Standard Diplomacy (no schedule, home-centre builds, civil disorder, no end year).
     standard: bool,
     units: BTreeMap<String, Unit>,
+    /// The board as the game's `unit_changes` have it so far (`changes`).
+    shown: BTreeMap<String, Unit>,
     owners: BTreeMap<String, &'static str>,
     last_unit: BTreeMap<String, &'static str>,
     known: bool,
@@ -194,6 +197,7 @@ fn initial(setup: &Setup, m: &Map) -> (State, PhaseKey) {
     let st = State {
         standard: setup.standard,
         units,
+        shown: BTreeMap::new(),
         owners,
         last_unit: BTreeMap::new(),
         known: true,
@@ -286,6 +290,7 @@ pub(crate) fn replay(game: &mut DelugeGame, phases: &[ReadPhase], setup: &Setup,
             line: ph.line,
             orders: ph.orders.len(),
             comment: None,
+            position_known: false,
         });
         match k.step {
             0 => movement(m, &mut st, game, ph, sink),
@@ -297,10 +302,13 @@ pub(crate) fn replay(game: &mut DelugeGame, phases: &[ReadPhase], setup: &Setup,
                 }
             }
         }
+        if let Some(p) = game.phases.last_mut() {
+            p.position_known = st.known;
+        }
+        let at = game.phases.len().saturating_sub(1);
+        changes::record(&mut st, game, at);
     }
-    if st.standard {
-        standard_results(game);
-    }
+    split_results(game);
 }
 
 fn drop_pending(st: &mut State, sink: &mut Sink, line: u32) {
@@ -529,9 +537,10 @@ fn wrong_phase(game: &mut DelugeGame, idx: usize, sink: &mut Sink, phase: &str) 
     set_result(game, idx, "void", sink);
 }
 
-/// Standard Diplomacy's result words: `succeeds` or `fails`, with the reason of a failure in
-/// `reason` (Deluge records keep the word in `result`, as their goldens have it).
-fn standard_results(game: &mut DelugeGame) {
+/// The result words of both games: `succeeds` or `fails`, with the reason of a failure in
+/// `reason`. The replay works with the words of a failure (`bounced`, `dislodged`…) and splits
+/// them once it is done.
+fn split_results(game: &mut DelugeGame) {
     for o in &mut game.orders {
         if let Some(r) = &o.result
             && r != "succeeds"

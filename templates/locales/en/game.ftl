@@ -112,3 +112,10 @@ deluge-survivor = { $power } is the survivor after winter 1908
 deluge-survivors = { $powers } survive after winter 1908
 game-position-link = games reaching this position
 game-board-legend = What the letters on the board mean
+
+# The units after each phase of a Diplomacy game (one line a power), and the centres after a winter.
+game-units-after = Units after each phase
+game-units-none = no units
+game-centres-after = Supply centres:
+deluge-power-units = { $power }: { $units }
+deluge-power-centres = { $power } ({ $count }): { $centres }

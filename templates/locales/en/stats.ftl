@@ -83,3 +83,8 @@ explorer-games-reached = Games that reached it
 explorer-scope = Only the games of { $scope }
 explorer-all-games = all games
 explorer-position-key = position
+# Standard Diplomacy games, stored as the Deluge kind, are left out of Deluge's figures.
+stats-deluge-standard-apart = { $n ->
+    [one] One standard Diplomacy game is counted apart, not here.
+   *[other] { $n } standard Diplomacy games are counted apart, not here.
+}

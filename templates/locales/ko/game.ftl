@@ -100,3 +100,10 @@ deluge-survivor = 1908년 겨울 뒤 { $power }만 살아남음
 deluge-survivors = 1908년 겨울 뒤 살아남은 나라: { $powers }
 game-position-link = 이 국면에 이른 게임
 game-board-legend = 판 위 글자의 뜻
+
+# The units after each phase of a Diplomacy game (one line a power), and the centres after a winter.
+game-units-after = 각 단계 뒤의 유닛
+game-units-none = 유닛 없음
+game-centres-after = 보급 센터:
+deluge-power-units = { $power }: { $units }
+deluge-power-centres = { $power } ({ $count }): { $centres }

@@ -75,3 +75,5 @@ explorer-games-reached = 이 국면에 이른 게임
 explorer-scope = { $scope }의 게임만
 explorer-all-games = 모든 게임
 explorer-position-key = 국면
+# Standard Diplomacy games, stored as the Deluge kind, are left out of Deluge's figures.
+stats-deluge-standard-apart = 표준 디플로머시(Diplomacy) 게임 { $n }게임은 여기에 포함되지 않고 따로 셉니다.

@@ -100,3 +100,10 @@ deluge-survivor = { $power } 是 1908 年冬季后唯一的幸存者
 deluge-survivors = { $powers } 撑过了 1908 年冬季
 game-position-link = 走到这个局面的棋局
 game-board-legend = 棋盘上的字母代表什么
+
+# The units after each phase of a Diplomacy game (one line a power), and the centres after a winter.
+game-units-after = 各阶段后的部队
+game-units-none = 没有部队
+game-centres-after = 补给中心：
+deluge-power-units = { $power }：{ $units }
+deluge-power-centres = { $power }（{ $count }）：{ $centres }

@@ -100,3 +100,10 @@ deluge-survivor = { $power } 是 1908 年冬季後唯一的倖存者
 deluge-survivors = { $powers } 撐過了 1908 年冬季
 game-position-link = 走到這個局面的棋局
 game-board-legend = 棋盤上的字母代表甚麼
+
+# The units after each phase of a Diplomacy game (one line a power), and the centres after a winter.
+game-units-after = 各階段後的部隊
+game-units-none = 沒有部隊
+game-centres-after = 補給中心：
+deluge-power-units = { $power }：{ $units }
+deluge-power-centres = { $power }（{ $count }）：{ $centres }

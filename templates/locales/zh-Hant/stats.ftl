@@ -75,3 +75,5 @@ explorer-games-reached = 走到這個局面的棋局
 explorer-scope = 只看{ $scope }的棋局
 explorer-all-games = 全部棋局
 explorer-position-key = 局面
+# Standard Diplomacy games, stored as the Deluge kind, are left out of Deluge's figures.
+stats-deluge-standard-apart = 另有 { $n } 局標準外交（Diplomacy），不計入此處。

@@ -89,6 +89,7 @@ pub(super) fn civil_disorder(
                 kind: "remove".to_string(),
                 to: None,
                 to_coast: None,
+                via_convoy: false,
                 via: Vec::new(),
                 of_unit: None,
                 of: None,
