@@ -19,6 +19,7 @@ mod fuzz_search;
 mod hardening;
 mod http;
 mod i18n;
+mod i18n_code;
 mod labels;
 mod limits;
 mod lists;

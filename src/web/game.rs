@@ -83,7 +83,7 @@ pub struct GamePage {
 fn result_label(g: &reads::GameRecord) -> String {
     let r = g.result.clone().unwrap_or_default();
     if g.kind != annals_import::Kind::Hotw {
-        return r;
+        return super::code_text::result_text(g.kind.as_str(), &r);
     }
     let mut parts = r.splitn(2, ' ');
     let (Some(seat), rest) = (parts.next(), parts.next()) else {
@@ -300,7 +300,7 @@ fn move_rows(body: &Body, range: std::ops::Range<usize>) -> Vec<MoveRow> {
                 current: false,
                 ply: i as u32 + 1,
                 round: o.phase.clone(),
-                side: o.power.clone(),
+                side: side_name("deluge", &o.power),
                 text: super::orders::judges_form(o),
                 detail: diplomacy_detail(o),
             })
@@ -416,10 +416,20 @@ fn game_events(body: &Body) -> Vec<String> {
                 })
                 .collect();
             match (&d.winner, &d.survivors) {
-                (Some(w), _) => v.push(tr_args("deluge-survivor", &[("power", w.clone().into())])),
+                (Some(w), _) => v.push(tr_args(
+                    "deluge-survivor",
+                    &[("power", side_name("deluge", w).into())],
+                )),
                 (None, Some(s)) if !s.is_empty() => v.push(tr_args(
                     "deluge-survivors",
-                    &[("powers", s.join(", ").into())],
+                    &[(
+                        "powers",
+                        s.iter()
+                            .map(|p| side_name("deluge", p))
+                            .collect::<Vec<_>>()
+                            .join(&tr("list-join"))
+                            .into(),
+                    )],
                 )),
                 _ => {}
             }
@@ -511,9 +521,15 @@ pub(super) fn game_title(g: &GameRecord) -> String {
                 .filter(|v| !v.is_empty())
         };
         match (tag("Event"), tag("Round")) {
-            (Some(e), Some(r)) => format!("{e}, round {r}"),
-            (Some(e), None) => format!("{e} (game {})", g.id),
-            _ => format!("Game {}", g.id),
+            (Some(e), Some(r)) => tr_args(
+                "title-event-round",
+                &[("event", e.into()), ("round", r.into())],
+            ),
+            (Some(e), None) => tr_args(
+                "title-event-game",
+                &[("event", e.into()), ("id", g.id.to_string().into())],
+            ),
+            _ => tr_args("game-n", &[("id", g.id.to_string().into())]),
         }
     })
 }

@@ -288,7 +288,8 @@ pub trait Localize {
         english.to_string()
     }
 
-    /// A seat or side by the game's kind: 三国's sides, WEC's colours; others as written.
+    /// A seat or side by the game's kind: 三国's sides, WEC's colours, Diplomacy's powers; others as
+    /// written.
     fn side(&self, kind: &str, seat: &str) -> String {
         side_name(kind, seat)
     }
@@ -351,6 +352,16 @@ pub trait Localize {
             )
     }
 
+    /// A listed game's title, a made one in the reader's language.
+    fn label_title(&self, l: &crate::store::labels::GameLabel) -> String {
+        super::code_text::label_title(l)
+    }
+
+    /// A stored result in the reader's language.
+    fn result(&self, kind: &str, result: &str) -> String {
+        super::code_text::result_text(kind, result)
+    }
+
     /// The name of a kind of game.
     fn kind_name(&self, kind: &str) -> String {
         i18n::translate(lang(), &format!("kind-{kind}"), &[])
@@ -368,6 +379,7 @@ pub fn side_name(kind: &str, seat: &str) -> String {
             "W" | "White" | "white" => i18n::translate(lang(), "wec-white", &[]),
             _ => seat.to_string(),
         },
+        "deluge" => names::name(lang(), Family::DiplomacyPower, seat),
         _ => seat.to_string(),
     }
 }

@@ -34,6 +34,9 @@ pub mod view;
 pub mod desk;
 pub mod history;
 pub mod records;
+// Text built in code (errors, made titles, scopes, results) in the reader's language.
+pub mod code_text;
+pub mod messages;
 
 use std::time::Duration;
 

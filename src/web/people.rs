@@ -425,7 +425,7 @@ pub async fn event_page(
                     res.game,
                     labels
                         .of(&res.game)
-                        .map(|l| l.title.clone())
+                        .map(super::code_text::label_title)
                         .unwrap_or_default(),
                     line,
                 )),
