@@ -126,7 +126,7 @@ fn preview_game(g: &reads::GameRecord, ply: Option<usize>) -> PreviewGame {
             })
             .collect::<Vec<_>>()
             .join(", "),
-        result: super::code_text::result_text(
+        result: super::language::code_text::result_text(
             g.kind.as_str(),
             g.result.as_deref().unwrap_or_default(),
         ),

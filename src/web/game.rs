@@ -83,7 +83,7 @@ pub struct GamePage {
 fn result_label(g: &reads::GameRecord) -> String {
     let r = g.result.clone().unwrap_or_default();
     if g.kind != annals_import::Kind::Hotw {
-        return super::code_text::result_text(g.kind.as_str(), &r);
+        return super::language::code_text::result_text(g.kind.as_str(), &r);
     }
     let mut parts = r.splitn(2, ' ');
     let (Some(seat), rest) = (parts.next(), parts.next()) else {

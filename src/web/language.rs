@@ -17,6 +17,9 @@ use fluent_bundle::FluentValue;
 use crate::i18n::names::{self, Family};
 use crate::i18n::{self, Lang, format};
 
+// Made titles, scopes and results in the reader's language.
+pub mod code_text;
+
 pub const LANG_COOKIE: &str = "annals_lang";
 
 /// What the request asked for: its language, and its path and query without `lang` (for the
@@ -354,12 +357,12 @@ pub trait Localize {
 
     /// A listed game's title, a made one in the reader's language.
     fn label_title(&self, l: &crate::store::labels::GameLabel) -> String {
-        super::code_text::label_title(l)
+        code_text::label_title(l)
     }
 
     /// A stored result in the reader's language.
     fn result(&self, kind: &str, result: &str) -> String {
-        super::code_text::result_text(kind, result)
+        code_text::result_text(kind, result)
     }
 
     /// The name of a kind of game.

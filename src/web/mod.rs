@@ -34,8 +34,7 @@ pub mod view;
 pub mod desk;
 pub mod history;
 pub mod records;
-// Text built in code (errors, made titles, scopes, results) in the reader's language.
-pub mod code_text;
+// Error messages on pages in the reader's language.
 pub mod messages;
 
 use std::time::Duration;

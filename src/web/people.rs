@@ -425,7 +425,7 @@ pub async fn event_page(
                     res.game,
                     labels
                         .of(&res.game)
-                        .map(super::code_text::label_title)
+                        .map(super::language::code_text::label_title)
                         .unwrap_or_default(),
                     line,
                 )),

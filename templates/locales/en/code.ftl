@@ -13,6 +13,7 @@ err-collection-other-club = collection { $id } belongs to another club
 err-collection-no-item = collection { $id } has no item { $item }
 err-collection-no-section = collection { $id } has no section { $s }
 err-game-in-collection = game { $id } is in this collection already
+err-game-not-in-collection = game { $id } is not in collection { $c }
 err-item-needs = an item needs a game, a note, or both
 err-no-stats = no statistics for '{ $kind }' (hotw, sanguo, wec)
 err-no-table = no table '{ $table }' for { $kind }

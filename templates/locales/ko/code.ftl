@@ -12,6 +12,7 @@ err-collection-other-club = { $id }번 컬렉션은 다른 클럽의 것입니�
 err-collection-no-item = { $id }번 컬렉션에 항목 { $item }이(가) 없습니다
 err-collection-no-section = { $id }번 컬렉션에 섹션 { $s }이(가) 없습니다
 err-game-in-collection = { $id }번 게임은 이미 이 컬렉션에 있습니다
+err-game-not-in-collection = { $id }번 게임은 { $c }번 컬렉션에 없습니다
 err-item-needs = 항목에는 게임이나 메모, 또는 둘 다 필요합니다
 err-no-stats = '{ $kind }'의 통계는 없습니다 (hotw, sanguo, wec)
 err-no-table = { $kind }에는 '{ $table }' 표가 없습니다

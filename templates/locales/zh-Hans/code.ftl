@@ -12,6 +12,7 @@ err-collection-other-club = 收藏 { $id } 属于另一个俱乐部
 err-collection-no-item = 收藏 { $id } 没有条目 { $item }
 err-collection-no-section = 收藏 { $id } 没有章节 { $s }
 err-game-in-collection = 第 { $id } 局已在这个收藏中
+err-game-not-in-collection = 第 { $id } 局不在收藏 { $c } 中
 err-item-needs = 条目需要一局棋、一段注记，或两者兼有
 err-no-stats = 没有“{ $kind }”的统计（hotw、sanguo、wec）
 err-no-table = { $kind } 没有“{ $table }”表

@@ -12,6 +12,7 @@ err-collection-other-club = 收藏 { $id } 屬於另一個俱樂部
 err-collection-no-item = 收藏 { $id } 沒有項目 { $item }
 err-collection-no-section = 收藏 { $id } 沒有章節 { $s }
 err-game-in-collection = 第 { $id } 局已在這個收藏中
+err-game-not-in-collection = 第 { $id } 局不在收藏 { $c } 中
 err-item-needs = 項目需要一局棋、一段註記，或兩者兼有
 err-no-stats = 沒有「{ $kind }」的統計（hotw、sanguo、wec）
 err-no-table = { $kind } 沒有「{ $table }」表

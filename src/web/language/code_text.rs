@@ -4,7 +4,7 @@
 
 use fluent_bundle::FluentValue;
 
-use super::language::{lang, side_name, tr, tr_args};
+use super::{lang, side_name, tr, tr_args};
 use crate::i18n::{self, Lang};
 use crate::scope::ScopePart;
 use crate::store::labels::{GameLabel, MadeTitle};
