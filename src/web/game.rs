@@ -78,26 +78,28 @@ pub struct GamePage {
     wec_legend: Vec<(String, &'static str)>,
 }
 
-/// The result as the page says it: a HotW result names the winning player beside the seat
-/// (`吳詠詩 (C) 177`, not `C 177`).
+/// The result as the page says it, in the reader's language: a HotW result names the winning
+/// player beside the seat (`吳詠詩 (C) 177`, not `C 177`).
 fn result_label(g: &reads::GameRecord) -> String {
     let r = g.result.clone().unwrap_or_default();
+    let said = |r: &str| super::language::code_text::result_text(g.kind.as_str(), r);
     if g.kind != annals_import::Kind::Hotw {
-        return super::language::code_text::result_text(g.kind.as_str(), &r);
+        return said(&r);
     }
     let mut parts = r.splitn(2, ' ');
     let (Some(seat), rest) = (parts.next(), parts.next()) else {
-        return r;
+        return said(&r);
     };
     match g.players.iter().find(|p| p.seat == seat) {
         Some(p) => match &p.name {
+            Some(n) if rest == Some("wins") => said(&format!("{n} ({seat}) wins")),
             Some(n) => format!(
                 "{n} ({seat}){}",
                 rest.map(|x| format!(" {x}")).unwrap_or_default()
             ),
-            None => r,
+            None => said(&r),
         },
-        None => r,
+        None => said(&r),
     }
 }
 

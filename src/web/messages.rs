@@ -184,8 +184,12 @@ pub fn word_keys() -> impl Iterator<Item = &'static str> {
 }
 
 /// `message` in the reader's language: the first entry of [`MESSAGES`] it reads as, with its
-/// holes, or the message as written.
+/// holes, or the message as written (and always in English).
 pub fn localize(message: &str) -> String {
+    // English pages say the message as the code wrote it (several forms share one key).
+    if super::language::lang() == crate::i18n::Lang::En {
+        return message.to_string();
+    }
     for (key, pattern) in MESSAGES {
         let mut holes = Vec::new();
         if read_as(pattern, message, &mut holes) {

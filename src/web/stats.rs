@@ -341,7 +341,7 @@ fn gain_chart(empires: &[EmpireStat]) -> Option<BarChart> {
                         super::view::ROMAN[e.epoch.clamp(0, 7) as usize].into(),
                     ),
                     ("gain", g.to_string().into()),
-                    ("turns", e.scored_turns.into()),
+                    ("turns", e.scored_turns.to_string().into()),
                 ],
             ),
         });
@@ -392,8 +392,8 @@ fn shares_chart(rows: &[(String, i64, i64, i64)]) -> Option<BarChart> {
                     what,
                     &[
                         ("side", side.as_str().into()),
-                        ("n", n.into()),
-                        ("total", (w + d + l).into()),
+                        ("n", n.to_string().into()),
+                        ("total", (w + d + l).to_string().into()),
                     ],
                 ),
             });

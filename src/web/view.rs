@@ -399,7 +399,7 @@ pub fn deluge_centre_chart(g: &annals_import::deluge::DelugeGame) -> Option<Char
                             "chart-centres-tip",
                             &[
                                 ("power", super::language::side_name("deluge", p).into()),
-                                ("n", v.into()),
+                                ("n", v.to_string().into()),
                                 ("year", c.year.to_string().into()),
                             ],
                         ),

@@ -174,5 +174,6 @@ mod tests {
         );
         assert_eq!(r(Lang::Ko, "deluge", "no survivor"), "생존국 없음");
         assert_eq!(r(Lang::Ko, "hotw", "C 230"), "C 230");
+        assert_eq!(r(Lang::ZhHant, "hotw", "吳詠詩 (C) wins"), "吳詠詩 (C)勝");
     }
 }
