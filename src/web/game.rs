@@ -539,15 +539,20 @@ pub(super) fn game_title(g: &GameRecord) -> String {
 /// A Diplomacy order's result as the page shows it: the result, the reason a standard game's
 /// order failed, and where a dislodged unit may retreat.
 fn diplomacy_detail(o: &annals_import::deluge::Order) -> String {
-    let mut d = o.result.clone().unwrap_or_default();
+    use super::language::code_text::order_word;
+    let mut d = order_word(o.result.as_deref().unwrap_or_default());
     if let Some(r) = &o.reason {
-        d.push_str(&format!(" ({})", r.replace('_', " ")));
+        d.push_str(&format!(" ({})", order_word(&r.replace('_', " "))));
     }
     if let Some(to) = &o.retreats {
+        d.push_str("; ");
         if to.is_empty() {
-            d.push_str("; no retreat");
+            d.push_str(&tr("order-no-retreat"));
         } else {
-            d.push_str(&format!("; may retreat to {}", to.join(", ")));
+            d.push_str(&tr_args(
+                "order-may-retreat",
+                &[("places", to.join(", ").into())],
+            ));
         }
     }
     d

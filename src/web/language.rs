@@ -258,6 +258,9 @@ pub trait Localize {
         match group {
             "search-facet-kind" => self.kind_name(value),
             "search-facet-empire" => self.empire(value),
+            "search-facet-side" if names::known(Family::DiplomacyPower, value) => {
+                side_name("deluge", value)
+            }
             "search-facet-side" if value.len() <= 2 => side_name("wec", value),
             "search-facet-side" => side_name("sanguo", value),
             _ => value.to_string(),

@@ -153,6 +153,16 @@ pub fn result_text(kind: &str, result: &str) -> String {
     }
 }
 
+/// The words of Diplomacy's order results (`succeeds`, `bounced`, `no convoy`…) in the reader's
+/// language; a word the catalogue lacks as written.
+pub fn order_word(word: &str) -> String {
+    let key = format!("order-result-{}", word.replace([' ', '_'], "-"));
+    if lang() == Lang::En || !i18n::catalog::has(Lang::En, &key) {
+        return word.to_string();
+    }
+    tr(&key)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,5 +185,8 @@ mod tests {
         assert_eq!(r(Lang::Ko, "deluge", "no survivor"), "생존국 없음");
         assert_eq!(r(Lang::Ko, "hotw", "C 230"), "C 230");
         assert_eq!(r(Lang::ZhHant, "hotw", "吳詠詩 (C) wins"), "吳詠詩 (C)勝");
+        assert_eq!(within(Lang::Ko, || order_word("no convoy")), "수송 없음");
+        assert_eq!(within(Lang::En, || order_word("no_convoy")), "no_convoy");
+        assert_eq!(within(Lang::ZhHans, || order_word("no_convoy")), "无人运输");
     }
 }

@@ -140,3 +140,15 @@ desk-order-result = Result: { $result }
 desk-centres = Supply centres after { $year }: { $counts }
 desk-before-orders = Before the first of { $total } orders.
 desk-nothing-stored = Nothing could be stored: see the diagnostics.
+
+order-result-succeeds = succeeds
+order-result-bounced = bounced
+order-result-fails = fails
+order-result-cut = cut
+order-result-void = void
+order-result-dislodged = dislodged
+order-result-no-convoy = no convoy
+order-result-destroyed = destroyed
+order-result-drowned = drowned
+order-no-retreat = no retreat
+order-may-retreat = may retreat to { $places }

@@ -127,3 +127,15 @@ desk-order-result = 결과: { $result }
 desk-centres = { $year }년 이후 보급 센터: { $counts }
 desk-before-orders = 명령 { $total }개 중 첫 명령 이전.
 desk-nothing-stored = 아무것도 저장하지 않았습니다. 진단을 보세요.
+
+order-result-succeeds = 성공
+order-result-bounced = 튕김
+order-result-fails = 실패
+order-result-cut = 지원 끊김
+order-result-void = 무효
+order-result-dislodged = 밀려남
+order-result-no-convoy = 수송 없음
+order-result-destroyed = 파괴됨
+order-result-drowned = 익사
+order-no-retreat = 후퇴할 곳 없음
+order-may-retreat = { $places }(으)로 후퇴 가능

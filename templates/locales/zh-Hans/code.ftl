@@ -127,3 +127,15 @@ desk-order-result = 结果：{ $result }
 desk-centres = { $year } 年后的补给中心：{ $counts }
 desk-before-orders = 在 { $total } 道命令中的第一道之前。
 desk-nothing-stored = 没有保存任何内容：请看诊断信息。
+
+order-result-succeeds = 成功
+order-result-bounced = 弹回
+order-result-fails = 失败
+order-result-cut = 支援被切断
+order-result-void = 无效
+order-result-dislodged = 被逐出
+order-result-no-convoy = 无人运输
+order-result-destroyed = 被消灭
+order-result-drowned = 淹没
+order-no-retreat = 无处撤退
+order-may-retreat = 可撤退至 { $places }

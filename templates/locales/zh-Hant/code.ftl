@@ -127,3 +127,15 @@ desk-order-result = 結果：{ $result }
 desk-centres = { $year } 年後的補給中心：{ $counts }
 desk-before-orders = 在 { $total } 道命令中的第一道之前。
 desk-nothing-stored = 沒有儲存任何內容：請看診斷訊息。
+
+order-result-succeeds = 成功
+order-result-bounced = 彈回
+order-result-fails = 失敗
+order-result-cut = 支援被切斷
+order-result-void = 無效
+order-result-dislodged = 被逐出
+order-result-no-convoy = 無人運輸
+order-result-destroyed = 被消滅
+order-result-drowned = 淹沒
+order-no-retreat = 無處撤退
+order-may-retreat = 可撤退至 { $places }
