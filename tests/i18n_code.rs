@@ -215,6 +215,20 @@ fn diplomacy_powers_by_their_names() {
     }
     let game = ok(&srv, &format!("/games/{id}"), "ko");
     assert!(!game.contains("<td>England</td>"), "{game}");
+    // the orders' results, and the centres chart's tooltips
+    assert!(game.contains("<td class=\"muted\">성공</td>"), "{game}");
+    assert!(!game.contains(">succeeds<"), "{game}");
+    assert!(
+        game.contains("<title>영국: 1900년 겨울 뒤 보급 센터 3개</title>"),
+        "{game}"
+    );
+    let game = ok(&srv, &format!("/games/{id}"), "zh-Hant");
+    assert!(game.contains("<td class=\"muted\">成功</td>"), "{game}");
+    // the result, its powers named
+    assert!(
+        game.contains("英國、法國、德國、義大利、奧地利、俄國、土耳其和局（依棋譜所記）"),
+        "{game}"
+    );
 }
 
 #[test]
