@@ -94,8 +94,9 @@ impl Scope {
         q.finish()
     }
 
-    /// What the scope is, in words with names (for a page's heading), or None for all games.
-    pub fn describe(&self, conn: &Connection) -> Result<Option<String>> {
+    /// What the scope is, part by part with the names it names (a page says it in the
+    /// reader's language), or nothing for all games.
+    pub fn describe(&self, conn: &Connection) -> Result<Vec<ScopePart>> {
         let name = |sql: &str, id: i64| -> Result<String> {
             Ok(conn
                 .prepare_cached(sql)?
@@ -105,26 +106,37 @@ impl Scope {
         };
         let mut parts = Vec::new();
         if let Some(id) = self.event {
-            parts.push(format!(
-                "event {}",
-                name("SELECT name FROM events WHERE id = ?1", id)?
-            ));
+            parts.push(ScopePart::Event(name(
+                "SELECT name FROM events WHERE id = ?1",
+                id,
+            )?));
         }
         if let Some((id, seat)) = &self.player {
-            let who = name("SELECT name FROM players WHERE id = ?1", *id)?;
-            parts.push(match seat {
-                Some(s) => format!("{who}'s games as {s}"),
-                None => format!("{who}'s games"),
+            parts.push(ScopePart::Player {
+                name: name("SELECT name FROM players WHERE id = ?1", *id)?,
+                seat: seat.clone(),
             });
         }
         if let Some(id) = self.collection {
-            parts.push(format!(
-                "collection {}",
-                name("SELECT name FROM collections WHERE id = ?1", id)?
-            ));
+            parts.push(ScopePart::Collection(name(
+                "SELECT name FROM collections WHERE id = ?1",
+                id,
+            )?));
         }
-        Ok((!parts.is_empty()).then(|| parts.join(", ")))
+        Ok(parts)
     }
+}
+
+/// One part of a scope, with its name as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ScopePart {
+    Event(String),
+    /// A player's games, in one seat (as written: `吴`, `B`, `England`…) when given.
+    Player {
+        name: String,
+        seat: Option<String>,
+    },
+    Collection(String),
 }
 
 fn exists(conn: &Connection, sql: &str, id: i64, what: &str) -> Result<()> {

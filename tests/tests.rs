@@ -21,6 +21,7 @@ mod fuzz_search;
 mod hardening;
 mod http;
 mod i18n;
+mod i18n_code;
 mod labels;
 mod limits;
 mod lists;

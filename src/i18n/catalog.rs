@@ -56,11 +56,24 @@ macro_rules! catalogue {
                     "/names-boards.ftl"
                 )),
             ),
+            // text built in code, and Diplomacy's powers
+            (
+                "code.ftl",
+                include_str!(concat!("../../templates/locales/", $lang, "/code.ftl")),
+            ),
+            (
+                "names-diplomacy.ftl",
+                include_str!(concat!(
+                    "../../templates/locales/",
+                    $lang,
+                    "/names-diplomacy.ftl"
+                )),
+            ),
         ]
     };
 }
 
-type Files = [(&'static str, &'static str); 8];
+type Files = [(&'static str, &'static str); 10];
 
 fn sources(lang: Lang) -> Files {
     match lang {

@@ -1,7 +1,8 @@
 //! The games' own names in the reader's language: HotW empires, event cards and regions (by their
 //! notation codes), 三国 sides and pieces (by the notation's characters), WEC pieces and articles
-//! (by their codes). The tables are the `names-*.ftl` files of each catalogue, which name their
-//! sources. A code no table knows is shown as written.
+//! (by their codes), Diplomacy's powers (by their English names). The tables are the
+//! `names-*.ftl` files of each catalogue, which name their sources. A code no table knows is shown
+//! as written.
 
 use super::{Lang, catalog};
 
@@ -15,6 +16,8 @@ pub enum Family {
     SanguoPiece,
     WecPiece,
     WecArticle,
+    /// Diplomacy's (and Deluge's) seven powers, by their English names.
+    DiplomacyPower,
 }
 
 impl Family {
@@ -27,6 +30,7 @@ impl Family {
             Family::SanguoPiece => "sanguo-piece-",
             Family::WecPiece => "wec-piece-",
             Family::WecArticle => "wec-article-",
+            Family::DiplomacyPower => "diplomacy-power-",
         }
     }
 }
@@ -89,5 +93,10 @@ mod tests {
         assert_eq!(name(Lang::ZhHant, Family::SanguoPiece, "炮"), "砲");
         assert_eq!(name(Lang::En, Family::HotwEmpire, "Nowhere"), "Nowhere");
         assert_eq!(name(Lang::Ko, Family::SanguoSide, "x"), "x");
+        assert_eq!(
+            name(Lang::ZhHant, Family::DiplomacyPower, "Italy"),
+            "義大利"
+        );
+        assert_eq!(name(Lang::Ko, Family::DiplomacyPower, "Turkey"), "터키");
     }
 }

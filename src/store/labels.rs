@@ -29,11 +29,30 @@ pub struct GameLabel {
     pub title: String,
     /// True when `title` was made here.
     pub generated: bool,
+    /// What a made title is made of, for pages to say it in the reader's language (`title` is its
+    /// English).
+    #[serde(skip)]
+    pub made: Option<MadeTitle>,
     pub seats: Vec<LabelSeat>,
     pub result: Option<String>,
     pub date: Option<String>,
     pub event: Option<String>,
     pub event_id: Option<i64>,
+}
+
+/// What a title made for a game without one says: the words are the page's, the names as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MadeTitle {
+    /// Its players (at most four named, `more` the whole count when there are more) and result.
+    Players {
+        names: Vec<String>,
+        more: Option<usize>,
+        result: Option<String>,
+    },
+    /// Its event, and date.
+    Event { event: String, date: Option<String> },
+    /// Its kind and number.
+    Numbered { kind: String, id: i64 },
 }
 
 /// The labels of the games `ids` (those that exist), by id.
@@ -72,6 +91,7 @@ pub fn labels(conn: &Connection, ids: &[i64]) -> Result<Labels> {
                     id,
                     kind: r.get(1)?,
                     generated: title.is_none(),
+                    made: None,
                     title: title.unwrap_or_default(),
                     seats: Vec::new(),
                     result: r.get(6)?,
@@ -106,7 +126,9 @@ pub fn labels(conn: &Connection, ids: &[i64]) -> Result<Labels> {
     }
     for label in out.values_mut() {
         if label.generated {
-            label.title = made_title(label);
+            let made = made_of(label);
+            label.title = english(&made);
+            label.made = Some(made);
         }
     }
     Ok(Labels(out))
@@ -114,24 +136,61 @@ pub fn labels(conn: &Connection, ids: &[i64]) -> Result<Labels> {
 
 /// A title for a game whose record gives none: its players (two by a dash, more by commas, at
 /// most four named) and its result; else its event and date; else its kind and number.
-fn made_title(l: &GameLabel) -> String {
-    let names: Vec<&str> = l.seats.iter().map(|s| s.name.as_str()).collect();
-    let players = match names.len() {
-        0 => String::new(),
-        2 => format!("{} – {}", names[0], names[1]),
-        n if n <= 4 => names.join(", "),
-        n => format!("{}, … ({n} players)", names[..3].join(", ")),
-    };
-    let result = l.result.as_deref().unwrap_or_default();
-    match (players.is_empty(), result.is_empty()) {
-        (false, false) => format!("{players} — {result}"),
-        (false, true) => players,
-        (true, _) => match (&l.event, &l.date) {
-            (Some(e), Some(d)) => format!("{e}, {d}"),
-            (Some(e), None) => e.clone(),
-            _ => format!("{} game {}", kind_label(&l.kind), l.id),
+fn made_of(l: &GameLabel) -> MadeTitle {
+    let names: Vec<String> = l.seats.iter().map(|s| s.name.clone()).collect();
+    if !names.is_empty() {
+        let more = (names.len() > 4).then_some(names.len());
+        return MadeTitle::Players {
+            names: names
+                .into_iter()
+                .take(if more.is_some() { 3 } else { 4 })
+                .collect(),
+            more,
+            result: l.result.clone().filter(|r| !r.is_empty()),
+        };
+    }
+    match &l.event {
+        Some(e) => MadeTitle::Event {
+            event: e.clone(),
+            date: l.date.clone(),
+        },
+        None => MadeTitle::Numbered {
+            kind: l.kind.clone(),
+            id: l.id,
         },
     }
+}
+
+/// A made title in English (the pages say it in the reader's language).
+fn english(t: &MadeTitle) -> String {
+    match t {
+        MadeTitle::Players {
+            names,
+            more,
+            result,
+        } => {
+            let players = match (names.len(), more) {
+                (_, Some(n)) => format!("{}, … ({n} players)", names.join(", ")),
+                (2, None) => format!("{} – {}", names[0], names[1]),
+                _ => names.join(", "),
+            };
+            match result {
+                Some(r) => format!("{players} — {r}"),
+                None => players,
+            }
+        }
+        MadeTitle::Event { event, date } => match date {
+            Some(d) => format!("{event}, {d}"),
+            None => event.clone(),
+        },
+        MadeTitle::Numbered { kind, id } => format!("{} game {id}", kind_label(kind)),
+    }
+}
+
+/// A made title in English, from its label.
+#[cfg(test)]
+fn made_title(l: &GameLabel) -> String {
+    english(&made_of(l))
 }
 
 fn kind_label(kind: &str) -> &'static str {
@@ -149,6 +208,7 @@ mod tests {
             kind: "wec".into(),
             title: String::new(),
             generated: true,
+            made: None,
             seats: seats
                 .iter()
                 .map(|n| LabelSeat {

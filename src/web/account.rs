@@ -143,7 +143,7 @@ pub async fn token_login(
                 LoginPage {
                     q: String::new(),
                     csrf: given.unwrap_or_default(),
-                    error: Some(e.to_string()),
+                    error: Some(super::messages::localize(&e.to_string())),
                     me: None,
                     club: String::new(),
                     name: String::new(),
@@ -172,12 +172,11 @@ pub async fn password(
     let mut page = account_page(&st, me, auth.csrf.unwrap_or_default(), &headers).await?;
     let status = match r {
         Ok(()) => {
-            page.notice =
-                Some("Your password is saved: sign in with your club, name and password.".into());
+            page.notice = Some(super::language::tr("notice-password-saved"));
             StatusCode::OK
         }
         Err(Error::BadRequest(m)) => {
-            page.error = Some(format!("The password was not changed: {m}."));
+            page.error = Some(reason("notice-password-not-changed", &m));
             StatusCode::BAD_REQUEST
         }
         Err(e) => return Err(e.into()),
@@ -206,7 +205,7 @@ pub async fn invite(
             StatusCode::OK
         }
         Err(Error::BadRequest(m) | Error::Conflict(m)) => {
-            page.error = Some(format!("Nobody was invited: {m}."));
+            page.error = Some(reason("notice-nobody-invited", &m));
             page.invite_name = name;
             StatusCode::BAD_REQUEST
         }
@@ -214,4 +213,13 @@ pub async fn invite(
     };
     // The page holds a token shown once: no cache keeps it.
     Ok((status, [(header::CACHE_CONTROL, "no-store")], page).into_response())
+}
+
+/// A notice of what a form did not do, with the error's message as its reason, in the reader's
+/// language.
+fn reason(key: &str, message: &str) -> String {
+    super::language::tr_args(
+        key,
+        &[("reason", super::messages::localize(message).into())],
+    )
 }

@@ -517,7 +517,7 @@ pub async fn login(
                 LoginPage {
                     q: String::new(),
                     csrf,
-                    error: Some(e.to_string()),
+                    error: Some(super::messages::localize(&e.to_string())),
                     me: None,
                     club,
                     name,

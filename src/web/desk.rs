@@ -22,9 +22,11 @@ use super::session::Auth;
 use super::view::{DiagView, severity_counts};
 // The templates' text (`t`, `tn`…): askama calls it on `self`.
 use super::language::Localize as _;
+use super::language::{side_name, tr, tr_args, within};
 use crate::AppState;
 use crate::auth::Member;
 use crate::error::{Error, Result};
+use crate::i18n::Arg;
 use crate::store::{draft, ingest, reads, versions};
 
 /// One game of the text, as the preview shows it.
@@ -124,7 +126,10 @@ fn preview_game(g: &reads::GameRecord, ply: Option<usize>) -> PreviewGame {
             })
             .collect::<Vec<_>>()
             .join(", "),
-        result: g.result.clone().unwrap_or_default(),
+        result: super::language::code_text::result_text(
+            g.kind.as_str(),
+            g.result.as_deref().unwrap_or_default(),
+        ),
         moves: plies,
         errors,
         warnings,
@@ -148,25 +153,39 @@ fn summary_at(body: &Body, ply: usize) -> Vec<String> {
             }
             let mut v = Vec::new();
             if let Some(t) = done.last() {
-                v.push(format!(
-                    "Turn {ply} of {}: epoch {}, {} played {}{}.",
-                    h.turns.len(),
-                    t.epoch,
-                    t.player,
-                    t.empire,
-                    t.score.map(|s| format!(", score {s}")).unwrap_or_default()
-                ));
+                let mut args: Vec<(&str, Arg<'_>)> = vec![
+                    ("ply", ply.to_string().into()),
+                    ("total", h.turns.len().to_string().into()),
+                    ("epoch", t.epoch.to_string().into()),
+                    ("player", t.player.to_string().into()),
+                    ("empire", t.empire.to_string().into()),
+                ];
+                let key = match t.score {
+                    Some(s) => {
+                        args.push(("score", s.to_string().into()));
+                        "desk-turn-score"
+                    }
+                    None => "desk-turn",
+                };
+                v.push(tr_args(key, &args));
             } else {
-                v.push(format!("Before the first of {} turns.", h.turns.len()));
+                v.push(tr_args(
+                    "desk-before-turns",
+                    &[("total", h.turns.len().to_string().into())],
+                ));
             }
             if !scores.is_empty() {
-                v.push(format!(
-                    "Scores: {}",
-                    scores
-                        .iter()
-                        .map(|(p, s)| format!("{p} {s}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                v.push(tr_args(
+                    "desk-scores",
+                    &[(
+                        "scores",
+                        scores
+                            .iter()
+                            .map(|(p, s)| format!("{p} {s}"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                            .into(),
+                    )],
                 ));
             }
             v
@@ -176,32 +195,49 @@ fn summary_at(body: &Body, ply: usize) -> Vec<String> {
             let mut v = Vec::new();
             match done.last() {
                 Some(o) => {
-                    v.push(format!(
-                        "Order {ply} of {}: {} — {} {} {} {}{}",
-                        d.orders.len(),
-                        o.phase,
-                        o.power,
+                    let order = format!(
+                        "{} {} {} {}{}",
+                        side_name("deluge", &o.power),
                         o.unit.as_deref().unwrap_or(""),
                         o.at.as_deref().unwrap_or(""),
                         o.kind,
                         o.to.as_ref().map(|t| format!(" {t}")).unwrap_or_default()
+                    );
+                    v.push(tr_args(
+                        "desk-order",
+                        &[
+                            ("ply", ply.to_string().into()),
+                            ("total", d.orders.len().to_string().into()),
+                            ("phase", o.phase.as_str().into()),
+                            ("order", order.into()),
+                        ],
                     ));
                     if let Some(r) = &o.result {
-                        v.push(format!("Result: {r}"));
+                        v.push(tr_args(
+                            "desk-order-result",
+                            &[("result", r.as_str().into())],
+                        ));
                     }
                     if let Some(c) = d.centres.iter().rev().find(|c| c.year < o.year) {
-                        v.push(format!(
-                            "Supply centres after {}: {}",
-                            c.year,
-                            c.counts
-                                .iter()
-                                .map(|(p, n)| format!("{p} {n}"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
+                        let counts = c
+                            .counts
+                            .iter()
+                            .map(|(p, n)| format!("{} {n}", side_name("deluge", p)))
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        v.push(tr_args(
+                            "desk-centres",
+                            &[
+                                ("year", c.year.to_string().into()),
+                                ("counts", counts.into()),
+                            ],
                         ));
                     }
                 }
-                None => v.push(format!("Before the first of {} orders.", d.orders.len())),
+                None => v.push(tr_args(
+                    "desk-before-orders",
+                    &[("total", d.orders.len().to_string().into())],
+                )),
             }
             v
         }
@@ -359,7 +395,10 @@ pub async fn page(
         game,
         note: String::new(),
     };
-    Ok(st.run(move |_| Ok(form.page(&auth, version, None))).await?)
+    let lang = super::language::lang();
+    Ok(st
+        .run(move |_| Ok(within(lang, || form.page(&auth, version, None))))
+        .await?)
 }
 
 /// `POST /desk`: Preview shows the text read; Save (a signed-in editor, with the form's CSRF
@@ -372,7 +411,10 @@ pub async fn post(
     let form = DeskForm::read(&f)?;
     if f.get("action").map(String::as_str) != Some("save") {
         let version = f.get("version").and_then(|v| v.parse().ok()).unwrap_or(0);
-        let page = st.run(move |_| Ok(form.page(&auth, version, None))).await?;
+        let lang = super::language::lang();
+        let page = st
+            .run(move |_| Ok(within(lang, || form.page(&auth, version, None))))
+            .await?;
         return Ok(page.into_response());
     }
     let m = auth.check_csrf(f.get("csrf").map(String::as_str))?.clone();
@@ -398,22 +440,19 @@ pub async fn post(
         .await;
     match saved {
         Ok(Some(id)) => Ok(Redirect::to(&format!("/games/{id}")).into_response()),
-        Ok(None) => Ok(error_page(
-            st,
-            auth,
-            form,
-            "Nothing could be stored: see the diagnostics.".into(),
-        )
-        .await?),
-        Err(e @ Error::BadRequest(_)) => Ok(error_page(st, auth, form, e.to_string()).await?),
+        Ok(None) => Ok(error_page(st, auth, form, tr("desk-nothing-stored")).await?),
+        Err(e @ Error::BadRequest(_)) => {
+            Ok(error_page(st, auth, form, super::messages::localize(&e.to_string())).await?)
+        }
         Err(e) => Err(e.into()),
     }
 }
 
 /// The desk again with the text and why it was not saved.
 async fn error_page(st: AppState, auth: Auth, form: DeskForm, error: String) -> Result<Response> {
+    let lang = super::language::lang();
     let page = st
-        .run(move |_| Ok(form.page(&auth, 0, Some(error))))
+        .run(move |_| Ok(within(lang, || form.page(&auth, 0, Some(error)))))
         .await?;
     Ok((StatusCode::BAD_REQUEST, page).into_response())
 }
@@ -424,10 +463,11 @@ pub async fn fragment(
     Form(f): Form<HashMap<String, String>>,
 ) -> PageResult<DeskPreview> {
     let form = DeskForm::read(&f)?;
+    let lang = super::language::lang();
     Ok(st
         .run(move |_| {
             Ok(DeskPreview {
-                preview: form.preview(),
+                preview: within(lang, || form.preview()),
             })
         })
         .await?)

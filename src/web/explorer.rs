@@ -250,7 +250,7 @@ pub async fn explorer_page(
         .await?;
     page.labels = labels;
     page.board = board;
-    page.scope_note = scope_note;
+    page.scope_note = super::language::code_text::scope_note(&scope_note, kind.as_str());
     page.scope_query = scope_query.clone();
     page.crumbs = (0..moves.len())
         .map(|i| Crumb {

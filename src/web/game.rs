@@ -80,26 +80,28 @@ pub struct GamePage {
     wec_legend: Vec<(String, &'static str)>,
 }
 
-/// The result as the page says it: a HotW result names the winning player beside the seat
-/// (`吳詠詩 (C) 177`, not `C 177`).
+/// The result as the page says it, in the reader's language: a HotW result names the winning
+/// player beside the seat (`吳詠詩 (C) 177`, not `C 177`).
 fn result_label(g: &reads::GameRecord) -> String {
     let r = g.result.clone().unwrap_or_default();
+    let said = |r: &str| super::language::code_text::result_text(g.kind.as_str(), r);
     if g.kind != annals_import::Kind::Hotw {
-        return r;
+        return said(&r);
     }
     let mut parts = r.splitn(2, ' ');
     let (Some(seat), rest) = (parts.next(), parts.next()) else {
-        return r;
+        return said(&r);
     };
     match g.players.iter().find(|p| p.seat == seat) {
         Some(p) => match &p.name {
+            Some(n) if rest == Some("wins") => said(&format!("{n} ({seat}) wins")),
             Some(n) => format!(
                 "{n} ({seat}){}",
                 rest.map(|x| format!(" {x}")).unwrap_or_default()
             ),
-            None => r,
+            None => said(&r),
         },
-        None => r,
+        None => said(&r),
     }
 }
 
@@ -305,7 +307,7 @@ fn move_rows(body: &Body, range: std::ops::Range<usize>) -> Vec<MoveRow> {
                 current: false,
                 ply: i as u32 + 1,
                 round: o.phase.clone(),
-                side: o.power.clone(),
+                side: side_name("deluge", &o.power),
                 text: super::orders::judges_form(o),
                 detail: diplomacy_detail(o),
             })
@@ -421,10 +423,20 @@ fn game_events(body: &Body) -> Vec<String> {
                 })
                 .collect();
             match (&d.winner, &d.survivors) {
-                (Some(w), _) => v.push(tr_args("deluge-survivor", &[("power", w.clone().into())])),
+                (Some(w), _) => v.push(tr_args(
+                    "deluge-survivor",
+                    &[("power", side_name("deluge", w).into())],
+                )),
                 (None, Some(s)) if !s.is_empty() => v.push(tr_args(
                     "deluge-survivors",
-                    &[("powers", s.join(", ").into())],
+                    &[(
+                        "powers",
+                        s.iter()
+                            .map(|p| side_name("deluge", p))
+                            .collect::<Vec<_>>()
+                            .join(&tr("list-join"))
+                            .into(),
+                    )],
                 )),
                 _ => {}
             }
@@ -516,9 +528,15 @@ pub(super) fn game_title(g: &GameRecord) -> String {
                 .filter(|v| !v.is_empty())
         };
         match (tag("Event"), tag("Round")) {
-            (Some(e), Some(r)) => format!("{e}, round {r}"),
-            (Some(e), None) => format!("{e} (game {})", g.id),
-            _ => format!("Game {}", g.id),
+            (Some(e), Some(r)) => tr_args(
+                "title-event-round",
+                &[("event", e.into()), ("round", r.into())],
+            ),
+            (Some(e), None) => tr_args(
+                "title-event-game",
+                &[("event", e.into()), ("id", g.id.to_string().into())],
+            ),
+            _ => tr_args("game-n", &[("id", g.id.to_string().into())]),
         }
     })
 }
@@ -526,15 +544,20 @@ pub(super) fn game_title(g: &GameRecord) -> String {
 /// A Diplomacy order's result as the page shows it: the result, the reason the order failed, and
 /// where a dislodged unit of a standard game may retreat.
 fn diplomacy_detail(o: &annals_import::deluge::Order) -> String {
-    let mut d = o.result.clone().unwrap_or_default();
+    use super::language::code_text::order_word;
+    let mut d = order_word(o.result.as_deref().unwrap_or_default());
     if let Some(r) = &o.reason {
-        d.push_str(&format!(" ({})", r.replace('_', " ")));
+        d.push_str(&format!(" ({})", order_word(&r.replace('_', " "))));
     }
     if let Some(to) = &o.retreats {
+        d.push_str("; ");
         if to.is_empty() {
-            d.push_str("; no retreat");
+            d.push_str(&tr("order-no-retreat"));
         } else {
-            d.push_str(&format!("; may retreat to {}", to.join(", ")));
+            d.push_str(&tr_args(
+                "order-may-retreat",
+                &[("places", to.join(", ").into())],
+            ));
         }
     }
     d

@@ -17,6 +17,9 @@ use fluent_bundle::FluentValue;
 use crate::i18n::names::{self, Family};
 use crate::i18n::{self, Lang, format};
 
+// Made titles, scopes and results in the reader's language.
+pub mod code_text;
+
 pub const LANG_COOKIE: &str = "annals_lang";
 
 /// What the request asked for: its language, and its path and query without `lang` (for the
@@ -280,6 +283,9 @@ pub trait Localize {
         match group {
             "search-facet-kind" => self.kind_name(value),
             "search-facet-empire" => self.empire(value),
+            "search-facet-side" if names::known(Family::DiplomacyPower, value) => {
+                side_name("deluge", value)
+            }
             "search-facet-side" if value.len() <= 2 => side_name("wec", value),
             "search-facet-side" => side_name("sanguo", value),
             _ => value.to_string(),
@@ -313,7 +319,8 @@ pub trait Localize {
         english.to_string()
     }
 
-    /// A seat or side by the game's kind: 三国's sides, WEC's colours; others as written.
+    /// A seat or side by the game's kind: 三国's sides, WEC's colours, Diplomacy's powers; others as
+    /// written.
     fn side(&self, kind: &str, seat: &str) -> String {
         side_name(kind, seat)
     }
@@ -376,6 +383,16 @@ pub trait Localize {
             )
     }
 
+    /// A listed game's title, a made one in the reader's language.
+    fn label_title(&self, l: &crate::store::labels::GameLabel) -> String {
+        code_text::label_title(l)
+    }
+
+    /// A stored result in the reader's language.
+    fn result(&self, kind: &str, result: &str) -> String {
+        code_text::result_text(kind, result)
+    }
+
     /// The name of a kind of game.
     fn kind_name(&self, kind: &str) -> String {
         i18n::translate(lang(), &format!("kind-{kind}"), &[])
@@ -393,6 +410,7 @@ pub fn side_name(kind: &str, seat: &str) -> String {
             "W" | "White" | "white" => i18n::translate(lang(), "wec-white", &[]),
             _ => seat.to_string(),
         },
+        "deluge" => names::name(lang(), Family::DiplomacyPower, seat),
         _ => seat.to_string(),
     }
 }

@@ -35,6 +35,8 @@ pub mod view;
 pub mod desk;
 pub mod history;
 pub mod records;
+// Error messages on pages in the reader's language.
+pub mod messages;
 
 use std::time::Duration;
 

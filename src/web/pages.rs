@@ -38,7 +38,7 @@ impl IntoResponse for PageError {
     fn into_response(self) -> Response {
         let status = self.0.status();
         let message = if self.0.is_shown() {
-            self.0.to_string()
+            super::messages::localize(&self.0.to_string())
         } else {
             tracing::error!(error = %self.0, "page failed");
             super::language::tr("error-internal")

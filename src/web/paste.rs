@@ -64,49 +64,29 @@ impl PasteOutcome {
         self.imported + self.duplicates + self.rejected == 0
     }
 
-    /// One sentence per outcome, for the page.
+    /// One sentence per outcome, for the page, in the reader's language.
     pub fn sentences(&self) -> Vec<String> {
-        let games = |n: usize| format!("{n} game{}", if n == 1 { "" } else { "s" });
+        use super::language::{tr, tr_args};
+        let n = |key: &str, n: usize| tr_args(key, &[("n", n.into())]);
         let mut out = Vec::new();
         if self.empty() {
-            out.push("Nothing was stored: the paste holds no game record.".to_string());
+            out.push(tr("paste-nothing-stored"));
         }
-        if self.imported > 0 {
-            out.push(format!(
-                "Stored {} new game{} in the archive.",
-                self.imported,
-                if self.imported == 1 { "" } else { "s" }
-            ));
-        }
-        if self.duplicates > 0 {
-            out.push(format!(
-                "{} already in the archive: not stored again.",
-                if self.duplicates == 1 {
-                    "This game is".to_string()
-                } else {
-                    format!("{} are", games(self.duplicates))
-                }
-            ));
-        }
-        if self.added > 0 {
-            out.push(format!("Added {} to this collection.", games(self.added)));
-        }
-        if self.kept > 0 {
-            out.push(format!(
-                "{} in this collection already: not added twice.",
-                games(self.kept)
-            ));
+        for (count, key) in [
+            (self.imported, "paste-stored"),
+            (self.duplicates, "paste-duplicates"),
+            (self.added, "paste-added"),
+            (self.kept, "paste-kept"),
+        ] {
+            if count > 0 {
+                out.push(n(key, count));
+            }
         }
         if self.rejected > 0 {
-            let mut s = format!(
-                "{} could not be read and {} not stored (the reasons are below).",
-                games(self.rejected),
-                if self.rejected == 1 { "was" } else { "were" }
-            );
+            let mut s = n("paste-rejected", self.rejected);
             if self.needs_kind() {
-                s.push_str(
-                    " Nothing in the record says which game it is: choose its kind beside the paste box and import again.",
-                );
+                s.push(' ');
+                s.push_str(&tr("paste-needs-kind"));
             }
             out.push(s);
         }
@@ -121,17 +101,23 @@ impl PasteOutcome {
             .take(50)
             .map(|d| {
                 let message = if d.code == UNKNOWN_KIND {
-                    "cannot tell which game this record is: it has no Game tag; choose its kind (or add a line like [Game \"Sanguo\"] at its top)".to_string()
+                    super::language::tr("paste-unknown-kind")
                 } else {
                     d.message.clone()
                 };
-                format!(
-                    "line {}, column {}: {} ({}, {})",
-                    d.line,
-                    d.col,
-                    message,
-                    d.severity.as_str(),
-                    d.code
+                super::language::tr_args(
+                    "paste-problem",
+                    &[
+                        ("line", d.line.to_string().into()),
+                        ("col", d.col.to_string().into()),
+                        ("message", message.into()),
+                        (
+                            "severity",
+                            super::language::tr(&format!("severity-{}", d.severity.as_str()))
+                                .into(),
+                        ),
+                        ("code", d.code.clone().into()),
+                    ],
                 )
             })
             .collect()
@@ -272,59 +258,84 @@ pub(super) async fn answer_on_page(
     f: &HashMap<String, String>,
 ) -> Result<(StatusCode, super::paste::Feedback)> {
     let (m, f2, action) = (m.clone(), f.clone(), action.to_string());
+    // The notices are said in the reader's language, on the blocking thread too.
+    let lang = super::language::lang();
     let r = st
         .run(move |s| -> Result<Feedback> {
-            let f = &f2;
-            if action == "import" {
-                let kind_s = field(f, "kind").to_string();
-                let kind = match kind_s.as_str() {
-                    "" => None,
-                    k => Some(
-                        annals_import::Kind::from_name(k)
-                            .ok_or_else(|| Error::BadRequest(format!("unknown kind '{k}'")))?,
-                    ),
-                };
-                let records = f.get("records").map(String::as_str).unwrap_or("");
-                let o = import_into(s, &m, id, "pasted records", records.as_bytes(), kind, None)?;
-                return Ok(Feedback::of_paste(&o, records, &kind_s));
-            }
-            let item = NewItem {
-                game: opt_i64(f, "game", "the game")?,
-                note: field(f, "note").to_string(),
-                ply: opt_i64(f, "ply", "the ply")?,
-                section: opt_i64(f, "section", "the section")?,
-            };
-            s.db.with(|c| {
-                // On the form a game that is not there is a field to correct (the API's 404).
-                if let Some(g) = item.game
-                    && crate::store::reads::get_game(c, g)?.is_none()
-                {
-                    return Err(Error::BadRequest(format!("there is no game {g}")));
-                }
-                if let Some(g) = item.game
-                    && holds_game(c, id, g)?
-                {
-                    return Err(Error::BadRequest(format!(
-                        "game {g} is in this collection already"
-                    )));
-                }
-                coll::add_item(c, &m, id, &item)
-            })?;
-            Ok(Feedback {
-                notices: vec![match item.game {
-                    Some(g) => format!("Added game {g} to this collection."),
-                    None => "Added the note to this collection.".to_string(),
-                }],
-                ..Default::default()
-            })
+            super::language::within(lang, || answer_in(s, &m, id, &action, &f2))
         })
         .await;
+    finish_answer(r, f)
+}
+
+/// The work of [`answer_on_page`], on a blocking thread.
+fn answer_in(
+    s: &AppState,
+    m: &Member,
+    id: i64,
+    action: &str,
+    f: &HashMap<String, String>,
+) -> Result<Feedback> {
+    if action == "import" {
+        let kind_s = field(f, "kind").to_string();
+        let kind = match kind_s.as_str() {
+            "" => None,
+            k => Some(
+                annals_import::Kind::from_name(k)
+                    .ok_or_else(|| Error::BadRequest(format!("unknown kind '{k}'")))?,
+            ),
+        };
+        let records = f.get("records").map(String::as_str).unwrap_or("");
+        let o = import_into(s, m, id, "pasted records", records.as_bytes(), kind, None)?;
+        return Ok(Feedback::of_paste(&o, records, &kind_s));
+    }
+    let item = NewItem {
+        game: opt_i64(f, "game", "the game")?,
+        note: field(f, "note").to_string(),
+        ply: opt_i64(f, "ply", "the ply")?,
+        section: opt_i64(f, "section", "the section")?,
+    };
+    s.db.with(|c| {
+        // On the form a game that is not there is a field to correct (the API's 404).
+        if let Some(g) = item.game
+            && crate::store::reads::get_game(c, g)?.is_none()
+        {
+            return Err(Error::BadRequest(format!("there is no game {g}")));
+        }
+        if let Some(g) = item.game
+            && holds_game(c, id, g)?
+        {
+            return Err(Error::BadRequest(format!(
+                "game {g} is in this collection already"
+            )));
+        }
+        coll::add_item(c, m, id, &item)
+    })?;
+    Ok(Feedback {
+        notices: vec![match item.game {
+            Some(g) => {
+                super::language::tr_args("notice-added-game", &[("id", g.to_string().into())])
+            }
+            None => super::language::tr("notice-added-note"),
+        }],
+        ..Default::default()
+    })
+}
+
+/// A form's feedback, or its refusal said on the page with what was typed kept.
+fn finish_answer(
+    r: Result<Feedback>,
+    f: &HashMap<String, String>,
+) -> Result<(StatusCode, Feedback)> {
     match r {
         Ok(fb) => Ok((StatusCode::OK, fb)),
         Err(Error::BadRequest(msg)) => Ok((
             StatusCode::BAD_REQUEST,
             Feedback {
-                error: Some(format!("Nothing was added: {msg}.")),
+                error: Some(super::language::tr_args(
+                    "notice-nothing-added",
+                    &[("reason", super::messages::localize(&msg).into())],
+                )),
                 records: f.get("records").cloned().unwrap_or_default(),
                 kind: field(f, "kind").to_string(),
                 game: field(f, "game").to_string(),

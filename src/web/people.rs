@@ -415,7 +415,14 @@ pub async fn event_page(
             .iter()
             .filter(|x| x.round.clone().unwrap_or_default() == r)
         {
-            let line = format!("{} ({}) {}", res.player, res.seat, res.points);
+            // the seat as the lists show it: as written in English, by its name in the others
+            let kind = labels.of(&res.game).map_or("", |l| l.kind.as_str());
+            let seat = if super::language::lang() == crate::i18n::Lang::En {
+                res.seat.clone()
+            } else {
+                super::language::side_name(kind, &res.seat)
+            };
+            let line = format!("{} ({seat}) {}", res.player, res.points);
             match games.iter_mut().find(|g| g.0 == res.game) {
                 Some(g) => {
                     g.2.push_str(" · ");
@@ -425,7 +432,7 @@ pub async fn event_page(
                     res.game,
                     labels
                         .of(&res.game)
-                        .map(|l| l.title.clone())
+                        .map(super::language::code_text::label_title)
                         .unwrap_or_default(),
                     line,
                 )),

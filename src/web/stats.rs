@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 use crate::explorer;
 use crate::stats::{self, CardStat, EmpireStat, Filter, SanguoStats, WecStats};
 // The templates' text (`t`, `tn`…): askama calls it on `self`.
-use super::language::{Localize as _, empire_name, side_name, with_names};
+use super::language::{Localize as _, empire_name, side_name, tr_args, with_names};
 use crate::i18n::names::Family;
 
 /// `GET /api/stats/hotw/empires`
@@ -332,11 +332,17 @@ fn gain_chart(empires: &[EmpireStat]) -> Option<BarChart> {
             w: bw,
             h,
             colour: EPOCH_COLOURS[((e.epoch - 1).clamp(0, 6)) as usize],
-            tip: format!(
-                "{} (E{}): mean gain {g} over {} turns",
-                empire_name(&e.empire),
-                super::view::ROMAN[e.epoch.clamp(0, 7) as usize],
-                e.scored_turns
+            tip: tr_args(
+                "chart-gain-tip",
+                &[
+                    ("empire", empire_name(&e.empire).into()),
+                    (
+                        "epoch",
+                        super::view::ROMAN[e.epoch.clamp(0, 7) as usize].into(),
+                    ),
+                    ("gain", g.to_string().into()),
+                    ("turns", e.scored_turns.to_string().into()),
+                ],
             ),
         });
         labels.push((x + bw / 2.0, empire_name(&e.empire)));
@@ -370,9 +376,9 @@ fn shares_chart(rows: &[(String, i64, i64, i64)]) -> Option<BarChart> {
         let x = left + i as f64 * (bw + 24.0);
         let mut y = base;
         for (n, colour, what) in [
-            (*w, "#2e7d32", "won"),
-            (*d, "#9e9e9e", "drew"),
-            (*l, "#c62828", "lost"),
+            (*w, "#2e7d32", "chart-won-tip"),
+            (*d, "#9e9e9e", "chart-drew-tip"),
+            (*l, "#c62828", "chart-lost-tip"),
         ] {
             let h = n as f64 / total * plot_h;
             y -= h;
@@ -382,7 +388,14 @@ fn shares_chart(rows: &[(String, i64, i64, i64)]) -> Option<BarChart> {
                 w: bw,
                 h,
                 colour,
-                tip: format!("{side} {what} {n} of {} games", w + d + l),
+                tip: tr_args(
+                    what,
+                    &[
+                        ("side", side.as_str().into()),
+                        ("n", n.to_string().into()),
+                        ("total", (w + d + l).to_string().into()),
+                    ],
+                ),
             });
         }
         labels.push((x + bw / 2.0, side.clone()));

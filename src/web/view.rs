@@ -8,7 +8,7 @@ use annals_import::{Diagnostic, Severity};
 
 use crate::store::reads::GameRecord;
 
-use super::language::{lang, tr};
+use super::language::{lang, tr, tr_args};
 use crate::i18n::Lang;
 use crate::i18n::names::{self, Family};
 
@@ -279,7 +279,14 @@ pub fn hotw_score_chart(g: &HotwGame, colours: &BTreeMap<String, &'static str>) 
                     (
                         round1(x(*e as f64)),
                         round1(y(*s as f64)),
-                        format!("{p}: {s} in epoch {}", ROMAN[*e as usize % 8]),
+                        tr_args(
+                            "chart-score-tip",
+                            &[
+                                ("player", p.as_str().into()),
+                                ("score", s.to_string().into()),
+                                ("epoch", ROMAN[*e as usize % 8].into()),
+                            ],
+                        ),
                     )
                 })
                 .collect();
@@ -388,12 +395,19 @@ pub fn deluge_centre_chart(g: &annals_import::deluge::DelugeGame) -> Option<Char
                     (
                         round1(x(i)),
                         round1(y(v as f64)),
-                        format!("{p}: {v} centres after winter {}", c.year),
+                        tr_args(
+                            "chart-centres-tip",
+                            &[
+                                ("power", super::language::side_name("deluge", p).into()),
+                                ("n", v.to_string().into()),
+                                ("year", c.year.to_string().into()),
+                            ],
+                        ),
                     )
                 })
                 .collect();
             Series {
-                label: p.clone(),
+                label: super::language::side_name("deluge", p),
                 colour: power_css(p),
                 points: pts
                     .iter()
