@@ -1,6 +1,7 @@
 //! Criterion benches of each notation parser, over generated games (`annals::bench::generate`,
 //! seed 1): record splitting, kind detection and parsing (三国 with board resolution, WEC with
-//! replay), one thread. Run with `cargo bench --bench parsers`.
+//! replay), one thread; and the Diplomacy movement adjudication of a phase of 9, 17 and 34 units.
+//! Run with `cargo bench --bench parsers`.
 
 use annals::bench::generate;
 use annals_import::{Kind, detect_kind, parse_game, record};
@@ -43,5 +44,22 @@ fn parsers(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, parsers);
+/// The movement adjudication of a phase of 9, 17 and 34 units (the full board of
+/// `annals::bench::adjudication`), in orders a second: equal rates mean a cost linear in the
+/// orders.
+fn adjudication(c: &mut Criterion) {
+    use annals_import::deluge::{adjudicate::adjudicate, map::standard_map};
+    let mut g = c.benchmark_group("adjudicate");
+    g.sample_size(20);
+    for n in [9, 17, 34] {
+        let orders = annals::bench::adjudication::phase(n);
+        g.throughput(Throughput::Elements(orders.len() as u64));
+        g.bench_function(format!("{n} units"), |b| {
+            b.iter(|| adjudicate(standard_map(), 1901, std::hint::black_box(&orders)))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, parsers, adjudication);
 criterion_main!(benches);

@@ -70,8 +70,8 @@ const FULL_BOARD: [Row; 34] = [
     ("Turkey", 'A', "arm", Move, Some("sev"), None),
 ];
 
-/// The orders of the full board's first `n` rows.
-fn phase(n: usize) -> Vec<AOrder> {
+/// The orders of the full board's first `n` rows (at most 34; also the parser benches').
+pub fn phase(n: usize) -> Vec<AOrder> {
     FULL_BOARD
         .iter()
         .take(n)
