@@ -68,6 +68,9 @@ pub struct AppState {
     pub blocking: Arc<tokio::sync::Semaphore>,
     /// Failed logins per address and the password-check semaphore.
     pub logins: Arc<login_limit::Limiter>,
+    /// A reverse proxy in front of the server (`annals serve --proxy`): a connection from this
+    /// address is its client's, named in the last `X-Forwarded-For` entry.
+    pub proxy: Option<std::net::IpAddr>,
 }
 
 impl AppState {
@@ -81,6 +84,7 @@ impl AppState {
             index: Arc::new(index),
             blocking: Arc::new(tokio::sync::Semaphore::new(16)),
             logins: Arc::new(login_limit::Limiter::default()),
+            proxy: None,
         })
     }
 

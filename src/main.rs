@@ -81,6 +81,10 @@ enum Command {
         /// Seconds a client has to send a request's headers (and an idle connection stays open).
         #[arg(long, default_value_t = 10)]
         header_timeout: u64,
+        /// The address of a reverse proxy in front of the server: its connections are taken as
+        /// the client named last in their X-Forwarded-For header (for the login limits).
+        #[arg(long)]
+        proxy: Option<std::net::IpAddr>,
     },
     /// Rebuild the search index from the database.
     Reindex,
@@ -192,11 +196,13 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
             addr,
             corpus,
             header_timeout,
+            proxy,
         } => serve(
             &paths,
             addr,
             &corpus,
             std::time::Duration::from_secs(header_timeout.max(1)),
+            proxy,
         ),
         Command::Bench(args) => Ok(annals::bench::run(&args)?),
         Command::Club {
@@ -511,6 +517,7 @@ fn serve(
     addr: SocketAddr,
     corpus: &Path,
     header_timeout: std::time::Duration,
+    proxy: Option<std::net::IpAddr>,
 ) -> anyhow::Result<u8> {
     {
         let mut conn = connection::open(&paths.db).context("opening the database")?;
@@ -546,7 +553,8 @@ fn serve(
     }
     // From here the process answers requests: freed memory is kept a moment for the next one.
     annals::alloc::tune(annals::alloc::Phase::Serve);
-    let state = AppState::open(paths).context("opening the archive")?;
+    let mut state = AppState::open(paths).context("opening the archive")?;
+    state.proxy = proxy;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

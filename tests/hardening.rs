@@ -649,3 +649,38 @@ fn games_imported_into_a_private_collection_stay_the_clubs_until_published() {
     assert_eq!(r.status, 200);
     assert_eq!(srv.get("/api/games").json()["total"], before + 2);
 }
+
+#[test]
+fn behind_a_trusted_proxy_the_login_limit_counts_the_forwarded_client() {
+    use annals::web::login_guard::client_address;
+    let ip = |s: &str| s.parse::<std::net::IpAddr>().unwrap();
+    let proxy = Some(ip("127.0.0.1"));
+    // The proxy's connection: the client it appended last.
+    assert_eq!(
+        client_address(Some(ip("127.0.0.1")), Some("6.6.6.6, 10.0.0.7"), proxy),
+        Some(ip("10.0.0.7"))
+    );
+    assert_eq!(
+        client_address(Some(ip("127.0.0.1")), Some(" 2001:db8::1 "), proxy),
+        Some(ip("2001:db8::1"))
+    );
+    // Without a readable header, the proxy itself.
+    assert_eq!(
+        client_address(Some(ip("127.0.0.1")), Some("garbage"), proxy),
+        Some(ip("127.0.0.1"))
+    );
+    assert_eq!(
+        client_address(Some(ip("127.0.0.1")), None, proxy),
+        Some(ip("127.0.0.1"))
+    );
+    // Any other connection is its own client, whatever it claims.
+    assert_eq!(
+        client_address(Some(ip("10.0.0.9")), Some("10.0.0.7"), proxy),
+        Some(ip("10.0.0.9"))
+    );
+    // No proxy configured: the header is never read.
+    assert_eq!(
+        client_address(Some(ip("127.0.0.1")), Some("10.0.0.7"), None),
+        Some(ip("127.0.0.1"))
+    );
+}

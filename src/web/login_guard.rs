@@ -1,7 +1,7 @@
 //! A login as the web asks for it: held back by the name's and the address's recent failures,
 //! then one password check under the argon2 semaphore (`crate::login_limit` says why).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
@@ -15,17 +15,43 @@ use crate::login_limit::{ARGON2_QUEUE_WAIT, name_delay};
 #[derive(Debug, Clone)]
 pub struct Peer(pub Option<String>);
 
-impl<S: Send + Sync> FromRequestParts<S> for Peer {
+impl FromRequestParts<AppState> for Peer {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Peer, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, st: &AppState) -> Result<Peer, Self::Rejection> {
+        let connection = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|c| c.0.ip());
+        let forwarded = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .next_back();
         Ok(Peer(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0.ip().to_string()),
+            client_address(connection, forwarded, st.proxy).map(|a| a.to_string()),
         ))
     }
+}
+
+/// The client of a connection from `connection`: itself, unless it is the trusted `proxy`, whose
+/// client is the last address of its `X-Forwarded-For` (the one the proxy wrote; those before
+/// it are the client's word). A header from any other connection is ignored: a client could
+/// name a new address with each guess.
+pub fn client_address(
+    connection: Option<IpAddr>,
+    forwarded: Option<&str>,
+    proxy: Option<IpAddr>,
+) -> Option<IpAddr> {
+    let c = connection?;
+    if proxy != Some(c) {
+        return Some(c);
+    }
+    forwarded
+        .and_then(|f| f.rsplit(',').next())
+        .and_then(|last| last.trim().parse().ok())
+        .or(Some(c))
 }
 
 /// Checks `club`/`name`/`password` and opens a session: (session token, csrf token, member).
