@@ -56,11 +56,15 @@ macro_rules! catalogue {
                     "/names-boards.ftl"
                 )),
             ),
+            (
+                "member.ftl",
+                include_str!(concat!("../../templates/locales/", $lang, "/member.ftl")),
+            ),
         ]
     };
 }
 
-type Files = [(&'static str, &'static str); 8];
+type Files = [(&'static str, &'static str); 9];
 
 fn sources(lang: Lang) -> Files {
     match lang {

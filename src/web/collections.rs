@@ -189,6 +189,10 @@ pub async fn api_add_item(
             s.db.with(|c| {
                 let m = coll::check_write(c, id, who.as_ref())?;
                 let r = r?;
+                // A ply past the game's end, or a game held already: said, nothing added.
+                if let Some(no) = crate::collection_items::refusal(c, id, r.game, r.ply)? {
+                    return Ok(Err(no));
+                }
                 let item_id = coll::add_item(
                     c,
                     &m,
@@ -201,10 +205,11 @@ pub async fn api_add_item(
                     },
                 )?;
                 let col = coll::get(c, id)?;
-                Ok(col.items.into_iter().find(|i| i.id == item_id))
+                Ok(Ok(col.items.into_iter().find(|i| i.id == item_id)))
             })
         })
-        .await?;
+        .await?
+        .map_err(|no| super::collect::refusal_error(&no))?;
     Ok((StatusCode::CREATED, Json(item)).into_response())
 }
 

@@ -355,6 +355,11 @@ pub trait Localize {
     fn kind_name(&self, kind: &str) -> String {
         i18n::translate(lang(), &format!("kind-{kind}"), &[])
     }
+
+    /// A HotW result with the empires its seats held at the end (`C 177, as France`).
+    fn with_empires(&self, result: &str, empires: &[String]) -> String {
+        super::hotw_results::with_empires(result, empires)
+    }
 }
 
 impl<T: Template + ?Sized> Localize for T {}

@@ -272,6 +272,7 @@ pub(super) async fn answer_on_page(
     f: &HashMap<String, String>,
 ) -> Result<(StatusCode, super::paste::Feedback)> {
     let (m, f2, action) = (m.clone(), f.clone(), action.to_string());
+    let reader = super::language::lang();
     let r = st
         .run(move |s| -> Result<Feedback> {
             let f = &f2;
@@ -307,6 +308,13 @@ pub(super) async fn answer_on_page(
                     return Err(Error::BadRequest(format!(
                         "game {g} is in this collection already"
                     )));
+                }
+                if let Some(g) = item.game
+                    && let Some(no) = crate::collection_items::past_end(c, g, item.ply)?
+                {
+                    return Err(Error::BadRequest(super::language::within(reader, || {
+                        super::collect::refusal_text(&no)
+                    })));
                 }
                 coll::add_item(c, &m, id, &item)
             })?;

@@ -384,19 +384,24 @@ pub struct EventPage {
     chart: Option<RoundChart>,
     rounds: Vec<RoundTable>,
     labels: Labels,
+    merge: super::merge_forms::MergeForm,
 }
 
 pub async fn event_page(
     State(st): State<AppState>,
+    auth: Auth,
     Path(id): Path<String>,
+    RawQuery(rq): RawQuery,
 ) -> Result<EventPage, PageError> {
     let id = id_of(&id, "an event id")?;
-    let (ev, labels) = st
+    let who = auth.member.clone();
+    let (ev, labels, curator) = st
         .run(move |s| {
             s.db.with(|c| {
                 let ev = people::event(c, id)?;
                 let ids: Vec<i64> = ev.games.iter().map(|g| g.id).collect();
-                Ok((ev, labels::labels(c, &ids)?))
+                let curator = super::merge_forms::is_curator(c, who.as_ref())?;
+                Ok((ev, labels::labels(c, &ids)?, curator))
             })
         })
         .await?;
@@ -441,6 +446,7 @@ pub async fn event_page(
         chart,
         rounds,
         labels,
+        merge: super::merge_forms::MergeForm::of(&auth, curator, rq.as_deref()),
     })
 }
 
@@ -498,6 +504,7 @@ pub struct PlayerPage {
     dots: Vec<(f64, f64, String)>,
     line: String,
     labels: Labels,
+    merge: super::merge_forms::MergeForm,
 }
 
 impl PlayerPage {
@@ -513,15 +520,19 @@ impl PlayerPage {
 
 pub async fn player_page(
     State(st): State<AppState>,
+    auth: Auth,
     Path(id): Path<String>,
+    RawQuery(rq): RawQuery,
 ) -> Result<PlayerPage, PageError> {
     let id = id_of(&id, "a player id")?;
-    let (p, labels) = st
+    let who = auth.member.clone();
+    let (p, labels, curator) = st
         .run(move |s| {
             s.db.with(|c| {
                 let p = people::player(c, id)?;
                 let ids: Vec<i64> = p.games.iter().map(|g| g.id).collect();
-                Ok((p, labels::labels(c, &ids)?))
+                let curator = super::merge_forms::is_curator(c, who.as_ref())?;
+                Ok((p, labels::labels(c, &ids)?, curator))
             })
         })
         .await?;
@@ -561,5 +572,6 @@ pub async fn player_page(
         dots,
         line,
         labels,
+        merge: super::merge_forms::MergeForm::of(&auth, curator, rq.as_deref()),
     })
 }
