@@ -25,31 +25,49 @@ pub struct TurnAt<'a> {
     pub score: Option<i64>,
 }
 
+/// A seat's end as the turns are read: its last epoch, the (minor, empire) of that epoch's turns
+/// in turn order, its last score.
+#[derive(Default)]
+struct Reading {
+    epoch: i64,
+    empires: Vec<(bool, String)>,
+    score: Option<i64>,
+}
+
 /// Each seat's end, by seat, from its turns in record order.
 pub fn seat_ends<'a>(turns: impl IntoIterator<Item = TurnAt<'a>>) -> BTreeMap<String, SeatEnd> {
-    // (last epoch, (minor, empire) in turn order, last score)
-    let mut by_seat: BTreeMap<String, (i64, Vec<(bool, String)>, Option<i64>)> = BTreeMap::new();
+    let mut by_seat: BTreeMap<String, Reading> = BTreeMap::new();
     for t in turns {
-        let e = by_seat
-            .entry(t.seat.to_string())
-            .or_insert((t.epoch, Vec::new(), None));
-        if t.epoch > e.0 {
-            e.0 = t.epoch;
-            e.1.clear();
+        let e = by_seat.entry(t.seat.to_string()).or_insert(Reading {
+            epoch: t.epoch,
+            ..Reading::default()
+        });
+        if t.epoch > e.epoch {
+            e.epoch = t.epoch;
+            e.empires.clear();
         }
-        if t.epoch == e.0 && !t.empire.is_empty() && !e.1.iter().any(|(_, x)| x == t.empire) {
-            e.1.push((t.minor, t.empire.to_string()));
+        if t.epoch == e.epoch
+            && !t.empire.is_empty()
+            && !e.empires.iter().any(|(_, x)| x == t.empire)
+        {
+            e.empires.push((t.minor, t.empire.to_string()));
         }
         if t.score.is_some() {
-            e.2 = t.score;
+            e.score = t.score;
         }
     }
     by_seat
         .into_iter()
-        .map(|(seat, (_, mut empires, score))| {
-            empires.sort_by_key(|(minor, _)| *minor);
-            let empires = empires.into_iter().map(|(_, e)| e).collect();
-            (seat, SeatEnd { score, empires })
+        .map(|(seat, mut r)| {
+            r.empires.sort_by_key(|(minor, _)| *minor);
+            let empires = r.empires.into_iter().map(|(_, e)| e).collect();
+            (
+                seat,
+                SeatEnd {
+                    score: r.score,
+                    empires,
+                },
+            )
         })
         .collect()
 }
@@ -84,7 +102,9 @@ pub fn of_games(conn: &Connection, ids: &[i64]) -> Result<HashMap<i64, BTreeMap<
          ORDER BY p.game_id, t.key"
     ))?;
     let mut rows = st.query(params_from_iter(ids.iter()))?;
-    let mut turns: HashMap<i64, Vec<(i64, String, String, bool, Option<i64>)>> = HashMap::new();
+    // A game's turns as read: (epoch, seat, empire, minor, score).
+    type Row = (i64, String, String, bool, Option<i64>);
+    let mut turns: HashMap<i64, Vec<Row>> = HashMap::new();
     while let Some(r) = rows.next()? {
         turns.entry(r.get(0)?).or_default().push((
             r.get::<_, Option<i64>>(1)?.unwrap_or(0),

@@ -199,7 +199,16 @@ pub fn sanguo_board(g: &SanguoGame, ply: usize) -> BoardView {
         lines,
         marks,
         pieces,
-        labels: super::sanguo_files::file_labels(&geo, m, cell),
+        labels: super::sanguo_files::file_numbers(geo, m, cell)
+            .into_iter()
+            .map(|f| Label {
+                x: f.x,
+                y: f.y,
+                text: f.file.to_string(),
+                class: f.class,
+                fill: sanguo_colour(f.side),
+            })
+            .collect(),
         ply,
         plies: g.moves.len(),
         caption,

@@ -209,7 +209,7 @@ pub async fn api_add_item(
             })
         })
         .await?
-        .map_err(|no| super::collect::refusal_error(&no))?;
+        .map_err(|no| super::refusals::refusal_error(&no))?;
     Ok((StatusCode::CREATED, Json(item)).into_response())
 }
 

@@ -79,7 +79,7 @@ pub struct GamePage {
     /// WEC: the board's piece and article codes with their names.
     wec_legend: Vec<(String, &'static str)>,
     /// "Add to collection", for a member who edits their club's collections.
-    collect: super::collect::CollectForm,
+    collect: super::collect_form::CollectForm,
 }
 
 /// The result as the page says it: a HotW result names the winning player beside the seat
@@ -242,7 +242,7 @@ pub async fn game(
         board_key,
         game_events,
         can_edit,
-        collect: super::collect::CollectForm::new(
+        collect: super::collect_form::CollectForm::new(
             &auth,
             mine,
             &format!("/games/{id}"),

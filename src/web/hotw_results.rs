@@ -6,23 +6,8 @@ use std::collections::BTreeMap;
 
 use annals_import::Body;
 
-use super::language::{empire_name, tr, tr_args};
+use super::language::result_with_empires as with_empires;
 use crate::store::hotw_ends::{self, SeatEnd, TurnAt};
-
-/// `result` followed by `empires` by their names in the reader's language (as given when none).
-pub fn with_empires(result: &str, empires: &[String]) -> String {
-    if empires.is_empty() {
-        return result.to_string();
-    }
-    let names: Vec<String> = empires.iter().map(|e| empire_name(e)).collect();
-    tr_args(
-        "hotw-result-empires",
-        &[
-            ("result", result.to_string().into()),
-            ("empires", names.join(&tr("hotw-empires-separator")).into()),
-        ],
-    )
-}
 
 /// Each seat's end in a HotW game (none for the other kinds).
 pub fn ends_of(body: &Body) -> BTreeMap<String, SeatEnd> {

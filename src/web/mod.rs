@@ -36,8 +36,10 @@ pub mod history;
 pub mod records;
 // What a new member meets: the 三国 board's file numbers, the merge and add-to-collection forms.
 pub mod collect;
+pub mod collect_form;
 pub mod hotw_results;
 pub mod merge_forms;
+pub mod refusals;
 pub mod sanguo_files;
 
 use std::time::Duration;

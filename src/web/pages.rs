@@ -260,7 +260,7 @@ pub struct SearchPage {
     /// The search's query for its downloads (`/api/search?…&format=`).
     download: String,
     /// "Add to collection" on each result, for a member who edits their club's collections.
-    collect: super::collect::CollectForm,
+    collect: super::collect_form::CollectForm,
 }
 
 fn search_link(q: &str, kind: &str, offset: usize) -> String {
@@ -298,7 +298,7 @@ pub async fn search(
 ) -> PageResult<Response> {
     let p = Params::parse(raw.as_deref());
     let collect =
-        super::collect::CollectForm::for_page(&st, &auth, "/search", raw.as_deref()).await?;
+        super::collect_form::CollectForm::for_page(&st, &auth, "/search", raw.as_deref()).await?;
     let q = p.str("q").unwrap_or("").to_string();
     let kind = p.kind()?;
     let limit = p.usize("limit", 20, 1, MAX_PAGE_SIZE)?;

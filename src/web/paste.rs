@@ -313,7 +313,7 @@ pub(super) async fn answer_on_page(
                     && let Some(no) = crate::collection_items::past_end(c, g, item.ply)?
                 {
                     return Err(Error::BadRequest(super::language::within(reader, || {
-                        super::collect::refusal_text(&no)
+                        super::refusals::refusal_text(&no)
                     })));
                 }
                 coll::add_item(c, &m, id, &item)

@@ -5,11 +5,18 @@
 
 use annals_import::sanguo::Geometry;
 
-use super::board::{Label, sanguo_colour};
+/// A file's number where it is drawn, with its side (whose colour the board gives it).
+pub(super) struct FileNumber {
+    pub x: f64,
+    pub y: f64,
+    pub file: i32,
+    pub side: &'static str,
+    pub class: &'static str,
+}
 
-/// The labels of every side's files, beyond the board's edge lines, `m` being the margin and
-/// `cell` the distance between lines.
-pub(super) fn file_labels(geo: &Geometry, m: f64, cell: f64) -> Vec<Label> {
+/// Every side's file numbers, beyond the board's edge lines, `m` being the margin and `cell` the
+/// distance between lines.
+pub(super) fn file_numbers(geo: &Geometry, m: f64, cell: f64) -> Vec<FileNumber> {
     let n = i32::from(geo.size);
     let px = |i: i32| m + f64::from(i) * cell;
     let far = px(n - 1);
@@ -18,13 +25,12 @@ pub(super) fn file_labels(geo: &Geometry, m: f64, cell: f64) -> Vec<Label> {
         let (Some(offset), Some(sign)) = (s.file_offset, s.file_sign) else {
             continue;
         };
-        let class = match s.side.as_str() {
-            "吴" => "files files-wu",
-            "魏" => "files files-wei",
-            "蜀" => "files files-shu",
-            _ => "files",
+        let (side, class) = match s.side.as_str() {
+            "吴" => ("吴", "files files-wu"),
+            "魏" => ("魏", "files files-wei"),
+            "蜀" => ("蜀", "files files-shu"),
+            _ => ("", "files"),
         };
-        let fill = sanguo_colour(&s.side);
         for i in 0..n {
             let file = i32::from(offset) + i32::from(sign) * i;
             // The side's own edge is behind it: 进 points away from it.
@@ -34,12 +40,12 @@ pub(super) fn file_labels(geo: &Geometry, m: f64, cell: f64) -> Vec<Label> {
                 ('x', false) => (far + 23.0, px(i) + 4.0),
                 _ => (m - 23.0, px(i) + 4.0),
             };
-            out.push(Label {
+            out.push(FileNumber {
                 x,
                 y,
-                text: file.to_string(),
+                file,
+                side,
                 class,
-                fill,
             });
         }
     }
