@@ -90,6 +90,11 @@ fn hotw_results_name_the_empires_held_at_the_end() {
     // Each player's final total with the empire(s) behind it.
     assert!(page.contains("<td class=\"end\">177, as France</td>"));
     assert!(page.contains("<td class=\"end\">162, as Britain</td>"));
+    // A player's games: each final total with the empire(s) the player held at the end.
+    let wu = player_named(&srv, "吳詠詩");
+    let theirs = srv.get(&format!("/players/{wu}")).body;
+    assert!(theirs.contains("place 1 (177, as France)"), "{theirs}");
+    assert!(theirs.contains("place 1 (168, as Britain, Japan)"));
     let zh = srv.get("/games?kind=hotw&lang=zh-Hant").body;
     assert!(
         zh.contains("<span class=\"result\">C 177（法國）</span>"),

@@ -127,6 +127,22 @@ pub fn of_games(conn: &Connection, ids: &[i64]) -> Result<HashMap<i64, BTreeMap<
     Ok(out)
 }
 
+/// The empires a seat held at the end of each of `games` (HotW game id and seat), by game: a
+/// player's page names them beside each final total.
+pub fn of_seats(conn: &Connection, games: &[(i64, String)]) -> Result<HashMap<i64, Vec<String>>> {
+    let mut out = HashMap::new();
+    for chunk in games.chunks(200) {
+        let ids: Vec<i64> = chunk.iter().map(|(id, _)| *id).collect();
+        let ends = of_games(conn, &ids)?;
+        for (id, seat) in chunk {
+            if let Some(e) = ends.get(id).and_then(|e| e.get(seat)) {
+                out.insert(*id, e.empires.clone());
+            }
+        }
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]

@@ -505,9 +505,19 @@ pub struct PlayerPage {
     line: String,
     labels: Labels,
     merge: super::merge_forms::MergeForm,
+    /// HotW: the empires the player's seat held at the end of each game, by game.
+    ends: std::collections::HashMap<i64, Vec<String>>,
 }
 
 impl PlayerPage {
+    /// A HotW game's final total with the empires the player held at the end.
+    fn final_of(&self, game: &i64, score: &i64) -> String {
+        super::language::result_with_empires(
+            &score.to_string(),
+            self.ends.get(game).map(Vec::as_slice).unwrap_or_default(),
+        )
+    }
+
     fn pct(&self, r: &crate::explorer::Rate) -> String {
         format!(
             "{:.0}% ({:.0}–{:.0})",
@@ -526,13 +536,20 @@ pub async fn player_page(
 ) -> Result<PlayerPage, PageError> {
     let id = id_of(&id, "a player id")?;
     let who = auth.member.clone();
-    let (p, labels, curator) = st
+    let (p, labels, curator, ends) = st
         .run(move |s| {
             s.db.with(|c| {
                 let p = people::player(c, id)?;
                 let ids: Vec<i64> = p.games.iter().map(|g| g.id).collect();
                 let curator = super::merge_forms::is_curator(c, who.as_ref())?;
-                Ok((p, labels::labels(c, &ids)?, curator))
+                let hotw: Vec<(i64, String)> = p
+                    .games
+                    .iter()
+                    .filter(|g| g.kind == "hotw")
+                    .map(|g| (g.id, g.seat.clone()))
+                    .collect();
+                let ends = crate::store::hotw_ends::of_seats(c, &hotw)?;
+                Ok((p, labels::labels(c, &ids)?, curator, ends))
             })
         })
         .await?;
@@ -573,5 +590,6 @@ pub async fn player_page(
         line,
         labels,
         merge: super::merge_forms::MergeForm::of(&auth, curator, rq.as_deref()),
+        ends,
     })
 }
