@@ -39,6 +39,27 @@ pub fn past_end(conn: &Connection, game: i64, ply: Option<i64>) -> Result<Option
     Ok((ply > plies).then_some(Refusal::PastEnd { game, ply, plies }))
 }
 
+/// A ply past the end of the game item `item` of collection `id` opens at.
+pub fn item_past_end(
+    conn: &Connection,
+    id: i64,
+    item: i64,
+    ply: Option<i64>,
+) -> Result<Option<Refusal>> {
+    let game: Option<i64> = conn
+        .query_row(
+            "SELECT game_id FROM collection_items WHERE id = ?1 AND collection_id = ?2",
+            params![item, id],
+            |r| r.get(0),
+        )
+        .optional()?
+        .flatten();
+    match game {
+        Some(g) => past_end(conn, g, ply),
+        None => Ok(None),
+    }
+}
+
 /// Why adding `game` at `ply` to collection `id` is refused, if it is.
 pub fn refusal(
     conn: &Connection,

@@ -520,4 +520,23 @@ fn a_ply_past_the_games_end_and_a_game_added_twice_are_refused() {
     );
     assert!(r.body.contains("value=\"the end game\""));
     assert!(r.body.contains(&format!("value=\"{other}\"")));
+    // An item's ply edited past its game's end: refused, the ply kept as it was.
+    let item = c.json()["items"][0]["id"].as_i64().unwrap();
+    let r = v.post(
+        &format!("/collections/{coll}/items/{item}/note"),
+        &csrf_of(&page.body),
+        &[("note", ""), ("ply", "500")],
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(r.body.contains(&format!(
+        "ply 500 is past the end of game {game}, which has {n} plies"
+    )));
+    let c = srv.send(
+        "GET",
+        &format!("/api/collections/{coll}"),
+        Some(&admin),
+        None,
+        &[],
+    );
+    assert_eq!(c.json()["items"][0]["ply"], n);
 }

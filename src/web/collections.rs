@@ -727,6 +727,7 @@ pub async fn action_form(
         let page = page_with(&st, auth, id, fb).await?;
         return Ok((status, page).into_response());
     }
+    let reader = super::language::lang();
     let target = st
         .run(move |s| -> Result<String> {
             let back = format!("/collections/{id}");
@@ -757,7 +758,15 @@ pub async fn action_form(
                 (Some(i), "down") => s.db.with(|c| coll::move_item(c, &m, id, i, 1))?,
                 (Some(i), "note") => {
                     let ply = opt_i64(&f, "ply", "the ply")?;
-                    s.db.with(|c| coll::edit_item(c, &m, id, i, field(&f, "note"), ply))?
+                    s.db.with(|c| {
+                        coll::check_write(c, id, Some(&m))?;
+                        if let Some(no) = crate::collection_items::item_past_end(c, id, i, ply)? {
+                            return Err(super::language::within(reader, || {
+                                super::refusals::refusal_error(&no)
+                            }));
+                        }
+                        coll::edit_item(c, &m, id, i, field(&f, "note"), ply)
+                    })?
                 }
                 (_, a) => return Err(Error::NotFound(format!("no action '{a}'"))),
             }
