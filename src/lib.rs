@@ -13,6 +13,7 @@ pub mod accounts;
 pub mod alloc;
 pub mod auth;
 pub mod bench;
+pub mod collection_items;
 pub mod collections;
 pub mod curators;
 pub mod downloads;

@@ -9,7 +9,7 @@ use crate::member::UNTAGGED;
 use crate::support::{Archive, demo};
 
 impl Driver {
-    fn run_js(&self, script: &str) -> Value {
+    pub(crate) fn run_js(&self, script: &str) -> Value {
         self.call(
             "POST",
             "/execute/sync",
@@ -18,7 +18,7 @@ impl Driver {
     }
 
     /// Makes the page a phone's: 360 CSS pixels wide, as a phone's browser lays it out.
-    fn phone(&self) {
+    pub(crate) fn phone(&self) {
         self.call(
             "POST",
             "/goog/cdp/execute",

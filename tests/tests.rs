@@ -28,6 +28,8 @@ mod lists;
 mod long_games;
 mod member;
 mod member_browser;
+mod member_forms;
+mod member_forms_browser;
 mod paging;
 mod people;
 mod positions;

@@ -69,11 +69,15 @@ macro_rules! catalogue {
                     "/names-diplomacy.ftl"
                 )),
             ),
+            (
+                "member.ftl",
+                include_str!(concat!("../../templates/locales/", $lang, "/member.ftl")),
+            ),
         ]
     };
 }
 
-type Files = [(&'static str, &'static str); 10];
+type Files = [(&'static str, &'static str); 11];
 
 fn sources(lang: Lang) -> Files {
     match lang {

@@ -4,12 +4,14 @@
 
 mod admin;
 mod events;
+mod find;
 mod lists;
 mod merges;
 mod players;
 
 pub use admin::*;
 pub use events::*;
+pub use find::{Found, event_named, player_named};
 pub use lists::*;
 pub use merges::{MergeRow, merges, undo_merge};
 pub use players::*;

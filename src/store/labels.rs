@@ -38,6 +38,9 @@ pub struct GameLabel {
     pub date: Option<String>,
     pub event: Option<String>,
     pub event_id: Option<i64>,
+    /// HotW: the empires the winning seats held at the end ([`crate::store::hotw_ends`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub result_empires: Vec<String>,
 }
 
 /// What a title made for a game without one says: the words are the page's, the names as stored.
@@ -98,6 +101,7 @@ pub fn labels(conn: &Connection, ids: &[i64]) -> Result<Labels> {
                     date: r.get(3)?,
                     event: r.get(4)?,
                     event_id: r.get(5)?,
+                    result_empires: Vec::new(),
                 },
             );
         }
@@ -122,6 +126,16 @@ pub fn labels(conn: &Connection, ids: &[i64]) -> Result<Labels> {
                 name,
                 player_id: r.get(3)?,
             });
+        }
+        let hotw: Vec<i64> = chunk
+            .iter()
+            .copied()
+            .filter(|id| out.get(id).is_some_and(|l| l.kind == "hotw"))
+            .collect();
+        for (id, ends) in crate::store::hotw_ends::of_games(conn, &hotw)? {
+            if let (Some(label), Some(w)) = (out.get_mut(&id), won.get(&id)) {
+                label.result_empires = crate::store::hotw_ends::empires_of(&ends, w);
+            }
         }
     }
     for label in out.values_mut() {
@@ -222,6 +236,7 @@ mod tests {
             date: None,
             event: None,
             event_id: None,
+            result_empires: Vec::new(),
         }
     }
 

@@ -20,6 +20,7 @@ pub mod body;
 pub mod connection;
 pub mod draft;
 pub mod games;
+pub mod hotw_ends;
 pub mod index;
 pub mod ingest;
 pub mod jsonb;

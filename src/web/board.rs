@@ -40,6 +40,9 @@ pub struct Label {
     pub x: f64,
     pub y: f64,
     pub text: String,
+    /// A class and a colour of its own (a 三国 side's file numbers), or empty: the page's text.
+    pub class: &'static str,
+    pub fill: &'static str,
 }
 
 /// A board ready to draw, and where the stepping links go.
@@ -73,7 +76,8 @@ pub fn sanguo_board(g: &SanguoGame, ply: usize) -> BoardView {
     let n = geo.size as i32;
     let corner = geo.corner as i32;
     let cell = 30.0;
-    let m = 24.0;
+    // Room beyond the edge lines for each side's file numbers.
+    let m = 36.0;
     let px = |x: i32| m + x as f64 * cell;
     let on = |y: i32, x: i32| {
         (0..n).contains(&y)
@@ -195,7 +199,16 @@ pub fn sanguo_board(g: &SanguoGame, ply: usize) -> BoardView {
         lines,
         marks,
         pieces,
-        labels: Vec::new(),
+        labels: super::sanguo_files::file_numbers(geo, m, cell)
+            .into_iter()
+            .map(|f| Label {
+                x: f.x,
+                y: f.y,
+                text: f.file.to_string(),
+                class: f.class,
+                fill: sanguo_colour(f.side),
+            })
+            .collect(),
         ply,
         plies: g.moves.len(),
         caption,
@@ -260,11 +273,15 @@ pub fn wec_board(g: &WecGame, ply: usize) -> BoardView {
             x: sx(i) + cell / 2.0,
             y: m + 10.0 * cell + 14.0,
             text: i.to_string(),
+            class: "",
+            fill: "",
         });
         labels.push(Label {
             x: m - 10.0,
             y: sy(i) + cell / 2.0 + 4.0,
             text: i.to_string(),
+            class: "",
+            fill: "",
         });
     }
     let mut marks = Vec::new();

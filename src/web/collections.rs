@@ -189,6 +189,10 @@ pub async fn api_add_item(
             s.db.with(|c| {
                 let m = coll::check_write(c, id, who.as_ref())?;
                 let r = r?;
+                // A ply past the game's end, or a game held already: said, nothing added.
+                if let Some(no) = crate::collection_items::refusal(c, id, r.game, r.ply)? {
+                    return Ok(Err(no));
+                }
                 let item_id = coll::add_item(
                     c,
                     &m,
@@ -201,10 +205,11 @@ pub async fn api_add_item(
                     },
                 )?;
                 let col = coll::get(c, id)?;
-                Ok(col.items.into_iter().find(|i| i.id == item_id))
+                Ok(Ok(col.items.into_iter().find(|i| i.id == item_id)))
             })
         })
-        .await?;
+        .await?
+        .map_err(|no| super::refusals::refusal_error(&no))?;
     Ok((StatusCode::CREATED, Json(item)).into_response())
 }
 
@@ -722,6 +727,7 @@ pub async fn action_form(
         let page = page_with(&st, auth, id, fb).await?;
         return Ok((status, page).into_response());
     }
+    let reader = super::language::lang();
     let target = st
         .run(move |s| -> Result<String> {
             let back = format!("/collections/{id}");
@@ -752,7 +758,15 @@ pub async fn action_form(
                 (Some(i), "down") => s.db.with(|c| coll::move_item(c, &m, id, i, 1))?,
                 (Some(i), "note") => {
                     let ply = opt_i64(&f, "ply", "the ply")?;
-                    s.db.with(|c| coll::edit_item(c, &m, id, i, field(&f, "note"), ply))?
+                    s.db.with(|c| {
+                        coll::check_write(c, id, Some(&m))?;
+                        if let Some(no) = crate::collection_items::item_past_end(c, id, i, ply)? {
+                            return Err(super::language::within(reader, || {
+                                super::refusals::refusal_error(&no)
+                            }));
+                        }
+                        coll::edit_item(c, &m, id, i, field(&f, "note"), ply)
+                    })?
                 }
                 (_, a) => return Err(Error::NotFound(format!("no action '{a}'"))),
             }

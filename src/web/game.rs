@@ -27,6 +27,8 @@ pub struct PlayerView {
     pub color: String,
     pub css: &'static str,
     pub winner: bool,
+    /// HotW: the seat's final total and the empires it held at the end.
+    pub end: String,
 }
 
 pub struct MoveRow {
@@ -78,6 +80,8 @@ pub struct GamePage {
     event_id: Option<i64>,
     /// WEC: the board's piece and article codes with their names.
     wec_legend: Vec<(String, &'static str)>,
+    /// "Add to collection", for a member who edits their club's collections.
+    collect: super::collect_form::CollectForm,
 }
 
 /// The result as the page says it, in the reader's language: a HotW result names the winning
@@ -116,12 +120,13 @@ pub async fn game(
     let ply_param = params.usize("ply", usize::MAX, 0, usize::MAX)?;
     let viewer = auth.member.clone();
     let can_edit = auth.member.as_ref().is_some_and(|m| m.can_edit());
-    let (g, collections, event_id) = st
+    let (g, collections, event_id, mine) = st
         .run(move |s| {
             s.db.with(|c| {
                 if !crate::private_games::visible(c, id, viewer.as_ref())? {
-                    return Ok((None, Vec::new(), None));
+                    return Ok((None, Vec::new(), None, Vec::new()));
                 }
+                let mine = crate::collection_items::editable(c, viewer.as_ref())?;
                 let g = reads::get_game(c, id)?;
                 let held = crate::collections::holding(c, id, viewer.as_ref())?;
                 let event_id: Option<i64> = c
@@ -129,12 +134,13 @@ pub async fn game(
                         r.get(0)
                     })
                     .unwrap_or(None);
-                Ok((g, held, event_id))
+                Ok((g, held, event_id, mine))
             })
         })
         .await?;
     let g = g.ok_or_else(|| Error::NotFound(format!("There is no game {id}.")))?;
     let mut colours: BTreeMap<String, &'static str> = BTreeMap::new();
+    let ends = super::hotw_results::ends_of(&g.body);
     let players: Vec<PlayerView> = g
         .players
         .iter()
@@ -154,6 +160,7 @@ pub async fn game(
                 color: p.color.clone().unwrap_or_default(),
                 css,
                 winner: g.winners.contains(&p.seat),
+                end: super::hotw_results::seat_end(&p.seat, &ends),
             }
         })
         .collect();
@@ -209,7 +216,7 @@ pub async fn game(
             _ => g.kind.label(),
         },
         title: game_title(&g),
-        result: result_label(&g),
+        result: super::hotw_results::page_result(result_label(&g), &g.winners, &ends),
         event_id,
         wec_legend: if matches!(g.body, Body::Wec(_)) {
             super::board::wec_legend()
@@ -242,6 +249,12 @@ pub async fn game(
         game_events,
         phase_units,
         can_edit,
+        collect: super::collect_form::CollectForm::new(
+            &auth,
+            mine,
+            &format!("/games/{id}"),
+            rq.as_deref(),
+        ),
     })
 }
 

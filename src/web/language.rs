@@ -397,6 +397,11 @@ pub trait Localize {
     fn kind_name(&self, kind: &str) -> String {
         i18n::translate(lang(), &format!("kind-{kind}"), &[])
     }
+
+    /// A HotW result with the empires its seats held at the end (`C 177, as France`).
+    fn with_empires(&self, result: &str, empires: &[String]) -> String {
+        result_with_empires(result, empires)
+    }
 }
 
 impl<T: Template + ?Sized> Localize for T {}
@@ -461,4 +466,20 @@ pub fn with_names(
 /// An empire's name in the request's language.
 pub fn empire_name(code: &str) -> String {
     names::name(lang(), Family::HotwEmpire, code)
+}
+
+/// A HotW result followed by the empires its seats held at the end, by their names in the
+/// request's language (`C 177, as France`); the result alone when there are none.
+pub fn result_with_empires(result: &str, empires: &[String]) -> String {
+    if empires.is_empty() {
+        return result.to_string();
+    }
+    let names: Vec<String> = empires.iter().map(|e| empire_name(e)).collect();
+    tr_args(
+        "hotw-result-empires",
+        &[
+            ("result", result.to_string().into()),
+            ("empires", names.join(&tr("hotw-empires-separator")).into()),
+        ],
+    )
 }

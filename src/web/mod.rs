@@ -37,6 +37,13 @@ pub mod history;
 pub mod records;
 // Error messages on pages in the reader's language.
 pub mod messages;
+// What a new member meets: the 三国 board's file numbers, the merge and add-to-collection forms.
+pub mod collect;
+pub mod collect_form;
+pub mod hotw_results;
+pub mod merge_forms;
+pub mod refusals;
+pub mod sanguo_files;
 
 use std::time::Duration;
 
@@ -169,6 +176,12 @@ pub fn app_with_timeout(state: AppState, timeout: Duration) -> Router {
         .route("/desk", get(desk::page).post(desk::post))
         .route("/desk/preview", post(desk::fragment))
         .route("/games/{id}/history", get(history::page))
+        // What a new member meets: merging from the pages, adding a game to a collection.
+        .route("/players/{id}/merge", post(merge_forms::merge_player))
+        .route("/events/{id}/merge", post(merge_forms::merge_event))
+        .route("/merges", get(merge_forms::page))
+        .route("/merges/{id}/undo", post(merge_forms::undo))
+        .route("/collect", post(collect::add))
         .route("/api/openapi.json", get(crate::web::openapi::serve))
         .route("/static/{name}", get(assets::serve))
         // Declared body size, Origin and Content-Type of writes: on every route above (not the

@@ -259,6 +259,8 @@ pub struct SearchPage {
     labels: Labels,
     /// The search's query for its downloads (`/api/search?…&format=`).
     download: String,
+    /// "Add to collection" on each result, for a member who edits their club's collections.
+    collect: super::collect_form::CollectForm,
 }
 
 fn search_link(q: &str, kind: &str, offset: usize) -> String {
@@ -289,8 +291,14 @@ fn quote_value(v: &str) -> String {
     }
 }
 
-pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> PageResult<Response> {
+pub async fn search(
+    State(st): State<AppState>,
+    auth: super::session::Auth,
+    RawQuery(raw): RawQuery,
+) -> PageResult<Response> {
     let p = Params::parse(raw.as_deref());
+    let collect =
+        super::collect_form::CollectForm::for_page(&st, &auth, "/search", raw.as_deref()).await?;
     let q = p.str("q").unwrap_or("").to_string();
     let kind = p.kind()?;
     let limit = p.usize("limit", 20, 1, MAX_PAGE_SIZE)?;
@@ -308,6 +316,7 @@ pub async fn search(State(st): State<AppState>, RawQuery(raw): RawQuery) -> Page
         to: 0,
         labels: Labels::default(),
         download: format!("/api{}&", search_link(&q, &kind_s, 0)),
+        collect,
     };
     if q.is_empty() {
         return Ok(page.into_response());

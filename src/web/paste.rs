@@ -309,6 +309,11 @@ fn answer_in(
                 "game {g} is in this collection already"
             )));
         }
+        if let Some(g) = item.game
+            && let Some(no) = crate::collection_items::past_end(c, g, item.ply)?
+        {
+            return Err(Error::BadRequest(super::refusals::refusal_text(&no)));
+        }
         coll::add_item(c, m, id, &item)
     })?;
     Ok(Feedback {

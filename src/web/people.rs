@@ -384,19 +384,24 @@ pub struct EventPage {
     chart: Option<RoundChart>,
     rounds: Vec<RoundTable>,
     labels: Labels,
+    merge: super::merge_forms::MergeForm,
 }
 
 pub async fn event_page(
     State(st): State<AppState>,
+    auth: Auth,
     Path(id): Path<String>,
+    RawQuery(rq): RawQuery,
 ) -> Result<EventPage, PageError> {
     let id = id_of(&id, "an event id")?;
-    let (ev, labels) = st
+    let who = auth.member.clone();
+    let (ev, labels, curator) = st
         .run(move |s| {
             s.db.with(|c| {
                 let ev = people::event(c, id)?;
                 let ids: Vec<i64> = ev.games.iter().map(|g| g.id).collect();
-                Ok((ev, labels::labels(c, &ids)?))
+                let curator = super::merge_forms::is_curator(c, who.as_ref())?;
+                Ok((ev, labels::labels(c, &ids)?, curator))
             })
         })
         .await?;
@@ -448,6 +453,7 @@ pub async fn event_page(
         chart,
         rounds,
         labels,
+        merge: super::merge_forms::MergeForm::of(&auth, curator, rq.as_deref()),
     })
 }
 
@@ -505,9 +511,20 @@ pub struct PlayerPage {
     dots: Vec<(f64, f64, String)>,
     line: String,
     labels: Labels,
+    merge: super::merge_forms::MergeForm,
+    /// HotW: the empires the player's seat held at the end of each game, by game.
+    ends: std::collections::HashMap<i64, Vec<String>>,
 }
 
 impl PlayerPage {
+    /// A HotW game's final total with the empires the player held at the end.
+    fn final_of(&self, game: &i64, score: &i64) -> String {
+        super::language::result_with_empires(
+            &score.to_string(),
+            self.ends.get(game).map(Vec::as_slice).unwrap_or_default(),
+        )
+    }
+
     fn pct(&self, r: &crate::explorer::Rate) -> String {
         format!(
             "{:.0}% ({:.0}–{:.0})",
@@ -520,15 +537,26 @@ impl PlayerPage {
 
 pub async fn player_page(
     State(st): State<AppState>,
+    auth: Auth,
     Path(id): Path<String>,
+    RawQuery(rq): RawQuery,
 ) -> Result<PlayerPage, PageError> {
     let id = id_of(&id, "a player id")?;
-    let (p, labels) = st
+    let who = auth.member.clone();
+    let (p, labels, curator, ends) = st
         .run(move |s| {
             s.db.with(|c| {
                 let p = people::player(c, id)?;
                 let ids: Vec<i64> = p.games.iter().map(|g| g.id).collect();
-                Ok((p, labels::labels(c, &ids)?))
+                let curator = super::merge_forms::is_curator(c, who.as_ref())?;
+                let hotw: Vec<(i64, String)> = p
+                    .games
+                    .iter()
+                    .filter(|g| g.kind == "hotw")
+                    .map(|g| (g.id, g.seat.clone()))
+                    .collect();
+                let ends = crate::store::hotw_ends::of_seats(c, &hotw)?;
+                Ok((p, labels::labels(c, &ids)?, curator, ends))
             })
         })
         .await?;
@@ -568,5 +596,7 @@ pub async fn player_page(
         dots,
         line,
         labels,
+        merge: super::merge_forms::MergeForm::of(&auth, curator, rq.as_deref()),
+        ends,
     })
 }
