@@ -113,6 +113,9 @@ impl Driver {
             .as_str()
             .unwrap_or_else(|| panic!("no session: {v}"))
             .to_string();
+        // An element looked for is waited for a moment: on a loaded machine a page may still be
+        // loading after a redirect. (Absence is checked on the page's source, never this way.)
+        d.call("POST", "/timeouts", Some(json!({ "implicit": 5000 })));
         d
     }
 
