@@ -37,6 +37,43 @@ impl Scope {
         Ok(())
     }
 
+    /// The ids of the scope's games (their intersection when it names several things), read from
+    /// their own indexes; None for the whole archive.
+    pub fn game_ids(&self, conn: &Connection) -> Result<Option<std::collections::HashSet<i64>>> {
+        let mut sets: Vec<std::collections::HashSet<i64>> = Vec::new();
+        let read = |sql: &str, args: &[&dyn rusqlite::ToSql]| -> Result<_> {
+            Ok(conn
+                .prepare_cached(sql)?
+                .query_map(args, |r| r.get::<_, i64>(0))?
+                .collect::<std::result::Result<std::collections::HashSet<i64>, _>>()?)
+        };
+        if let Some(id) = self.event {
+            sets.push(read("SELECT id FROM games WHERE event_id = ?1", &[&id])?);
+        }
+        if let Some((id, seat)) = &self.player {
+            sets.push(match seat {
+                Some(s) => read(
+                    "SELECT game_id FROM seats WHERE player_id = ?1 AND seat = ?2",
+                    &[id, s],
+                )?,
+                None => read("SELECT game_id FROM seats WHERE player_id = ?1", &[id])?,
+            });
+        }
+        if let Some(id) = self.collection {
+            sets.push(read(
+                "SELECT game_id FROM collection_items WHERE collection_id = ?1 AND game_id IS NOT NULL",
+                &[&id],
+            )?);
+        }
+        let mut sets = sets.into_iter();
+        let Some(first) = sets.next() else {
+            return Ok(None);
+        };
+        Ok(Some(sets.fold(first, |acc, s| {
+            acc.intersection(&s).copied().collect()
+        })))
+    }
+
     /// SQL conditions on a game id column `col` (`g.id`, `game_id`…), each ` AND col IN (…)`, with
     /// their arguments in order.
     pub fn sql(&self, col: &str) -> (String, Vec<V>) {

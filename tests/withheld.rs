@@ -135,3 +135,39 @@ fn deleting_a_private_game_leaves_the_counts_as_they_were() {
     assert_eq!(counts(&srv, None), before);
     assert!(problems(&c.a.db()).is_empty(), "{:?}", problems(&c.a.db()));
 }
+
+/// An archive of the version that counted private imports has them taken out on open.
+#[test]
+fn an_archive_that_counted_private_imports_leaves_them_out_on_open() {
+    let c = setup();
+    let srv = c.a.serve();
+    let before = counts(&srv, None);
+    let coll = create(&srv, &c.admin_a, false);
+    let r = srv.send(
+        "POST",
+        &format!("/api/collections/{coll}/import"),
+        Some(&c.admin_a),
+        Some(SECRET),
+        &[("content-type", "text/plain")],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    drop(srv);
+    {
+        // As that version left it: the game in the totals and the tree, positions in the old table.
+        let conn = annals::store::connection::open(&c.a.db()).unwrap();
+        let id: i64 = conn
+            .query_row("SELECT game_id FROM private_games", [], |r| r.get(0))
+            .unwrap();
+        annals::store::withheld::restore(&conn, id).unwrap();
+        conn.execute_batch(
+            "DROP TABLE positions;
+             CREATE TABLE positions (key INTEGER NOT NULL, game_id INTEGER NOT NULL,
+                 ply INTEGER NOT NULL, next TEXT NOT NULL, result INTEGER NOT NULL);
+             UPDATE meta SET value = '9' WHERE key = 'schema_version';",
+        )
+        .unwrap();
+    }
+    let srv = c.a.serve();
+    assert_eq!(counts(&srv, None), before);
+    assert!(problems(&c.a.db()).is_empty(), "{:?}", problems(&c.a.db()));
+}

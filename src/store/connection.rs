@@ -54,6 +54,20 @@ pub fn open(path: &Path) -> Result<Connection> {
         let n = crate::store::tree::rebuild(&mut conn)?;
         tracing::info!(games = n, "explorer tree built again");
     }
+    // Version 10 keeps a private collection's imports out of the counts (`withheld`); version 9,
+    // the first with private imports, counted them in the totals and the tree. (Its positions
+    // table is gone: `fill_missing` below writes it again without them.)
+    if before.as_deref() == Some("9") {
+        let tx = conn.transaction()?;
+        let ids: Vec<i64> = tx
+            .prepare("SELECT game_id FROM private_games")?
+            .query_map([], |r| r.get(0))?
+            .collect::<std::result::Result<_, _>>()?;
+        for &id in &ids {
+            crate::store::withheld::withdraw(&tx, id)?;
+        }
+        tx.commit()?;
+    }
     // A bulk import that stopped half-way left games staged for the explorer: add them now.
     // (Doing so while another process's bulk import is still running is harmless: that import
     // adds the rest.)
@@ -88,6 +102,12 @@ pub fn open(path: &Path) -> Result<Connection> {
     Ok(conn)
 }
 
+/// The page cache of each read connection, in KB. The explorer limited to an event reads one
+/// page of positions for each of its games (2,000 pages for an event of 1,588 games at 1M games):
+/// kept in the connection's cache, the next position of that event reads none again. SQLite's
+/// default is 2 MB.
+const READ_CACHE_KB: i64 = 32 << 10;
+
 /// A few read connections, handed out one per blocking task.
 pub struct Pool {
     path: PathBuf,
@@ -98,6 +118,7 @@ impl Pool {
     pub fn new(path: &Path) -> Result<Pool> {
         // Open once to create the file and the schema before any reader comes.
         let first = open(path)?;
+        first.pragma_update(None, "cache_size", -READ_CACHE_KB)?;
         Ok(Pool {
             path: path.to_path_buf(),
             idle: Mutex::new(vec![first]),
@@ -124,7 +145,11 @@ impl Pool {
         };
         let conn = match conn {
             Some(c) => c,
-            None => open(&self.path)?,
+            None => {
+                let c = open(&self.path)?;
+                c.pragma_update(None, "cache_size", -READ_CACHE_KB)?;
+                c
+            }
         };
         let mut conn = conn;
         let out = f(&mut conn);
