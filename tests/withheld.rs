@@ -34,24 +34,44 @@ fn problems(db: &std::path::Path) -> Vec<String> {
     p
 }
 
+/// Imports [`SECRET`] into a new private collection of club A: (the collection, the game).
+fn import_private(srv: &Server, token: &str) -> (i64, i64) {
+    let coll = create(srv, token, false);
+    let r = srv.send(
+        "POST",
+        &format!("/api/collections/{coll}/import"),
+        Some(token),
+        Some(SECRET),
+        &[("content-type", "text/plain")],
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["imported"], 1);
+    let game = srv
+        .send(
+            "GET",
+            &format!("/api/collections/{coll}"),
+            Some(token),
+            None,
+            &[],
+        )
+        .json()["items"][0]["game"]
+        .as_i64()
+        .unwrap();
+    (coll, game)
+}
+
 #[test]
 fn a_private_import_is_counted_only_once_published() {
     let c = setup();
     let srv = c.a.serve();
     let before = counts(&srv, None);
     assert_eq!(before.2, 0, "{before:?}");
-    let coll = create(&srv, &c.admin_a, false);
-    let r = srv.send(
-        "POST",
-        &format!("/api/collections/{coll}/import"),
-        Some(&c.admin_a),
-        Some(SECRET),
-        &[("content-type", "text/plain")],
-    );
-    assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(r.json()["imported"], 1);
+    let home = srv.get("/").body;
+    assert!(home.contains(&format!("<td>{}</td>", before.0)), "{home}");
+    let (coll, game) = import_private(&srv, &c.admin_a);
     // Not counted, for the public nor for its own club.
     assert_eq!(counts(&srv, None), before);
+    assert_eq!(srv.get("/").body, home, "the home page's counts");
     assert_eq!(counts(&srv, Some(&c.admin_a)), before);
     // Statistics scoped to its event, counted from the moves, leave it out as well.
     let event: i64 = rusqlite::Connection::open(c.a.db())
@@ -65,17 +85,6 @@ fn a_private_import_is_counted_only_once_published() {
     let scoped = srv.get(&format!("/api/stats/sanguo?event={event}")).json();
     assert_eq!(scoped["games"], 0, "{scoped}");
     assert!(problems(&c.a.db()).is_empty(), "{:?}", problems(&c.a.db()));
-    let game = srv
-        .send(
-            "GET",
-            &format!("/api/collections/{coll}"),
-            Some(&c.admin_a),
-            None,
-            &[],
-        )
-        .json()["items"][0]["game"]
-        .as_i64()
-        .unwrap();
     // A correction of the private game keeps it out of the counts.
     let corrected = SECRET.replace("Hidden opening", "Hidden opening, corrected");
     let r = srv.send(
@@ -98,6 +107,11 @@ fn a_private_import_is_counted_only_once_published() {
     );
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(counts(&srv, None), (before.0 + 1, before.1 + 1, 1));
+    let home = srv.get("/").body;
+    assert!(
+        home.contains(&format!("<td>{}</td>", before.0 + 1)),
+        "{home}"
+    );
     let scoped = srv.get(&format!("/api/stats/sanguo?event={event}")).json();
     assert_eq!(scoped["games"], 1, "{scoped}");
     assert!(problems(&c.a.db()).is_empty(), "{:?}", problems(&c.a.db()));
@@ -108,26 +122,7 @@ fn deleting_a_private_game_leaves_the_counts_as_they_were() {
     let c = setup();
     let srv = c.a.serve();
     let before = counts(&srv, None);
-    let coll = create(&srv, &c.admin_a, false);
-    let r = srv.send(
-        "POST",
-        &format!("/api/collections/{coll}/import"),
-        Some(&c.admin_a),
-        Some(SECRET),
-        &[("content-type", "text/plain")],
-    );
-    assert_eq!(r.status, 200, "{}", r.body);
-    let game = srv
-        .send(
-            "GET",
-            &format!("/api/collections/{coll}"),
-            Some(&c.admin_a),
-            None,
-            &[],
-        )
-        .json()["items"][0]["game"]
-        .as_i64()
-        .unwrap();
+    let (_, game) = import_private(&srv, &c.admin_a);
     drop(srv);
     let (code, _, err) = c.a.cli(&["delete", &game.to_string()]);
     assert_eq!(code, 0, "{err}");
@@ -142,22 +137,11 @@ fn an_archive_that_counted_private_imports_leaves_them_out_on_open() {
     let c = setup();
     let srv = c.a.serve();
     let before = counts(&srv, None);
-    let coll = create(&srv, &c.admin_a, false);
-    let r = srv.send(
-        "POST",
-        &format!("/api/collections/{coll}/import"),
-        Some(&c.admin_a),
-        Some(SECRET),
-        &[("content-type", "text/plain")],
-    );
-    assert_eq!(r.status, 200, "{}", r.body);
+    let (_, id) = import_private(&srv, &c.admin_a);
     drop(srv);
     {
         // As that version left it: the game in the totals and the tree, positions in the old table.
         let conn = annals::store::connection::open(&c.a.db()).unwrap();
-        let id: i64 = conn
-            .query_row("SELECT game_id FROM private_games", [], |r| r.get(0))
-            .unwrap();
         annals::store::withheld::restore(&conn, id).unwrap();
         conn.execute_batch(
             "DROP TABLE positions;

@@ -310,16 +310,6 @@ pub fn get_game(conn: &Connection, id: i64) -> Result<Option<GameRecord>> {
     }))
 }
 
-/// Counts of what the archive holds, by kind.
-pub fn kind_counts(conn: &Connection) -> Result<Vec<(String, i64)>> {
-    let mut st =
-        conn.prepare_cached("SELECT kind, count(*) FROM games GROUP BY kind ORDER BY kind")?;
-    let rows = st
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<std::result::Result<Vec<_>, _>>()?;
-    Ok(rows)
-}
-
 pub fn game_count(conn: &Connection) -> Result<i64> {
     Ok(conn.query_row("SELECT count(*) FROM games", [], |r| r.get(0))?)
 }

@@ -1,7 +1,6 @@
 //! Server-rendered HTML pages (askama). Every page works without JavaScript; every string a user
 //! or a record wrote is escaped by the templates.
 
-use annals_import::Kind;
 use askama::Template;
 use askama_web::WebTemplate;
 use axum::extract::{RawQuery, State};
@@ -86,7 +85,7 @@ pub async fn home(State(st): State<AppState>) -> PageResult<HomePage> {
     let (kinds, recent, labels) = st
         .run(|s| {
             s.db.with(|c| {
-                let kinds = reads::kind_counts(c)?;
+                let kinds = crate::stats::games_by_kind(c)?;
                 let (_, recent) = reads::list_games(
                     c,
                     &reads::GameFilter {
@@ -102,8 +101,8 @@ pub async fn home(State(st): State<AppState>) -> PageResult<HomePage> {
     let kinds: Vec<KindCount> = kinds
         .into_iter()
         .map(|(k, n)| KindCount {
-            label: Kind::from_name(&k).map(Kind::label).unwrap_or("?"),
-            kind: k,
+            label: k.label(),
+            kind: k.as_str().to_string(),
             games: n,
         })
         .collect();
