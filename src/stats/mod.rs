@@ -73,13 +73,14 @@ pub fn wec(conn: &Connection, f: &Filter) -> Result<WecStats> {
 }
 
 /// How many games of each kind the archive shows (a private collection's imports left out, as
-/// everywhere but to their club), kinds without a game left out. HotW, 三国 and WEC from the
-/// running totals: counting their rows of `games` read a third of a million rows each at 1M games.
+/// everywhere but to their club), kinds without a game left out. 三国 and WEC from the running
+/// totals (counting their rows of `games` read a third of a million rows each at 1M games); HotW's
+/// totals keep no count of games, so HotW and Deluge are counted.
 pub fn games_by_kind(conn: &Connection) -> Result<Vec<(annals_import::Kind, i64)>> {
     let mut out = Vec::new();
     for kind in annals_import::Kind::ALL {
         let n = match kind {
-            annals_import::Kind::Deluge => conn
+            annals_import::Kind::Hotw | annals_import::Kind::Deluge => conn
                 .prepare_cached(
                     "SELECT count(*) FROM games WHERE kind = ?1
                      AND id NOT IN (SELECT game_id FROM private_games)",
