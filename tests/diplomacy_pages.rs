@@ -182,3 +182,20 @@ fn deluge_statistics_leave_standard_games_apart() {
     );
     assert_eq!(s["powers"], serde_json::json!([]), "{s}");
 }
+
+#[test]
+fn the_players_swatches_are_the_powers_colours_of_the_chart() {
+    let record = DELUGE.replace(
+        "[Event \"Flood night\"]\n",
+        "[Event \"Flood night\"]\n[England \"Ann Lee\"]\n[France \"Bo Marchal\"]\n",
+    );
+    let (_a, srv) = serve(&[("flood.dip", &record)]);
+    let id = game_id(&srv, "Flood night");
+    let page = srv.get(&format!("/games/{id}")).body;
+    let players = &page[page.find(">Ann Lee</a>").expect("England's player")..];
+    let players = &players[..players.find("</table>").expect("the players' table")];
+    // England navy, France blue, as the centres chart draws them.
+    assert!(players.contains("background: #1a237e"), "{players}");
+    assert!(players.contains("background: #0288d1"), "{players}");
+    assert!(!players.contains("background: #616161"), "{players}");
+}

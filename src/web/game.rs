@@ -150,6 +150,8 @@ pub async fn game(
                 (Body::Sanguo(_), _) => {
                     super::board::sanguo_colour(&annals_import::text::simplify(&p.seat))
                 }
+                // Diplomacy powers in the colours of the centres chart
+                (Body::Deluge(_), None) => view::power_css(&p.seat),
                 (_, c) => view::colour_css(c),
             };
             colours.insert(p.seat.clone(), css);
