@@ -4,11 +4,12 @@
 //! ([`crate::store::tree`]).
 
 use annals_import::Kind;
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 use serde::Serialize;
 
 use crate::error::{Error, Result};
 pub use crate::next_moves::{GameRef, NextMove, Rate, THIN, next_move, wilson};
+use crate::next_moves::{game_ref, game_refs};
 use crate::scope::Scope;
 use crate::store::tree::{Node, ROOT, get_node, normalize_move, prefixes, step, stored_game};
 
@@ -327,31 +328,6 @@ fn newest_games(
         }
     }
     Ok(out)
-}
-
-/// The games of `ids`, in that order, but those a private collection's import keeps to its club
-/// (`crate::private_games`).
-fn game_refs(conn: &Connection, ids: &[i64]) -> Result<Vec<GameRef>> {
-    let mut st = conn.prepare_cached(
-        "SELECT id, title, result, date FROM games
-         WHERE id = ?1 AND id NOT IN (SELECT game_id FROM private_games)",
-    )?;
-    let mut out = Vec::with_capacity(ids.len());
-    for id in ids {
-        if let Some(g) = st.query_row(params![id], game_ref).optional()? {
-            out.push(g);
-        }
-    }
-    Ok(out)
-}
-
-fn game_ref(r: &rusqlite::Row) -> rusqlite::Result<GameRef> {
-    Ok(GameRef {
-        id: r.get(0)?,
-        title: r.get(1)?,
-        result: r.get(2)?,
-        date: r.get(3)?,
-    })
 }
 
 /// The games that reached `moves` (used by tests).

@@ -2,7 +2,10 @@
 //! with their 95% interval, and the games themselves as lists name them. Shared by the explorer of
 //! move sequences ([`crate::explorer`]) and of positions ([`crate::positions`]).
 
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
+
+use crate::error::Result;
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Rate {
@@ -87,6 +90,31 @@ pub fn next_move(
         rates,
         thin: n < THIN,
     }
+}
+
+/// The games of `ids`, in that order, but those a private collection's import keeps to its club
+/// (`crate::private_games`).
+pub(crate) fn game_refs(conn: &Connection, ids: &[i64]) -> Result<Vec<GameRef>> {
+    let mut st = conn.prepare_cached(
+        "SELECT id, title, result, date FROM games
+         WHERE id = ?1 AND id NOT IN (SELECT game_id FROM private_games)",
+    )?;
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        if let Some(g) = st.query_row(params![id], game_ref).optional()? {
+            out.push(g);
+        }
+    }
+    Ok(out)
+}
+
+pub(crate) fn game_ref(r: &rusqlite::Row) -> rusqlite::Result<GameRef> {
+    Ok(GameRef {
+        id: r.get(0)?,
+        title: r.get(1)?,
+        result: r.get(2)?,
+        date: r.get(3)?,
+    })
 }
 
 #[cfg(test)]

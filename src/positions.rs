@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::error::Result;
-use crate::next_moves::{GameRef, NextMove, next_move};
+use crate::next_moves::{GameRef, NextMove, game_refs, next_move};
 use crate::scope::Scope;
 use crate::store::positions::{PLIES, stored_key};
 
@@ -248,22 +248,19 @@ fn page_of(
 ) -> Result<(i64, Vec<GameAt>)> {
     let total = rows.len() as i64;
     rows.sort_unstable_by_key(|r| std::cmp::Reverse(r.0));
-    let mut st = conn.prepare_cached("SELECT id, title, result, date FROM games WHERE id = ?1")?;
-    let mut games = Vec::with_capacity(limit.min(rows.len()));
-    for (id, ply, _, _) in rows.into_iter().skip(offset).take(limit) {
-        let game = st
-            .query_row(params![id], |r| {
-                Ok(GameRef {
-                    id: r.get(0)?,
-                    title: r.get(1)?,
-                    result: r.get(2)?,
-                    date: r.get(3)?,
-                })
-            })
-            .optional()?;
-        if let Some(game) = game {
-            games.push(GameAt { game, ply });
-        }
-    }
+    let page: Vec<(i64, i64)> = rows
+        .into_iter()
+        .skip(offset)
+        .take(limit)
+        .map(|(id, ply, _, _)| (id, ply))
+        .collect();
+    let ids: Vec<i64> = page.iter().map(|p| p.0).collect();
+    let games = game_refs(conn, &ids)?
+        .into_iter()
+        .map(|game| {
+            let ply = page.iter().find(|p| p.0 == game.id).map_or(0, |p| p.1);
+            GameAt { game, ply }
+        })
+        .collect();
     Ok((total, games))
 }

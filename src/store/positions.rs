@@ -147,9 +147,7 @@ pub fn insert_stored(conn: &Connection, id: i64) -> Result<()> {
         return Ok(());
     };
     let body = crate::store::body::stored_body(conn, id, kind, &raw, line.unwrap_or(1))?;
-    let w: Vec<String> = winners.split_whitespace().map(str::to_string).collect();
-    let d: Vec<String> = draw.split_whitespace().map(str::to_string).collect();
-    let counts = crate::store::tree::counts(kind, &w, &d);
+    let counts = crate::store::tree::counts_of_columns(kind, &winners, &draw);
     insert(conn, id, &reached(&body), &MoveKeys::of(&body), &counts)
 }
 
@@ -202,9 +200,10 @@ pub fn check(conn: &Connection) -> Result<Vec<String>> {
         let Ok(kind) = kind.parse::<Kind>() else {
             continue;
         };
-        let w: Vec<String> = winners.split_whitespace().map(str::to_string).collect();
-        let d: Vec<String> = draw.split_whitespace().map(str::to_string).collect();
-        if result_bits(&crate::store::tree::counts(kind, &w, &d)) != bits {
+        if result_bits(&crate::store::tree::counts_of_columns(
+            kind, &winners, &draw,
+        )) != bits
+        {
             wrong += 1;
         }
     }

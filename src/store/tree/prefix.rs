@@ -169,7 +169,7 @@ pub fn counts(kind: Kind, winners: &[String], draw: &[String]) -> [i64; 6] {
 }
 
 /// The same from `games.winners` and `games.draw` (space-separated).
-pub(super) fn counts_of_columns(kind: Kind, winners: &str, draw: &str) -> [i64; 6] {
+pub fn counts_of_columns(kind: Kind, winners: &str, draw: &str) -> [i64; 6] {
     let w: Vec<String> = winners.split_whitespace().map(str::to_string).collect();
     let d: Vec<String> = draw.split_whitespace().map(str::to_string).collect();
     counts(kind, &w, &d)
